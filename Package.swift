@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// QuestionKit has no dependencies outside the Swift toolchain (a requirement of the product).
+let package = Package(
+    name: "QuestionKit",
+    products: [
+        .library(name: "QuestionKit", targets: ["QuestionKit"]),
+        .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
+        .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
+        .executable(name: "questionkit", targets: ["Runner"]),
+    ],
+    targets: [
+        // The core: located JSON, diagnostics, the question-type protocol and registry, key map.
+        .target(name: "QuestionKit"),
+        // The built-in question types; they use nothing a third-party module could not.
+        .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
+        // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
+        .target(name: "QuestionKitCLI", dependencies: ["QuestionKit"]),
+        // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
+        .executableTarget(name: "Runner", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
+        // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
+        .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes"]),
+        .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit"]),
+        .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
+        .testTarget(name: "QuestionKitCLITests", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
+        // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
+        .testTarget(name: "RunnerTests", dependencies: ["Runner"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,80 @@
+/// Writes realistic MI templates of any size: the four question types in turn, laid out as the
+/// original web editor wrote them (two-space indentation, options padded to five).
+enum TemplateGenerator {
+    static func template(questions count: Int) -> String {
+        var text = """
+            {
+              "Title": "Generated inspection \(count)",
+              "RevisionNumber": "1",
+              "MIDiscipline": "Mechanical",
+              "InstructionNumber": "MI-BENCH-\(count)",
+              "AppliedToEquipment": "Pump station P-\(count)",
+              "PreparedBy": "Benchmark",
+              "email": "maintenance@example.com",
+              "_id": "5f1d7c2e9b1e8a0012345678",
+              "questions": [\n
+            """
+        for index in 0..<count {
+            text += question(index)
+            text += index + 1 < count ? ",\n" : "\n"
+        }
+        text += "  ]\n}\n"
+        return text
+    }
+
+    private static func question(_ index: Int) -> String {
+        let section = "\"section\": \"Section \(index / 25 + 1)\""
+        switch index % 4 {
+        case 0:
+            return """
+                    {
+                      "answer-type": "short-answer",
+                      "question": "Bearing temperature at point \(index) (°C)",
+                      \(section),
+                      "qid": "1",
+                      "numberInput": true,
+                      "acceptedAnswer": {"from": "-20", "to": "95"},
+                      "answers": ["", "", "", "", ""]
+                    }
+                """
+        case 1:
+            return """
+                    {
+                      "answer-type": "true/false",
+                      "question": "Is guard \(index) fitted and secure?",
+                      \(section),
+                      "qid": "2",
+                      "answers": ["yes", "no"],
+                      "acceptedAnswer": "Yes"
+                    }
+                """
+        case 2:
+            return """
+                    {
+                      "answer-type": "multiple-choice",
+                      "question": "Condition of drive belt \(index)",
+                      \(section),
+                      "qid": "4",
+                      "max-answers": "2",
+                      "answers": ["Good", "Worn", "Cracked", "Replaced", ""],
+                      "acceptedAnswer": ["Good"]
+                    }
+                """
+        default:
+            return """
+                    {
+                      "answer-type": "table-answer",
+                      "question": "Vibration readings, unit \(index)",
+                      \(section),
+                      "qid": "3",
+                      "numRows": 3,
+                      "numColumns": 4,
+                      "firstRow": ["", "Axial mm/s", "Radial mm/s", "Checked"],
+                      "firstColumn": ["", "Drive end", "Non-drive end"],
+                      "rowType": ["", "text", "check"],
+                      "noCells": ["3,2"]
+                    }
+                """
+        }
+    }
+}

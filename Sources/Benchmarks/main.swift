@@ -1,0 +1,78 @@
+import Foundation
+import QuestionKit
+import QuestionTypes
+
+// Validation of generated templates against Foundation's JSON readers, in one run.
+// Build in release and run with Scripts/benchmark.sh (which also updates BENCHMARKS.md).
+
+/// Foundation's fastest complete read: JSONDecoder parses the whole text into its own map before
+/// decoding, and this type then ignores it.
+struct IgnoredContent: Decodable {
+    init(from decoder: any Decoder) throws {}
+}
+
+let toolPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("questionkit").path
+guard FileManager.default.isExecutableFile(atPath: toolPath) else {
+    FileHandle.standardError.write(Data("questionkit not found at \(toolPath); run swift build -c release\n".utf8))
+    exit(1)
+}
+let folder = NSTemporaryDirectory() + "questionkit-benchmark-\(getpid())"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+let reader = try TemplateReader(registry: BuiltInQuestionTypes.registry())
+var rows: [String] = []
+var checks: [String] = []
+
+func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> String {
+    String(format: "%.0f MB/s", Double(bytes) / 1e6 / seconds)
+}
+
+func milliseconds(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+
+for count in [10, 1_000, 100_000] {
+    let text = TemplateGenerator.template(questions: count)
+    let path = folder + "/template-\(count).json"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let bytes = Array(text.utf8)
+    let data = Data(bytes)
+    let runs = count >= 100_000 ? 5 : 20
+
+    guard let process = Measure.process(toolPath, ["validate", path], runs: runs), process.status == 0 else {
+        FileHandle.standardError.write(Data("validate failed on \(path)\n".utf8))
+        exit(1)
+    }
+    let inProcess = Measure.seconds(runs: runs) { _ = reader.read(bytes) }
+    let decoder = Measure.seconds(runs: runs) { _ = try? JSONDecoder().decode(IgnoredContent.self, from: data) }
+    let serialization = Measure.seconds(runs: runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+
+    rows.append(
+        "| \(count) | \(String(format: "%.2f", Double(bytes.count) / 1e6)) MB "
+            + "| \(milliseconds(process.seconds)) | \(milliseconds(inProcess.median)) "
+            + "(\(megabytesPerSecond(bytes.count, inProcess.median))) "
+            + "| \(milliseconds(decoder.median)) (\(megabytesPerSecond(bytes.count, decoder.median))) "
+            + "| \(milliseconds(serialization.median)) (\(megabytesPerSecond(bytes.count, serialization.median))) "
+            + "| \(String(format: "%.1f", Double(process.peakBytes) / 1e6)) MB |")
+    if count == 10 {
+        checks.append("10-question template, whole process: \(milliseconds(process.seconds)) (target < 20 ms)")
+    }
+    if count == 100_000 {
+        checks.append(String(
+            format: "100,000 questions: validate (whole process) / JSONDecoder scan = %.2f× (target ≤ 2×); "
+                + "in-process validation / JSONDecoder = %.2f×",
+            process.seconds / decoder.median, inProcess.median / decoder.median))
+        checks.append(String(
+            format: "100,000 questions: peak memory %.1f MB = %.2f× the file size (target < 5×)",
+            Double(process.peakBytes) / 1e6, Double(process.peakBytes) / Double(bytes.count)))
+    }
+}
+
+print("""
+    | questions | file | `questionkit validate` (whole process) | validation in-process | JSONDecoder scan \
+    | JSONSerialization | validate peak memory |
+    |---:|---:|---:|---:|---:|---:|---:|
+    """)
+rows.forEach { print($0) }
+print("")
+checks.forEach { print("- " + $0) }

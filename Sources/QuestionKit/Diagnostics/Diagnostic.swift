@@ -1,0 +1,70 @@
+/// How serious a problem is. Errors make a template unusable; warnings do not.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    case warning
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        lhs == .warning && rhs == .error
+    }
+}
+
+/// A 1-based line and column in a source text.
+///
+/// Columns count Unicode scalar values (code points), not bytes: `"温度"` is two columns wide,
+/// as in Python and rustc. An accented letter written as a base letter plus a combining mark
+/// counts as two.
+public struct SourcePosition: Sendable, Hashable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// One problem found in a template, a key map or an answer, located in its source.
+public struct Diagnostic: Sendable, Hashable {
+    /// Error or warning.
+    public var severity: Severity
+    /// A stable, lowercase identifier such as `multiple-choice.max-answers-exceeds-options`.
+    /// Codes never change meaning; tools and tests match on them.
+    public var code: String
+    /// What is wrong, quoting the offending value.
+    public var message: String
+    /// The JSON pointer (RFC 6901) of the value the problem is about; `""` is the whole document.
+    public var pointer: String
+    /// Where the problem is in the source; nil when there is no source text (e.g. a property list).
+    public var position: SourcePosition?
+    /// How to fix it, when a fix is known.
+    public var hint: String?
+
+    public init(
+        severity: Severity, code: String, message: String, pointer: String = "",
+        position: SourcePosition? = nil, hint: String? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.pointer = pointer
+        self.position = position
+        self.hint = hint
+    }
+
+    /// 1-based line, or 0 when the problem has no position.
+    public var line: Int { position?.line ?? 0 }
+    /// 1-based column, or 0 when the problem has no position.
+    public var column: Int { position?.column ?? 0 }
+}
+
+extension Array where Element == Diagnostic {
+    /// Whether any of the diagnostics is an error.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+
+    /// Number of diagnostics of the given severity.
+    public func count(of severity: Severity) -> Int { lazy.filter { $0.severity == severity }.count }
+}

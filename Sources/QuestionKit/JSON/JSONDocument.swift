@@ -1,0 +1,276 @@
+/// The kind of a JSON value.
+public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
+    case null, boolean, number, string, array, object
+
+    /// The article-and-noun form used in messages: "a string", "an object".
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .boolean: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// One value of a parsed document, stored flat.
+///
+/// The parser writes values in document order (a container before its contents). Object members
+/// are stored as a key entry (kind `.string`, `isKey`) immediately followed by the value's entries,
+/// so the key of a member value at index `i` is always at `i - 1`.
+///
+/// Positions are byte offsets; lines and columns are computed only for values that get a
+/// diagnostic (see `SourceLocator`), which keeps a valid document cheap to parse.
+@usableFromInline
+struct JSONEntry: Sendable {
+    /// Byte offset of the value's first byte (for strings: the opening quote).
+    @usableFromInline var start: UInt32
+    /// Byte offset just past the value's last byte (for strings: past the closing quote).
+    @usableFromInline var end: UInt32
+    /// Index of the containing array or object; -1 for the root.
+    @usableFromInline var parent: Int32
+    /// Index of the first entry after this value and everything inside it.
+    @usableFromInline var next: UInt32
+    /// Number of elements (array) or members (object); 0 otherwise.
+    @usableFromInline var count: UInt32
+    @usableFromInline var kind: JSONKind
+    @usableFromInline var flags: UInt8
+
+    /// The string contains at least one backslash escape, so its bytes are not its value.
+    @usableFromInline static let hasEscapes: UInt8 = 1
+    /// The entry is an object member's key rather than a value.
+    @usableFromInline static let isKey: UInt8 = 2
+
+    @usableFromInline
+    init(kind: JSONKind, start: UInt32, end: UInt32, parent: Int32, next: UInt32, count: UInt32, flags: UInt8) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.parent = parent
+        self.next = next
+        self.count = count
+        self.flags = flags
+    }
+}
+
+/// A parsed JSON text: the source bytes and one flat entry per value.
+///
+/// A document is immutable and shareable across threads. Use `root` to walk it.
+public final class JSONDocument: Sendable {
+    /// The source bytes exactly as given (including a byte-order mark, if there was one).
+    public let bytes: [UInt8]
+    @usableFromInline let entries: [JSONEntry]
+
+    init(bytes: [UInt8], entries: [JSONEntry]) {
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    /// The top-level value.
+    public var root: JSONNode { JSONNode(document: self, index: 0) }
+
+    /// Number of values in the document, object keys included.
+    public var entryCount: Int { entries.count }
+}
+
+/// A value inside a `JSONDocument`: its kind, its contents, and where it is.
+///
+/// Nodes are cheap views (a reference and an index); they are how plugins read question JSON and
+/// what they report problems against.
+public struct JSONNode: Sendable {
+    /// The document this value belongs to.
+    public let document: JSONDocument
+    /// Position of this value among the document's entries; stable for the document's lifetime.
+    public let index: Int
+
+    @inlinable init(document: JSONDocument, index: Int) {
+        self.document = document
+        self.index = index
+    }
+
+    @usableFromInline var entry: JSONEntry { document.entries[index] }
+
+    /// What kind of value this is.
+    @inlinable public var kind: JSONKind { entry.kind }
+
+    /// Byte offset of the value's first byte in the source.
+    public var byteOffset: Int { Int(entry.start) }
+
+    /// Byte range of the value in the source.
+    public var byteRange: Range<Int> { Int(entry.start)..<Int(entry.end) }
+
+    /// The value's source text, exactly as written.
+    public var sourceText: String {
+        String(decoding: document.bytes[byteRange], as: UTF8.self)
+    }
+
+    /// The containing array or object, or nil for the root.
+    public var parent: JSONNode? {
+        let parent = entry.parent
+        return parent < 0 ? nil : JSONNode(document: document, index: Int(parent))
+    }
+
+    /// The key under which this value sits in its parent object, or nil when the parent is not an
+    /// object (or there is no parent).
+    public var memberKey: String? {
+        guard let parent, parent.kind == .object else { return nil }
+        return JSONNode(document: document, index: index - 1).decodedString
+    }
+
+    /// The node of the key under which this value sits in its parent object (a string node), for
+    /// problems that are about the key itself, such as an unknown key.
+    public var memberKeyNode: JSONNode? {
+        guard let parent, parent.kind == .object else { return nil }
+        return JSONNode(document: document, index: index - 1)
+    }
+
+    /// Whether this node is an object member's key rather than a value.
+    public var isKey: Bool { entry.flags & JSONEntry.isKey != 0 }
+
+    // MARK: Scalars
+
+    /// The string's value with escapes decoded, or nil when this is not a string.
+    public var stringValue: String? { kind == .string ? decodedString : nil }
+
+    /// The boolean's value, or nil when this is not a boolean.
+    public var boolValue: Bool? {
+        kind == .boolean ? document.bytes[Int(entry.start)] == UInt8(ascii: "t") : nil
+    }
+
+    /// Whether this is JSON `null`.
+    public var isNull: Bool { kind == .null }
+
+    /// The number's value, or nil when this is not a number. Numbers too large for a `Double`
+    /// become infinity, as in most JSON readers.
+    public var numberValue: Double? {
+        guard kind == .number else { return nil }
+        return Double(sourceText)
+    }
+
+    /// The number's literal text (e.g. `"1.50"`), or nil when this is not a number.
+    public var numberText: String? { kind == .number ? sourceText : nil }
+
+    @usableFromInline var decodedString: String {
+        let entry = self.entry
+        let contentStart = Int(entry.start) + 1
+        let contentEnd = Int(entry.end) - 1
+        if entry.flags & JSONEntry.hasEscapes == 0 {
+            return String(decoding: document.bytes[contentStart..<contentEnd], as: UTF8.self)
+        }
+        return JSONStringDecoder.decode(document.bytes[contentStart..<contentEnd])
+    }
+
+    /// Whether this string node's value equals `text`, without building a `String` when the
+    /// source has no escapes (the common case for keys).
+    public func stringEquals(_ text: String) -> Bool {
+        let entry = self.entry
+        guard entry.kind == .string else { return false }
+        if entry.flags & JSONEntry.hasEscapes != 0 { return decodedString == text }
+        let contentStart = Int(entry.start) + 1
+        let contentEnd = Int(entry.end) - 1
+        var text = text
+        return text.withUTF8 { wanted in
+            guard wanted.count == contentEnd - contentStart else { return false }
+            return document.bytes.withUnsafeBufferPointer { source in
+                var offset = 0
+                while offset < wanted.count {
+                    if source[contentStart + offset] != wanted[offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
+    }
+
+    // MARK: Containers
+
+    /// Number of elements (array) or members (object); 0 for scalars.
+    public var count: Int { Int(entry.count) }
+
+    /// The elements of an array, in order; empty for anything else.
+    public var elements: JSONElements { JSONElements(node: self) }
+
+    /// The members of an object, in source order (duplicates included); empty for anything else.
+    public var members: JSONMembers { JSONMembers(node: self) }
+
+    /// The value of the member named `key`. When a key occurs more than once the last one wins,
+    /// as in JavaScript and most JSON readers (the parser warns about duplicates).
+    public subscript(key: String) -> JSONNode? {
+        guard kind == .object else { return nil }
+        var found: JSONNode?
+        for member in members where member.keyNode.stringEquals(key) {
+            found = member.value
+        }
+        return found
+    }
+
+    /// The JSON pointer (RFC 6901) of this value, e.g. `/questions/3/answers/0`.
+    public var pointer: String { JSONPointer.of(self) }
+}
+
+/// An object member: its key (as a node, for locating problems about the key) and its value.
+public struct JSONMember: Sendable {
+    /// The key as a string node.
+    public let keyNode: JSONNode
+    /// The member's value.
+    public let value: JSONNode
+    /// The key, decoded.
+    public var key: String { keyNode.decodedString }
+}
+
+/// The elements of an array node.
+public struct JSONElements: Sequence, Sendable {
+    let node: JSONNode
+
+    public struct Iterator: IteratorProtocol {
+        let document: JSONDocument
+        var nextIndex: Int
+        var remaining: Int
+
+        public mutating func next() -> JSONNode? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let current = JSONNode(document: document, index: nextIndex)
+            nextIndex = Int(document.entries[nextIndex].next)
+            return current
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        let isArray = node.kind == .array
+        return Iterator(document: node.document, nextIndex: node.index + 1, remaining: isArray ? node.count : 0)
+    }
+
+    public var underestimatedCount: Int { node.kind == .array ? node.count : 0 }
+}
+
+/// The members of an object node, in source order.
+public struct JSONMembers: Sequence, Sendable {
+    let node: JSONNode
+
+    public struct Iterator: IteratorProtocol {
+        let document: JSONDocument
+        var nextIndex: Int
+        var remaining: Int
+
+        public mutating func next() -> JSONMember? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let keyIndex = nextIndex
+            let valueIndex = keyIndex + 1
+            nextIndex = Int(document.entries[valueIndex].next)
+            return JSONMember(
+                keyNode: JSONNode(document: document, index: keyIndex),
+                value: JSONNode(document: document, index: valueIndex))
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        let isObject = node.kind == .object
+        return Iterator(document: node.document, nextIndex: node.index + 1, remaining: isObject ? node.count : 0)
+    }
+
+    public var underestimatedCount: Int { node.kind == .object ? node.count : 0 }
+}

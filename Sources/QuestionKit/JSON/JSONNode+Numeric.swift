@@ -1,0 +1,46 @@
+/// Decimal numbers written as text, as the MI format allows for counts and bounds
+/// (`"max-answers": "2"`, `"from": "-5.5"`).
+public enum DecimalText {
+    /// Parses an optional minus sign, digits, and an optional fraction (`-12`, `3.25`), ignoring
+    /// surrounding spaces. No exponent, no plus sign, no thousands separators: what a technician
+    /// types into a number field.
+    public static func parse(_ text: String) -> Double? {
+        let trimmed = text.utf8.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
+        var digitsBeforePoint = 0
+        var digitsAfterPoint = 0
+        var seenPoint = false
+        for (offset, byte) in trimmed.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where offset == 0:
+                continue
+            case UInt8(ascii: "."):
+                if seenPoint { return nil }
+                seenPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if seenPoint { digitsAfterPoint += 1 } else { digitsBeforePoint += 1 }
+            default:
+                return nil
+            }
+        }
+        guard digitsBeforePoint > 0, !seenPoint || digitsAfterPoint > 0 else { return nil }
+        return Double(String(decoding: trimmed, as: UTF8.self))
+    }
+}
+
+extension JSONNode {
+    /// The value of a JSON number, or of a string holding a decimal number (see `DecimalText`);
+    /// nil for anything else.
+    public var numericValue: Double? {
+        switch kind {
+        case .number: numberValue
+        case .string: stringValue.flatMap(DecimalText.parse)
+        default: nil
+        }
+    }
+
+    /// Like `numericValue`, but only for whole numbers that fit an `Int`.
+    public var integerValue: Int? {
+        guard let value = numericValue, value.rounded() == value, abs(value) < 1e15 else { return nil }
+        return Int(value)
+    }
+}

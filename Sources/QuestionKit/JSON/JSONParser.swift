@@ -1,0 +1,285 @@
+/// A strict RFC 8259 JSON parser that keeps where every value is.
+///
+/// It accepts exactly standard JSON: no comments, trailing commas, single quotes, unquoted keys,
+/// leading zeros, NaN or Infinity, and only valid UTF-8. It stops at the first error and reports
+/// it as a located `Diagnostic` (line, column and the JSON pointer of the value being read), after
+/// any warnings found before it (a byte-order mark, duplicate keys). Limits on size and nesting
+/// give errors, never crashes: the parser is iterative, so no input can overflow the stack.
+public struct JSONParser {
+    /// How much input the parser accepts.
+    public struct Limits: Sendable {
+        /// The largest input, in bytes, that is parsed (default 256 MiB). Values of 4 GiB or more
+        /// act as 4 GiB − 2 bytes, because the document stores 32-bit offsets.
+        public var maxBytes: Int
+        /// The deepest nesting of arrays and objects accepted (default 512); the top-level
+        /// container is at depth 1.
+        public var maxDepth: Int
+
+        /// Limits with the given size and depth.
+        public init(maxBytes: Int = 268_435_456, maxDepth: Int = 512) {
+            self.maxBytes = maxBytes
+            self.maxDepth = maxDepth
+        }
+
+        /// 256 MiB and 512 levels of nesting.
+        public static let `default` = Limits()
+    }
+
+    /// Parses `bytes` as one JSON text. Never traps on any input.
+    public static func parse(_ bytes: [UInt8], limits: Limits = .default) -> JSONParseResult {
+        let maxBytes = min(limits.maxBytes, Int(UInt32.max) - 1)
+        guard bytes.count <= maxBytes else {
+            let error = Diagnostic(
+                severity: .error, code: "json.too-large",
+                message: "the input is \(bytes.count) bytes; the limit is \(max(maxBytes, 0)) bytes",
+                pointer: "", position: SourcePosition(line: 1, column: 1),
+                hint: "Split the file, or raise the size limit if the input is trusted.")
+            return JSONParseResult(document: nil, diagnostics: [error])
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                let error = Diagnostic(
+                    severity: .error, code: "json.empty", message: "the input is empty; expected a JSON value",
+                    pointer: "", position: SourcePosition(line: 1, column: 1),
+                    hint: "A template is a JSON object: start with '{'.")
+                return JSONParseResult(document: nil, diagnostics: [error])
+            }
+            var engine = JSONParserEngine(bytes: bytes, base: base, maxDepth: limits.maxDepth)
+            return engine.run()
+        }
+    }
+}
+
+/// What `JSONParser.parse` found: a document, or the error that stopped it, plus any warnings.
+public struct JSONParseResult: Sendable {
+    /// The parsed document; nil when there is a syntax error (or a limit was exceeded).
+    public let document: JSONDocument?
+    /// Located diagnostics: at most one error (parsing stops at the first syntax error), after
+    /// the warnings found before it.
+    public let diagnostics: [Diagnostic]
+}
+
+/// Thrown inside the parser once the error has been recorded, to unwind to `run`.
+struct JSONParseStop: Error {}
+
+/// An array or object that is open at the current point of the input.
+struct JSONParserFrame {
+    /// Entry index of the container.
+    var index: Int32
+    /// Elements or members completed so far.
+    var count: UInt32
+    /// Index into `JSONParserEngine.keySets` once the object is large, else -1.
+    var keySet: Int32
+    var isObject: Bool
+}
+
+/// The state of one parse. Works on raw pointers into the caller's buffer, which stays alive for
+/// the whole parse (see `JSONParser.parse`).
+struct JSONParserEngine {
+    let bytes: [UInt8]
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let maxDepth: Int
+    var pos = 0
+    var entries: [JSONEntry] = []
+    var frames: [JSONParserFrame] = []
+    var currentParent: Int32 = -1
+    /// Keys seen so far in each open large object, for duplicate detection.
+    var keySets: [[JSONKeyBytes: UInt32]] = []
+    var diagnostics: [Diagnostic] = []
+    var locator: SourceLocator?
+
+    init(bytes: [UInt8], base: UnsafePointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.base = base
+        self.end = bytes.count
+        self.maxDepth = maxDepth
+        entries.reserveCapacity(bytes.count / 6 + 4)
+        frames.reserveCapacity(min(max(maxDepth, 0), 64) + 1)
+    }
+
+    mutating func run() -> JSONParseResult {
+        do {
+            try parseDocument()
+        } catch {
+            return JSONParseResult(document: nil, diagnostics: diagnostics)
+        }
+        return JSONParseResult(document: JSONDocument(bytes: bytes, entries: entries), diagnostics: diagnostics)
+    }
+
+    private mutating func parseDocument() throws(JSONParseStop) {
+        if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+            warnByteOrderMark()
+            pos = 3
+        }
+        skipWhitespace()
+        guard pos < end else { throw failEmpty() }
+        var needValue = true
+        while true {
+            if needValue {
+                needValue = try parseValue()
+            } else if frames.isEmpty {
+                break
+            } else {
+                needValue = try parseAfterValue()
+            }
+        }
+        skipWhitespace()
+        if pos < end { throw failTrailingContent() }
+    }
+
+    /// Parses the value at the current position. Returns true when a container was opened and
+    /// its first value is now expected.
+    private mutating func parseValue() throws(JSONParseStop) -> Bool {
+        skipWhitespace()
+        guard pos < end else { throw failUnexpectedEnd(expected: "a value") }
+        let start = pos
+        switch base[pos] {
+        case ASCII.quote:
+            let escaped = try scanString()
+            appendScalar(.string, start: start, flags: escaped ? JSONEntry.hasEscapes : 0)
+        case ASCII.zero...ASCII.nine, ASCII.minus:
+            try scanNumber()
+            appendScalar(.number, start: start, flags: 0)
+        case ASCII.openBracket:
+            return try openContainer(.array)
+        case ASCII.openBrace:
+            return try openContainer(.object)
+        case ASCII.lowerA...ASCII.lowerZ, ASCII.upperA...ASCII.upperZ:
+            let kind = try scanLiteral()
+            appendScalar(kind, start: start, flags: 0)
+        default:
+            throw failUnexpectedInValue()
+        }
+        return false
+    }
+
+    /// Reads what follows a value inside a container: a comma (and, in an object, the next key)
+    /// or the closing bracket. Returns true when another value is expected.
+    private mutating func parseAfterValue() throws(JSONParseStop) -> Bool {
+        skipWhitespace()
+        let isObject = frames[frames.count - 1].isObject
+        let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
+        guard pos < end else { throw failUnexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'") }
+        let byte = base[pos]
+        if byte == ASCII.comma {
+            let comma = pos
+            pos += 1
+            skipWhitespace()
+            if pos < end, base[pos] == close { throw failTrailingComma(at: comma) }
+            if isObject { try parseKey() }
+            return true
+        }
+        if byte == close {
+            closeContainer()
+            return false
+        }
+        throw failAfterValue(isObject: isObject)
+    }
+
+    private mutating func openContainer(_ kind: JSONKind) throws(JSONParseStop) -> Bool {
+        guard frames.count < maxDepth else { throw failTooDeep() }
+        let index = entries.count
+        entries.append(
+            JSONEntry(
+                kind: kind, start: UInt32(truncatingIfNeeded: pos), end: 0, parent: currentParent, next: 0,
+                count: 0, flags: 0))
+        frames.append(JSONParserFrame(index: Int32(truncatingIfNeeded: index), count: 0, keySet: -1,
+                                      isObject: kind == .object))
+        currentParent = Int32(truncatingIfNeeded: index)
+        pos += 1
+        skipWhitespace()
+        let close = kind == .object ? ASCII.closeBrace : ASCII.closeBracket
+        if pos < end, base[pos] == close {
+            closeContainer()
+            return false
+        }
+        if kind == .object { try parseKey() }
+        return true
+    }
+
+    /// Closes the innermost container at the current position (its closing bracket).
+    private mutating func closeContainer() {
+        let frame = frames.removeLast()
+        pos += 1
+        let index = Int(frame.index)
+        entries[index].end = UInt32(truncatingIfNeeded: pos)
+        entries[index].next = UInt32(truncatingIfNeeded: entries.count)
+        entries[index].count = frame.count
+        if frame.keySet >= 0 { keySets.removeLast() }
+        currentParent = entries[index].parent
+        if !frames.isEmpty { frames[frames.count - 1].count += 1 }
+    }
+
+    /// Reads an object key (the current position is at its first non-blank byte) and the colon
+    /// after it.
+    private mutating func parseKey() throws(JSONParseStop) {
+        guard pos < end else { throw failUnexpectedEnd(expected: "a string key") }
+        guard base[pos] == ASCII.quote else { throw failUnexpectedInKey() }
+        let start = pos
+        let escaped = try scanString()
+        let keyIndex = entries.count
+        entries.append(
+            JSONEntry(
+                kind: .string, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: pos),
+                parent: currentParent, next: UInt32(truncatingIfNeeded: keyIndex + 1), count: 0,
+                flags: JSONEntry.isKey | (escaped ? JSONEntry.hasEscapes : 0)))
+        let frame = frames[frames.count - 1]
+        if frame.count > 0 { checkDuplicateKey(keyIndex) }
+        skipWhitespace()
+        guard pos < end else { throw failUnexpectedEnd(expected: "':' after the key") }
+        guard base[pos] == ASCII.colon else { throw failMissingColon() }
+        pos += 1
+    }
+
+    @inline(__always)
+    private mutating func appendScalar(_ kind: JSONKind, start: Int, flags: UInt8) {
+        let index = entries.count
+        entries.append(
+            JSONEntry(
+                kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: pos),
+                parent: currentParent, next: UInt32(truncatingIfNeeded: index + 1), count: 0, flags: flags))
+        if !frames.isEmpty { frames[frames.count - 1].count += 1 }
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while pos < end {
+            let byte = base[pos]
+            guard byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
+                || byte == ASCII.tab
+            else { return }
+            pos += 1
+        }
+    }
+}
+
+/// The bytes the parser looks for.
+enum ASCII {
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let apostrophe: UInt8 = 0x27
+    static let star: UInt8 = 0x2A
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let dot: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let zero: UInt8 = 0x30
+    static let nine: UInt8 = 0x39
+    static let colon: UInt8 = 0x3A
+    static let upperA: UInt8 = 0x41
+    static let upperZ: UInt8 = 0x5A
+    static let openBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let closeBracket: UInt8 = 0x5D
+    static let lowerA: UInt8 = 0x61
+    static let lowerE: UInt8 = 0x65
+    static let lowerU: UInt8 = 0x75
+    static let lowerZ: UInt8 = 0x7A
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+}

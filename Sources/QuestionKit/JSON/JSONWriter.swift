@@ -1,0 +1,121 @@
+/// Writes JSON text, keeping keys in the order given (readers of MI forms compare by eye).
+///
+/// ```swift
+/// var writer = JSONWriter(indent: 2)
+/// writer.write(.object([("code", .string("json.comment")), ("line", .number(3))]))
+/// writer.text  // {\n  "code": "json.comment",\n  "line": 3\n}
+/// ```
+public struct JSONWriter: Sendable {
+    /// A JSON value to write; objects keep their member order.
+    public indirect enum Value: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case integer(Int)
+        case string(String)
+        case array([Value])
+        case object([(String, Value)])
+    }
+
+    /// Spaces per level; 0 writes everything on one line.
+    public let indent: Int
+    /// What has been written so far.
+    public private(set) var text = ""
+
+    public init(indent: Int = 2) {
+        self.indent = indent
+    }
+
+    /// Appends `value`.
+    public mutating func write(_ value: Value) {
+        write(value, depth: 0)
+    }
+
+    /// `value` as JSON text.
+    public static func text(of value: Value, indent: Int = 2) -> String {
+        var writer = JSONWriter(indent: indent)
+        writer.write(value)
+        return writer.text
+    }
+
+    private mutating func write(_ value: Value, depth: Int) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .integer(let number): text += String(number)
+        case .number(let number): text += Self.format(number)
+        case .string(let string): Self.appendQuoted(string, to: &text)
+        case .array(let elements):
+            writeContainer(open: "[", close: "]", count: elements.count, depth: depth) { writer, index in
+                writer.write(elements[index], depth: depth + 1)
+            }
+        case .object(let members):
+            writeContainer(open: "{", close: "}", count: members.count, depth: depth) { writer, index in
+                Self.appendQuoted(members[index].0, to: &writer.text)
+                writer.text += writer.indent > 0 ? ": " : ":"
+                writer.write(members[index].1, depth: depth + 1)
+            }
+        }
+    }
+
+    private mutating func writeContainer(
+        open: String, close: String, count: Int, depth: Int, element: (inout JSONWriter, Int) -> Void
+    ) {
+        text += open
+        guard count > 0 else { return text += close }
+        for index in 0..<count {
+            if index > 0 { text += "," }
+            newline(depth: depth + 1)
+            element(&self, index)
+        }
+        newline(depth: depth)
+        text += close
+    }
+
+    private mutating func newline(depth: Int) {
+        guard indent > 0 else { return }
+        text += "\n" + String(repeating: " ", count: indent * depth)
+    }
+
+    /// Whole numbers without a fraction; others as Swift's shortest round-trip form; JSON has no
+    /// infinity or NaN, so those become null.
+    static func format(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        if number.rounded() == number, abs(number) < 1e15 { return String(Int(number)) }
+        return String(number)
+    }
+
+    /// Appends `string` as a JSON string literal: quotes, backslashes and control characters
+    /// escaped; everything else, non-ASCII included, written as UTF-8.
+    public static func appendQuoted(_ string: String, to output: inout String) {
+        output += "\""
+        var pending = Substring.UnicodeScalarView()
+        for scalar in string.unicodeScalars {
+            let escaped: String? = switch scalar {
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\u{08}": "\\b"
+            case "\u{0C}": "\\f"
+            case _ where scalar.value < 0x20: "\\u" + hex4(scalar.value)
+            default: nil
+            }
+            if let escaped {
+                output += String(pending)
+                pending = Substring.UnicodeScalarView()
+                output += escaped
+            } else {
+                pending.append(scalar)
+            }
+        }
+        output += String(pending)
+        output += "\""
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: false)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

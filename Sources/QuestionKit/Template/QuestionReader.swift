@@ -1,0 +1,161 @@
+/// Reads one question: the fields every question shares, then hands it to its type.
+struct QuestionReader: Sendable {
+    let registry: QuestionTypeRegistry
+    let keys: KeyMap
+    /// The keys each registered type accepts, spelled through the key map, by type identifier.
+    private let knownKeys: [String: Set<String>]
+    /// Which type reads each type-specific key, for "belongs to another type" warnings.
+    private let ownerOfKey: [String: String]
+
+    init(registry: QuestionTypeRegistry, keys: KeyMap) {
+        self.registry = registry
+        self.keys = keys
+        let shared = Key.sharedQuestionKeys.map { keys.spelling(of: $0) }
+        var knownKeys: [String: Set<String>] = [:]
+        var ownerOfKey: [String: String] = [:]
+        for type in registry.types {
+            let own = type.keys.map { keys.spelling(of: $0) }
+            knownKeys[type.identifier] = Set(shared + own)
+            for spelling in own where ownerOfKey[spelling] == nil { ownerOfKey[spelling] = type.identifier }
+        }
+        self.knownKeys = knownKeys
+        self.ownerOfKey = ownerOfKey
+    }
+
+    func read(_ question: QuestionJSON, problems: inout ProblemCollector) -> Question? {
+        let node = question.node
+        guard node.kind == .object else {
+            problems.error(
+                "question.not-an-object", "question \(question.number) must be an object, not \(node.kind)", at: node,
+                hint: "Write {\"\(keys.spelling(of: .answerType))\": \"short-answer\", "
+                    + "\"\(keys.spelling(of: .questionText))\": \"…\"}.")
+            return nil
+        }
+        let type = resolveType(question, problems: &problems)
+        let text = readText(question, problems: &problems)
+        let section = readOptionalString(.section, of: question, problems: &problems)
+        let help = readHelp(question, problems: &problems)
+        guard let type else { return nil }
+        checkUnknownKeys(question, type: type, problems: &problems)
+        let errorsBefore = problems.problems.count { $0.severity == .error }
+        guard let definition = type.parseErasedDefinition(of: question, problems: &problems) else {
+            if problems.problems.count(where: { $0.severity == .error }) == errorsBefore {
+                // A type that gives up must say why; never let a question vanish silently.
+                problems.error(
+                    "question.unreadable", "question \(question.number) could not be read as '\(type.identifier)'",
+                    at: node)
+            }
+            return nil
+        }
+        return Question(
+            number: question.number, type: type, text: text ?? "", section: section, help: help,
+            definition: definition, node: node)
+    }
+
+    // MARK: The question type
+
+    private func resolveType(_ question: QuestionJSON, problems: inout ProblemCollector) -> (any QuestionType)? {
+        let typeKey = keys.spelling(of: .answerType)
+        let legacyNode = question[.legacyTypeCode]
+        let legacyCode = legacyNode.flatMap { $0.stringValue ?? $0.numberText }
+        guard let typeNode = question[.answerType] else {
+            return inferType(question, legacyCode: legacyCode, problems: &problems)
+        }
+        guard let identifier = typeNode.stringValue else {
+            problems.error(
+                "question.answer-type-not-string", "'\(typeKey)' must be a string, not \(typeNode.kind)", at: typeNode,
+                hint: "Use one of \(Suggestion.quotedList(registry.identifiers)).")
+            return nil
+        }
+        guard let type = registry.type(for: identifier) else {
+            let suggestion = Suggestion.nearest(to: identifier, in: registry.types.flatMap(\.allIdentifiers))
+            problems.error(
+                "question.unknown-type", "unknown \(typeKey) '\(identifier)'", at: typeNode,
+                hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
+                    + "Known types: \(Suggestion.quotedList(registry.identifiers)).")
+            return nil
+        }
+        if let legacyNode, let legacyCode, let expected = type.legacyTypeCode, legacyCode != expected {
+            problems.warning(
+                "question.qid-mismatch",
+                "qid '\(legacyCode)' is the legacy code of another type; '\(identifier)' has qid '\(expected)'",
+                at: legacyNode, hint: "Set \"\(keys.spelling(of: .legacyTypeCode))\": \"\(expected)\" or remove it.")
+        }
+        return type
+    }
+
+    private func inferType(
+        _ question: QuestionJSON, legacyCode: String?, problems: inout ProblemCollector
+    ) -> (any QuestionType)? {
+        let typeKey = keys.spelling(of: .answerType)
+        if let legacyCode, let type = registry.typeInferred(fromLegacyCode: legacyCode) {
+            problems.warning(
+                "question.answer-type-inferred",
+                "question \(question.number) has no '\(typeKey)'; qid '\(legacyCode)' makes it '\(type.identifier)'",
+                at: question.node, hint: "Add \"\(typeKey)\": \"\(type.identifier)\".")
+            return type
+        }
+        let suggested = legacyCode.flatMap { code in registry.types.first { $0.legacyTypeCode == code } }
+        problems.error(
+            "question.missing-answer-type", "question \(question.number) has no '\(typeKey)'", at: question.node,
+            hint: suggested.map { "qid '\($0.legacyTypeCode ?? "")' suggests \"\(typeKey)\": \"\($0.identifier)\"." }
+                ?? "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(registry.identifiers)).")
+        return nil
+    }
+
+    // MARK: Shared fields
+
+    private func readText(_ question: QuestionJSON, problems: inout ProblemCollector) -> String? {
+        let key = keys.spelling(of: .questionText)
+        guard let node = question[.questionText] else {
+            problems.error(
+                "question.missing-text", "question \(question.number) has no '\(key)'", at: question.node,
+                hint: "Add \"\(key)\": \"…\" with the text the technician reads.")
+            return nil
+        }
+        guard let text = node.stringValue else {
+            problems.error("question.text-not-string", "'\(key)' must be a string, not \(node.kind)", at: node)
+            return nil
+        }
+        if text.allSatisfy(\.isWhitespace) {
+            problems.warning(
+                "question.empty-text", "question \(question.number) has an empty '\(key)'", at: node,
+                hint: "Write the question the technician must answer.")
+        }
+        return text
+    }
+
+    private func readOptionalString(
+        _ key: Key, of question: QuestionJSON, problems: inout ProblemCollector
+    ) -> String? {
+        guard let node = question[key], !node.isNull else { return nil }
+        guard let text = node.stringValue else {
+            problems.error(
+                "question.\(key.name.lowercased())-not-string",
+                "'\(keys.spelling(of: key))' must be a string, not \(node.kind)", at: node)
+            return nil
+        }
+        return text
+    }
+
+    private func checkUnknownKeys(_ question: QuestionJSON, type: any QuestionType, problems: inout ProblemCollector) {
+        guard let known = knownKeys[type.identifier] else { return }
+        for member in question.node.members {
+            let key = member.key
+            guard !known.contains(key) else { continue }
+            if let owner = ownerOfKey[key] {
+                problems.report(
+                    .warning, "question.unknown-key", "'\(key)' is not read by \(type.identifier) questions",
+                    at: member.value, hint: "It belongs to \(owner) questions; remove it or change the type.",
+                    atKey: true)
+                continue
+            }
+            let suggestion = Suggestion.nearest(to: key, in: known.sorted())
+            problems.report(
+                .warning, "question.unknown-key", "unknown key '\(key)' in a \(type.identifier) question",
+                at: member.value,
+                hint: suggestion.map { "Did you mean '\($0)'?" } ?? "It is ignored; remove it if it is not needed.",
+                atKey: true)
+        }
+    }
+}

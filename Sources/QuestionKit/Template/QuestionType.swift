@@ -1,0 +1,93 @@
+/// A kind of question: a plugin that owns the JSON of its questions.
+///
+/// A question type reads its own fields of a question into its own typed `Definition`, and
+/// reports what is wrong against the JSON nodes at fault; the core turns nodes into file, line,
+/// column and JSON pointer. The core reads the fields every question shares (`answer-type`,
+/// `question`, `section`, `helpInfo`, `qid`) and warns about keys no one reads.
+///
+/// To add a type: write one file with a type conforming to this protocol (including examples),
+/// and pass an instance to `QuestionTypeRegistry`. Nothing in the core changes.
+///
+/// ```swift
+/// struct YesNoQuestion: QuestionType {
+///     let identifier = "yes-no"
+///     let summary = "A single yes or no."
+///     let examples: [QuestionExample] = [.valid("Simple", #"{"answer-type": "yes-no", "question": "OK?"}"#)]
+///     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Void? { () }
+/// }
+/// ```
+public protocol QuestionType: Sendable {
+    /// What the type reads a question into: everything it needs to check, flag and render answers.
+    associatedtype Definition: Sendable
+
+    /// The `answer-type` value that selects this type, e.g. `multiple-choice`.
+    var identifier: String { get }
+
+    /// Other `answer-type` values accepted for this type. Default: none.
+    var aliases: [String] { get }
+
+    /// One line saying what the type is for, shown by `questionkit types`.
+    var summary: String { get }
+
+    /// The legacy `qid` type code of this type in the original system, if it had one.
+    var legacyTypeCode: String? { get }
+
+    /// Whether a question without `answer-type` but with this type's `qid` is taken to be of this
+    /// type (with a warning). The original web editor left `answer-type` out for short-answer and
+    /// true/false questions. Default: false.
+    var infersTypeFromLegacyCode: Bool { get }
+
+    /// The question keys this type reads, beyond the ones every question shares (`Key.sharedQuestionKeys`).
+    /// Keys nobody reads are reported as likely typos. Default: none.
+    var keys: [Key] { get }
+
+    /// Valid and invalid example questions: the type's tests and its documentation.
+    var examples: [QuestionExample] { get }
+
+    /// Reads the type's fields of `question`, reporting every problem found to `problems`.
+    ///
+    /// Return the best definition that can be made despite problems, or nil when the question is
+    /// unusable; in that case at least one error must have been reported.
+    func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition?
+}
+
+extension QuestionType {
+    public var aliases: [String] { [] }
+    public var legacyTypeCode: String? { nil }
+    public var infersTypeFromLegacyCode: Bool { false }
+    public var keys: [Key] { [] }
+
+    /// All `answer-type` values that select this type.
+    public var allIdentifiers: [String] { [identifier] + aliases }
+
+    // Opens the existential for the core, which holds types as `any QuestionType`.
+    func parseErasedDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> (any Sendable)? {
+        parseDefinition(of: question, problems: &problems)
+    }
+}
+
+/// The JSON of one question, with its keys spelled through the key map.
+public struct QuestionJSON: Sendable {
+    /// The question object.
+    public let node: JSONNode
+    /// The key map in force.
+    public let keys: KeyMap
+    /// The question's 1-based number, as people see it.
+    public let number: Int
+
+    public init(node: JSONNode, keys: KeyMap, number: Int) {
+        self.node = node
+        self.keys = keys
+        self.number = number
+    }
+
+    /// The value of `key` in the question, or nil when it is absent.
+    public subscript(key: Key) -> JSONNode? {
+        node[keys.spelling(of: key)]
+    }
+
+    /// The JSON spelling of `key`, for messages ("'max-answers' is 7 …").
+    public func spelling(of key: Key) -> String {
+        keys.spelling(of: key)
+    }
+}

@@ -1,0 +1,74 @@
+/// The question types a program knows, by `answer-type` value.
+///
+/// Build it once at startup from the built-in types plus any of your own. Two types claiming the
+/// same identifier or alias is a programming error, reported by the initializer so that a tool
+/// fails at startup rather than reading questions with the wrong type.
+public struct QuestionTypeRegistry: Sendable {
+    /// The registered types, in registration order.
+    public let types: [any QuestionType]
+    private let byIdentifier: [String: Int]
+    private let byInferableLegacyCode: [String: Int]
+
+    public init(_ types: [any QuestionType]) throws(RegistrationError) {
+        var byIdentifier: [String: Int] = [:]
+        var byInferableLegacyCode: [String: Int] = [:]
+        for (position, type) in types.enumerated() {
+            for identifier in type.allIdentifiers {
+                guard !identifier.isEmpty else { throw .emptyIdentifier(typeName: "\(Swift.type(of: type))") }
+                if let earlier = byIdentifier[identifier] {
+                    throw .duplicateIdentifier(
+                        identifier, first: "\(Swift.type(of: types[earlier]))", second: "\(Swift.type(of: type))")
+                }
+                byIdentifier[identifier] = position
+            }
+            if type.infersTypeFromLegacyCode, let code = type.legacyTypeCode {
+                if let earlier = byInferableLegacyCode[code] {
+                    throw .duplicateLegacyCode(
+                        code, first: "\(Swift.type(of: types[earlier]))", second: "\(Swift.type(of: type))")
+                }
+                byInferableLegacyCode[code] = position
+            }
+        }
+        self.types = types
+        self.byIdentifier = byIdentifier
+        self.byInferableLegacyCode = byInferableLegacyCode
+    }
+
+    /// The type selected by an `answer-type` value (identifier or alias).
+    public func type(for identifier: String) -> (any QuestionType)? {
+        byIdentifier[identifier].map { types[$0] }
+    }
+
+    /// The type to infer for a question with this legacy `qid` and no `answer-type`, if any.
+    public func typeInferred(fromLegacyCode code: String) -> (any QuestionType)? {
+        byInferableLegacyCode[code].map { types[$0] }
+    }
+
+    /// The primary identifiers of all types, in registration order.
+    public var identifiers: [String] { types.map(\.identifier) }
+
+    /// Every key the core and the registered types read: what a key-map file may rename.
+    public var allKeys: [Key] {
+        var seen = Set<Key>()
+        return (Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + types.flatMap(\.keys))
+            .filter { seen.insert($0).inserted }
+    }
+}
+
+/// A mistake in how question types were registered.
+public enum RegistrationError: Error, Equatable, CustomStringConvertible {
+    case duplicateIdentifier(String, first: String, second: String)
+    case duplicateLegacyCode(String, first: String, second: String)
+    case emptyIdentifier(typeName: String)
+
+    public var description: String {
+        switch self {
+        case let .duplicateIdentifier(identifier, first, second):
+            "question type '\(identifier)' is registered twice, by \(first) and by \(second)"
+        case let .duplicateLegacyCode(code, first, second):
+            "legacy qid '\(code)' is inferred by two types, \(first) and \(second)"
+        case let .emptyIdentifier(typeName):
+            "\(typeName) has an empty identifier or alias"
+        }
+    }
+}

@@ -1,0 +1,164 @@
+/// Reads MI template JSON into a `Template`, reporting every problem at once.
+///
+/// Reading never stops at the first problem: every question is read by its type, and all
+/// diagnostics (JSON, template, and each type's own) come back together in source order.
+public struct TemplateReader: Sendable {
+    /// The question types that can be read.
+    public let registry: QuestionTypeRegistry
+    /// The key spellings in force.
+    public let keys: KeyMap
+    /// Limits on the JSON text.
+    public let limits: JSONParser.Limits
+    let questionReader: QuestionReader
+
+    public init(registry: QuestionTypeRegistry, keys: KeyMap = .mi, limits: JSONParser.Limits = .default) {
+        self.registry = registry
+        self.keys = keys
+        self.limits = limits
+        self.questionReader = QuestionReader(registry: registry, keys: keys)
+    }
+
+    /// The result of reading: the template (nil when the JSON could not be parsed or is not an
+    /// object) and every diagnostic.
+    public struct Result: Sendable {
+        public let template: Template?
+        public let diagnostics: [Diagnostic]
+
+        /// Whether the template can be used: it was read and has no errors.
+        public var isUsable: Bool { template != nil && !diagnostics.containsErrors }
+    }
+
+    /// Reads a template from its bytes.
+    public func read(_ bytes: [UInt8]) -> Result {
+        let parsed = JSONParser.parse(bytes, limits: limits)
+        guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
+        let read = read(document)
+        guard !parsed.diagnostics.isEmpty else { return read }
+        let merged = (parsed.diagnostics + read.diagnostics).sorted { lhs, rhs in
+            (lhs.position ?? SourcePosition(line: 0, column: 0)) < (rhs.position ?? SourcePosition(line: 0, column: 0))
+        }
+        return Result(template: read.template, diagnostics: merged)
+    }
+
+    /// Reads a template from a parsed document.
+    public func read(_ document: JSONDocument) -> Result {
+        var problems = ProblemCollector(document: document)
+        let template = readTemplate(document, problems: &problems)
+        return Result(template: template, diagnostics: problems.diagnostics())
+    }
+
+    private func readTemplate(_ document: JSONDocument, problems: inout ProblemCollector) -> Template? {
+        let root = document.root
+        guard root.kind == .object else {
+            problems.error(
+                "template.not-an-object", "a template must be a JSON object, not \(root.kind)", at: root,
+                hint: "Write {\"Title\": \"…\", \"questions\": [ … ]}.")
+            return nil
+        }
+        checkTopLevelKeys(root, problems: &problems)
+        let metadata = readMetadata(root, problems: &problems)
+        let revision = readRevision(root, problems: &problems)
+        var questions: [Question] = []
+        if let list = questionList(root, problems: &problems) {
+            questions.reserveCapacity(list.count)
+            for (offset, node) in list.elements.enumerated() {
+                let json = QuestionJSON(node: node, keys: keys, number: offset + 1)
+                if let question = questionReader.read(json, problems: &problems) {
+                    questions.append(question)
+                }
+            }
+        }
+        let title = root[keys.spelling(of: .title)]?.stringValue
+        if title == nil {
+            problems.warning(
+                "template.missing-title", "the template has no '\(keys.spelling(of: .title))'", at: root,
+                hint: "Add \"\(keys.spelling(of: .title))\": \"…\"; it heads the form and names its folder.")
+        }
+        return Template(
+            document: document, title: title, revision: revision, metadata: metadata, questions: questions)
+    }
+
+    /// The question array: `questions`, or the early `Questions` with a warning.
+    private func questionList(_ root: JSONNode, problems: inout ProblemCollector) -> JSONNode? {
+        let modern = keys.spelling(of: .questions)
+        let early = keys.spelling(of: .earlyQuestions)
+        let list: JSONNode
+        if let modernList = root[modern] {
+            list = modernList
+            if let earlyList = root[early] {
+                problems.report(
+                    .warning, "template.both-question-keys", "both '\(modern)' and '\(early)' are present; "
+                        + "'\(early)' is ignored", at: earlyList, hint: "Remove '\(early)'.", atKey: true)
+            }
+        } else if let earlyList = root[early] {
+            list = earlyList
+            problems.report(
+                .warning, "template.early-questions-key", "'\(early)' is the early spelling of '\(modern)'",
+                at: earlyList, hint: "Rename the key to '\(modern)'.", atKey: true)
+        } else {
+            problems.error(
+                "template.missing-questions", "the template has no '\(modern)' list", at: root,
+                hint: "Add \"\(modern)\": [ … ] with one object per question.")
+            return nil
+        }
+        guard list.kind == .array else {
+            problems.error(
+                "template.questions-not-array", "'\(list.memberKey ?? modern)' must be an array, not \(list.kind)",
+                at: list, hint: "Write \"\(modern)\": [ {…}, {…} ].")
+            return nil
+        }
+        if list.count == 0 {
+            problems.warning(
+                "template.no-questions", "the template has no questions", at: list,
+                hint: "Add at least one question object.")
+        }
+        return list
+    }
+
+    private func readRevision(_ root: JSONNode, problems: inout ProblemCollector) -> String? {
+        let modern = keys.spelling(of: .revisionNumber)
+        let early = keys.spelling(of: .earlyRevisionNumber)
+        guard let earlyNode = root[early] else { return root[modern]?.stringValue }
+        problems.report(
+            .warning, "template.early-revision-key", "'\(early)' is the early spelling of '\(modern)'", at: earlyNode,
+            hint: root[modern] == nil ? "Rename the key to '\(modern)'." : "Remove '\(early)'; '\(modern)' is used.",
+            atKey: true)
+        return root[modern]?.stringValue ?? earlyNode.stringValue
+    }
+
+    private func readMetadata(_ root: JSONNode, problems: inout ProblemCollector) -> [(key: String, value: String)] {
+        let questionKeys = [keys.spelling(of: .questions), keys.spelling(of: .earlyQuestions)]
+        let structured = [keys.spelling(of: .foremanComment), keys.spelling(of: .media)]
+        var metadata: [(key: String, value: String)] = []
+        for member in root.members {
+            let key = member.key
+            if questionKeys.contains(key) || structured.contains(key) { continue }
+            if let value = member.value.stringValue {
+                metadata.append((key, value))
+            } else {
+                problems.warning(
+                    "template.metadata-not-string", "'\(key)' should be a string, not \(member.value.kind)",
+                    at: member.value, hint: "Write \"\(key)\": \"\(plainText(of: member.value))\"; "
+                        + "template metadata values are strings.")
+            }
+        }
+        return metadata
+    }
+
+    private func plainText(of node: JSONNode) -> String {
+        node.kind == .number || node.kind == .boolean ? node.sourceText : "…"
+    }
+
+    private func checkTopLevelKeys(_ root: JSONNode, problems: inout ProblemCollector) {
+        let known = Set(Key.templateKeys.map { keys.spelling(of: $0) })
+        for member in root.members {
+            let key = member.key
+            guard !known.contains(key) else { continue }
+            let suggestion = Suggestion.nearest(to: key, in: known.sorted())
+            problems.report(
+                .warning, "template.unknown-key", "unknown template key '\(key)'", at: member.value,
+                hint: suggestion.map { "Did you mean '\($0)'?" } ?? "It is ignored; remove it if it is not needed.",
+                atKey: true)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import QuestionKit
+
+/// Exit statuses of `questionkit`, as in BSD's sysexits where one applies.
+public enum ExitStatus {
+    /// Everything went well (warnings allowed).
+    public static let success: Int32 = 0
+    /// The input has errors: an invalid template, a failed replay.
+    public static let inputErrors: Int32 = 1
+    /// The command was called wrongly (EX_USAGE).
+    public static let usage: Int32 = 64
+    /// The tool itself is broken, e.g. two question types claim one identifier (EX_SOFTWARE).
+    public static let software: Int32 = 70
+}
+
+/// One subcommand of `questionkit`. Commands take parsed arguments and write to a context, so
+/// they are tested without starting a process.
+public protocol Command: Sendable {
+    /// The word that selects the command, e.g. `validate`.
+    var name: String { get }
+    /// One line for `questionkit --help`.
+    var summary: String { get }
+    /// The arguments after the options in the usage line, e.g. `FILE...`.
+    var argumentsSynopsis: String { get }
+    /// Paragraphs explaining the command, for its `--help`.
+    var discussion: String { get }
+    /// The options it accepts (`--help` is added for every command).
+    var options: [OptionSpec] { get }
+    /// Runs the command and returns its exit status.
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32
+}
+
+extension Command {
+    /// The full `--help` text.
+    public func helpText(toolName: String) -> String {
+        let allOptions = options + [.help]
+        var synopsis = allOptions.filter { $0.name != "help" }.map { option in
+            "[--\(option.name)\(option.valueName.map { " \(option.choices?.joined(separator: "|") ?? $0)" } ?? "")]"
+        }
+        if !argumentsSynopsis.isEmpty { synopsis.append(argumentsSynopsis) }
+        var lines = ["USAGE: \(toolName) \(name) \(synopsis.joined(separator: " "))", "", discussion, "", "OPTIONS:"]
+        let labels = allOptions.map { option in
+            (option.short.map { "-\($0), " } ?? "") + "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
+        }
+        let width = (labels.map(\.count).max() ?? 0) + 2
+        for (label, option) in zip(labels, allOptions) {
+            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// What a command reads from and writes to.
+public struct CommandContext: Sendable {
+    /// The question types in force.
+    public let registry: QuestionTypeRegistry
+    /// The tool's name in messages (`questionkit`).
+    public let toolName: String
+    /// Reads all of standard input, up to a limit in bytes; more than that is an error.
+    public let readStandardInput: @Sendable (_ limit: Int) throws -> [UInt8]
+    /// What the command printed to standard output.
+    public var standardOutput = ""
+    /// What the command printed to standard error.
+    public var standardError = ""
+
+    public init(
+        registry: QuestionTypeRegistry, toolName: String = "questionkit",
+        readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput
+    ) {
+        self.registry = registry
+        self.toolName = toolName
+        self.readStandardInput = readStandardInput
+    }
+
+    /// Appends to standard output.
+    public mutating func print(_ text: String) { standardOutput += text + "\n" }
+
+    /// Appends to standard error.
+    public mutating func printError(_ text: String) { standardError += text + "\n" }
+}

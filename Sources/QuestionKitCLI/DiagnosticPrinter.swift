@@ -1,0 +1,92 @@
+import QuestionKit
+
+/// The diagnostics of one input file, with its source for excerpts.
+public struct FileDiagnostics: Sendable {
+    /// The path as given (`<stdin>` for standard input).
+    public var path: String
+    public var diagnostics: [Diagnostic]
+    /// The file's bytes, when it could be read.
+    public var source: [UInt8]?
+
+    public init(path: String, diagnostics: [Diagnostic], source: [UInt8]?) {
+        self.path = path
+        self.diagnostics = diagnostics
+        self.source = source
+    }
+}
+
+/// Prints diagnostics the way compilers do, or as JSON for machines.
+public enum DiagnosticPrinter {
+    /// `path:line:column: severity: message [code]`, the source line with a caret under the
+    /// column, then `hint: …`. Editors and CI systems recognise the first line.
+    public static func text(_ file: FileDiagnostics) -> String {
+        let locator = file.source.map { SourceLocator(bytes: $0) }
+        var output = ""
+        for diagnostic in file.diagnostics {
+            let location = diagnostic.position.map { "\(file.path):\($0.line):\($0.column):" } ?? "\(file.path):"
+            output += "\(location) \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.code)]\n"
+            if let position = diagnostic.position, let locator, let line = locator.lineText(position.line) {
+                output += excerpt(line, column: position.column)
+            }
+            if let hint = diagnostic.hint { output += "  hint: \(hint)\n" }
+        }
+        return output
+    }
+
+    /// The source line and a caret under `column`; very long lines (minified JSON) are cut to a
+    /// window around the column.
+    static func excerpt(_ line: String, column: Int) -> String {
+        let scalars = Array(line.unicodeScalars)
+        let window = 100
+        let caretIndex = max(0, min(column - 1, scalars.count))
+        var start = 0
+        var end = scalars.count
+        if scalars.count > window {
+            start = max(0, caretIndex - window / 2)
+            end = min(scalars.count, start + window)
+        }
+        var shown = String(String.UnicodeScalarView(scalars[start..<end]))
+        // Tabs are kept under the caret so that it lines up in a terminal.
+        var padding = String(String.UnicodeScalarView(scalars[start..<caretIndex].map { $0 == "\t" ? "\t" : " " }))
+        if start > 0 {
+            shown = "…" + shown
+            padding = " " + padding
+        }
+        if end < scalars.count { shown += "…" }
+        return "    \(shown)\n    \(padding)^\n"
+    }
+
+    /// All diagnostics of all files as one JSON array of objects with `file`, `severity`, `code`,
+    /// `message`, `pointer`, `line`, `column` and `hint` (null when there is none).
+    public static func json(_ files: [FileDiagnostics]) -> String {
+        let entries: [JSONWriter.Value] = files.flatMap { file in
+            file.diagnostics.map { diagnostic in
+                .object([
+                    ("file", .string(file.path)),
+                    ("severity", .string(diagnostic.severity.rawValue)),
+                    ("code", .string(diagnostic.code)),
+                    ("message", .string(diagnostic.message)),
+                    ("pointer", .string(diagnostic.pointer)),
+                    ("line", .integer(diagnostic.line)),
+                    ("column", .integer(diagnostic.column)),
+                    ("hint", diagnostic.hint.map { .string($0) } ?? .null),
+                ])
+            }
+        }
+        return JSONWriter.text(of: .array(entries)) + "\n"
+    }
+
+    /// `checked 3 files: 2 errors, 1 warning` — the closing line of a human-readable run.
+    public static func summary(_ files: [FileDiagnostics]) -> String {
+        let all = files.flatMap(\.diagnostics)
+        let errors = all.count(of: .error)
+        let warnings = all.count(of: .warning)
+        let checked = "checked \(plural(files.count, "file"))"
+        guard errors + warnings > 0 else { return "\(checked): no problems" }
+        let failing = files.filter { $0.diagnostics.containsErrors }.count
+        let detail = errors > 0 ? " (\(plural(failing, "file")) with errors)" : ""
+        return "\(checked): \(plural(errors, "error")), \(plural(warnings, "warning"))\(detail)"
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+// The C library's read and write, named apart from this file's own `read` and `write`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
+}
+
+/// Why a file could not be read.
+public struct FileReadError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "cannot read '\(path)': \(reason)" }
+}
+
+/// Reading input files and standard input with a size limit, without going through `Data`.
+public enum FileInput {
+    /// Reads the file at `path`. A file larger than `limit` bytes is refused before it is read.
+    public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw FileReadError(path: path, reason: String(cString: strerror(errno)))
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw FileReadError(path: path, reason: "it is a directory") }
+        let size = Int(status.st_size)
+        if size > limit {
+            throw FileReadError(path: path, reason: "it is \(size) bytes; the limit is \(limit) bytes")
+        }
+        return try readAll(descriptor, path: path, expected: size, limit: limit)
+    }
+
+    /// Reads all of standard input; more than `limit` bytes is an error.
+    @Sendable public static func readStandardInput(limit: Int) throws -> [UInt8] {
+        try readAll(STDIN_FILENO, path: "<stdin>", expected: 0, limit: limit)
+    }
+
+    private static func readAll(
+        _ descriptor: Int32, path: String, expected: Int, limit: Int
+    ) throws(FileReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(expected + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            // A file that grows while read, or a stream, is held to the limit too.
+            if bytes.count > limit {
+                throw FileReadError(path: path, reason: "it is more than the limit of \(limit) bytes")
+            }
+        }
+    }
+
+    /// The `.json` files of a folder and its subfolders, sorted, or `[path]` when it is not a folder.
+    public static func expand(_ path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { return [path] }
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        return found.filter { $0.hasSuffix(".json") }.sorted().map { base + "/" + $0 }
+    }
+}
+
+/// Writing to standard output and standard error.
+public enum FileOutput {
+    /// Writes all of `text` to a file descriptor, retrying short writes.
+    public static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import QuestionKit
+
+/// The `questionkit` command-line tool: the commands, over the question types you give it.
+///
+/// A `main.swift` of your own can build the tool with extra question types:
+/// ```swift
+/// import QuestionKitCLI
+/// import QuestionTypes
+/// QuestionKitTool.main(types: BuiltInQuestionTypes.all + [MyQuestion()])
+/// ```
+public struct QuestionKitTool: Sendable {
+    /// The version printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// The commands every `questionkit` has.
+    public static let standardCommands: [any Command] = [ValidateCommand(), TypesCommand()]
+
+    public let types: [any QuestionType]
+    public let commands: [any Command]
+    public let toolName: String
+
+    public init(types: [any QuestionType], commands: [any Command] = standardCommands, toolName: String = "questionkit") {
+        self.types = types
+        self.commands = commands
+        self.toolName = toolName
+    }
+
+    /// What a run printed and its exit status.
+    public struct Outcome: Sendable {
+        public var standardOutput: String
+        public var standardError: String
+        public var status: Int32
+    }
+
+    /// Runs the tool with `arguments` (without the program name).
+    public func run(
+        _ arguments: [String], readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput
+    ) -> Outcome {
+        let registry: QuestionTypeRegistry
+        do {
+            registry = try QuestionTypeRegistry(types)
+        } catch {
+            return Outcome(standardOutput: "", standardError: "\(toolName): internal error: \(error)\n", status: 70)
+        }
+        var context = CommandContext(registry: registry, toolName: toolName, readStandardInput: readStandardInput)
+        let status = dispatch(arguments, context: &context)
+        return Outcome(standardOutput: context.standardOutput, standardError: context.standardError, status: status)
+    }
+
+    private func dispatch(_ arguments: [String], context: inout CommandContext) -> Int32 {
+        guard let first = arguments.first else {
+            context.printError(overview())
+            return ExitStatus.usage
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if let topic = arguments.dropFirst().first, let command = commands.first(where: { $0.name == topic }) {
+                context.print(command.helpText(toolName: toolName))
+            } else {
+                context.print(overview())
+            }
+            return ExitStatus.success
+        case "--version":
+            context.print(Self.version)
+            return ExitStatus.success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let suggestion = Suggestion.nearest(to: first, in: commands.map(\.name)).map { " Did you mean '\($0)'?" }
+            context.printError("\(toolName): unknown command '\(first)'.\(suggestion ?? "")")
+            context.printError("Run '\(toolName) --help' for the list of commands.")
+            return ExitStatus.usage
+        }
+        do {
+            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), options: command.options + [.help])
+            if parsed.flags.contains("help") {
+                context.print(command.helpText(toolName: toolName))
+                return ExitStatus.success
+            }
+            return try command.run(parsed, context: &context)
+        } catch {
+            context.printError("\(toolName) \(command.name): error: \(error.message)")
+            context.printError("Run '\(toolName) \(command.name) --help' for usage.")
+            return ExitStatus.usage
+        }
+    }
+
+    /// The text of `questionkit --help`.
+    public func overview() -> String {
+        let width = (commands.map(\.name.count).max() ?? 0) + 2
+        var lines = [
+            "OVERVIEW: Validate, replay and print MI question templates.", "",
+            "USAGE: \(toolName) <command> [options] [arguments]", "", "COMMANDS:",
+        ]
+        for command in commands {
+            lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
+        }
+        lines += ["", "Run '\(toolName) <command> --help' for a command's options.", "Version \(Self.version)."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Runs the tool on the process's arguments, prints, and exits with the command's status.
+    public static func main(types: [any QuestionType], commands: [any Command] = standardCommands) -> Never {
+        let tool = QuestionKitTool(types: types, commands: commands)
+        let outcome = tool.run(Array(CommandLine.arguments.dropFirst()))
+        FileOutput.write(outcome.standardOutput, to: STDOUT_FILENO)
+        FileOutput.write(outcome.standardError, to: STDERR_FILENO)
+        exit(outcome.status)
+    }
+}

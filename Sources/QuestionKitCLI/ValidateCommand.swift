@@ -1,0 +1,82 @@
+import QuestionKit
+
+/// `questionkit validate FILE...`: checks templates and reports every problem of every file.
+public struct ValidateCommand: Command {
+    public init() {}
+
+    public let name = "validate"
+    public let summary = "Check MI templates and report every problem with its location."
+    public let argumentsSynopsis = "FILE..."
+    public let discussion = """
+        Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
+        prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
+        Exits 0 when no file has errors (warnings allowed), 1 when any has, 64 for bad usage.
+        Limits: files up to \(JSONParser.Limits.default.maxBytes / (1 << 20)) MiB, nesting up to \
+        \(JSONParser.Limits.default.maxDepth) levels.
+        """
+    public let options: [OptionSpec] = [
+        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
+        OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+        OptionSpec("strict", help: "Treat warnings as errors for the exit status."),
+    ]
+
+    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("no files given; name one or more templates, or '-' for standard input")
+        }
+        let limits = JSONParser.Limits.default
+        var files: [FileDiagnostics] = []
+        var keys = KeyMap.mi
+        if let keyPath = arguments.values["keys"] {
+            let loaded = loadKeyMap(keyPath, registry: context.registry, limit: limits.maxBytes)
+            keys = loaded.keys
+            if !loaded.file.diagnostics.isEmpty { files.append(loaded.file) }
+        }
+        if !files.contains(where: { $0.diagnostics.containsErrors }) {
+            let reader = TemplateReader(registry: context.registry, keys: keys, limits: limits)
+            for path in arguments.positionals.flatMap(FileInput.expand) {
+                files.append(validate(path, reader: reader, context: context))
+            }
+        }
+        if arguments.value("format", default: "text") == "json" {
+            context.standardOutput += DiagnosticPrinter.json(files)
+        } else {
+            for file in files { context.standardOutput += DiagnosticPrinter.text(file) }
+            context.print(DiagnosticPrinter.summary(files))
+        }
+        let all = files.flatMap(\.diagnostics)
+        let failed = all.containsErrors || (arguments.flags.contains("strict") && !all.isEmpty)
+        return failed ? ExitStatus.inputErrors : ExitStatus.success
+    }
+
+    private func validate(_ path: String, reader: TemplateReader, context: CommandContext) -> FileDiagnostics {
+        let displayPath = path == "-" ? "<stdin>" : path
+        let bytes: [UInt8]
+        do {
+            bytes = path == "-"
+                ? try context.readStandardInput(reader.limits.maxBytes) : try FileInput.read(path, limit: reader.limits.maxBytes)
+        } catch {
+            return FileDiagnostics(path: displayPath, diagnostics: [Self.unreadable(error)], source: nil)
+        }
+        return FileDiagnostics(path: displayPath, diagnostics: reader.read(bytes).diagnostics, source: bytes)
+    }
+
+    private func loadKeyMap(
+        _ path: String, registry: QuestionTypeRegistry, limit: Int
+    ) -> (keys: KeyMap, file: FileDiagnostics) {
+        do {
+            let bytes = try FileInput.read(path, limit: limit)
+            let (keys, diagnostics) = KeyMap.load(bytes, knownKeys: registry.allKeys)
+            return (keys, FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
+        } catch {
+            return (.mi, FileDiagnostics(path: path, diagnostics: [Self.unreadable(error)], source: nil))
+        }
+    }
+
+    static func unreadable(_ error: any Error) -> Diagnostic {
+        let reason = (error as? FileReadError)?.reason ?? "\(error)"
+        return Diagnostic(
+            severity: .error, code: "file.unreadable", message: "cannot read the file: \(reason)",
+            hint: "Check the path and that the file is readable.")
+    }
+}

@@ -1,0 +1,19 @@
+import QuestionKit
+
+/// The question types of the original MI system.
+public enum BuiltInQuestionTypes {
+    /// Short answer, true/false, table and multiple choice, in the order of their legacy `qid`.
+    public static let all: [any QuestionType] = [
+        ShortAnswerQuestion(),
+        TrueFalseQuestion(),
+        TableAnswerQuestion(),
+        MultipleChoiceQuestion(),
+    ]
+
+    /// A registry of the built-in types plus `extra` ones of your own.
+    public static func registry(adding extra: [any QuestionType] = []) throws(RegistrationError)
+        -> QuestionTypeRegistry
+    {
+        try QuestionTypeRegistry(all + extra)
+    }
+}

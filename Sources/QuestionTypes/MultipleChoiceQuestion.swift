@@ -1,0 +1,418 @@
+import QuestionKit
+
+/// A question answered by choosing options from a list: exactly one, any number, or at most N.
+///
+/// Reads `answers` (the options; blank strings are padding from the web editor, not options),
+/// `max-answers` (1 one option, 0 or missing any number, N at most N) and `acceptedAnswer` (an
+/// option or a list of options; missing, `""` or `"none"` means nothing to check).
+public struct MultipleChoiceQuestion: QuestionType {
+    /// `multiple-choice`.
+    public let identifier = "multiple-choice"
+    /// One line for `questionkit types`.
+    public let summary = "Choose one or more options from a list."
+    /// The original system's `qid` for multiple choice.
+    public let legacyTypeCode: String? = "4"
+
+    public init() {}
+
+    /// Reads the options, the selection limit and the accepted answer, reporting every problem.
+    /// Returns nil only when there is no usable option list.
+    public func parseDefinition(
+        of question: QuestionJSON, problems: inout ProblemCollector
+    ) -> MultipleChoiceDefinition? {
+        let options = readOptions(question, problems: &problems)
+        let limit = readSelectionLimit(question, optionCount: options?.count, problems: &problems)
+        let accepted = readAcceptedAnswer(question, options: options, limit: limit, problems: &problems)
+        guard let options, !options.isEmpty else { return nil }
+        return MultipleChoiceDefinition(options: options, selectionLimit: limit ?? .any, acceptedAnswer: accepted)
+    }
+}
+
+/// What a multiple-choice question reads into: its options, how many may be chosen, and the
+/// answer it expects.
+public struct MultipleChoiceDefinition: Sendable, Hashable {
+    /// How many options may be chosen.
+    public enum SelectionLimit: Sendable, Hashable {
+        /// Exactly one option (`max-answers` 1).
+        case single
+        /// Any number of options (`max-answers` 0 or missing).
+        case any
+        /// At most this many options (`max-answers` N > 1).
+        case atMost(Int)
+
+        /// The limit a `max-answers` value stands for; nil when the value is negative.
+        public init?(maxAnswers: Int) {
+            switch maxAnswers {
+            case 0: self = .any
+            case 1: self = .single
+            case 2...: self = .atMost(maxAnswers)
+            default: return nil
+            }
+        }
+
+        /// The most options that may be chosen, or nil for any number.
+        public var maximum: Int? {
+            switch self {
+            case .single: 1
+            case .any: nil
+            case .atMost(let count): count
+            }
+        }
+
+        /// Whether choosing `count` options stays within the limit.
+        public func allows(_ count: Int) -> Bool {
+            maximum.map { count <= $0 } ?? true
+        }
+    }
+
+    /// The options, in order and spelled as in the template (blank padding left out).
+    public let options: [String]
+    /// How many options may be chosen.
+    public let selectionLimit: SelectionLimit
+    /// The options the answer should consist of (spelled as in `options`), or nil when there is
+    /// nothing to check.
+    public let acceptedAnswer: Set<String>?
+
+    /// A definition with the given options, limit and accepted answer.
+    public init(options: [String], selectionLimit: SelectionLimit, acceptedAnswer: Set<String>? = nil) {
+        self.options = options
+        self.selectionLimit = selectionLimit
+        self.acceptedAnswer = acceptedAnswer
+    }
+
+    /// The option `text` names, ignoring case and surrounding spaces, spelled as in `options`;
+    /// nil when `text` is not an option. Answers and flags compare options this way.
+    public func option(matching text: String) -> String? {
+        indexOfOption(matching: text).map { options[$0] }
+    }
+
+    /// The position in `options` of the option `text` names (ignoring case and surrounding
+    /// spaces), or nil when `text` is not an option.
+    public func indexOfOption(matching text: String) -> Int? {
+        let wanted = Self.comparisonKey(text)
+        guard !wanted.isEmpty else { return nil }
+        return options.firstIndex { Self.comparisonKey($0) == wanted }
+    }
+
+    /// `text` as options are compared: without surrounding white space, lowercased.
+    public static func comparisonKey(_ text: String) -> String {
+        var slice = Substring(text)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return slice.lowercased()
+    }
+}
+
+// MARK: - Reading
+
+extension MultipleChoiceQuestion {
+    private typealias Limit = MultipleChoiceDefinition.SelectionLimit
+
+    private func readOptions(_ question: QuestionJSON, problems: inout ProblemCollector) -> [String]? {
+        let key = question.spelling(of: .answers)
+        guard let node = question[.answers] else {
+            problems.error(
+                "multiple-choice.missing-answers", "question \(question.number) has no '\(key)'", at: question.node,
+                hint: "Add \"\(key)\": [\"Good\", \"Worn\", …] with the options to choose from.")
+            return nil
+        }
+        guard node.kind == .array else {
+            problems.error(
+                "multiple-choice.answers-not-array",
+                "'\(key)' must be an array of option strings, not \(describeValue(node))", at: node,
+                hint: "Write each option as its own string: \"\(key)\": [\"Good\", \"Worn\", …].")
+            return nil
+        }
+        var options: [String] = []
+        var firstPosition: [String: (position: Int, text: String)] = [:]
+        var sawNonString = false
+        for (offset, element) in node.elements.enumerated() {
+            guard let text = element.stringValue else {
+                sawNonString = true
+                problems.error(
+                    "multiple-choice.option-not-string",
+                    "option \(offset + 1) in '\(key)' must be a string, not \(describeValue(element))", at: element,
+                    hint: quotingHint(for: element))
+                continue
+            }
+            let comparisonKey = MultipleChoiceDefinition.comparisonKey(text)
+            // The web editor padded the list with blanks; they are not options.
+            guard !comparisonKey.isEmpty else { continue }
+            if let earlier = firstPosition[comparisonKey] {
+                problems.error(
+                    "multiple-choice.duplicate-option",
+                    "option \(offset + 1) '\(text)' repeats option \(earlier.position) '\(earlier.text)' "
+                        + "(options are compared ignoring case and surrounding spaces)",
+                    at: element, hint: "Remove the repeated option, or reword it so that every option differs.")
+                continue
+            }
+            firstPosition[comparisonKey] = (offset + 1, text)
+            options.append(text)
+        }
+        if options.isEmpty && !sawNonString {
+            problems.error(
+                "multiple-choice.no-options", "'\(key)' has no options; blank strings do not count", at: node,
+                hint: "List the options to choose from, e.g. [\"Good\", \"Worn\", \"Cracked\"].")
+        }
+        return options
+    }
+
+    /// The limit `max-answers` sets; nil when it is invalid (and reported).
+    private func readSelectionLimit(
+        _ question: QuestionJSON, optionCount: Int?, problems: inout ProblemCollector
+    ) -> Limit? {
+        let key = question.spelling(of: .maxAnswers)
+        guard let node = question[.maxAnswers], !node.isNull else { return .any }
+        // An empty string is how the web editor left the field unset.
+        if let text = node.stringValue, text.allSatisfy(\.isWhitespace) { return .any }
+        let hint = "Use 1 for one option, 0 for any number, or N for at most N options."
+        guard let value = node.numericValue else {
+            problems.error(
+                "multiple-choice.max-answers-not-number",
+                "'\(key)' must be a whole number such as 1 or \"2\", not \(describeValue(node))", at: node, hint: hint)
+            return nil
+        }
+        let shown = node.stringValue.map(MultipleChoiceDefinition.comparisonKey) ?? node.sourceText
+        guard value >= 0 else {
+            problems.error(
+                "multiple-choice.max-answers-negative", "'\(key)' is \(shown); it cannot be negative", at: node,
+                hint: hint)
+            return nil
+        }
+        guard value.rounded() == value else {
+            problems.error(
+                "multiple-choice.max-answers-not-integer", "'\(key)' is \(shown); it must be a whole number",
+                at: node, hint: hint)
+            return nil
+        }
+        if let optionCount, optionCount > 0, value > Double(optionCount) {
+            let noun = optionCount == 1 ? "is only 1 option" : "are only \(optionCount) options"
+            problems.error(
+                "multiple-choice.max-answers-exceeds-options", "'\(key)' is \(shown) but there \(noun)", at: node,
+                hint: "Lower '\(key)' to at most \(optionCount), use 0 for any number, or add the missing options.")
+            return nil
+        }
+        return Int(exactly: value).flatMap { Limit(maxAnswers: $0) }
+    }
+
+    private func readAcceptedAnswer(
+        _ question: QuestionJSON, options: [String]?, limit: Limit?, problems: inout ProblemCollector
+    ) -> Set<String>? {
+        let key = question.spelling(of: .acceptedAnswer)
+        guard let node = question[.acceptedAnswer], !node.isNull else { return nil }
+        let known = MultipleChoiceDefinition(options: options ?? [], selectionLimit: limit ?? .any)
+        let entries: [JSONNode]
+        switch node.kind {
+        case .string:
+            let comparisonKey = MultipleChoiceDefinition.comparisonKey(node.stringValue ?? "")
+            if comparisonKey.isEmpty { return nil }
+            if comparisonKey == "none" {
+                guard let option = known.option(matching: "none") else { return nil }
+                problems.warning(
+                    "multiple-choice.accepted-answer-none-is-option",
+                    "'\(key)' is '\(node.stringValue ?? "")', which is also an option; it is read as that option",
+                    at: node, hint: "Write [\"\(option)\"] to mean the option, or remove '\(key)' to check nothing.")
+            }
+            entries = [node]
+        case .array where node.count == 0:
+            problems.error(
+                "multiple-choice.accepted-answer-empty", "'\(key)' is an empty list, which no answer can match",
+                at: node, hint: "List the expected options, or remove '\(key)' (or write \"none\") to check nothing.")
+            return nil
+        case .array:
+            entries = Array(node.elements)
+        default:
+            problems.error(
+                "multiple-choice.accepted-answer-not-string",
+                "'\(key)' must be an option or a list of options, not \(describeValue(node))", at: node,
+                hint: "Write \"\(key)\": \"Good\" or [\"Good\", \"Worn\"], or \"none\" to check nothing.")
+            return nil
+        }
+        guard let accepted = matchAcceptedEntries(entries, key: key, against: known, problems: &problems) else {
+            return nil
+        }
+        if let maximum = limit?.maximum, accepted.count > maximum {
+            let maxKey = question.spelling(of: .maxAnswers)
+            problems.error(
+                "multiple-choice.accepted-answer-exceeds-max-answers",
+                "'\(key)' lists \(accepted.count) options but '\(maxKey)' allows at most \(maximum), "
+                    + "so no answer could match it",
+                at: node, hint: "Raise '\(maxKey)' to \(accepted.count), or list at most \(maximum) in '\(key)'.")
+            return nil
+        }
+        return accepted
+    }
+
+    /// The options the entries name; nil when an entry is not an option or the options are unknown.
+    private func matchAcceptedEntries(
+        _ entries: [JSONNode], key: String, against definition: MultipleChoiceDefinition,
+        problems: inout ProblemCollector
+    ) -> Set<String>? {
+        var accepted: Set<String> = []
+        var allMatched = true
+        for entry in entries {
+            guard let text = entry.stringValue else {
+                allMatched = false
+                problems.error(
+                    "multiple-choice.accepted-answer-not-string",
+                    "each option in '\(key)' must be a string, not \(describeValue(entry))", at: entry,
+                    hint: quotingHint(for: entry))
+                continue
+            }
+            // Without a usable option list there is nothing to match against (already reported).
+            guard !definition.options.isEmpty else {
+                allMatched = false
+                continue
+            }
+            guard let option = definition.option(matching: text) else {
+                allMatched = false
+                let suggestion = Suggestion.nearest(to: text, in: definition.options)
+                problems.error(
+                    "multiple-choice.unknown-accepted-answer",
+                    "'\(key)' names '\(text)', which is not one of the options "
+                        + Suggestion.quotedList(definition.options),
+                    at: entry,
+                    hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
+                        + "Use the options as listed (case does not matter), or \"none\" to check nothing.")
+                continue
+            }
+            if !accepted.insert(option).inserted {
+                problems.warning(
+                    "multiple-choice.duplicate-accepted-answer", "'\(key)' names the option '\(option)' twice",
+                    at: entry, hint: "Remove the repeated '\(text)'.")
+            }
+        }
+        return allMatched ? accepted : nil
+    }
+
+    /// The value of `node` for a message: quoted text, a literal, or the kind of container.
+    private func describeValue(_ node: JSONNode) -> String {
+        switch node.kind {
+        case .string: "'\(node.stringValue ?? "")'"
+        case .number, .boolean, .null: node.sourceText
+        case .array, .object: node.kind.description
+        }
+    }
+
+    private func quotingHint(for node: JSONNode) -> String {
+        switch node.kind {
+        case .number, .boolean: "Write it in quotes: \"\(node.sourceText)\"."
+        default: "Write each option as text, e.g. \"Good\"."
+        }
+    }
+}
+
+// MARK: - Examples
+
+extension MultipleChoiceQuestion {
+    /// Valid and invalid questions: the type's tests and documentation.
+    public var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
+
+    private static let belt = #""question": "Condition of the drive belt""#
+    private static let beltOptions = #""answers": ["Good", "Worn", "Cracked", "Replaced"]"#
+
+    private static let validExamples: [QuestionExample] = [
+        .valid("Single choice with an accepted answer", #"""
+            {"answer-type": "multiple-choice", "qid": "4", "section": "Conveyor", \#(belt),
+             \#(beltOptions), "max-answers": 1, "acceptedAnswer": "Good"}
+            """#),
+        .valid("At most two options, max-answers as a string, accepted answer as a list", #"""
+            {"answer-type": "multiple-choice", "question": "Which filters were replaced?",
+             "answers": ["Air filter", "Oil filter", "Fuel filter", "Cabin filter"],
+             "max-answers": "2", "acceptedAnswer": ["air filter", "Oil filter"]}
+            """#),
+        .valid("Blank padding from the web editor is not an option", #"""
+            {"answer-type": "multiple-choice", "question": "Hydraulic hose condition",
+             "answers": ["No leaks", "Weeping", "Leaking", "", ""], "max-answers": 0, "acceptedAnswer": "none"}
+            """#),
+        .valid("Any number of options when max-answers is missing", #"""
+            {"answer-type": "multiple-choice", "question": "Guards checked",
+             "answers": ["Chain guard", "Belt guard", "Fan guard"], "acceptedAnswer": ""}
+            """#),
+        .valid("An option called None, accepted as a list", #"""
+            {"answer-type": "multiple-choice", "question": "Leaks found at the pump",
+             "answers": ["None", "Minor", "Major"], "max-answers": 1, "acceptedAnswer": ["None"]}
+            """#),
+        .valid("\"none\" that is also an option is read as the option", #"""
+            {"answer-type": "multiple-choice", "question": "Leaks found at the pump",
+             "answers": ["None", "Minor", "Major"], "max-answers": 1, "acceptedAnswer": "none"}
+            """#,
+            warnings: [.warning("multiple-choice.accepted-answer-none-is-option", at: "/acceptedAnswer")]),
+        .valid(
+            "A repeated accepted option", #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "#
+                + #""max-answers": 0, "acceptedAnswer": ["Worn", "worn"]}"#,
+            warnings: [.warning("multiple-choice.duplicate-accepted-answer", at: "/acceptedAnswer/1")]),
+        .valid(
+            "A misspelled key is reported by the core",
+            #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "max-answer": 1}"#,
+            warnings: [.warning("question.unknown-key", at: "/max-answer")]),
+    ]
+
+    private static let invalidExamples: [QuestionExample] = optionExamples + limitExamples + acceptedExamples
+
+    private static func question(_ members: String) -> String {
+        #"{"answer-type": "multiple-choice", \#(belt), "# + members + "}"
+    }
+
+    private static let optionExamples: [QuestionExample] = [
+        .invalid(
+            "No answers", question(#""max-answers": 1"#),
+            .error("multiple-choice.missing-answers", at: "")),
+        .invalid(
+            "Options in one string", question(#""answers": "Good, Worn, Cracked""#),
+            .error("multiple-choice.answers-not-array", at: "/answers")),
+        .invalid(
+            "An option that is not a string", question(#""answers": ["Good", 2, "Worn"]"#),
+            .error("multiple-choice.option-not-string", at: "/answers/1")),
+        .invalid(
+            "Only blank options", question(#""answers": ["", " ", "", "", ""]"#),
+            .error("multiple-choice.no-options", at: "/answers")),
+        .invalid(
+            "Options that differ only in case and spaces", question(#""answers": ["Good", "Worn", " good"]"#),
+            .error("multiple-choice.duplicate-option", at: "/answers/2")),
+    ]
+
+    private static let limitExamples: [QuestionExample] = [
+        .invalid(
+            "Negative max-answers", question(#"\#(beltOptions), "max-answers": -1"#),
+            .error("multiple-choice.max-answers-negative", at: "/max-answers")),
+        .invalid(
+            "max-answers in words", question(#"\#(beltOptions), "max-answers": "two""#),
+            .error("multiple-choice.max-answers-not-number", at: "/max-answers")),
+        .invalid(
+            "max-answers as a boolean", question(#"\#(beltOptions), "max-answers": true"#),
+            .error("multiple-choice.max-answers-not-number", at: "/max-answers")),
+        .invalid(
+            "max-answers as an object", question(#"\#(beltOptions), "max-answers": {}"#),
+            .error("multiple-choice.max-answers-not-number", at: "/max-answers")),
+        .invalid(
+            "Fractional max-answers", question(#"\#(beltOptions), "max-answers": 1.5"#),
+            .error("multiple-choice.max-answers-not-integer", at: "/max-answers")),
+        .invalid(
+            "max-answers above the number of options", question(#"\#(beltOptions), "max-answers": "7""#),
+            .error("multiple-choice.max-answers-exceeds-options", at: "/max-answers")),
+    ]
+
+    private static let acceptedExamples: [QuestionExample] = [
+        .invalid(
+            "An accepted answer that is not an option", question(#"\#(beltOptions), "acceptedAnswer": "Frayed""#),
+            .error("multiple-choice.unknown-accepted-answer", at: "/acceptedAnswer")),
+        .invalid(
+            "A misspelled option in an accepted list",
+            question(#"\#(beltOptions), "max-answers": 2, "acceptedAnswer": ["Worn", "Craked"]"#),
+            .error("multiple-choice.unknown-accepted-answer", at: "/acceptedAnswer/1")),
+        .invalid(
+            "An accepted answer that is a number", question(#"\#(beltOptions), "acceptedAnswer": 1"#),
+            .error("multiple-choice.accepted-answer-not-string", at: "/acceptedAnswer")),
+        .invalid(
+            "A number in an accepted list", question(#"\#(beltOptions), "acceptedAnswer": ["Good", 2]"#),
+            .error("multiple-choice.accepted-answer-not-string", at: "/acceptedAnswer/1")),
+        .invalid(
+            "An empty accepted list", question(#"\#(beltOptions), "acceptedAnswer": []"#),
+            .error("multiple-choice.accepted-answer-empty", at: "/acceptedAnswer")),
+        .invalid(
+            "More accepted options than max-answers allows",
+            question(#"\#(beltOptions), "max-answers": 1, "acceptedAnswer": ["Worn", "Cracked"]"#),
+            .error("multiple-choice.accepted-answer-exceeds-max-answers", at: "/acceptedAnswer")),
+    ]
+}

@@ -1,0 +1,270 @@
+import QuestionKit
+
+/// A question answered with free text, or with a number when `numberInput` is true.
+///
+/// `acceptedAnswer` gives the range a numeric answer should fall in, e.g. `{"from": "-20", "to": "95"}`.
+/// Each bound is a number or a numeric string; `""` or a missing bound means no bound, and a
+/// missing `acceptedAnswer`, `""` or `"none"` means no range at all.
+public struct ShortAnswerQuestion: QuestionType {
+    public let identifier = "short-answer"
+    public let summary = "Free text, or a number (optionally within a range) when numberInput is true."
+    public let legacyTypeCode: String? = "1"
+    public let infersTypeFromLegacyCode = true
+    public var keys: [Key] { [Self.numberInput] }
+
+    public init() {}
+
+    /// `numberInput`: whether the answer is a number rather than free text.
+    public static let numberInput = Key(
+        "numberInput", summary: "true when the answer is a number (short answer); default false.")
+    /// `from`, inside `acceptedAnswer`: the lowest accepted number.
+    public static let from = Key("from", summary: "Lowest accepted number, inside acceptedAnswer (short answer).")
+    /// `to`, inside `acceptedAnswer`: the highest accepted number.
+    public static let to = Key("to", summary: "Highest accepted number, inside acceptedAnswer (short answer).")
+
+    /// The most decimal places a technician could type in the original app.
+    public static let maximumDecimalPlaces = 6
+
+    /// What a short-answer question asks for.
+    public struct Definition: Sendable, Hashable {
+        /// Whether the answer must be a number (`numberInput` true) rather than free text.
+        public var isNumeric: Bool
+        /// The range a numeric answer should fall in; unbounded for text questions.
+        public var acceptedRange: AcceptedRange
+
+        public init(isNumeric: Bool, acceptedRange: AcceptedRange = AcceptedRange()) {
+            self.isNumeric = isNumeric
+            self.acceptedRange = acceptedRange
+        }
+
+        /// Whether `value` is within the accepted range; always true when there is no range.
+        public func isWithinRange(_ value: Double) -> Bool {
+            acceptedRange.contains(value)
+        }
+
+        /// Whether a typed answer is within the accepted range, or nil when it is not a number
+        /// (an optional minus, digits and an optional fraction, as in `DecimalText`).
+        public func isWithinRange(answer: String) -> Bool? {
+            DecimalText.parse(answer).map(isWithinRange)
+        }
+    }
+
+    /// The numbers a numeric answer should lie between; either side may be open.
+    public struct AcceptedRange: Sendable, Hashable {
+        /// The lowest accepted value (`from`), or nil for no lower bound.
+        public var lower: Double?
+        /// The highest accepted value (`to`), or nil for no upper bound.
+        public var upper: Double?
+        /// `from` as written in the template (e.g. `"-20"`), or nil for no lower bound.
+        public var lowerText: String?
+        /// `to` as written in the template (e.g. `"95.5"`), or nil for no upper bound.
+        public var upperText: String?
+
+        public init(lower: Double? = nil, upper: Double? = nil, lowerText: String? = nil, upperText: String? = nil) {
+            self.lower = lower
+            self.upper = upper
+            self.lowerText = lowerText ?? lower.map { "\($0)" }
+            self.upperText = upperText ?? upper.map { "\($0)" }
+        }
+
+        /// Whether neither bound is given.
+        public var isUnbounded: Bool { lower == nil && upper == nil }
+
+        /// Whether `value` is at least `lower` (if given) and at most `upper` (if given).
+        /// A one-sided range means what it says: only `from` is "at least", only `to` "at most".
+        public func contains(_ value: Double) -> Bool {
+            guard !value.isNaN else { return false }
+            if let lower, value < lower { return false }
+            if let upper, value > upper { return false }
+            return true
+        }
+    }
+
+    public func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
+        let numberInput = readNumberInput(question, problems: &problems)
+        let isNumeric = numberInput ?? false
+        guard let accepted = readAcceptedAnswer(question, problems: &problems) else {
+            return Definition(isNumeric: isNumeric)
+        }
+        // An unreadable numberInput was reported already; a second warning would only add noise.
+        if numberInput == false, !accepted.range.isUnbounded {
+            let key = question.spelling(of: Self.numberInput)
+            problems.warning(
+                "short-answer.range-ignored",
+                "'\(question.spelling(of: .acceptedAnswer))' gives a range, but this is a text question "
+                    + "('\(key)' is not true), so the range is ignored",
+                at: accepted.node,
+                hint: "Set \"\(key)\": true to check answers against the range, or remove the range.")
+        }
+        return Definition(isNumeric: isNumeric, acceptedRange: isNumeric ? accepted.range : AcceptedRange())
+    }
+
+    // MARK: numberInput
+
+    /// true or false; nil when the value is unreadable (reported).
+    private func readNumberInput(_ question: QuestionJSON, problems: inout ProblemCollector) -> Bool? {
+        guard let node = question[Self.numberInput], !node.isNull else { return false }
+        if let flag = node.boolValue { return flag }
+        let key = question.spelling(of: Self.numberInput)
+        if let text = node.stringValue, let flag = Bool(text.lowercased()) {
+            problems.warning(
+                "short-answer.number-input-string", "'\(key)' is the string '\(text)', not the boolean \(flag)",
+                at: node, hint: "Write \"\(key)\": \(flag) without quotes.")
+            return flag
+        }
+        problems.error(
+            "short-answer.number-input-invalid", "'\(key)' must be true or false, not \(describe(node))", at: node,
+            hint: "Write \"\(key)\": true for a number answer or \"\(key)\": false for free text.")
+        return nil
+    }
+
+    // MARK: acceptedAnswer
+
+    /// The range and the node it came from; nil when there is no range or it is unreadable (reported).
+    private func readAcceptedAnswer(
+        _ question: QuestionJSON, problems: inout ProblemCollector
+    ) -> (range: AcceptedRange, node: JSONNode)? {
+        guard let node = question[.acceptedAnswer], !node.isNull else { return nil }
+        let key = question.spelling(of: .acceptedAnswer)
+        let from = question.spelling(of: Self.from)
+        let to = question.spelling(of: Self.to)
+        if let text = node.stringValue, isBlank(text) || text.lowercased() == "none" { return nil }
+        guard node.kind == .object else {
+            problems.error(
+                "short-answer.accepted-answer-not-object",
+                "'\(key)' of a short-answer question must be a range {\"\(from)\": …, \"\(to)\": …}, \"\" or "
+                    + "\"none\", not \(describe(node))",
+                at: node,
+                hint: "Write \"\(key)\": {\"\(from)\": \"-20\", \"\(to)\": \"95\"}, or \"none\" for no range.")
+            return nil
+        }
+        checkRangeKeys(node, known: [from, to], in: key, problems: &problems)
+        let lower = readBound(node[from], named: from, problems: &problems)
+        let upper = readBound(node[to], named: to, problems: &problems)
+        if let lower, let upper, lower.value > upper.value {
+            problems.error(
+                "short-answer.range-inverted",
+                "'\(from)' (\(lower.text)) is greater than '\(to)' (\(upper.text)): no answer can be in range",
+                at: node, hint: "Swap the bounds: \"\(from)\": \"\(upper.text)\", \"\(to)\": \"\(lower.text)\".")
+        }
+        let range = AcceptedRange(
+            lower: lower?.value, upper: upper?.value, lowerText: lower?.text, upperText: upper?.text)
+        return (range, node)
+    }
+
+    private func checkRangeKeys(_ node: JSONNode, known: [String], in key: String, problems: inout ProblemCollector) {
+        for member in node.members where !known.contains(member.key) {
+            let suggestion = Suggestion.nearest(to: member.key, in: known)
+            problems.report(
+                .warning, "short-answer.unknown-range-key", "unknown key '\(member.key)' in '\(key)'; it is ignored",
+                at: member.value,
+                hint: suggestion.map { "Did you mean '\($0)'?" } ?? "Known keys: \(Suggestion.quotedList(known)).",
+                atKey: true)
+        }
+    }
+
+    /// A bound's value and text; nil when absent, empty or not a number (reported).
+    private func readBound(
+        _ node: JSONNode?, named name: String, problems: inout ProblemCollector
+    ) -> (value: Double, text: String)? {
+        guard let node, !node.isNull else { return nil }
+        if let text = node.stringValue, isBlank(text) { return nil }
+        guard let value = node.numericValue, value.isFinite, let text = node.stringValue ?? node.numberText else {
+            problems.error(
+                "short-answer.bound-not-number", "'\(name)' must be a number, not \(describe(node))", at: node,
+                hint: "Write a decimal number such as \"-20\" or \"95.5\" (no units), or \"\" for no bound.")
+            return nil
+        }
+        let places = Self.decimalPlaces(of: text)
+        if places > Self.maximumDecimalPlaces {
+            problems.warning(
+                "short-answer.bound-too-precise",
+                "'\(name)' (\(text)) has \(places) decimal places; technicians can type at most "
+                    + "\(Self.maximumDecimalPlaces)",
+                at: node, hint: "Round '\(name)' to at most \(Self.maximumDecimalPlaces) decimal places.")
+        }
+        return (value, text)
+    }
+
+    /// Significant decimal places of a number literal (`"1.50"` has 1, `2.5e-7` has 8).
+    private static func decimalPlaces(of literal: String) -> Int {
+        let parts = literal.lowercased().split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let mantissa = parts.first ?? ""
+        let pieces = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = pieces.count > 1 ? pieces[1].filter(\.isNumber) : ""
+        let significant = fraction.reversed().drop { $0 == "0" }.count
+        return max(0, significant - exponent)
+    }
+
+    private func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
+
+    /// A value for messages: strings quoted, other values as written (shortened).
+    private func describe(_ node: JSONNode) -> String {
+        if let text = node.stringValue { return "'\(text)'" }
+        let source = node.sourceText
+        return source.count > 40 ? String(source.prefix(37)) + "…" : source
+    }
+}
+
+extension ShortAnswerQuestion {
+    public var examples: [QuestionExample] {
+        [
+            .valid("A number within a range (bounds as strings)", #"""
+                {"answer-type": "short-answer", "question": "Oil temperature after 10 minutes (°C)",
+                 "numberInput": true, "acceptedAnswer": {"from": "-20", "to": "95"}}
+                """#),
+            .valid("Free text, no range", #"""
+                {"answer-type": "short-answer", "question": "Pump serial number", "acceptedAnswer": "none"}
+                """#),
+            .valid("Only a lower bound, as a JSON number: at least 1", #"""
+                {"answer-type": "short-answer", "question": "Insulation resistance (MΩ)", "numberInput": true,
+                 "acceptedAnswer": {"from": 1, "to": ""}}
+                """#),
+            .valid("Only an upper bound, as a JSON number: at most 4.5", #"""
+                {"answer-type": "short-answer", "question": "Vibration velocity (mm/s)", "numberInput": true,
+                 "acceptedAnswer": {"to": 4.5}}
+                """#),
+            .valid("Web editor filler: empty bounds and options on a text question", #"""
+                {"answer-type": "short-answer", "qid": "1", "question": "Describe any leaks found",
+                 "answers": ["", "", "", "", ""], "numberInput": false, "acceptedAnswer": {"from": "", "to": ""}}
+                """#),
+            .valid("Raw web-editor output: no answer-type, qid 1", #"""
+                {"qid": "1", "question": "Pump serial number"}
+                """#, warnings: [.warning("question.answer-type-inferred", at: "")]),
+            .valid("numberInput written as a string", #"""
+                {"answer-type": "short-answer", "question": "Belt tension (N)", "numberInput": "true",
+                 "acceptedAnswer": {"from": "350", "to": "450"}}
+                """#, warnings: [.warning("short-answer.number-input-string", at: "/numberInput")]),
+            .invalid("numberInput neither true nor false", #"""
+                {"answer-type": "short-answer", "question": "Belt tension (N)", "numberInput": "yes"}
+                """#, .error("short-answer.number-input-invalid", at: "/numberInput")),
+            .invalid("acceptedAnswer is not a range", #"""
+                {"answer-type": "short-answer", "question": "Coolant level (%)", "numberInput": true,
+                 "acceptedAnswer": "40-60"}
+                """#, .error("short-answer.accepted-answer-not-object", at: "/acceptedAnswer")),
+            .invalid("Bounds that are not numbers", #"""
+                {"answer-type": "short-answer", "question": "Oil pressure (bar)", "numberInput": true,
+                 "acceptedAnswer": {"from": "ten", "to": true}}
+                """#,
+                .error("short-answer.bound-not-number", at: "/acceptedAnswer/from"),
+                .error("short-answer.bound-not-number", at: "/acceptedAnswer/to")),
+            .invalid("from greater than to", #"""
+                {"answer-type": "short-answer", "question": "Oil temperature after 10 minutes (°C)",
+                 "numberInput": true, "acceptedAnswer": {"from": "95", "to": -20}}
+                """#, .error("short-answer.range-inverted", at: "/acceptedAnswer")),
+            .valid("A range on a text question is ignored", #"""
+                {"answer-type": "short-answer", "question": "Gearbox oil grade",
+                 "acceptedAnswer": {"from": "68", "to": "220"}}
+                """#, warnings: [.warning("short-answer.range-ignored", at: "/acceptedAnswer")]),
+            .valid("A misspelled bound key", #"""
+                {"answer-type": "short-answer", "question": "Supply voltage (V)", "numberInput": true,
+                 "acceptedAnswer": {"form": "380", "to": "420"}}
+                """#, warnings: [.warning("short-answer.unknown-range-key", at: "/acceptedAnswer/form")]),
+            .valid("A bound with more than six decimal places", #"""
+                {"answer-type": "short-answer", "question": "Shaft run-out (mm)", "numberInput": true,
+                 "acceptedAnswer": {"from": "0", "to": 0.0000125}}
+                """#, warnings: [.warning("short-answer.bound-too-precise", at: "/acceptedAnswer/to")]),
+        ]
+    }
+}

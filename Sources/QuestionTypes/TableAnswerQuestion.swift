@@ -1,0 +1,445 @@
+import QuestionKit
+
+/// A cell of a table question, addressed as in the MI format: `"r,c"`, 1-based, counting the
+/// header row and the label column, so the first data cell is `"2,2"`.
+///
+/// The same addresses key `noCells` and the answers of a completed form (`{"2,3": "yes"}`).
+public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// 1-based row; row 1 is the header row.
+    public var row: Int
+    /// 1-based column; column 1 is the label column.
+    public var column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+
+    /// Reads `"r,c"`: two unsigned whole numbers separated by a comma, nothing else (no spaces).
+    /// Returns nil for anything else, e.g. `"2-3"`, `"a,b"` or `"2,"`.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let row = Self.number(parts[0]), let column = Self.number(parts[1]) else {
+            return nil
+        }
+        self.init(row: row, column: column)
+    }
+
+    /// The `"r,c"` form used as a key in the JSON.
+    public var key: String { "\(row),\(column)" }
+
+    public var description: String { key }
+
+    /// Row by row, then column by column: the order people read a table in.
+    public static func < (lhs: TableCell, rhs: TableCell) -> Bool {
+        (lhs.row, lhs.column) < (rhs.row, rhs.column)
+    }
+
+    private static func number(_ text: Substring) -> Int? {
+        // Nine digits keep the value far from overflow; no table is that large.
+        guard !text.isEmpty, text.utf8.count <= 9,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return Int(text)
+    }
+}
+
+/// A grid of cells: one row of column headers, one column of row labels, and data cells that hold
+/// text or a yes/no check, row by row.
+///
+/// `numRows` and `numColumns` count the header row and the label column. `firstRow` holds the
+/// column headers and `firstColumn` the row labels, each starting with the corner. `rowType` says
+/// per row whether its cells are `"text"` or `"check"`. `noCells` lists cells that must stay empty.
+public struct TableAnswerQuestion: QuestionType {
+    public let identifier = "table-answer"
+    public let summary = "A grid of text or yes/no check cells, with column headers and row labels."
+    public let legacyTypeCode: String? = "3"
+    public var keys: [Key] {
+        [Self.numRows, Self.numColumns, Self.firstRow, Self.firstColumn, Self.rowType, Self.noCells]
+    }
+
+    public init() {}
+
+    /// `numRows`: rows, counting the header row.
+    public static let numRows = Key("numRows", summary: "Number of rows, counting the header row (table).")
+    /// `numColumns`: columns, counting the label column.
+    public static let numColumns = Key("numColumns", summary: "Number of columns, counting the label column (table).")
+    /// `firstRow`: the corner, then one header per data column.
+    public static let firstRow = Key("firstRow", summary: "The corner, then the column headers (table).")
+    /// `firstColumn`: the corner, then one label per data row.
+    public static let firstColumn = Key("firstColumn", summary: "The corner, then the row labels (table).")
+    /// `rowType`: `""` for the header row, then `"text"` or `"check"` per data row.
+    public static let rowType = Key("rowType", summary: "\"\", then \"text\" or \"check\" for each row (table).")
+    /// `noCells`: `"r,c"` cells that must stay empty.
+    public static let noCells = Key("noCells", summary: "Cells \"r,c\" that must stay empty (table).")
+
+    /// The largest `numRows` or `numColumns` accepted; far above any real form, it keeps a typo
+    /// such as `10000` from building millions of cells.
+    public static let maximumSize = 1000
+
+    /// What the cells of a data row hold.
+    public enum RowKind: String, Sendable, Hashable, CaseIterable {
+        /// Free text.
+        case text
+        /// A check: `"yes"` or `"no"`.
+        case check
+    }
+
+    /// The shape of a table question.
+    public struct Definition: Sendable, Hashable {
+        /// Number of rows, counting the header row (`numRows`).
+        public var rows: Int
+        /// Number of columns, counting the label column (`numColumns`).
+        public var columns: Int
+        /// The text of the top-left corner (`firstRow[0]`, or `firstColumn[0]` when that is empty).
+        public var corner: String
+        /// One header per data column: `columnHeaders[0]` heads column 2.
+        public var columnHeaders: [String]
+        /// One label per data row: `rowLabels[0]` labels row 2.
+        public var rowLabels: [String]
+        /// What the cells of each data row hold: `rowKinds[0]` is row 2.
+        public var rowKinds: [RowKind]
+        /// The data cells that must stay empty.
+        public var noCells: Set<TableCell>
+
+        public init(
+            rows: Int, columns: Int, corner: String = "", columnHeaders: [String], rowLabels: [String],
+            rowKinds: [RowKind], noCells: Set<TableCell> = []
+        ) {
+            self.rows = rows
+            self.columns = columns
+            self.corner = corner
+            self.columnHeaders = columnHeaders
+            self.rowLabels = rowLabels
+            self.rowKinds = rowKinds
+            self.noCells = noCells
+        }
+
+        /// The rows that hold data: 2 through `rows`.
+        public var dataRows: Range<Int> { 2..<max(2, rows + 1) }
+        /// The columns that hold data: 2 through `columns`.
+        public var dataColumns: Range<Int> { 2..<max(2, columns + 1) }
+
+        /// Whether `cell` lies among the data cells (header row and label column excluded),
+        /// whether or not it is a no-cell.
+        public func isDataCell(_ cell: TableCell) -> Bool {
+            dataRows.contains(cell.row) && dataColumns.contains(cell.column)
+        }
+
+        /// Whether `cell` must stay empty.
+        public func isNoCell(_ cell: TableCell) -> Bool { noCells.contains(cell) }
+
+        /// The cells to fill: every data cell not in `noCells`, row by row.
+        public var dataCells: [TableCell] {
+            dataRows.flatMap { row in
+                dataColumns.lazy.map { TableCell(row: row, column: $0) }.filter { !noCells.contains($0) }
+            }
+        }
+
+        /// What the cells of data row `row` (2 or more) hold, or nil for any other row.
+        public func kind(ofRow row: Int) -> RowKind? { Self.element(row - 2, of: rowKinds) }
+
+        /// What `cell` holds, or nil when it is not a data cell.
+        public func kind(of cell: TableCell) -> RowKind? {
+            isDataCell(cell) ? kind(ofRow: cell.row) : nil
+        }
+
+        /// The label of data row `row` (2 or more), or nil for any other row.
+        public func label(ofRow row: Int) -> String? { Self.element(row - 2, of: rowLabels) }
+
+        /// The header of data column `column` (2 or more), or nil for any other column.
+        public func header(ofColumn column: Int) -> String? { Self.element(column - 2, of: columnHeaders) }
+
+        private static func element<T>(_ index: Int, of array: [T]) -> T? {
+            array.indices.contains(index) ? array[index] : nil
+        }
+    }
+
+    public func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
+        let labelsExample = #""", "Drive end", "Non-drive end""#
+        let headerNode = readArray(Self.firstRow, of: question, example: labelsExample, problems: &problems)
+        let labelNode = readArray(Self.firstColumn, of: question, example: labelsExample, problems: &problems)
+        let kindNode = readArray(Self.rowType, of: question, example: #""", "text", "check""#, problems: &problems)
+        let rows = readSize(Self.numRows, of: question, counting: Self.firstColumn, problems: &problems)
+        let columns = readSize(Self.numColumns, of: question, counting: Self.firstRow, problems: &problems)
+        let headers = readLabels(
+            headerNode, key: Self.firstRow, expected: columns, sizeKey: Self.numColumns, of: question,
+            problems: &problems)
+        let labels = readLabels(
+            labelNode, key: Self.firstColumn, expected: rows, sizeKey: Self.numRows, of: question,
+            problems: &problems)
+        let kinds = readRowKinds(kindNode, expected: rows, of: question, problems: &problems)
+        let noCells = readNoCells(question, rows: rows, columns: columns, problems: &problems)
+        checkAcceptedAnswer(question, problems: &problems)
+        guard let rows, let columns, let headers, let labels, let kinds else { return nil }
+        let corner = headers.first.flatMap { $0.isEmpty ? nil : $0 } ?? labels.first ?? ""
+        return Definition(
+            rows: rows, columns: columns, corner: corner, columnHeaders: Array(headers.dropFirst()),
+            rowLabels: Array(labels.dropFirst()), rowKinds: kinds, noCells: noCells)
+    }
+
+    // MARK: Size and headers
+
+    /// The array under `key`; nil when missing or not an array (reported, unless an optional key is missing).
+    private func readArray(
+        _ key: Key, of question: QuestionJSON, example: String, required: Bool = true,
+        problems: inout ProblemCollector
+    ) -> JSONNode? {
+        let name = question.spelling(of: key)
+        guard let node = question[key], !node.isNull else {
+            if required {
+                problems.error(
+                    "table-answer.missing-key", "a table question needs '\(name)'", at: question.node,
+                    hint: "Add \"\(name)\": [\(example)].")
+            }
+            return nil
+        }
+        guard node.kind == .array else {
+            problems.error(
+                "table-answer.not-an-array", "'\(name)' must be an array, not \(describe(node))", at: node,
+                hint: "Write \"\(name)\": [\(example)].")
+            return nil
+        }
+        return node
+    }
+
+    /// `numRows` or `numColumns`: a whole number from 2 to `maximumSize`; nil when unusable
+    /// (reported). When missing, the count of `counting` stands in for it (still reported).
+    private func readSize(
+        _ key: Key, of question: QuestionJSON, counting arrayKey: Key, problems: inout ProblemCollector
+    ) -> Int? {
+        let name = question.spelling(of: key)
+        let arrayName = question.spelling(of: arrayKey)
+        let valid = 2...Self.maximumSize
+        guard let node = question[key], !node.isNull else {
+            let inferred = question[arrayKey].flatMap { $0.kind == .array ? $0.count : nil }
+            problems.error(
+                "table-answer.missing-key", "a table question needs '\(name)'", at: question.node,
+                hint: inferred.map { "'\(arrayName)' has \($0) entries, so add \"\(name)\": \($0)." }
+                    ?? "Add \"\(name)\", counting the header row and the label column.")
+            return inferred.flatMap { valid.contains($0) ? $0 : nil }
+        }
+        guard let size = node.integerValue else {
+            problems.error(
+                "table-answer.size-not-whole-number", "'\(name)' must be a whole number, not \(describe(node))",
+                at: node, hint: "Write the count as a number, e.g. \"\(name)\": 3, counting the header row "
+                    + "and the label column.")
+            return nil
+        }
+        guard valid.contains(size) else {
+            problems.error(
+                "table-answer.size-out-of-range",
+                "'\(name)' is \(size); it must be from \(valid.lowerBound) to \(valid.upperBound)", at: node,
+                hint: size < valid.lowerBound
+                    ? "'\(name)' counts the header row and the label column, so one data cell needs 2."
+                    : "Split the table into several questions.")
+            return nil
+        }
+        return size
+    }
+
+    /// The strings of `firstRow` or `firstColumn`, corner first; nil when absent or when the count
+    /// disagrees with the size (reported) or the size is unknown.
+    private func readLabels(
+        _ node: JSONNode?, key: Key, expected: Int?, sizeKey: Key, of question: QuestionJSON,
+        problems: inout ProblemCollector
+    ) -> [String]? {
+        guard let node else { return nil }
+        let name = question.spelling(of: key)
+        var labels: [String] = []
+        for (position, element) in node.elements.enumerated() {
+            if let text = element.stringValue {
+                labels.append(text)
+                continue
+            }
+            problems.error(
+                "table-answer.label-not-string",
+                "'\(name)' entry \(position) must be a string, not \(describe(element))", at: element,
+                hint: "Write it in quotes: \"\(element.sourceText.prefix(40))\".")
+            labels.append(element.sourceText)
+        }
+        guard checkCount(node, key: key, expected: expected, sizeKey: sizeKey, of: question, problems: &problems)
+        else { return nil }
+        return labels
+    }
+
+    /// Whether `node` has `expected` entries; reports when it does not. False when `expected` is unknown.
+    private func checkCount(
+        _ node: JSONNode, key: Key, expected: Int?, sizeKey: Key, of question: QuestionJSON,
+        problems: inout ProblemCollector
+    ) -> Bool {
+        guard let expected else { return false }
+        guard node.count != expected else { return true }
+        let name = question.spelling(of: key)
+        let sizeName = question.spelling(of: sizeKey)
+        let what = key == Self.firstRow ? "one header per column" : key == Self.firstColumn
+            ? "one label per row" : "one type per row"
+        problems.error(
+            "table-answer.size-mismatch", "'\(name)' has \(node.count) entries but '\(sizeName)' is \(expected)",
+            at: node, hint: "Give \(what), the header row or label column included (\(expected) in all)"
+                + (node.count >= 2 ? ", or set \"\(sizeName)\": \(node.count)." : "."))
+        return false
+    }
+
+    // MARK: Row types, no-cells, acceptedAnswer
+
+    private func readRowKinds(
+        _ node: JSONNode?, expected: Int?, of question: QuestionJSON, problems: inout ProblemCollector
+    ) -> [RowKind]? {
+        guard let node else { return nil }
+        let name = question.spelling(of: Self.rowType)
+        let choices = RowKind.allCases.map(\.rawValue)
+        var kinds: [RowKind] = []
+        for (position, element) in node.elements.enumerated() {
+            if position == 0 {
+                if element.stringValue != "" {
+                    problems.warning(
+                        "table-answer.row-type-header-not-empty",
+                        "'\(name)' entry 0 belongs to the header row and is ignored; it is \(describe(element)), "
+                            + "not \"\"",
+                        at: element, hint: "Write \"\" as the first entry of '\(name)'.")
+                }
+                continue
+            }
+            guard let text = element.stringValue, let kind = RowKind(rawValue: text) else {
+                let suggestion = element.stringValue.flatMap { Suggestion.nearest(to: $0, in: choices) }
+                problems.error(
+                    "table-answer.invalid-row-type",
+                    "row \(position + 1) has the type \(describe(element)); valid types are "
+                        + Suggestion.quotedList(choices),
+                    at: element,
+                    hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
+                        + "Use 'text' for written answers, 'check' for yes/no.")
+                kinds.append(.text)
+                continue
+            }
+            kinds.append(kind)
+        }
+        let counted = checkCount(
+            node, key: Self.rowType, expected: expected, sizeKey: Self.numRows, of: question, problems: &problems)
+        return counted ? kinds : nil
+    }
+
+    private func readNoCells(
+        _ question: QuestionJSON, rows: Int?, columns: Int?, problems: inout ProblemCollector
+    ) -> Set<TableCell> {
+        let example = #""2,3", "3,4""#
+        guard let node = readArray(Self.noCells, of: question, example: example, required: false, problems: &problems)
+        else { return [] }
+        let name = question.spelling(of: Self.noCells)
+        var cells: Set<TableCell> = []
+        for element in node.elements {
+            guard let text = element.stringValue, let cell = TableCell(parsing: text) else {
+                problems.error(
+                    "table-answer.malformed-cell", "'\(name)' entry \(describe(element)) is not a cell \"row,column\"",
+                    at: element, hint: "Write the cell as a string of two numbers, e.g. \"2,3\" for row 2, column 3.")
+                continue
+            }
+            if let rows, let columns, cell.row < 2 || cell.row > rows || cell.column < 2 || cell.column > columns {
+                problems.error(
+                    "table-answer.cell-outside-table",
+                    "'\(name)' cell '\(text)' is not a data cell; "
+                        + "data cells run from \"2,2\" to \"\(rows),\(columns)\"",
+                    at: element,
+                    hint: "Cells count the header row and the label column, which are never filled; "
+                        + "the first data cell is \"2,2\".")
+                continue
+            }
+            if !cells.insert(cell).inserted {
+                problems.warning(
+                    "table-answer.duplicate-no-cell", "'\(name)' lists cell '\(text)' more than once", at: element,
+                    hint: "Remove the repeated entry.")
+            }
+        }
+        return cells
+    }
+
+    private func checkAcceptedAnswer(_ question: QuestionJSON, problems: inout ProblemCollector) {
+        guard let node = question[.acceptedAnswer], !node.isNull else { return }
+        if let text = node.stringValue, text.allSatisfy(\.isWhitespace) || text.lowercased() == "none" { return }
+        let name = question.spelling(of: .acceptedAnswer)
+        problems.warning(
+            "table-answer.accepted-answer-ignored",
+            "tables have no accepted answer and no flags; '\(name)' \(describe(node)) is ignored", at: node,
+            hint: "Remove '\(name)' or set it to \"none\".")
+    }
+
+    /// A value for messages: strings quoted, other values as written (shortened).
+    private func describe(_ node: JSONNode) -> String {
+        if let text = node.stringValue { return "'\(text)'" }
+        let source = node.sourceText
+        return source.count > 40 ? String(source.prefix(37)) + "…" : source
+    }
+}
+
+extension TableAnswerQuestion {
+    public var examples: [QuestionExample] {
+        let checks = #"["", "Noise normal", "Temperature normal", "Lubricated"]"#
+        let bearings = #"["", "Drive end", "Non-drive end", "Coupling"]"#
+        return [
+            .valid("A text table", Self.bearingTable()),
+            .valid("A check table with noCells, sizes as strings", Self.bearingTable(
+                rows: #""4""#, columns: #""4""#, firstRow: checks, firstColumn: bearings,
+                rowType: #"["", "check", "check", "check"]"#, more: #""noCells": ["4,3"]"#)),
+            .valid("Text and check rows, a whole row left empty, editor filler", Self.bearingTable(
+                rows: "4", firstColumn: #"["", "Drive end", "Non-drive end", "Spare (not fitted)"]"#,
+                rowType: #"["", "text", "check", "text"]"#,
+                more: #""noCells": ["4,2", "4,3", "4,4"], "qid": "3", "acceptedAnswer": "none""#)),
+            .invalid("numRows missing", Self.bearingTable(rows: nil), .error("table-answer.missing-key", at: "")),
+            .invalid("rowType missing", Self.bearingTable(rowType: nil), .error("table-answer.missing-key", at: "")),
+            .invalid("numColumns not a whole number", Self.bearingTable(columns: #""four""#),
+                .error("table-answer.size-not-whole-number", at: "/numColumns")),
+            .invalid("Sizes out of range", Self.bearingTable(rows: "1", columns: "5000"),
+                .error("table-answer.size-out-of-range", at: "/numRows"),
+                .error("table-answer.size-out-of-range", at: "/numColumns")),
+            .invalid("Arrays that disagree with the sizes", Self.bearingTable(
+                firstRow: #"["", "Noise", "Temperature °C"]"#, firstColumn: #"["Drive end", "Non-drive end"]"#,
+                rowType: #"["", "text", "text", "text"]"#),
+                .error("table-answer.size-mismatch", at: "/firstRow"),
+                .error("table-answer.size-mismatch", at: "/firstColumn"),
+                .error("table-answer.size-mismatch", at: "/rowType")),
+            .invalid("Row labels that are not strings", Self.bearingTable(firstColumn: #"["", 1, 2]"#),
+                .error("table-answer.label-not-string", at: "/firstColumn/1"),
+                .error("table-answer.label-not-string", at: "/firstColumn/2")),
+            .invalid("firstRow not an array", Self.bearingTable(firstRow: #""Noise, Temperature °C, Lubricated""#),
+                .error("table-answer.not-an-array", at: "/firstRow")),
+            .invalid("A misspelled row type", Self.bearingTable(rowType: #"["", "text", "chek"]"#),
+                .error("table-answer.invalid-row-type", at: "/rowType/2")),
+            .valid("A type given to the header row", Self.bearingTable(rowType: #"["text", "text", "check"]"#),
+                warnings: [.warning("table-answer.row-type-header-not-empty", at: "/rowType/0")]),
+            .invalid("Malformed noCells", Self.bearingTable(more: #""noCells": ["2-3", "a,b", 7, "2,"]"#),
+                .error("table-answer.malformed-cell", at: "/noCells/0"),
+                .error("table-answer.malformed-cell", at: "/noCells/1"),
+                .error("table-answer.malformed-cell", at: "/noCells/2"),
+                .error("table-answer.malformed-cell", at: "/noCells/3")),
+            .invalid("noCells outside the data cells", Self.bearingTable(
+                more: #""noCells": ["1,2", "2,1", "4,2", "2,5", "3,4"]"#),
+                .error("table-answer.cell-outside-table", at: "/noCells/0"),
+                .error("table-answer.cell-outside-table", at: "/noCells/1"),
+                .error("table-answer.cell-outside-table", at: "/noCells/2"),
+                .error("table-answer.cell-outside-table", at: "/noCells/3")),
+            .valid("A repeated no-cell", Self.bearingTable(more: #""noCells": ["3,4", "2,2", "3,4"]"#),
+                warnings: [.warning("table-answer.duplicate-no-cell", at: "/noCells/2")]),
+            .invalid("noCells not an array", Self.bearingTable(more: #""noCells": "3,4""#),
+                .error("table-answer.not-an-array", at: "/noCells")),
+            .valid("An accepted answer, which tables ignore", Self.bearingTable(more: #""acceptedAnswer": "yes""#),
+                warnings: [.warning("table-answer.accepted-answer-ignored", at: "/acceptedAnswer")]),
+        ]
+    }
+
+    /// The JSON of a bearing-inspection table; a nil argument leaves its key out, `more` adds members.
+    private static func bearingTable(
+        rows: String? = "3", columns: String? = "4",
+        firstRow: String? = #"["", "Noise", "Temperature °C", "Lubricated"]"#,
+        firstColumn: String? = #"["", "Drive end", "Non-drive end"]"#, rowType: String? = #"["", "text", "text"]"#,
+        more: String? = nil
+    ) -> String {
+        let members = [
+            #""answer-type": "table-answer", "question": "Bearing inspection""#,
+            rows.map { #""numRows": \#($0)"# }, columns.map { #""numColumns": \#($0)"# },
+            firstRow.map { #""firstRow": \#($0)"# }, firstColumn.map { #""firstColumn": \#($0)"# },
+            rowType.map { #""rowType": \#($0)"# }, more,
+        ]
+        return "{" + members.compactMap { $0 }.joined(separator: ",\n ") + "}"
+    }
+}

@@ -1,0 +1,177 @@
+import QuestionKit
+
+/// A question answered True or False (Yes or No: the same values, in any case).
+///
+/// Reads `acceptedAnswer`: `"True"`, `"False"`, `"Yes"` or `"No"` in any case, or a list holding
+/// one of them (the shape of a stored answer); missing, `""` or `"none"` means nothing to check.
+/// `answers` holds filler such as `["yes", "no"]` and is ignored.
+public struct TrueFalseQuestion: QuestionType {
+    /// `true/false`.
+    public let identifier = "true/false"
+    /// One line for `questionkit types`.
+    public let summary = "A single choice between True (Yes) and False (No)."
+    /// The original system's `qid` for true/false.
+    public let legacyTypeCode: String? = "2"
+    /// The web editor left `answer-type` out of true/false questions; `qid` "2" is enough.
+    public let infersTypeFromLegacyCode = true
+
+    public init() {}
+
+    /// Reads the accepted answer, reporting any problem. Always returns a definition: a bad
+    /// accepted answer is reported and then left unchecked.
+    public func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> TrueFalseDefinition? {
+        TrueFalseDefinition(acceptedAnswer: readAcceptedAnswer(question, problems: &problems))
+    }
+}
+
+/// What a true/false question reads into: the answer it expects, if any.
+public struct TrueFalseDefinition: Sendable, Hashable {
+    /// The expected answer (Yes is true, No is false), or nil when there is nothing to check.
+    public let acceptedAnswer: Bool?
+
+    /// A definition expecting `acceptedAnswer`.
+    public init(acceptedAnswer: Bool? = nil) {
+        self.acceptedAnswer = acceptedAnswer
+    }
+
+    /// The spellings of the two values, in the order messages list them.
+    public static let spellings = ["True", "False", "Yes", "No"]
+
+    /// The value `text` spells: `True` or `Yes` is true, `False` or `No` is false, in any case and
+    /// ignoring surrounding spaces; nil for anything else.
+    public static func value(of text: String) -> Bool? {
+        switch comparisonKey(text) {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default: return nil
+        }
+    }
+
+    /// `text` without surrounding white space, lowercased: how values are compared.
+    static func comparisonKey(_ text: String) -> String {
+        var slice = Substring(text)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return slice.lowercased()
+    }
+}
+
+// MARK: - Reading
+
+extension TrueFalseQuestion {
+    private func readAcceptedAnswer(_ question: QuestionJSON, problems: inout ProblemCollector) -> Bool? {
+        let key = question.spelling(of: .acceptedAnswer)
+        guard let node = question[.acceptedAnswer], !node.isNull else { return nil }
+        switch node.kind {
+        case .string:
+            let comparisonKey = TrueFalseDefinition.comparisonKey(node.stringValue ?? "")
+            if comparisonKey.isEmpty || comparisonKey == "none" { return nil }
+            return value(of: node, key: key, problems: &problems)
+        case .array where node.count == 1:
+            guard let element = Array(node.elements).first else { return nil }
+            return value(of: element, key: key, problems: &problems)
+        case .array:
+            problems.error(
+                "true-false.accepted-answer-not-single",
+                "'\(key)' lists \(node.count) values; a true/false question has exactly one answer", at: node,
+                hint: "Write one of \(Self.validList), or \"none\" to check nothing.")
+            return nil
+        default:
+            problems.error(
+                "true-false.accepted-answer-not-string",
+                "'\(key)' must be one of \(Self.validList), not \(describeValue(node))", at: node,
+                hint: hint(for: node))
+            return nil
+        }
+    }
+
+    /// The value a string node spells, reporting anything else.
+    private func value(of node: JSONNode, key: String, problems: inout ProblemCollector) -> Bool? {
+        guard let text = node.stringValue else {
+            problems.error(
+                "true-false.accepted-answer-not-string",
+                "'\(key)' must hold one of \(Self.validList), not \(describeValue(node))", at: node,
+                hint: hint(for: node))
+            return nil
+        }
+        if let value = TrueFalseDefinition.value(of: text) { return value }
+        let suggestion = Suggestion.nearest(to: text, in: TrueFalseDefinition.spellings)
+        problems.error(
+            "true-false.invalid-accepted-answer",
+            "'\(key)' is '\(text)'; valid values are \(Self.validList) (in any case), or 'none'", at: node,
+            hint: suggestion.map { "Did you mean '\($0)'?" } ?? "Write \"True\" or \"False\" (\"Yes\" or \"No\").")
+        return nil
+    }
+
+    private static let validList = Suggestion.quotedList(TrueFalseDefinition.spellings)
+
+    private func describeValue(_ node: JSONNode) -> String {
+        switch node.kind {
+        case .string: "'\(node.stringValue ?? "")'"
+        case .number, .boolean, .null: node.sourceText
+        case .array, .object: node.kind.description
+        }
+    }
+
+    private func hint(for node: JSONNode) -> String {
+        switch node.boolValue {
+        case true?: "Write it as a string: \"True\"."
+        case false?: "Write it as a string: \"False\"."
+        case nil: "Write \"True\" or \"False\" (\"Yes\" or \"No\"), or \"none\" to check nothing."
+        }
+    }
+}
+
+// MARK: - Examples
+
+extension TrueFalseQuestion {
+    /// Valid and invalid questions: the type's tests and documentation.
+    public var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
+
+    private static func question(_ acceptedAnswer: String) -> String {
+        #"{"answer-type": "true/false", "question": "Is the guard rail secured?", "answers": ["yes", "no"], "#
+            + #""acceptedAnswer": \#(acceptedAnswer)}"#
+    }
+
+    private static let validExamples: [QuestionExample] = [
+        .valid("Yes expected, with the editor's filler answers", #"""
+            {"answer-type": "true/false", "qid": "2", "section": "Safety",
+             "question": "Is the emergency stop working?", "answers": ["yes", "no"], "acceptedAnswer": "Yes"}
+            """#),
+        .valid("False expected", #"""
+            {"answer-type": "true/false", "question": "Is there oil on the floor under the gearbox?",
+             "acceptedAnswer": "False"}
+            """#),
+        .valid("Accepted answer as a one-item list, in any case", question(#"["no"]"#)),
+        .valid("Nothing to check", question(#""none""#)),
+        .valid("An empty accepted answer means nothing to check", question(#""""#)),
+        .valid(
+            "Type inferred from qid \"2\" (the web editor's raw output)",
+            #"{"qid": "2", "question": "Were the lockout tags removed?", "answers": ["", ""]}"#,
+            warnings: [.warning("question.answer-type-inferred", at: "")]),
+    ]
+
+    private static let invalidExamples: [QuestionExample] = [
+        .invalid(
+            "An accepted answer that is neither true nor false", question(#""Maybe""#),
+            .error("true-false.invalid-accepted-answer", at: "/acceptedAnswer")),
+        .invalid(
+            "A misspelled accepted answer", question(#""Ture""#),
+            .error("true-false.invalid-accepted-answer", at: "/acceptedAnswer")),
+        .invalid(
+            "A JSON boolean instead of a string", question("true"),
+            .error("true-false.accepted-answer-not-string", at: "/acceptedAnswer")),
+        .invalid(
+            "Both values listed", question(#"["True", "False"]"#),
+            .error("true-false.accepted-answer-not-single", at: "/acceptedAnswer")),
+        .invalid(
+            "An empty list", question("[]"),
+            .error("true-false.accepted-answer-not-single", at: "/acceptedAnswer")),
+        .invalid(
+            "A one-item list with another value", question(#"["Pass"]"#),
+            .error("true-false.invalid-accepted-answer", at: "/acceptedAnswer/0")),
+        .invalid(
+            "A one-item list with a number", question("[1]"),
+            .error("true-false.accepted-answer-not-string", at: "/acceptedAnswer/0")),
+    ]
+}

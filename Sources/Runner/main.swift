@@ -1,0 +1,4 @@
+import QuestionKitCLI
+import QuestionTypes
+
+QuestionKitTool.main(types: BuiltInQuestionTypes.all)

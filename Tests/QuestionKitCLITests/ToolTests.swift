@@ -1,0 +1,79 @@
+import Testing
+
+@testable import QuestionKitCLI
+
+@Suite struct ToolTests {
+    @Test func typesListsTheBuiltInTypes() {
+        let outcome = runTool(["types"])
+        #expect(outcome.status == 0)
+        let identifiers = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
+        #expect(identifiers == ["short-answer", "true/false", "table-answer", "multiple-choice"])
+        #expect(outcome.standardOutput.split(separator: "\n").allSatisfy { $0.contains("qid ") })
+    }
+
+    @Test func typesAsJSON() {
+        let outcome = runTool(["types", "--format=json"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("\"identifier\": \"multiple-choice\""))
+        #expect(outcome.standardOutput.contains("\"qid\": \"4\""))
+    }
+
+    @Test func unknownCommandSuggestsTheNearest() {
+        let outcome = runTool(["valdate", "x.json"])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError == """
+            questionkit: unknown command 'valdate'. Did you mean 'validate'?
+            Run 'questionkit --help' for the list of commands.
+
+            """)
+    }
+
+    @Test func noArgumentsPrintsTheOverviewAsUsageError() {
+        let outcome = runTool([])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.hasPrefix("OVERVIEW: "))
+    }
+
+    @Test func overviewHelp() {
+        let outcome = runTool(["--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == """
+            OVERVIEW: Validate, replay and print MI question templates.
+
+            USAGE: questionkit <command> [options] [arguments]
+
+            COMMANDS:
+              validate  Check MI templates and report every problem with its location.
+              types     List the registered question types.
+
+            Run 'questionkit <command> --help' for a command's options.
+            Version \(QuestionKitTool.version).
+
+            """)
+    }
+
+    @Test func validateHelpIsExact() {
+        let outcome = runTool(["validate", "--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == """
+            USAGE: questionkit validate [--format text|json] [--keys FILE] [--strict] FILE...
+
+            Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
+            prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
+            Exits 0 when no file has errors (warnings allowed), 1 when any has, 64 for bad usage.
+            Limits: files up to 256 MiB, nesting up to 512 levels.
+
+            OPTIONS:
+              --format FORMAT  Output for people (text) or machines (json).
+              --keys FILE      A key map (JSON or property list) that renames MI keys.
+              --strict         Treat warnings as errors for the exit status.
+              -h, --help       Show this help.
+
+            """)
+        #expect(runTool(["help", "validate"]).standardOutput == outcome.standardOutput)
+    }
+
+    @Test func versionIsPrinted() {
+        #expect(runTool(["--version"]).standardOutput == QuestionKitTool.version + "\n")
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import QuestionKit
+import Testing
+
+@testable import QuestionKitCLI
+
+@Suite struct ValidateCommandTests {
+    static let cleanTemplate = """
+        {
+          "Title": "Pump check",
+          "RevisionNumber": "2",
+          "questions": [
+            {"answer-type": "short-answer", "question": "Serial number?", "section": "General", "qid": "1"},
+            {"answer-type": "true/false", "question": "Guard fitted?", "qid": "2", "answers": ["yes", "no"]}
+          ]
+        }
+        """
+
+    /// Four problems of the core, each on its own line.
+    static let brokenTemplate = """
+        {
+          "Title": "Pump check",
+          "questions": [
+            {"answer-type": "short-answr", "question": "Serial number?"},
+            {"qid": "3", "question": "Bearing table"},
+            {"answer-type": "true/false"},
+            {"answer-type": "true/false", "question": "Guard fitted?", "sectoin": "Safety"}
+          ]
+        }
+        """
+
+    @Test func cleanTemplatePassesWithSummary() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("clean.json", Self.cleanTemplate)
+        let outcome = runTool(["validate", path])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == "checked 1 file: no problems\n")
+        #expect(outcome.standardError == "")
+    }
+
+    @Test func everyProblemIsReportedOnItsLine() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("broken.json", Self.brokenTemplate)
+        let outcome = runTool(["validate", path])
+        #expect(outcome.status == 1)
+        let firstLines = outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix(path) }
+        #expect(firstLines == [
+            "\(path):4:21: error: unknown answer-type 'short-answr' [question.unknown-type]",
+            "\(path):5:5: error: question 2 has no 'answer-type' [question.missing-answer-type]",
+            "\(path):6:5: error: question 3 has no 'question' [question.missing-text]",
+            "\(path):7:64: warning: unknown key 'sectoin' in a true/false question [question.unknown-key]",
+        ])
+        #expect(outcome.standardOutput.contains("  hint: Did you mean 'short-answer'? Known types: "))
+        #expect(outcome.standardOutput.contains("  hint: qid '3' suggests \"answer-type\": \"table-answer\"."))
+        #expect(outcome.standardOutput.contains("  hint: Did you mean 'section'?"))
+        #expect(outcome.standardOutput.hasSuffix("checked 1 file: 3 errors, 1 warning (1 file with errors)\n"))
+    }
+
+    @Test func jsonFormatGivesTheSameList() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("broken.json", Self.brokenTemplate)
+        let text = runTool(["validate", path])
+        let json = runTool(["validate", "--format", "json", path])
+        #expect(json.status == 1)
+        let decoded = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        let fromJSON = decoded.map { entry in
+            "\(entry["file"] ?? ""):\(entry["line"] ?? ""):\(entry["column"] ?? ""): \(entry["severity"] ?? ""): "
+                + "\(entry["message"] ?? "") [\(entry["code"] ?? "")]"
+        }
+        let fromText = text.standardOutput.split(separator: "\n").filter { $0.hasPrefix(path) }.map(String.init)
+        #expect(fromJSON == fromText)
+        #expect(decoded.first?["pointer"] as? String == "/questions/0/answer-type")
+        #expect(decoded.last?["pointer"] as? String == "/questions/3/sectoin")
+        #expect(decoded.allSatisfy { $0.keys.sorted() == ["code", "column", "file", "hint", "line", "message", "pointer", "severity"] })
+    }
+
+    @Test func readsStandardInputForDash() {
+        let outcome = runTool(["validate", "-"], standardInput: Self.brokenTemplate)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.hasPrefix("<stdin>:4:21: error: unknown answer-type 'short-answr'"))
+    }
+
+    @Test func manyFilesAtOnceAndFolders() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.json", Self.cleanTemplate)
+        try folder.write("b.json", Self.cleanTemplate)
+        try folder.write("notes.txt", "not a template")
+        let outcome = runTool(["validate", folder.path, "-"], standardInput: Self.cleanTemplate)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == "checked 3 files: no problems\n")
+    }
+
+    @Test func unreadableFileIsAnErrorNotACrash() {
+        let outcome = runTool(["validate", "/nonexistent/template.json"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.hasPrefix(
+            "/nonexistent/template.json: error: cannot read the file: No such file or directory [file.unreadable]"))
+    }
+
+    @Test func warningsPassUnlessStrict() throws {
+        let folder = try TemporaryFolder()
+        let template = Self.cleanTemplate.replacingOccurrences(of: "\"section\"", with: "\"sektion\"")
+        let path = try folder.write("warn.json", template)
+        #expect(runTool(["validate", path]).status == 0)
+        #expect(runTool(["validate", "--strict", path]).status == 1)
+    }
+
+    @Test func keyMapRenamesKeys() throws {
+        let folder = try TemporaryFolder()
+        let keys = try folder.write("keys.json", #"{"answerType": "type", "question": "text"}"#)
+        let path = try folder.write("t.json", #"{"Title": "T", "questions": [{"type": "short-answer", "text": "Q?"}]}"#)
+        let outcome = runTool(["validate", "--keys", keys, path])
+        #expect(outcome.standardOutput == "checked 1 file: no problems\n")
+        #expect(runTool(["validate", path]).status == 1)
+    }
+
+    @Test func badKeyMapIsReportedWithItsLocation() throws {
+        let folder = try TemporaryFolder()
+        let keys = try folder.write("keys.json", "{\n  \"answerTyp\": \"type\"\n}")
+        let outcome = runTool(["validate", "--keys", keys, "whatever.json"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.hasPrefix(
+            "\(keys):2:3: error: no key is named 'answerTyp' [keys.unknown-name]"))
+        #expect(outcome.standardOutput.contains("hint: Did you mean 'answerType'?"))
+    }
+
+    @Test func usageErrorsExit64() {
+        let none = runTool(["validate"])
+        #expect(none.status == 64)
+        #expect(none.standardError.contains("no files given"))
+        let badFormat = runTool(["validate", "--format", "xml", "a.json"])
+        #expect(badFormat.status == 64)
+        #expect(badFormat.standardError.hasPrefix(
+            "questionkit validate: error: 'xml' is not a valid value for '--format': use 'text' or 'json'"))
+    }
+}
