@@ -20,6 +20,7 @@ public enum DiagnosticPrinter {
     /// `path:line:column: severity: message [code]`, the source line with a caret under the
     /// column, then `hint: …`. Editors and CI systems recognise the first line.
     public static func text(_ file: FileDiagnostics) -> String {
+        guard !file.diagnostics.isEmpty else { return "" }
         let locator = file.source.map { SourceLocator(bytes: $0) }
         var output = ""
         for diagnostic in file.diagnostics {

@@ -26,6 +26,12 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ cou
 public struct FileReadError: Error, CustomStringConvertible {
     public let path: String
     public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot read '\(path)': \(reason)" }
 }
 

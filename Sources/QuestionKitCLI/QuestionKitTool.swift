@@ -60,7 +60,7 @@ public struct QuestionKitTool: Sendable {
         switch first {
         case "-h", "--help", "help":
             if let topic = arguments.dropFirst().first, let command = commands.first(where: { $0.name == topic }) {
-                context.print(command.helpText(toolName: toolName))
+                context.standardOutput += command.helpText(toolName: toolName)
             } else {
                 context.print(overview())
             }
@@ -80,7 +80,7 @@ public struct QuestionKitTool: Sendable {
         do {
             let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), options: command.options + [.help])
             if parsed.flags.contains("help") {
-                context.print(command.helpText(toolName: toolName))
+                context.standardOutput += command.helpText(toolName: toolName)
                 return ExitStatus.success
             }
             return try command.run(parsed, context: &context)

@@ -58,7 +58,7 @@ public struct ValidateCommand: Command {
         } catch {
             return FileDiagnostics(path: displayPath, diagnostics: [Self.unreadable(error)], source: nil)
         }
-        return FileDiagnostics(path: displayPath, diagnostics: reader.read(bytes).diagnostics, source: bytes)
+        return FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)
     }
 
     private func loadKeyMap(

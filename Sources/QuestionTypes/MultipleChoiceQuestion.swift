@@ -96,6 +96,12 @@ public struct MultipleChoiceDefinition: Sendable, Hashable {
 
     /// `text` as options are compared: without surrounding white space, lowercased.
     public static func comparisonKey(_ text: String) -> String {
+        // Most options are plain ASCII; lowering bytes avoids Unicode property look-ups per letter.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+            let trimmed = text.utf8.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+            return String(decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
         var slice = Substring(text)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -60,6 +60,7 @@ public struct ShortAnswerQuestion: QuestionType {
         /// `to` as written in the template (e.g. `"95.5"`), or nil for no upper bound.
         public var upperText: String?
 
+        /// A range from `lower` to `upper`; the texts default to the values written by Swift (`1.0`).
         public init(lower: Double? = nil, upper: Double? = nil, lowerText: String? = nil, upperText: String? = nil) {
             self.lower = lower
             self.upper = upper
@@ -188,13 +189,24 @@ public struct ShortAnswerQuestion: QuestionType {
 
     /// Significant decimal places of a number literal (`"1.50"` has 1, `2.5e-7` has 8).
     private static func decimalPlaces(of literal: String) -> Int {
-        let parts = literal.lowercased().split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
-        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        let mantissa = parts.first ?? ""
-        let pieces = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let fraction = pieces.count > 1 ? pieces[1].filter(\.isNumber) : ""
-        let significant = fraction.reversed().drop { $0 == "0" }.count
-        return max(0, significant - exponent)
+        var fractionDigits = 0
+        var trailingZeros = 0
+        var inFraction = false
+        for (offset, byte) in literal.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "."):
+                inFraction = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                let exponent = Int(String(decoding: literal.utf8.dropFirst(offset + 1), as: UTF8.self)) ?? 0
+                return max(0, fractionDigits - trailingZeros - exponent)
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where inFraction:
+                fractionDigits += 1
+                trailingZeros = byte == UInt8(ascii: "0") ? trailingZeros + 1 : 0
+            default:
+                continue
+            }
+        }
+        return max(0, fractionDigits - trailingZeros)
     }
 
     private func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }

@@ -19,15 +19,12 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Returns nil for anything else, e.g. `"2-3"`, `"a,b"` or `"2,"`.
     public init?(parsing text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let row = Self.number(parts[0]), let column = Self.number(parts[1]) else {
-            return nil
-        }
+        guard parts.count == 2, let row = Self.number(parts[0]), let column = Self.number(parts[1]) else { return nil }
         self.init(row: row, column: column)
     }
 
     /// The `"r,c"` form used as a key in the JSON.
     public var key: String { "\(row),\(column)" }
-
     public var description: String { key }
 
     /// Row by row, then column by column: the order people read a table in.
@@ -37,10 +34,8 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
 
     private static func number(_ text: Substring) -> Int? {
         // Nine digits keep the value far from overflow; no table is that large.
-        guard !text.isEmpty, text.utf8.count <= 9,
-            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return nil }
-        return Int(text)
+        let digits = text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return digits && !text.isEmpty && text.utf8.count <= 9 ? Int(text) : nil
     }
 }
 
@@ -120,15 +115,12 @@ public struct TableAnswerQuestion: QuestionType {
         /// The columns that hold data: 2 through `columns`.
         public var dataColumns: Range<Int> { 2..<max(2, columns + 1) }
 
-        /// Whether `cell` lies among the data cells (header row and label column excluded),
-        /// whether or not it is a no-cell.
+        /// Whether `cell` lies among the data cells (not the header row or label column), no-cell or not.
         public func isDataCell(_ cell: TableCell) -> Bool {
             dataRows.contains(cell.row) && dataColumns.contains(cell.column)
         }
-
         /// Whether `cell` must stay empty.
         public func isNoCell(_ cell: TableCell) -> Bool { noCells.contains(cell) }
-
         /// The cells to fill: every data cell not in `noCells`, row by row.
         public var dataCells: [TableCell] {
             dataRows.flatMap { row in
@@ -138,15 +130,10 @@ public struct TableAnswerQuestion: QuestionType {
 
         /// What the cells of data row `row` (2 or more) hold, or nil for any other row.
         public func kind(ofRow row: Int) -> RowKind? { Self.element(row - 2, of: rowKinds) }
-
         /// What `cell` holds, or nil when it is not a data cell.
-        public func kind(of cell: TableCell) -> RowKind? {
-            isDataCell(cell) ? kind(ofRow: cell.row) : nil
-        }
-
+        public func kind(of cell: TableCell) -> RowKind? { isDataCell(cell) ? kind(ofRow: cell.row) : nil }
         /// The label of data row `row` (2 or more), or nil for any other row.
         public func label(ofRow row: Int) -> String? { Self.element(row - 2, of: rowLabels) }
-
         /// The header of data column `column` (2 or more), or nil for any other column.
         public func header(ofColumn column: Int) -> String? { Self.element(column - 2, of: columnHeaders) }
 
@@ -156,18 +143,13 @@ public struct TableAnswerQuestion: QuestionType {
     }
 
     public func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
-        let labelsExample = #""", "Drive end", "Non-drive end""#
-        let headerNode = readArray(Self.firstRow, of: question, example: labelsExample, problems: &problems)
-        let labelNode = readArray(Self.firstColumn, of: question, example: labelsExample, problems: &problems)
-        let kindNode = readArray(Self.rowType, of: question, example: #""", "text", "check""#, problems: &problems)
+        let headerNode = readArray(Self.firstRow, of: question, problems: &problems)
+        let labelNode = readArray(Self.firstColumn, of: question, problems: &problems)
+        let kindNode = readArray(Self.rowType, of: question, problems: &problems)
         let rows = readSize(Self.numRows, of: question, counting: Self.firstColumn, problems: &problems)
         let columns = readSize(Self.numColumns, of: question, counting: Self.firstRow, problems: &problems)
-        let headers = readLabels(
-            headerNode, key: Self.firstRow, expected: columns, sizeKey: Self.numColumns, of: question,
-            problems: &problems)
-        let labels = readLabels(
-            labelNode, key: Self.firstColumn, expected: rows, sizeKey: Self.numRows, of: question,
-            problems: &problems)
+        let headers = readLabels(headerNode, key: Self.firstRow, expected: columns, of: question, problems: &problems)
+        let labels = readLabels(labelNode, key: Self.firstColumn, expected: rows, of: question, problems: &problems)
         let kinds = readRowKinds(kindNode, expected: rows, of: question, problems: &problems)
         let noCells = readNoCells(question, rows: rows, columns: columns, problems: &problems)
         checkAcceptedAnswer(question, problems: &problems)
@@ -182,10 +164,10 @@ public struct TableAnswerQuestion: QuestionType {
 
     /// The array under `key`; nil when missing or not an array (reported, unless an optional key is missing).
     private func readArray(
-        _ key: Key, of question: QuestionJSON, example: String, required: Bool = true,
-        problems: inout ProblemCollector
+        _ key: Key, of question: QuestionJSON, required: Bool = true, problems: inout ProblemCollector
     ) -> JSONNode? {
         let name = question.spelling(of: key)
+        let example = Self.layout(of: key).example
         guard let node = question[key], !node.isNull else {
             if required {
                 problems.error(
@@ -241,8 +223,7 @@ public struct TableAnswerQuestion: QuestionType {
     /// The strings of `firstRow` or `firstColumn`, corner first; nil when absent or when the count
     /// disagrees with the size (reported) or the size is unknown.
     private func readLabels(
-        _ node: JSONNode?, key: Key, expected: Int?, sizeKey: Key, of question: QuestionJSON,
-        problems: inout ProblemCollector
+        _ node: JSONNode?, key: Key, expected: Int?, of question: QuestionJSON, problems: inout ProblemCollector
     ) -> [String]? {
         guard let node else { return nil }
         let name = question.spelling(of: key)
@@ -258,27 +239,33 @@ public struct TableAnswerQuestion: QuestionType {
                 hint: "Write it in quotes: \"\(element.sourceText.prefix(40))\".")
             labels.append(element.sourceText)
         }
-        guard checkCount(node, key: key, expected: expected, sizeKey: sizeKey, of: question, problems: &problems)
-        else { return nil }
-        return labels
+        let counted = checkCount(node, key: key, expected: expected, of: question, problems: &problems)
+        return counted ? labels : nil
     }
 
     /// Whether `node` has `expected` entries; reports when it does not. False when `expected` is unknown.
     private func checkCount(
-        _ node: JSONNode, key: Key, expected: Int?, sizeKey: Key, of question: QuestionJSON,
-        problems: inout ProblemCollector
+        _ node: JSONNode, key: Key, expected: Int?, of question: QuestionJSON, problems: inout ProblemCollector
     ) -> Bool {
         guard let expected else { return false }
         guard node.count != expected else { return true }
         let name = question.spelling(of: key)
-        let sizeName = question.spelling(of: sizeKey)
-        let what = key == Self.firstRow ? "one header per column" : key == Self.firstColumn
-            ? "one label per row" : "one type per row"
+        let sizeName = question.spelling(of: key == Self.firstRow ? Self.numColumns : Self.numRows)
         problems.error(
             "table-answer.size-mismatch", "'\(name)' has \(node.count) entries but '\(sizeName)' is \(expected)",
-            at: node, hint: "Give \(what), the header row or label column included (\(expected) in all)"
+            at: node, hint: "Give \(Self.layout(of: key).entries) (\(expected) in all)"
                 + (node.count >= 2 ? ", or set \"\(sizeName)\": \(node.count)." : "."))
         return false
+    }
+
+    /// What the entries of an array key are, and an example of them, for hints.
+    private static func layout(of key: Key) -> (entries: String, example: String) {
+        switch key {
+        case firstRow: ("one header per column, the corner first", #""", "Noise", "Temperature °C""#)
+        case firstColumn: ("one label per row, the corner first", #""", "Drive end", "Non-drive end""#)
+        case rowType: (#"one type per row, "" first for the header row"#, #""", "text", "check""#)
+        default: ("one cell per entry", #""2,3", "3,4""#)
+        }
     }
 
     // MARK: Row types, no-cells, acceptedAnswer
@@ -291,16 +278,13 @@ public struct TableAnswerQuestion: QuestionType {
         let choices = RowKind.allCases.map(\.rawValue)
         var kinds: [RowKind] = []
         for (position, element) in node.elements.enumerated() {
-            if position == 0 {
-                if element.stringValue != "" {
-                    problems.warning(
-                        "table-answer.row-type-header-not-empty",
-                        "'\(name)' entry 0 belongs to the header row and is ignored; it is \(describe(element)), "
-                            + "not \"\"",
-                        at: element, hint: "Write \"\" as the first entry of '\(name)'.")
-                }
-                continue
+            if position == 0, element.stringValue != "" {
+                problems.warning(
+                    "table-answer.row-type-header-not-empty",
+                    "'\(name)' entry 0 is for the header row and is ignored; it is \(describe(element)), not \"\"",
+                    at: element, hint: "Write \"\" as the first entry of '\(name)'.")
             }
+            if position == 0 { continue }
             guard let text = element.stringValue, let kind = RowKind(rawValue: text) else {
                 let suggestion = element.stringValue.flatMap { Suggestion.nearest(to: $0, in: choices) }
                 problems.error(
@@ -315,17 +299,14 @@ public struct TableAnswerQuestion: QuestionType {
             }
             kinds.append(kind)
         }
-        let counted = checkCount(
-            node, key: Self.rowType, expected: expected, sizeKey: Self.numRows, of: question, problems: &problems)
+        let counted = checkCount(node, key: Self.rowType, expected: expected, of: question, problems: &problems)
         return counted ? kinds : nil
     }
 
     private func readNoCells(
         _ question: QuestionJSON, rows: Int?, columns: Int?, problems: inout ProblemCollector
     ) -> Set<TableCell> {
-        let example = #""2,3", "3,4""#
-        guard let node = readArray(Self.noCells, of: question, example: example, required: false, problems: &problems)
-        else { return [] }
+        guard let node = readArray(Self.noCells, of: question, required: false, problems: &problems) else { return [] }
         let name = question.spelling(of: Self.noCells)
         var cells: Set<TableCell> = []
         for element in node.elements {
@@ -341,8 +322,11 @@ public struct TableAnswerQuestion: QuestionType {
                     "'\(name)' cell '\(text)' is not a data cell; "
                         + "data cells run from \"2,2\" to \"\(rows),\(columns)\"",
                     at: element,
-                    hint: "Cells count the header row and the label column, which are never filled; "
-                        + "the first data cell is \"2,2\".")
+                    hint: cell.row == 1 || cell.column == 1
+                        ? "Cells count the header row and the label column, which are never filled; "
+                            + "the first data cell is \"2,2\"."
+                        : "The table has \(rows) rows and \(columns) columns, counting the header row and "
+                            + "the label column.")
                 continue
             }
             if !cells.insert(cell).inserted {
@@ -360,7 +344,7 @@ public struct TableAnswerQuestion: QuestionType {
         let name = question.spelling(of: .acceptedAnswer)
         problems.warning(
             "table-answer.accepted-answer-ignored",
-            "tables have no accepted answer and no flags; '\(name)' \(describe(node)) is ignored", at: node,
+            "tables have no accepted answer and no flags; '\(name)' (\(describe(node))) is ignored", at: node,
             hint: "Remove '\(name)' or set it to \"none\".")
     }
 
@@ -385,8 +369,8 @@ extension TableAnswerQuestion {
                 rows: "4", firstColumn: #"["", "Drive end", "Non-drive end", "Spare (not fitted)"]"#,
                 rowType: #"["", "text", "check", "text"]"#,
                 more: #""noCells": ["4,2", "4,3", "4,4"], "qid": "3", "acceptedAnswer": "none""#)),
-            .invalid("numRows missing", Self.bearingTable(rows: nil), .error("table-answer.missing-key", at: "")),
-            .invalid("rowType missing", Self.bearingTable(rowType: nil), .error("table-answer.missing-key", at: "")),
+            .invalid("numRows and rowType missing", Self.bearingTable(rows: nil, rowType: nil),
+                .error("table-answer.missing-key", at: ""), .error("table-answer.missing-key", at: "")),
             .invalid("numColumns not a whole number", Self.bearingTable(columns: #""four""#),
                 .error("table-answer.size-not-whole-number", at: "/numColumns")),
             .invalid("Sizes out of range", Self.bearingTable(rows: "1", columns: "5000"),
@@ -401,8 +385,10 @@ extension TableAnswerQuestion {
             .invalid("Row labels that are not strings", Self.bearingTable(firstColumn: #"["", 1, 2]"#),
                 .error("table-answer.label-not-string", at: "/firstColumn/1"),
                 .error("table-answer.label-not-string", at: "/firstColumn/2")),
-            .invalid("firstRow not an array", Self.bearingTable(firstRow: #""Noise, Temperature °C, Lubricated""#),
-                .error("table-answer.not-an-array", at: "/firstRow")),
+            .invalid("firstRow and noCells not arrays", Self.bearingTable(
+                firstRow: #""Noise, Temperature °C, Lubricated""#, more: #""noCells": "3,4""#),
+                .error("table-answer.not-an-array", at: "/firstRow"),
+                .error("table-answer.not-an-array", at: "/noCells")),
             .invalid("A misspelled row type", Self.bearingTable(rowType: #"["", "text", "chek"]"#),
                 .error("table-answer.invalid-row-type", at: "/rowType/2")),
             .valid("A type given to the header row", Self.bearingTable(rowType: #"["text", "text", "check"]"#),
@@ -420,8 +406,6 @@ extension TableAnswerQuestion {
                 .error("table-answer.cell-outside-table", at: "/noCells/3")),
             .valid("A repeated no-cell", Self.bearingTable(more: #""noCells": ["3,4", "2,2", "3,4"]"#),
                 warnings: [.warning("table-answer.duplicate-no-cell", at: "/noCells/2")]),
-            .invalid("noCells not an array", Self.bearingTable(more: #""noCells": "3,4""#),
-                .error("table-answer.not-an-array", at: "/noCells")),
             .valid("An accepted answer, which tables ignore", Self.bearingTable(more: #""acceptedAnswer": "yes""#),
                 warnings: [.warning("table-answer.accepted-answer-ignored", at: "/acceptedAnswer")]),
         ]

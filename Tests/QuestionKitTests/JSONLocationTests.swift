@@ -19,7 +19,9 @@ struct JSONLocationTests {
         #expect(array.memberKeyNode?.pointer == "/a~1b")
     }
 
-    @Test(arguments: [("plain", "plain"), ("a/b", "a~1b"), ("m~n", "m~0n"), ("~/", "~0~1"), ("温/度", "温~1度"), ("", "")])
+    @Test(arguments: [
+        ("plain", "plain"), ("a/b", "a~1b"), ("m~n", "m~0n"), ("~/", "~0~1"), ("温/度", "温~1度"), ("", ""),
+    ])
     func escapesPointerTokens(token: String, escaped: String) {
         #expect(JSONPointer.escape(token) == escaped)
     }

@@ -24,9 +24,10 @@ struct JSONParserErrorTests {
         .init(input: "{\n  \"a\": 1, // note\n  \"b\": 2\n}", code: "json.comment", line: 2, column: 11,
               message: "'// note'",
               hint: "JSON has no comments; move the note into a string field or delete it."),
-        .init(input: "/* c */ {}", code: "json.comment", line: 1, column: 1),
+        .init(input: "/* c */ {}", code: "json.comment", line: 1, column: 1, message: "'/* c */'"),
         .init(input: "{} // done", code: "json.comment", line: 1, column: 4),
-        .init(input: "{'a': 1}", code: "json.single-quote", line: 1, column: 2, message: "'a'", hint: "Use double quotes."),
+        .init(input: "{'a': 1}", code: "json.single-quote", line: 1, column: 2, message: "'a'",
+              hint: "Use double quotes."),
         .init(input: #"["a", 'b']"#, code: "json.single-quote", line: 1, column: 7, pointer: "/1"),
         .init(input: #"{"n": 07}"#, code: "json.leading-zero", line: 1, column: 7, pointer: "/n", message: "'07'",
               hint: "Write 7, not 07; quote it if it is a code."),
@@ -63,7 +64,7 @@ struct JSONParserErrorTests {
         .init(input: "\"abc", code: "json.unterminated-string", line: 1, column: 1, message: "\"abc"),
         .init(input: "[\"abc\\", code: "json.unterminated-string", line: 1, column: 2, pointer: "/0"),
         .init(input: "[1,", code: "json.unexpected-end", line: 1, column: 4, pointer: "/1"),
-        .init(input: "[1", code: "json.unexpected-end", line: 1, column: 3),
+        .init(input: "[1", code: "json.unexpected-end", line: 1, column: 3, message: "expected ',' or ']'"),
         .init(input: "{\"a\":", code: "json.unexpected-end", line: 1, column: 6, pointer: "/a",
               hint: "The object opened at line 1, column 1 is not closed with '}'."),
         .init(input: "{\"a\"", code: "json.unexpected-end", line: 1, column: 5, pointer: "/a"),
@@ -94,7 +95,7 @@ struct JSONParserErrorTests {
         #expect(error.severity == .error)
         #expect(error.position == SourcePosition(line: expected.line, column: expected.column))
         #expect(error.pointer == expected.pointer)
-        #expect(error.message.contains(expected.message), "\(error.message)")
+        #expect(expected.message.isEmpty || error.message.contains(expected.message), "\(error.message)")
         if let hint = expected.hint { #expect(error.hint == hint) }
     }
 

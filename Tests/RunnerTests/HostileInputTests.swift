@@ -17,7 +17,8 @@ import Testing
         let junk = (0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         return [
             Case(name: "binary junk", bytes: junk, code: "json."),
-            Case(name: "truncated template", bytes: Array(template.prefix(40)), code: "json.unexpected-end"),
+            Case(name: "truncated template", bytes: Array(template.prefix(40)), code: "json.unterminated-string"),
+            Case(name: "template cut after a comma", bytes: Array(template.prefix(14)), code: "json.unexpected-end"),
             Case(name: "100,000 nested [", bytes: [UInt8](repeating: UInt8(ascii: "["), count: 100_000),
                  code: "json.too-deep"),
             Case(name: "invalid UTF-8", bytes: Array(#"{"Title": "Pr"#.utf8) + [0xFC, 0x80] + Array(#"fung"}"#.utf8),

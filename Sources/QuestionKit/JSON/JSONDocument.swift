@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The kind of a JSON value.
 public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
     case null, boolean, number, string, array, object
@@ -66,6 +72,70 @@ public final class JSONDocument: Sendable {
     init(bytes: [UInt8], entries: [JSONEntry]) {
         self.bytes = bytes
         self.entries = entries
+    }
+
+    /// The index of the value of the last member named `key` in the object at `objectIndex`.
+    func valueIndex(forKey key: String, inObjectAt objectIndex: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { wanted in
+            entries.withUnsafeBufferPointer { entries in
+                bytes.withUnsafeBufferPointer { source in
+                    let object = entries[objectIndex]
+                    guard object.kind == .object else { return nil }
+                    var found: Int?
+                    var keyIndex = objectIndex + 1
+                    for _ in 0..<Int(object.count) {
+                        let keyEntry = entries[keyIndex]
+                        if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
+                            found = keyIndex + 1
+                        }
+                        keyIndex = Int(entries[keyIndex + 1].next)
+                    }
+                    return found
+                }
+            }
+        }
+    }
+
+    private static func keyMatches(
+        _ entry: JSONEntry, _ wanted: UnsafeBufferPointer<UInt8>, _ source: UnsafeBufferPointer<UInt8>,
+        keyIndex: Int, document: JSONDocument
+    ) -> Bool {
+        let start = Int(entry.start) + 1
+        let length = Int(entry.end) - 1 - start
+        if entry.flags & JSONEntry.hasEscapes != 0 {
+            return JSONNode(document: document, index: keyIndex).decodedString.utf8.elementsEqual(wanted)
+        }
+        guard length == wanted.count else { return false }
+        guard length > 0, let sourceBase = source.baseAddress, let wantedBase = wanted.baseAddress else {
+            return length == 0
+        }
+        return memcmp(sourceBase + start, wantedBase, length) == 0
+    }
+
+    /// The indices of the key entries of the object at `objectIndex` whose key is none of
+    /// `known` (UTF-8 spellings). Found without making a node or a string per member, since every
+    /// question is checked this way.
+    func unknownKeyIndices(inObjectAt objectIndex: Int, known: [[UInt8]]) -> [Int] {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { source in
+                let object = entries[objectIndex]
+                guard object.kind == .object else { return [] }
+                var unknown: [Int] = []
+                var keyIndex = objectIndex + 1
+                for _ in 0..<Int(object.count) {
+                    let keyEntry = entries[keyIndex]
+                    let isKnown = known.contains { spelling in
+                        spelling.withUnsafeBufferPointer { wanted in
+                            Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self)
+                        }
+                    }
+                    if !isKnown { unknown.append(keyIndex) }
+                    keyIndex = Int(entries[keyIndex + 1].next)
+                }
+                return unknown
+            }
+        }
     }
 
     /// The top-level value.
@@ -157,7 +227,10 @@ public struct JSONNode: Sendable {
         let contentStart = Int(entry.start) + 1
         let contentEnd = Int(entry.end) - 1
         if entry.flags & JSONEntry.hasEscapes == 0 {
-            return String(decoding: document.bytes[contentStart..<contentEnd], as: UTF8.self)
+            // Straight from the buffer: no array slice to retain, and short strings stay inline.
+            return document.bytes.withUnsafeBufferPointer { source in
+                String(decoding: UnsafeBufferPointer(rebasing: source[contentStart..<contentEnd]), as: UTF8.self)
+            }
         }
         return JSONStringDecoder.decode(document.bytes[contentStart..<contentEnd])
     }
@@ -198,12 +271,9 @@ public struct JSONNode: Sendable {
     /// The value of the member named `key`. When a key occurs more than once the last one wins,
     /// as in JavaScript and most JSON readers (the parser warns about duplicates).
     public subscript(key: String) -> JSONNode? {
-        guard kind == .object else { return nil }
-        var found: JSONNode?
-        for member in members where member.keyNode.stringEquals(key) {
-            found = member.value
-        }
-        return found
+        // Walks the tape directly: this lookup runs for every key of every question, and making
+        // a node per member (a retain and a release each) would cost more than the parse.
+        document.valueIndex(forKey: key, inObjectAt: index).map { JSONNode(document: document, index: $0) }
     }
 
     /// The JSON pointer (RFC 6901) of this value, e.g. `/questions/3/answers/0`.
@@ -244,6 +314,12 @@ public struct JSONElements: Sequence, Sendable {
     }
 
     public var underestimatedCount: Int { node.kind == .array ? node.count : 0 }
+
+    /// The first element, if any.
+    public var first: JSONNode? {
+        var iterator = makeIterator()
+        return iterator.next()
+    }
 }
 
 /// The members of an object node, in source order.
@@ -273,4 +349,10 @@ public struct JSONMembers: Sequence, Sendable {
     }
 
     public var underestimatedCount: Int { node.kind == .object ? node.count : 0 }
+
+    /// The first member, if any.
+    public var first: JSONMember? {
+        var iterator = makeIterator()
+        return iterator.next()
+    }
 }

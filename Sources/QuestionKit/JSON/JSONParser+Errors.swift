@@ -18,7 +18,8 @@ extension JSONParserEngine {
         if let stop = failSpecialCharacter(inValue: false) { return stop }
         return fail(
             "json.trailing-content", "unexpected \(describeCharacter(at: pos)) after the end of the JSON value",
-            at: pos, hint: "A JSON text holds exactly one value: remove the extra text, or wrap the values in an array.",
+            at: pos,
+            hint: "A JSON text holds exactly one value: remove the extra text, or wrap the values in an array.",
             inValue: false)
     }
 
@@ -35,12 +36,9 @@ extension JSONParserEngine {
     private mutating func failSpecialCharacter(inValue: Bool) -> JSONParseStop? {
         let byte = base[pos]
         if byte == ASCII.slash, pos + 1 < end, base[pos + 1] == ASCII.slash || base[pos + 1] == ASCII.star {
-            var lineEnd = pos
-            while lineEnd < end, base[lineEnd] != ASCII.lineFeed, base[lineEnd] != ASCII.carriageReturn {
-                lineEnd += 1
-            }
+            let commentEnd = commentEnd(from: pos)
             return fail(
-                "json.comment", "comment '\(sourceText(pos..<lineEnd, limit: 30))' is not allowed in JSON", at: pos,
+                "json.comment", "comment '\(sourceText(pos..<commentEnd, limit: 30))' is not allowed in JSON", at: pos,
                 hint: "JSON has no comments; move the note into a string field or delete it.", inValue: inValue)
         }
         if byte == ASCII.apostrophe {
@@ -53,6 +51,17 @@ extension JSONParserEngine {
         }
         if byte >= 0x80, utf8SequenceLength(at: pos) == 0 { return failInvalidUTF8(at: pos) }
         return nil
+    }
+
+    /// The offset just past the comment at `start`: the end of its line, or past its `*/`.
+    private func commentEnd(from start: Int) -> Int {
+        var index = start + 2
+        if base[start + 1] == ASCII.star {
+            while index + 1 < end, !(base[index] == ASCII.star && base[index + 1] == ASCII.slash) { index += 1 }
+            return min(index + 2, end)
+        }
+        while index < end, base[index] != ASCII.lineFeed, base[index] != ASCII.carriageReturn { index += 1 }
+        return index
     }
 
     mutating func failUnexpectedEnd(expected: String, inValue: Bool = true) -> JSONParseStop {

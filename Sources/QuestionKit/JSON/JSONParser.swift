@@ -160,7 +160,9 @@ struct JSONParserEngine {
         skipWhitespace()
         let isObject = frames[frames.count - 1].isObject
         let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
-        guard pos < end else { throw failUnexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'") }
+        guard pos < end else {
+            throw failUnexpectedEnd(expected: isObject ? "',' or '}'" : "',' or ']'", inValue: false)
+        }
         let byte = base[pos]
         if byte == ASCII.comma {
             let comma = pos

@@ -2,8 +2,9 @@
 struct QuestionReader: Sendable {
     let registry: QuestionTypeRegistry
     let keys: KeyMap
-    /// The keys each registered type accepts, spelled through the key map, by type identifier.
-    private let knownKeys: [String: Set<String>]
+    /// The keys each registered type accepts, spelled through the key map (as UTF-8, to compare
+    /// with the source without making strings), by type identifier.
+    private let knownKeys: [String: [[UInt8]]]
     /// Which type reads each type-specific key, for "belongs to another type" warnings.
     private let ownerOfKey: [String: String]
 
@@ -11,11 +12,11 @@ struct QuestionReader: Sendable {
         self.registry = registry
         self.keys = keys
         let shared = Key.sharedQuestionKeys.map { keys.spelling(of: $0) }
-        var knownKeys: [String: Set<String>] = [:]
+        var knownKeys: [String: [[UInt8]]] = [:]
         var ownerOfKey: [String: String] = [:]
         for type in registry.types {
             let own = type.keys.map { keys.spelling(of: $0) }
-            knownKeys[type.identifier] = Set(shared + own)
+            knownKeys[type.identifier] = (shared + own).map { Array($0.utf8) }
             for spelling in own where ownerOfKey[spelling] == nil { ownerOfKey[spelling] = type.identifier }
         }
         self.knownKeys = knownKeys
@@ -140,9 +141,12 @@ struct QuestionReader: Sendable {
 
     private func checkUnknownKeys(_ question: QuestionJSON, type: any QuestionType, problems: inout ProblemCollector) {
         guard let known = knownKeys[type.identifier] else { return }
-        for member in question.node.members {
+        let document = question.node.document
+        for keyIndex in document.unknownKeyIndices(inObjectAt: question.node.index, known: known) {
+            let member = JSONMember(
+                keyNode: JSONNode(document: document, index: keyIndex),
+                value: JSONNode(document: document, index: keyIndex + 1))
             let key = member.key
-            guard !known.contains(key) else { continue }
             if let owner = ownerOfKey[key] {
                 problems.report(
                     .warning, "question.unknown-key", "'\(key)' is not read by \(type.identifier) questions",
@@ -150,7 +154,8 @@ struct QuestionReader: Sendable {
                     atKey: true)
                 continue
             }
-            let suggestion = Suggestion.nearest(to: key, in: known.sorted())
+            let spellings = known.map { String(decoding: $0, as: UTF8.self) }
+            let suggestion = Suggestion.nearest(to: key, in: spellings.sorted())
             problems.report(
                 .warning, "question.unknown-key", "unknown key '\(key)' in a \(type.identifier) question",
                 at: member.value,

@@ -30,9 +30,24 @@ public struct TemplateReader: Sendable {
 
     /// Reads a template from its bytes.
     public func read(_ bytes: [UInt8]) -> Result {
+        read(bytes, keepingQuestions: true)
+    }
+
+    /// Reads a template from a parsed document.
+    public func read(_ document: JSONDocument) -> Result {
+        read(document, keepingQuestions: true)
+    }
+
+    /// Every problem of a template, without keeping what was read: what `validate` needs, in the
+    /// memory of the source and its parse alone.
+    public func diagnose(_ bytes: [UInt8]) -> [Diagnostic] {
+        read(bytes, keepingQuestions: false).diagnostics
+    }
+
+    private func read(_ bytes: [UInt8], keepingQuestions: Bool) -> Result {
         let parsed = JSONParser.parse(bytes, limits: limits)
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
-        let read = read(document)
+        let read = read(document, keepingQuestions: keepingQuestions)
         guard !parsed.diagnostics.isEmpty else { return read }
         let merged = (parsed.diagnostics + read.diagnostics).sorted { lhs, rhs in
             (lhs.position ?? SourcePosition(line: 0, column: 0)) < (rhs.position ?? SourcePosition(line: 0, column: 0))
@@ -40,14 +55,15 @@ public struct TemplateReader: Sendable {
         return Result(template: read.template, diagnostics: merged)
     }
 
-    /// Reads a template from a parsed document.
-    public func read(_ document: JSONDocument) -> Result {
+    private func read(_ document: JSONDocument, keepingQuestions: Bool) -> Result {
         var problems = ProblemCollector(document: document)
-        let template = readTemplate(document, problems: &problems)
+        let template = readTemplate(document, keepingQuestions: keepingQuestions, problems: &problems)
         return Result(template: template, diagnostics: problems.diagnostics())
     }
 
-    private func readTemplate(_ document: JSONDocument, problems: inout ProblemCollector) -> Template? {
+    private func readTemplate(
+        _ document: JSONDocument, keepingQuestions: Bool, problems: inout ProblemCollector
+    ) -> Template? {
         let root = document.root
         guard root.kind == .object else {
             problems.error(
@@ -60,10 +76,10 @@ public struct TemplateReader: Sendable {
         let revision = readRevision(root, problems: &problems)
         var questions: [Question] = []
         if let list = questionList(root, problems: &problems) {
-            questions.reserveCapacity(list.count)
+            if keepingQuestions { questions.reserveCapacity(list.count) }
             for (offset, node) in list.elements.enumerated() {
                 let json = QuestionJSON(node: node, keys: keys, number: offset + 1)
-                if let question = questionReader.read(json, problems: &problems) {
+                if let question = questionReader.read(json, problems: &problems), keepingQuestions {
                     questions.append(question)
                 }
             }

@@ -1,0 +1,179 @@
+// libFuzzer entry point for the JSON parser. Compiled by Fuzz/run-json-fuzz.sh into one module
+// with the parser's sources, so it can check the document's internal entries. Trapping is the
+// point here: every check that fails is a bug the fuzzer has found.
+
+/// Parses one input and traps when the result breaks an invariant.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
+    let limits = JSONParser.Limits(maxBytes: 1 << 20, maxDepth: 48)
+    let result = JSONParser.parse(bytes, limits: limits)
+    checkDiagnostics(result, input: bytes)
+    if let document = result.document {
+        checkEntries(document, input: bytes)
+        checkNodes(document, pointersResolve: result.diagnostics.isEmpty)
+    }
+    // Parsing is a pure function of the input.
+    let again = JSONParser.parse(bytes, limits: limits)
+    require(again.diagnostics == result.diagnostics, "parsing twice gave different diagnostics")
+    require(again.document?.entryCount == result.document?.entryCount, "parsing twice gave different documents")
+    return 0
+}
+
+private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError("invariant violated: \(message())") }
+}
+
+/// At most one error, last, and only without a document; every diagnostic located and coded.
+private func checkDiagnostics(_ result: JSONParseResult, input: [UInt8]) {
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    if result.document == nil {
+        require(errors.count == 1, "\(errors.count) errors without a document")
+        require(result.diagnostics.last?.severity == .error, "the error is not the last diagnostic")
+    } else {
+        require(errors.isEmpty, "a document with an error")
+    }
+    let lines = 1 + input.indices.filter { input[$0] == 0x0A || (input[$0] == 0x0D && input[safe: $0 + 1] != 0x0A) }
+        .count
+    for diagnostic in result.diagnostics {
+        require(diagnostic.code.hasPrefix("json."), "code \(diagnostic.code)")
+        require(!diagnostic.message.isEmpty, "empty message")
+        require(diagnostic.pointer.isEmpty || startsWithSlash(diagnostic.pointer), "pointer \(diagnostic.pointer)")
+        let position = diagnostic.position ?? SourcePosition(line: 0, column: 0)
+        require(position.line >= 1 && position.line <= lines, "line \(position.line) of \(lines)")
+        require(position.column >= 1 && position.column <= input.count + 1, "column \(position.column)")
+    }
+}
+
+/// The root covers the input; every entry's links and counts agree with its neighbours.
+private func checkEntries(_ document: JSONDocument, input: [UInt8]) {
+    let entries = document.entries
+    require(!entries.isEmpty, "no entries")
+    let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    let skip = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let first = input.indices.dropFirst(skip).first { !isBlank(input[$0]) } ?? -1
+    let last = input.indices.last { !isBlank(input[$0]) } ?? -1
+    require(Int(entries[0].start) == first && Int(entries[0].end) == last + 1, "root does not cover the input")
+    require(entries[0].parent == -1 && Int(entries[0].next) == entries.count, "root links")
+    for (index, entry) in entries.enumerated() {
+        require(Int(entry.next) > index && Int(entry.next) <= entries.count, "next of \(index)")
+        require(entry.start < entry.end && Int(entry.end) <= input.count, "range of \(index)")
+        require(index == 0 || (Int(entry.parent) >= 0 && Int(entry.parent) < index), "parent of \(index)")
+        if index > 0 {
+            require(entries[index - 1].start < entry.start, "entries out of order at \(index)")
+        }
+        if entry.kind == .array || entry.kind == .object {
+            checkChildren(of: index, in: entries)
+        } else {
+            require(Int(entry.next) == index + 1 && entry.count == 0, "scalar \(index)")
+        }
+    }
+}
+
+private func checkChildren(of index: Int, in entries: [JSONEntry]) {
+    let container = entries[index]
+    var child = index + 1
+    var children: UInt32 = 0
+    while child < Int(container.next) {
+        if container.kind == .object {
+            let key = entries[child]
+            require(key.kind == .string && key.flags & JSONEntry.isKey != 0, "key flag of \(child)")
+            require(Int(key.parent) == index, "parent of key \(child)")
+            child += 1
+            require(child < Int(container.next), "key without a value at \(child)")
+        }
+        require(Int(entries[child].parent) == index, "parent of \(child)")
+        require(entries[child].flags & JSONEntry.isKey == 0, "a value marked as a key at \(child)")
+        require(entries[child].end <= container.end, "child \(child) outside its container")
+        child = Int(entries[child].next)
+        children += 1
+    }
+    require(child == Int(container.next), "children overrun \(index)")
+    require(children == container.count, "count of \(index)")
+}
+
+/// Every public accessor works on every node, and pointers and positions are well formed.
+/// Without duplicate keys, each node's pointer leads back to the node.
+private func checkNodes(_ document: JSONDocument, pointersResolve: Bool) {
+    let locator = SourceLocator(bytes: document.bytes)
+    for index in 0..<document.entryCount {
+        let node = JSONNode(document: document, index: index)
+        let pointer = node.pointer
+        require(index == 0 ? pointer.isEmpty : startsWithSlash(pointer), "pointer \(pointer) of \(index)")
+        if pointersResolve {
+            let target = node.isKey ? index + 1 : index
+            require(resolve(pointer, in: document)?.index == target, "pointer \(pointer) does not lead to \(index)")
+        }
+        let position = locator.position(of: node)
+        require(position.line >= 1 && position.column >= 1, "position of \(index)")
+        switch node.kind {
+        case .string:
+            let value = node.stringValue ?? ""
+            require(node.stringEquals(value), "stringEquals of \(index)")
+            if node.entry.flags & JSONEntry.hasEscapes == 0 {
+                let raw = document.bytes[node.byteRange].dropFirst().dropLast()
+                require(Array(value.utf8) == Array(raw), "string \(index) changed in decoding")
+            }
+        case .number:
+            require(node.numberValue != nil, "number \(index) has no value")
+        case .boolean:
+            require(node.boolValue != nil, "boolean \(index)")
+        case .array:
+            require(node.elements.reduce(0) { count, _ in count + 1 } == node.count, "elements of \(index)")
+        case .object:
+            for member in node.members { require(node[member.key] != nil, "subscript \(member.key)") }
+        case .null:
+            require(node.isNull, "null \(index)")
+        }
+    }
+}
+
+/// The node `pointer` names (RFC 6901), or nil.
+private func resolve(_ pointer: String, in document: JSONDocument) -> JSONNode? {
+    var node = document.root
+    guard !pointer.isEmpty else { return node }
+    // Split the bytes, not the characters: a token may start with a combining mark.
+    let slash = UInt8(ascii: "/")
+    for token in Array(pointer.utf8).split(separator: slash, omittingEmptySubsequences: false).dropFirst() {
+        let key = unescape(String(decoding: token, as: UTF8.self))
+        if node.kind == .object {
+            guard let member = node[key] else { return nil }
+            node = member
+        } else {
+            guard let position = Int(key), position >= 0, position < node.count else { return nil }
+            node = Array(node.elements)[position]
+        }
+    }
+    return node
+}
+
+/// A pointer token with `~1` and `~0` turned back into `/` and `~`.
+private func unescape(_ token: String) -> String {
+    var result = String.UnicodeScalarView()
+    var scalars = token.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+        guard scalar == "~" else {
+            result.append(scalar)
+            continue
+        }
+        switch scalars.next() {
+        case "0": result.append("~")
+        case "1": result.append("/")
+        case let other?:
+            result.append(scalar)
+            result.append(other)
+        case nil: result.append(scalar)
+        }
+    }
+    return String(result)
+}
+
+/// Whether `text` starts with the scalar "/" (`hasPrefix` compares characters, and "/" followed
+/// by a combining mark is one character).
+private func startsWithSlash(_ text: String) -> Bool {
+    text.utf8.first == UInt8(ascii: "/")
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
