@@ -89,23 +89,9 @@ public struct MultipleChoiceDefinition: Sendable, Hashable {
     /// The position in `options` of the option `text` names (ignoring case and surrounding
     /// spaces), or nil when `text` is not an option.
     public func indexOfOption(matching text: String) -> Int? {
-        let wanted = Self.comparisonKey(text)
+        let wanted = text.comparisonKey
         guard !wanted.isEmpty else { return nil }
-        return options.firstIndex { Self.comparisonKey($0) == wanted }
-    }
-
-    /// `text` as options are compared: without surrounding white space, lowercased.
-    public static func comparisonKey(_ text: String) -> String {
-        // Most options are plain ASCII; lowering bytes avoids Unicode property look-ups per letter.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
-            let trimmed = text.utf8.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
-            return String(decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
-        var slice = Substring(text)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return slice.lowercased()
+        return options.firstIndex { $0.comparisonKey == wanted }
     }
 }
 
@@ -125,7 +111,7 @@ extension MultipleChoiceQuestion {
         guard node.kind == .array else {
             problems.error(
                 "multiple-choice.answers-not-array",
-                "'\(key)' must be an array of option strings, not \(describeValue(node))", at: node,
+                "'\(key)' must be an array of option strings, not \(node.quotedForMessage)", at: node,
                 hint: "Write each option as its own string: \"\(key)\": [\"Good\", \"Worn\", …].")
             return nil
         }
@@ -137,11 +123,11 @@ extension MultipleChoiceQuestion {
                 sawNonString = true
                 problems.error(
                     "multiple-choice.option-not-string",
-                    "option \(offset + 1) in '\(key)' must be a string, not \(describeValue(element))", at: element,
+                    "option \(offset + 1) in '\(key)' must be a string, not \(element.quotedForMessage)", at: element,
                     hint: quotingHint(for: element))
                 continue
             }
-            let comparisonKey = MultipleChoiceDefinition.comparisonKey(text)
+            let comparisonKey = text.comparisonKey
             // The web editor padded the list with blanks; they are not options.
             guard !comparisonKey.isEmpty else { continue }
             if let earlier = firstPosition[comparisonKey] {
@@ -170,15 +156,15 @@ extension MultipleChoiceQuestion {
         let key = question.spelling(of: .maxAnswers)
         guard let node = question[.maxAnswers], !node.isNull else { return .any }
         // An empty string is how the web editor left the field unset.
-        if let text = node.stringValue, text.allSatisfy(\.isWhitespace) { return .any }
+        if let text = node.stringValue, text.isBlank { return .any }
         let hint = "Use 1 for one option, 0 for any number, or N for at most N options."
         guard let value = node.numericValue else {
             problems.error(
                 "multiple-choice.max-answers-not-number",
-                "'\(key)' must be a whole number such as 1 or \"2\", not \(describeValue(node))", at: node, hint: hint)
+                "'\(key)' must be a whole number such as 1 or \"2\", not \(node.quotedForMessage)", at: node, hint: hint)
             return nil
         }
-        let shown = node.stringValue.map(MultipleChoiceDefinition.comparisonKey) ?? node.sourceText
+        let shown = node.stringValue.map(\.comparisonKey) ?? node.sourceText
         guard value >= 0 else {
             problems.error(
                 "multiple-choice.max-answers-negative", "'\(key)' is \(shown); it cannot be negative", at: node,
@@ -210,7 +196,7 @@ extension MultipleChoiceQuestion {
         let entries: [JSONNode]
         switch node.kind {
         case .string:
-            let comparisonKey = MultipleChoiceDefinition.comparisonKey(node.stringValue ?? "")
+            let comparisonKey = (node.stringValue ?? "").comparisonKey
             if comparisonKey.isEmpty { return nil }
             if comparisonKey == "none" {
                 guard let option = known.option(matching: "none") else { return nil }
@@ -230,7 +216,7 @@ extension MultipleChoiceQuestion {
         default:
             problems.error(
                 "multiple-choice.accepted-answer-not-string",
-                "'\(key)' must be an option or a list of options, not \(describeValue(node))", at: node,
+                "'\(key)' must be an option or a list of options, not \(node.quotedForMessage)", at: node,
                 hint: "Write \"\(key)\": \"Good\" or [\"Good\", \"Worn\"], or \"none\" to check nothing.")
             return nil
         }
@@ -261,7 +247,7 @@ extension MultipleChoiceQuestion {
                 allMatched = false
                 problems.error(
                     "multiple-choice.accepted-answer-not-string",
-                    "each option in '\(key)' must be a string, not \(describeValue(entry))", at: entry,
+                    "each option in '\(key)' must be a string, not \(entry.quotedForMessage)", at: entry,
                     hint: quotingHint(for: entry))
                 continue
             }
@@ -289,15 +275,6 @@ extension MultipleChoiceQuestion {
             }
         }
         return allMatched ? accepted : nil
-    }
-
-    /// The value of `node` for a message: quoted text, a literal, or the kind of container.
-    private func describeValue(_ node: JSONNode) -> String {
-        switch node.kind {
-        case .string: "'\(node.stringValue ?? "")'"
-        case .number, .boolean, .null: node.sourceText
-        case .array, .object: node.kind.description
-        }
     }
 
     private func quotingHint(for node: JSONNode) -> String {

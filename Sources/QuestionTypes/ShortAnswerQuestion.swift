@@ -11,6 +11,7 @@ public struct ShortAnswerQuestion: QuestionType {
     public let legacyTypeCode: String? = "1"
     public let infersTypeFromLegacyCode = true
     public var keys: [Key] { [Self.numberInput] }
+    public var nestedKeys: [Key] { [Self.from, Self.to] }
 
     public init() {}
 
@@ -114,7 +115,7 @@ public struct ShortAnswerQuestion: QuestionType {
             return flag
         }
         problems.error(
-            "short-answer.number-input-invalid", "'\(key)' must be true or false, not \(describe(node))", at: node,
+            "short-answer.number-input-invalid", "'\(key)' must be true or false, not \(node.quotedForMessage)", at: node,
             hint: "Write \"\(key)\": true for a number answer or \"\(key)\": false for free text.")
         return nil
     }
@@ -129,12 +130,12 @@ public struct ShortAnswerQuestion: QuestionType {
         let key = question.spelling(of: .acceptedAnswer)
         let from = question.spelling(of: Self.from)
         let to = question.spelling(of: Self.to)
-        if let text = node.stringValue, isBlank(text) || text.lowercased() == "none" { return nil }
+        if let text = node.stringValue, text.isBlank || text.lowercased() == "none" { return nil }
         guard node.kind == .object else {
             problems.error(
                 "short-answer.accepted-answer-not-object",
                 "'\(key)' of a short-answer question must be a range {\"\(from)\": …, \"\(to)\": …}, \"\" or "
-                    + "\"none\", not \(describe(node))",
+                    + "\"none\", not \(node.quotedForMessage)",
                 at: node,
                 hint: "Write \"\(key)\": {\"\(from)\": \"-20\", \"\(to)\": \"95\"}, or \"none\" for no range.")
             return nil
@@ -169,10 +170,10 @@ public struct ShortAnswerQuestion: QuestionType {
         _ node: JSONNode?, named name: String, problems: inout ProblemCollector
     ) -> (value: Double, text: String)? {
         guard let node, !node.isNull else { return nil }
-        if let text = node.stringValue, isBlank(text) { return nil }
+        if let text = node.stringValue, text.isBlank { return nil }
         guard let value = node.numericValue, value.isFinite, let text = node.stringValue ?? node.numberText else {
             problems.error(
-                "short-answer.bound-not-number", "'\(name)' must be a number, not \(describe(node))", at: node,
+                "short-answer.bound-not-number", "'\(name)' must be a number, not \(node.quotedForMessage)", at: node,
                 hint: "Write a decimal number such as \"-20\" or \"95.5\" (no units), or \"\" for no bound.")
             return nil
         }
@@ -209,14 +210,6 @@ public struct ShortAnswerQuestion: QuestionType {
         return max(0, fractionDigits - trailingZeros)
     }
 
-    private func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
-
-    /// A value for messages: strings quoted, other values as written (shortened).
-    private func describe(_ node: JSONNode) -> String {
-        if let text = node.stringValue { return "'\(text)'" }
-        let source = node.sourceText
-        return source.count > 40 ? String(source.prefix(37)) + "…" : source
-    }
 }
 
 extension ShortAnswerQuestion {

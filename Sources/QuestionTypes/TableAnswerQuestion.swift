@@ -1,44 +1,5 @@
 import QuestionKit
 
-/// A cell of a table question, addressed as in the MI format: `"r,c"`, 1-based, counting the
-/// header row and the label column, so the first data cell is `"2,2"`.
-///
-/// The same addresses key `noCells` and the answers of a completed form (`{"2,3": "yes"}`).
-public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// 1-based row; row 1 is the header row.
-    public var row: Int
-    /// 1-based column; column 1 is the label column.
-    public var column: Int
-
-    public init(row: Int, column: Int) {
-        self.row = row
-        self.column = column
-    }
-
-    /// Reads `"r,c"`: two unsigned whole numbers separated by a comma, nothing else (no spaces).
-    /// Returns nil for anything else, e.g. `"2-3"`, `"a,b"` or `"2,"`.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let row = Self.number(parts[0]), let column = Self.number(parts[1]) else { return nil }
-        self.init(row: row, column: column)
-    }
-
-    /// The `"r,c"` form used as a key in the JSON.
-    public var key: String { "\(row),\(column)" }
-    public var description: String { key }
-
-    /// Row by row, then column by column: the order people read a table in.
-    public static func < (lhs: TableCell, rhs: TableCell) -> Bool {
-        (lhs.row, lhs.column) < (rhs.row, rhs.column)
-    }
-
-    private static func number(_ text: Substring) -> Int? {
-        // Nine digits keep the value far from overflow; no table is that large.
-        let digits = text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        return digits && !text.isEmpty && text.utf8.count <= 9 ? Int(text) : nil
-    }
-}
-
 /// A grid of cells: one row of column headers, one column of row labels, and data cells that hold
 /// text or a yes/no check, row by row.
 ///
@@ -178,7 +139,7 @@ public struct TableAnswerQuestion: QuestionType {
         }
         guard node.kind == .array else {
             problems.error(
-                "table-answer.not-an-array", "'\(name)' must be an array, not \(describe(node))", at: node,
+                "table-answer.not-an-array", "'\(name)' must be an array, not \(node.quotedForMessage)", at: node,
                 hint: "Write \"\(name)\": [\(example)].")
             return nil
         }
@@ -203,7 +164,7 @@ public struct TableAnswerQuestion: QuestionType {
         }
         guard let size = node.integerValue else {
             problems.error(
-                "table-answer.size-not-whole-number", "'\(name)' must be a whole number, not \(describe(node))",
+                "table-answer.size-not-whole-number", "'\(name)' must be a whole number, not \(node.quotedForMessage)",
                 at: node, hint: "Write the count as a number, e.g. \"\(name)\": 3, counting the header row "
                     + "and the label column.")
             return nil
@@ -235,7 +196,7 @@ public struct TableAnswerQuestion: QuestionType {
             }
             problems.error(
                 "table-answer.label-not-string",
-                "'\(name)' entry \(position) must be a string, not \(describe(element))", at: element,
+                "'\(name)' entry \(position) must be a string, not \(element.quotedForMessage)", at: element,
                 hint: "Write it in quotes: \"\(element.sourceText.prefix(40))\".")
             labels.append(element.sourceText)
         }
@@ -281,7 +242,7 @@ public struct TableAnswerQuestion: QuestionType {
             if position == 0, element.stringValue != "" {
                 problems.warning(
                     "table-answer.row-type-header-not-empty",
-                    "'\(name)' entry 0 is for the header row and is ignored; it is \(describe(element)), not \"\"",
+                    "'\(name)' entry 0 is for the header row and is ignored; it is \(element.quotedForMessage), not \"\"",
                     at: element, hint: "Write \"\" as the first entry of '\(name)'.")
             }
             if position == 0 { continue }
@@ -289,7 +250,7 @@ public struct TableAnswerQuestion: QuestionType {
                 let suggestion = element.stringValue.flatMap { Suggestion.nearest(to: $0, in: choices) }
                 problems.error(
                     "table-answer.invalid-row-type",
-                    "row \(position + 1) has the type \(describe(element)); valid types are "
+                    "row \(position + 1) has the type \(element.quotedForMessage); valid types are "
                         + Suggestion.quotedList(choices),
                     at: element,
                     hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
@@ -312,7 +273,7 @@ public struct TableAnswerQuestion: QuestionType {
         for element in node.elements {
             guard let text = element.stringValue, let cell = TableCell(parsing: text) else {
                 problems.error(
-                    "table-answer.malformed-cell", "'\(name)' entry \(describe(element)) is not a cell \"row,column\"",
+                    "table-answer.malformed-cell", "'\(name)' entry \(element.quotedForMessage) is not a cell \"row,column\"",
                     at: element, hint: "Write the cell as a string of two numbers, e.g. \"2,3\" for row 2, column 3.")
                 continue
             }
@@ -340,20 +301,14 @@ public struct TableAnswerQuestion: QuestionType {
 
     private func checkAcceptedAnswer(_ question: QuestionJSON, problems: inout ProblemCollector) {
         guard let node = question[.acceptedAnswer], !node.isNull else { return }
-        if let text = node.stringValue, text.allSatisfy(\.isWhitespace) || text.lowercased() == "none" { return }
+        if let text = node.stringValue, text.isBlank || text.lowercased() == "none" { return }
         let name = question.spelling(of: .acceptedAnswer)
         problems.warning(
             "table-answer.accepted-answer-ignored",
-            "tables have no accepted answer and no flags; '\(name)' (\(describe(node))) is ignored", at: node,
+            "tables have no accepted answer and no flags; '\(name)' (\(node.quotedForMessage)) is ignored", at: node,
             hint: "Remove '\(name)' or set it to \"none\".")
     }
 
-    /// A value for messages: strings quoted, other values as written (shortened).
-    private func describe(_ node: JSONNode) -> String {
-        if let text = node.stringValue { return "'\(text)'" }
-        let source = node.sourceText
-        return source.count > 40 ? String(source.prefix(37)) + "…" : source
-    }
 }
 
 extension TableAnswerQuestion {

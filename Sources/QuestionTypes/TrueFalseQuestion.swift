@@ -40,19 +40,11 @@ public struct TrueFalseDefinition: Sendable, Hashable {
     /// The value `text` spells: `True` or `Yes` is true, `False` or `No` is false, in any case and
     /// ignoring surrounding spaces; nil for anything else.
     public static func value(of text: String) -> Bool? {
-        switch comparisonKey(text) {
+        switch text.comparisonKey {
         case "true", "yes": return true
         case "false", "no": return false
         default: return nil
         }
-    }
-
-    /// `text` without surrounding white space, lowercased: how values are compared.
-    static func comparisonKey(_ text: String) -> String {
-        var slice = Substring(text)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return slice.lowercased()
     }
 }
 
@@ -64,7 +56,7 @@ extension TrueFalseQuestion {
         guard let node = question[.acceptedAnswer], !node.isNull else { return nil }
         switch node.kind {
         case .string:
-            let comparisonKey = TrueFalseDefinition.comparisonKey(node.stringValue ?? "")
+            let comparisonKey = (node.stringValue ?? "").comparisonKey
             if comparisonKey.isEmpty || comparisonKey == "none" { return nil }
             return value(of: node, key: key, problems: &problems)
         case .array where node.count == 1:
@@ -79,7 +71,7 @@ extension TrueFalseQuestion {
         default:
             problems.error(
                 "true-false.accepted-answer-not-string",
-                "'\(key)' must be one of \(Self.validList), not \(describeValue(node))", at: node,
+                "'\(key)' must be one of \(Self.validList), not \(node.quotedForMessage)", at: node,
                 hint: hint(for: node))
             return nil
         }
@@ -90,7 +82,7 @@ extension TrueFalseQuestion {
         guard let text = node.stringValue else {
             problems.error(
                 "true-false.accepted-answer-not-string",
-                "'\(key)' must hold one of \(Self.validList), not \(describeValue(node))", at: node,
+                "'\(key)' must hold one of \(Self.validList), not \(node.quotedForMessage)", at: node,
                 hint: hint(for: node))
             return nil
         }
@@ -105,13 +97,6 @@ extension TrueFalseQuestion {
 
     private static let validList = Suggestion.quotedList(TrueFalseDefinition.spellings)
 
-    private func describeValue(_ node: JSONNode) -> String {
-        switch node.kind {
-        case .string: "'\(node.stringValue ?? "")'"
-        case .number, .boolean, .null: node.sourceText
-        case .array, .object: node.kind.description
-        }
-    }
 
     private func hint(for node: JSONNode) -> String {
         switch node.boolValue {

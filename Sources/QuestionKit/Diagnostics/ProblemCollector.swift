@@ -45,6 +45,11 @@ public struct ProblemCollector: Sendable {
         problems.append(Problem(severity: severity, code: code, message: message, hint: hint, node: node, atKey: atKey))
     }
 
+    /// Adds the problems another collector found in the same source (e.g. on another thread).
+    mutating func append(contentsOf other: ProblemCollector) {
+        problems += other.problems
+    }
+
     /// The problems as diagnostics with pointer, line and column, in source order.
     public func diagnostics() -> [Diagnostic] {
         guard !problems.isEmpty else { return [] }

@@ -138,6 +138,28 @@ public final class JSONDocument: Sendable {
         }
     }
 
+    /// The entry indices of the elements of the array at `arrayIndex`, found without making nodes.
+    func elementIndices(ofArrayAt arrayIndex: Int) -> [Int] {
+        entries.withUnsafeBufferPointer { entries in
+            guard entries[arrayIndex].kind == .array else { return [] }
+            var indices: [Int] = []
+            indices.reserveCapacity(Int(entries[arrayIndex].count))
+            var index = arrayIndex + 1
+            for _ in 0..<Int(entries[arrayIndex].count) {
+                indices.append(index)
+                index = Int(entries[index].next)
+            }
+            return indices
+        }
+    }
+
+    /// Another document object over the same storage (nothing is copied). Nodes keep their
+    /// document alive with a reference count; threads reading one document each through their own
+    /// replica do not fight over one count.
+    func replica() -> JSONDocument {
+        JSONDocument(bytes: bytes, entries: entries)
+    }
+
     /// The top-level value.
     public var root: JSONNode { JSONNode(document: self, index: 0) }
 

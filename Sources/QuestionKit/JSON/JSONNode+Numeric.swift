@@ -44,3 +44,20 @@ extension JSONNode {
         return Int(value)
     }
 }
+
+extension JSONNode {
+    /// The value as a message quotes it: `'text'` (shortened past 40 characters), numbers,
+    /// booleans and null as written, and containers by kind (`an array`). Every type words its
+    /// messages alike with it ("must be a string, not 7").
+    public var quotedForMessage: String {
+        switch kind {
+        case .string:
+            let text = stringValue ?? ""
+            return "'" + (text.count > 40 ? text.prefix(39) + "…" : text) + "'"
+        case .number, .boolean, .null:
+            return sourceText
+        case .array, .object:
+            return kind.description
+        }
+    }
+}

@@ -118,7 +118,7 @@ struct QuestionReader: Sendable {
             problems.error("question.text-not-string", "'\(key)' must be a string, not \(node.kind)", at: node)
             return nil
         }
-        if text.allSatisfy(\.isWhitespace) {
+        if text.isBlank {
             problems.warning(
                 "question.empty-text", "question \(question.number) has an empty '\(key)'", at: node,
                 hint: "Write the question the technician must answer.")

@@ -41,6 +41,10 @@ public protocol QuestionType: Sendable {
     /// Keys nobody reads are reported as likely typos. Default: none.
     var keys: [Key] { get }
 
+    /// Keys this type reads inside the values of its keys, such as `from` and `to` inside a short
+    /// answer's `acceptedAnswer`. A key map may rename them; they are not question keys. Default: none.
+    var nestedKeys: [Key] { get }
+
     /// Valid and invalid example questions: the type's tests and its documentation.
     var examples: [QuestionExample] { get }
 
@@ -56,6 +60,7 @@ extension QuestionType {
     public var legacyTypeCode: String? { nil }
     public var infersTypeFromLegacyCode: Bool { false }
     public var keys: [Key] { [] }
+    public var nestedKeys: [Key] { [] }
 
     /// All `answer-type` values that select this type.
     public var allIdentifiers: [String] { [identifier] + aliases }

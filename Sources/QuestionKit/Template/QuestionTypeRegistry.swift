@@ -50,7 +50,7 @@ public struct QuestionTypeRegistry: Sendable {
     /// Every key the core and the registered types read: what a key-map file may rename.
     public var allKeys: [Key] {
         var seen = Set<Key>()
-        return (Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + types.flatMap(\.keys))
+        return (Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + types.flatMap { $0.keys + $0.nestedKeys })
             .filter { seen.insert($0).inserted }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads MI template JSON into a `Template`, reporting every problem at once.
 ///
 /// Reading never stops at the first problem: every question is read by its type, and all
@@ -76,13 +78,7 @@ public struct TemplateReader: Sendable {
         let revision = readRevision(root, problems: &problems)
         var questions: [Question] = []
         if let list = questionList(root, problems: &problems) {
-            if keepingQuestions { questions.reserveCapacity(list.count) }
-            for (offset, node) in list.elements.enumerated() {
-                let json = QuestionJSON(node: node, keys: keys, number: offset + 1)
-                if let question = questionReader.read(json, problems: &problems), keepingQuestions {
-                    questions.append(question)
-                }
-            }
+            questions = readQuestions(list, keepingQuestions: keepingQuestions, problems: &problems)
         }
         let title = root[keys.spelling(of: .title)]?.stringValue
         if title == nil {
@@ -176,5 +172,84 @@ public struct TemplateReader: Sendable {
                 hint: suggestion.map { "Did you mean '\($0)'?" } ?? "It is ignored; remove it if it is not needed.",
                 atKey: true)
         }
+    }
+
+    // MARK: Questions
+
+    /// Below this many questions one thread reads them all; above, the work is worth sharing.
+    static let questionsPerThread = 2_000
+
+    /// Reads every question of `list`, on as many threads as there are cores for a long list.
+    /// Questions are independent, so each thread reads a run of them into its own collector, with
+    /// its own replica of the document; the results are joined in order.
+    private func readQuestions(
+        _ list: JSONNode, keepingQuestions: Bool, problems: inout ProblemCollector
+    ) -> [Question] {
+        let indices = list.document.elementIndices(ofArrayAt: list.index)
+        let threads = min(
+            ProcessInfo.processInfo.activeProcessorCount, max(1, indices.count / Self.questionsPerThread), 16)
+        guard threads > 1 else {
+            return readQuestions(
+                indices[...], firstNumber: 1, of: list.document, with: questionReader, keeping: keepingQuestions,
+                problems: &problems)
+        }
+        let runs = (0..<threads).map { run in
+            (indices.count * run / threads)..<(indices.count * (run + 1) / threads)
+        }
+        let results = ThreadResults<([Question], ProblemCollector)>(count: threads)
+        DispatchQueue.concurrentPerform(iterations: threads) { run in
+            // Everything a thread retains per question is its own: the document replica, and the
+            // reader's tables (a shared count, bumped from two cores, costs more than it saves).
+            let replica = list.document.replica()
+            let reader = QuestionReader(registry: registry, keys: keys)
+            var collector = ProblemCollector(document: replica)
+            let range = runs[run]
+            let questions = readQuestions(
+                indices[range], firstNumber: range.lowerBound + 1, of: replica, with: reader, keeping: keepingQuestions,
+                problems: &collector)
+            results.store((questions, collector), at: run)
+        }
+        var questions: [Question] = []
+        for (runQuestions, collector) in results.values {
+            questions += runQuestions
+            problems.append(contentsOf: collector)
+        }
+        return questions
+    }
+
+    private func readQuestions(
+        _ indices: ArraySlice<Int>, firstNumber: Int, of document: JSONDocument, with reader: QuestionReader,
+        keeping: Bool, problems: inout ProblemCollector
+    ) -> [Question] {
+        var questions: [Question] = []
+        if keeping { questions.reserveCapacity(indices.count) }
+        for (offset, index) in indices.enumerated() {
+            let node = JSONNode(document: document, index: index)
+            let json = QuestionJSON(node: node, keys: keys, number: firstNumber + offset)
+            if let question = reader.read(json, problems: &problems), keeping {
+                questions.append(question)
+            }
+        }
+        return questions
+    }
+}
+
+/// One result slot per concurrent task, each written once, read after all tasks have finished.
+final class ThreadResults<Value>: @unchecked Sendable {
+    // Safe without a lock per slot: each task writes only its own slot, and the reader waits for
+    // concurrentPerform to return; the lock makes that hand-over explicit to the memory model.
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func store(_ value: Value, at slot: Int) {
+        lock.withLock { slots[slot] = value }
+    }
+
+    var values: [Value] {
+        lock.withLock { slots.compactMap { $0 } }
     }
 }
