@@ -20,6 +20,12 @@ for template in Templates/*.json; do
     [ -e "$template" ] && cp "$template" "$work/corpus/"
 done
 printf '{"a": [1, -2.5e3, true, false, null, "\\u00e9\\ud83d\\ude00"]}' > "$work/corpus/seed-values.json"
+# More than 16 members, so that duplicate detection uses its hash table.
+{
+    printf '{'
+    for i in $(seq 1 24); do printf '"k%d": %d, ' "$i" "$i"; done
+    printf '"k\\u0031": {"k1": [], "k1": 0}}'
+} > "$work/corpus/seed-large-object.json"
 
 echo "building $work/json-fuzz ..."
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name JSONFuzz \

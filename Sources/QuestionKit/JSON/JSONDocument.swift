@@ -138,19 +138,19 @@ public final class JSONDocument: Sendable {
         }
     }
 
-    /// The entry indices of the elements of the array at `arrayIndex`, found without making nodes.
-    func elementIndices(ofArrayAt arrayIndex: Int) -> [Int] {
+    /// The entry index of element `position` of the array at `arrayIndex` (which must have more
+    /// than `position` elements), found by walking the tape without making nodes.
+    func indexOfElement(_ position: Int, inArrayAt arrayIndex: Int) -> Int {
         entries.withUnsafeBufferPointer { entries in
-            guard entries[arrayIndex].kind == .array else { return [] }
-            var indices: [Int] = []
-            indices.reserveCapacity(Int(entries[arrayIndex].count))
             var index = arrayIndex + 1
-            for _ in 0..<Int(entries[arrayIndex].count) {
-                indices.append(index)
-                index = Int(entries[index].next)
-            }
-            return indices
+            for _ in 0..<position { index = Int(entries[index].next) }
+            return index
         }
+    }
+
+    /// The entry index of the value after the one at `index` and everything inside it.
+    func indexAfter(_ index: Int) -> Int {
+        Int(entries[index].next)
     }
 
     /// Another document object over the same storage (nothing is copied). Nodes keep their
@@ -238,7 +238,9 @@ public struct JSONNode: Sendable {
     /// become infinity, as in most JSON readers.
     public var numberValue: Double? {
         guard kind == .number else { return nil }
-        return Double(sourceText)
+        return document.bytes.withUnsafeBufferPointer { source in
+            DecimalText.double(fromValidated: UnsafeBufferPointer(rebasing: source[byteRange]))
+        }
     }
 
     /// The number's literal text (e.g. `"1.50"`), or nil when this is not a number.

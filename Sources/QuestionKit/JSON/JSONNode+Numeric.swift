@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decimal numbers written as text, as the MI format allows for counts and bounds
 /// (`"max-answers": "2"`, `"from": "-5.5"`).
 public enum DecimalText {
@@ -23,7 +29,23 @@ public enum DecimalText {
             }
         }
         guard digitsBeforePoint > 0, !seenPoint || digitsAfterPoint > 0 else { return nil }
-        return Double(String(decoding: trimmed, as: UTF8.self))
+        return DecimalText.double(fromValidated: trimmed)
+    }
+
+    /// The value of number text already known to be well formed (JSON number grammar, or the
+    /// grammar above). `strtod` rounds correctly and, unlike the generic `Double(String)`, needs
+    /// no dynamic cast per call; the text is copied to a NUL-terminated buffer on the stack.
+    static func double(fromValidated text: some Collection<UInt8>) -> Double {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer in
+            var offset = 0
+            for byte in text {
+                buffer[offset] = CChar(bitPattern: byte)
+                offset += 1
+            }
+            buffer[offset] = 0
+            guard let start = buffer.baseAddress else { return .nan }  // capacity ≥ 1: never nil
+            return strtod(start, nil)
+        }
     }
 }
 

@@ -1,12 +1,27 @@
-/// The value of an object key as bytes, hashed as one block (an array's own hashing feeds the
-/// hasher one byte at a time).
-struct JSONKeyBytes: Hashable {
-    let bytes: ArraySlice<UInt8>
+/// The keys of one large object: an open-addressing hash set of key entry indices (linear
+/// probing), compared by decoded value. Keys are hashed with the standard library's per-process
+/// seeded `Hasher`, so crafted keys cannot make lookups quadratic.
+///
+/// The slots are manually allocated (the engine frees every table it makes, see
+/// `JSONParserEngine.freeKeyTables`): with an array, each key would pay for a retain and a
+/// release, which for a huge object cost more than the hashing itself.
+struct JSONKeyTable {
+    /// Each used slot holds the key's hash (high 32 bits) and its entry index + 1 (low 32 bits),
+    /// so that a probe reads one word and rarely compares keys; 0 marks an empty slot.
+    private(set) var slots: UnsafeMutableBufferPointer<UInt64>
+    var count = 0
 
-    static func == (lhs: JSONKeyBytes, rhs: JSONKeyBytes) -> Bool { lhs.bytes == rhs.bytes }
+    init(slotCount: Int) {
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: 0)
+    }
 
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    /// Frees the slots; the table must not be used afterwards.
+    func deallocate() { slots.deallocate() }
+
+    subscript(slot: Int) -> UInt64 {
+        get { slots[slot] }
+        set { slots[slot] = newValue }
     }
 }
 
@@ -27,15 +42,19 @@ extension JSONParserEngine {
                 return
             }
             frames[frameIndex].keySet = Int32(truncatingIfNeeded: keySets.count)
-            keySets.append(keySet(of: frame))
+            keySets.append(keyTable(of: frame))
         }
         let slot = Int(frames[frameIndex].keySet)
-        let key = JSONKeyBytes(bytes: keyBytes(keyIndex))
-        if let first = keySets[slot][key] {
-            warnDuplicateKey(keyIndex, first: Int(first))
-        } else {
-            keySets[slot][key] = UInt32(truncatingIfNeeded: keyIndex)
-        }
+        var table = keySets[slot]
+        let first = firstEqualKey(to: keyIndex, insertingInto: &table)
+        keySets[slot] = table
+        if let first { warnDuplicateKey(keyIndex, first: first) }
+    }
+
+    /// Frees the key tables of the objects still open (all of them after an error).
+    mutating func freeKeyTables() {
+        for table in keySets { table.deallocate() }
+        keySets.removeAll()
     }
 
     /// The key's value as bytes: its source bytes, or the decoded bytes when it has escapes.
@@ -77,16 +96,71 @@ extension JSONParserEngine {
         return true
     }
 
-    /// The keys of the completed members of `frame`'s object, each mapped to its first entry.
-    private func keySet(of frame: JSONParserFrame) -> [JSONKeyBytes: UInt32] {
-        var set = [JSONKeyBytes: UInt32](minimumCapacity: Int(frame.count) * 2)
+    /// A table of the keys of the completed members of `frame`'s object.
+    private func keyTable(of frame: JSONParserFrame) -> JSONKeyTable {
+        var table = JSONKeyTable(slotCount: 64)
         var key = Int(frame.index) + 1
         for _ in 0..<frame.count {
-            let bytes = JSONKeyBytes(bytes: keyBytes(key))
-            if set[bytes] == nil { set[bytes] = UInt32(truncatingIfNeeded: key) }
+            _ = firstEqualKey(to: key, insertingInto: &table)
             key = Int(entries[key + 1].next)
         }
-        return set
+        return table
+    }
+
+    /// The entry index of the key in `table` equal to the key at `keyIndex`; when there is none,
+    /// inserts `keyIndex` and returns nil.
+    private func firstEqualKey(to keyIndex: Int, insertingInto table: inout JSONKeyTable) -> Int? {
+        if table.count * 2 >= table.slots.count { table = grown(table) }
+        let hash = UInt64(truncatingIfNeeded: keyHash(keyIndex)) & 0xFFFF_FFFF_0000_0000
+        let mask = table.slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+        while true {
+            let stored = table[slot]
+            if stored == 0 {
+                table[slot] = hash | UInt64(keyIndex + 1)
+                table.count += 1
+                return nil
+            }
+            let storedIndex = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) - 1
+            if stored & 0xFFFF_FFFF_0000_0000 == hash, keysEqual(storedIndex, keyIndex) { return storedIndex }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// `table` with twice as many slots; `table` itself is freed.
+    private func grown(_ table: JSONKeyTable) -> JSONKeyTable {
+        var larger = JSONKeyTable(slotCount: table.slots.count * 2)
+        let mask = larger.slots.count - 1
+        for stored in table.slots where stored != 0 {
+            var slot = Int(truncatingIfNeeded: stored >> 32) & mask
+            while larger[slot] != 0 { slot = (slot + 1) & mask }
+            larger[slot] = stored
+        }
+        larger.count = table.count
+        table.deallocate()
+        return larger
+    }
+
+    /// The hash of a key's decoded value.
+    private func keyHash(_ index: Int) -> Int {
+        let entry = entries[index]
+        var hasher = Hasher()
+        if entry.flags & JSONEntry.hasEscapes == 0 {
+            let start = Int(entry.start) + 1
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: base + start, count: Int(entry.end) - 1 - start))
+        } else {
+            keyBytes(index).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        return hasher.finalize()
+    }
+
+    /// Whether the keys at two entry indices have the same decoded value.
+    private func keysEqual(_ first: Int, _ second: Int) -> Bool {
+        let one = entries[first]
+        let other = entries[second]
+        if (one.flags | other.flags) & JSONEntry.hasEscapes != 0 { return keyBytes(first) == keyBytes(second) }
+        let length = one.end &- one.start
+        return other.end &- other.start == length && sameBytes(Int(one.start), Int(other.start), count: Int(length))
     }
 
     private mutating func warnDuplicateKey(_ keyIndex: Int, first: Int) {

@@ -85,7 +85,7 @@ struct JSONParserEngine {
     var frames: [JSONParserFrame] = []
     var currentParent: Int32 = -1
     /// Keys seen so far in each open large object, for duplicate detection.
-    var keySets: [[JSONKeyBytes: UInt32]] = []
+    var keySets: [JSONKeyTable] = []
     var diagnostics: [Diagnostic] = []
     var locator: SourceLocator?
 
@@ -99,6 +99,7 @@ struct JSONParserEngine {
     }
 
     mutating func run() -> JSONParseResult {
+        defer { freeKeyTables() }
         do {
             try parseDocument()
         } catch {
@@ -208,7 +209,7 @@ struct JSONParserEngine {
         entries[index].end = UInt32(truncatingIfNeeded: pos)
         entries[index].next = UInt32(truncatingIfNeeded: entries.count)
         entries[index].count = frame.count
-        if frame.keySet >= 0 { keySets.removeLast() }
+        if frame.keySet >= 0 { keySets.removeLast().deallocate() }
         currentParent = entries[index].parent
         if !frames.isEmpty { frames[frames.count - 1].count += 1 }
     }

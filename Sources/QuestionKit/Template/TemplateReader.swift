@@ -185,16 +185,12 @@ public struct TemplateReader: Sendable {
     private func readQuestions(
         _ list: JSONNode, keepingQuestions: Bool, problems: inout ProblemCollector
     ) -> [Question] {
-        let indices = list.document.elementIndices(ofArrayAt: list.index)
-        let threads = min(
-            ProcessInfo.processInfo.activeProcessorCount, max(1, indices.count / Self.questionsPerThread), 16)
+        let count = list.count
+        let threads = min(ProcessInfo.processInfo.activeProcessorCount, max(1, count / Self.questionsPerThread), 16)
         guard threads > 1 else {
             return readQuestions(
-                indices[...], firstNumber: 1, of: list.document, with: questionReader, keeping: keepingQuestions,
+                0..<count, of: list, in: list.document, with: questionReader, keeping: keepingQuestions,
                 problems: &problems)
-        }
-        let runs = (0..<threads).map { run in
-            (indices.count * run / threads)..<(indices.count * (run + 1) / threads)
         }
         let results = ThreadResults<([Question], ProblemCollector)>(count: threads)
         DispatchQueue.concurrentPerform(iterations: threads) { run in
@@ -203,10 +199,9 @@ public struct TemplateReader: Sendable {
             let replica = list.document.replica()
             let reader = QuestionReader(registry: registry, keys: keys)
             var collector = ProblemCollector(document: replica)
-            let range = runs[run]
             let questions = readQuestions(
-                indices[range], firstNumber: range.lowerBound + 1, of: replica, with: reader, keeping: keepingQuestions,
-                problems: &collector)
+                (count * run / threads)..<(count * (run + 1) / threads), of: list, in: replica, with: reader,
+                keeping: keepingQuestions, problems: &collector)
             results.store((questions, collector), at: run)
         }
         var questions: [Question] = []
@@ -217,18 +212,21 @@ public struct TemplateReader: Sendable {
         return questions
     }
 
+    /// Reads the questions at `positions` of `list`, through `document` (the list's or a replica).
     private func readQuestions(
-        _ indices: ArraySlice<Int>, firstNumber: Int, of document: JSONDocument, with reader: QuestionReader,
+        _ positions: Range<Int>, of list: JSONNode, in document: JSONDocument, with reader: QuestionReader,
         keeping: Bool, problems: inout ProblemCollector
     ) -> [Question] {
         var questions: [Question] = []
-        if keeping { questions.reserveCapacity(indices.count) }
-        for (offset, index) in indices.enumerated() {
-            let node = JSONNode(document: document, index: index)
-            let json = QuestionJSON(node: node, keys: keys, number: firstNumber + offset)
+        if keeping { questions.reserveCapacity(positions.count) }
+        // Each thread finds its own first question, so no thread waits for a walk of the whole list.
+        var index = positions.isEmpty ? 0 : document.indexOfElement(positions.lowerBound, inArrayAt: list.index)
+        for position in positions {
+            let json = QuestionJSON(node: JSONNode(document: document, index: index), keys: keys, number: position + 1)
             if let question = reader.read(json, problems: &problems), keeping {
                 questions.append(question)
             }
+            index = document.indexAfter(index)
         }
         return questions
     }
