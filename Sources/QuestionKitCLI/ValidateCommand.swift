@@ -66,7 +66,7 @@ public struct ValidateCommand: Command {
     ) -> (keys: KeyMap, file: FileDiagnostics) {
         do {
             let bytes = try FileInput.read(path, limit: limit)
-            let (keys, diagnostics) = KeyMap.load(bytes, knownKeys: registry.allKeys)
+            let (keys, diagnostics) = KeyMap.load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes)
             return (keys, FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
         } catch {
             return (.mi, FileDiagnostics(path: path, diagnostics: [Self.unreadable(error)], source: nil))

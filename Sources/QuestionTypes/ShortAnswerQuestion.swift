@@ -156,12 +156,7 @@ public struct ShortAnswerQuestion: QuestionType {
 
     private func checkRangeKeys(_ node: JSONNode, known: [String], in key: String, problems: inout ProblemCollector) {
         for member in node.members where !known.contains(member.key) {
-            let suggestion = Suggestion.nearest(to: member.key, in: known)
-            problems.report(
-                .warning, "short-answer.unknown-range-key", "unknown key '\(member.key)' in '\(key)'; it is ignored",
-                at: member.value,
-                hint: suggestion.map { "Did you mean '\($0)'?" } ?? "Known keys: \(Suggestion.quotedList(known)).",
-                atKey: true)
+            problems.warnUnknownKey(member, code: "short-answer.unknown-range-key", in: "'\(key)'", known: known)
         }
     }
 

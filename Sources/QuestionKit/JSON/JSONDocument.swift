@@ -264,7 +264,9 @@ public struct JSONNode: Sendable {
     public func stringEquals(_ text: String) -> Bool {
         let entry = self.entry
         guard entry.kind == .string else { return false }
-        if entry.flags & JSONEntry.hasEscapes != 0 { return decodedString == text }
+        // Byte for byte, as key look-up and the duplicate-key check compare: String's == would
+        // also match a different normalization ("é" and "e\u0301").
+        if entry.flags & JSONEntry.hasEscapes != 0 { return decodedString.utf8.elementsEqual(text.utf8) }
         let contentStart = Int(entry.start) + 1
         let contentEnd = Int(entry.end) - 1
         var text = text

@@ -29,94 +29,168 @@ public struct KeyMap: Sendable {
     @usableFromInline func overriddenSpelling(of key: Key) -> String? { overrides[key.name] }
 
     /// Reads a key-map file: a JSON object or a property-list dictionary of key name (or MI
-    /// spelling) to spelling. Unknown names, non-string spellings and two keys given the same
-    /// spelling are reported; the valid entries are kept.
-    public static func load(_ bytes: [UInt8], knownKeys: [Key]) -> (KeyMap, [Diagnostic]) {
-        let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if firstByte == UInt8(ascii: "{") || firstByte == 0xEF {
-            return loadJSON(bytes, knownKeys: knownKeys)
+    /// spelling) to spelling. Reported: a file that is neither, unknown names, spellings that are
+    /// not strings, a key named twice, and two keys of one `scope` read from one spelling (which
+    /// would make them indistinguishable). The valid entries are kept.
+    ///
+    /// - Parameters:
+    ///   - knownKeys: every key that may be renamed (`QuestionTypeRegistry.allKeys`).
+    ///   - scopes: groups of keys that share one JSON object (`QuestionTypeRegistry.keyScopes`).
+    public static func load(_ bytes: [UInt8], knownKeys: [Key], scopes: [[Key]] = []) -> (KeyMap, [Diagnostic]) {
+        let parsed = JSONParser.parse(bytes)
+        if let document = parsed.document {
+            var problems = ProblemCollector(document: document)
+            let entries = jsonEntries(document.root, problems: &problems)
+            var resolver = Resolver(knownKeys: knownKeys, scopes: scopes)
+            let map = resolver.resolve(entries) { code, message, hint, node in
+                if let node { problems.error(code, message, at: node, hint: hint) }
+            }
+            return (map, parsed.diagnostics + problems.diagnostics())
         }
-        return loadPropertyList(bytes, knownKeys: knownKeys)
+        // Not JSON: a property list (XML, binary, or old-style, which may also begin with '{').
+        guard let dictionary = propertyList(bytes) else {
+            return (.mi, looksLikeJSON(bytes) ? parsed.diagnostics : [unreadable()])
+        }
+        var diagnostics: [Diagnostic] = []
+        var entries: [Entry] = []
+        for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+            entries.append(Entry(name: name, spelling: value as? String, node: nil))
+        }
+        var resolver = Resolver(knownKeys: knownKeys, scopes: scopes)
+        let map = resolver.resolve(entries) { code, message, hint, _ in
+            diagnostics.append(Diagnostic(severity: .error, code: code, message: message, pointer: "", hint: hint))
+        }
+        // A property list has no positions; the pointer names the entry.
+        for index in diagnostics.indices {
+            diagnostics[index].pointer = "/" + JSONPointer.escape(resolver.nameOfProblem[index] ?? "")
+        }
+        return (map, diagnostics)
     }
 
-    private static func loadJSON(_ bytes: [UInt8], knownKeys: [Key]) -> (KeyMap, [Diagnostic]) {
-        let parsed = JSONParser.parse(bytes)
-        guard let document = parsed.document else { return (.mi, parsed.diagnostics) }
-        var problems = ProblemCollector(document: document)
-        let root = document.root
-        var entries: [(name: String, spelling: String, node: JSONNode)] = []
-        if root.kind == .object {
-            for member in root.members {
-                guard let spelling = member.value.stringValue, !spelling.isEmpty else {
-                    problems.error(
-                        "keys.spelling-not-string", "the spelling of '\(member.key)' must be a non-empty string",
-                        at: member.value, hint: "Write \"\(member.key)\": \"the-key-in-your-json\".")
-                    continue
-                }
-                entries.append((member.key, spelling, member.keyNode))
-            }
-        } else {
+    /// One `name: spelling` entry of a key-map file; `node` is the key's node in a JSON file.
+    struct Entry {
+        var name: String
+        var spelling: String?
+        var node: JSONNode?
+    }
+
+    private static func jsonEntries(_ root: JSONNode, problems: inout ProblemCollector) -> [Entry] {
+        guard root.kind == .object else {
             problems.error(
                 "keys.not-an-object", "a key map must be an object of key name to spelling, not \(root.kind)",
                 at: root, hint: "Write for example {\"answerType\": \"type\"}.")
+            return []
         }
-        let map = resolve(entries, knownKeys: knownKeys, problems: &problems)
-        return (map, parsed.diagnostics + problems.diagnostics())
+        return root.members.map { member in
+            // A bad spelling is reported at the value, everything else at the key.
+            let spelling = member.value.stringValue
+            let isUsable = !(spelling ?? "").isEmpty
+            return Entry(name: member.key, spelling: spelling, node: isUsable ? member.keyNode : member.value)
+        }
     }
 
-    private static func loadPropertyList(_ bytes: [UInt8], knownKeys: [Key]) -> (KeyMap, [Diagnostic]) {
+    private static func propertyList(_ bytes: [UInt8]) -> [String: Any]? {
         let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        guard let dictionary = plist as? [String: Any] else {
-            let problem = Diagnostic(
-                severity: .error, code: "keys.unreadable",
-                message: "a key map must be a JSON object or a property-list dictionary",
-                hint: "Write for example {\"answerType\": \"type\"}.")
-            return (.mi, [problem])
-        }
-        var diagnostics: [Diagnostic] = []
-        var overrides: [String: String] = [:]
-        for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) {
-            guard let spelling = value as? String, !spelling.isEmpty else {
-                diagnostics.append(Diagnostic(
-                    severity: .error, code: "keys.spelling-not-string",
-                    message: "the spelling of '\(name)' must be a non-empty string", pointer: "/" + name))
-                continue
-            }
-            guard let key = knownKey(named: name, in: knownKeys) else {
-                diagnostics.append(unknownKeyDiagnostic(name, knownKeys: knownKeys, pointer: "/" + name))
-                continue
-            }
-            overrides[key.name] = spelling
-        }
-        return (KeyMap(overrides: overrides), diagnostics)
+        return plist as? [String: Any]
     }
 
-    private static func resolve(
-        _ entries: [(name: String, spelling: String, node: JSONNode)], knownKeys: [Key],
-        problems: inout ProblemCollector
-    ) -> KeyMap {
-        var overrides: [String: String] = [:]
-        for entry in entries {
-            guard let key = knownKey(named: entry.name, in: knownKeys) else {
-                let unknown = unknownKeyDiagnostic(entry.name, knownKeys: knownKeys, pointer: "")
-                problems.error(unknown.code, unknown.message, at: entry.node, hint: unknown.hint)
-                continue
-            }
-            overrides[key.name] = entry.spelling
+    private static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    private static func unreadable() -> Diagnostic {
+        Diagnostic(
+            severity: .error, code: "keys.unreadable",
+            message: "a key map must be a JSON object or a property-list dictionary",
+            hint: "Write for example {\"answerType\": \"type\"}.")
+    }
+}
+
+extension KeyMap {
+    /// Checks the entries of a key-map file and turns them into overrides.
+    struct Resolver {
+        let knownKeys: [Key]
+        let scopes: [[Key]]
+        /// For each problem reported, in order, the entry name it is about.
+        var nameOfProblem: [String?] = []
+
+        init(knownKeys: [Key], scopes: [[Key]]) {
+            self.knownKeys = knownKeys
+            self.scopes = scopes
         }
-        return KeyMap(overrides: overrides)
-    }
 
-    private static func knownKey(named name: String, in keys: [Key]) -> Key? {
-        keys.first { $0.name == name } ?? keys.first { $0.defaultSpelling == name }
-    }
+        typealias Report = (_ code: String, _ message: String, _ hint: String?, _ node: JSONNode?) -> Void
 
-    private static func unknownKeyDiagnostic(_ name: String, knownKeys: [Key], pointer: String) -> Diagnostic {
-        let names = knownKeys.map(\.name)
-        let suggestion = Suggestion.nearest(to: name, in: names + knownKeys.map(\.defaultSpelling))
-        return Diagnostic(
-            severity: .error, code: "keys.unknown-name", message: "no key is named '\(name)'", pointer: pointer,
-            hint: suggestion.map { "Did you mean '\($0)'?" }
-                ?? "Known key names: \(names.sorted().joined(separator: ", ")).")
+        mutating func resolve(_ entries: [Entry], report: Report) -> KeyMap {
+            var overrides: [String: String] = [:]
+            var entryOfKey: [String: Entry] = [:]
+            var entryOrder: [String: Int] = [:]
+            for (order, entry) in entries.enumerated() {
+                guard let spelling = entry.spelling, !spelling.isEmpty else {
+                    problem(
+                        "keys.spelling-not-string", "the spelling of '\(entry.name)' must be a non-empty string",
+                        hint: "Write \"\(entry.name)\": \"the-key-in-your-json\".", entry, report)
+                    continue
+                }
+                guard let key = knownKey(named: entry.name) else {
+                    let suggestion = Suggestion.nearest(to: entry.name, in: knownKeys.map(\.name) + knownKeys.map(\.defaultSpelling))
+                    problem(
+                        "keys.unknown-name", "no key is named '\(entry.name)'",
+                        hint: suggestion.map { "Did you mean '\($0)'?" }
+                            ?? "Known key names: \(knownKeys.map(\.name).sorted().joined(separator: ", ")).",
+                        entry, report)
+                    continue
+                }
+                if let earlier = entryOfKey[key.name] {
+                    problem(
+                        "keys.named-twice", "'\(entry.name)' renames '\(key.name)', which '\(earlier.name)' already renames",
+                        hint: "Keep one of the two entries.", entry, report)
+                }
+                overrides[key.name] = spelling
+                entryOfKey[key.name] = entry
+                entryOrder[key.name] = order
+            }
+            let map = KeyMap(overrides: overrides)
+            reportClashes(in: map, entryOfKey: entryOfKey, entryOrder: entryOrder, report: report)
+            return map
+        }
+
+        /// Two keys of one scope spelled alike, at least one of them by the file.
+        private mutating func reportClashes(
+            in map: KeyMap, entryOfKey: [String: Entry], entryOrder: [String: Int], report: Report
+        ) {
+            var reported = Set<String>()
+            for scope in scopes {
+                var keyOfSpelling: [String: Key] = [:]
+                for key in scope {
+                    let spelling = map.spelling(of: key)
+                    guard let other = keyOfSpelling[spelling] else {
+                        keyOfSpelling[spelling] = key
+                        continue
+                    }
+                    // Name the two in file order and report at the later entry, where the clash arises.
+                    let pair = [other, key].sorted { (entryOrder[$0.name] ?? -1) < (entryOrder[$1.name] ?? -1) }
+                    guard let entry = entryOfKey[pair[1].name] ?? entryOfKey[pair[0].name],
+                        reported.insert(pair[0].name + "\u{0}" + pair[1].name).inserted
+                    else { continue }
+                    problem(
+                        "keys.spelling-clash",
+                        "'\(pair[0].name)' and '\(pair[1].name)' would both be read from '\(spelling)'",
+                        hint: "Give each key its own spelling.", entry, report)
+                }
+            }
+        }
+
+        private func knownKey(named name: String) -> Key? {
+            knownKeys.first { $0.name == name } ?? knownKeys.first { $0.defaultSpelling == name }
+        }
+
+        private mutating func problem(
+            _ code: String, _ message: String, hint: String?, _ entry: Entry, _ report: Report
+        ) {
+            nameOfProblem.append(entry.name)
+            report(code, message, hint, entry.node)
+        }
     }
 }

@@ -63,12 +63,8 @@ extension QuestionReader {
     private func checkHelpKeys(_ node: JSONNode, known: [Key], problems: inout ProblemCollector) {
         let spellings = known.map { keys.spelling(of: $0) }
         for member in node.members where !spellings.contains(member.key) {
-            let suggestion = Suggestion.nearest(to: member.key, in: spellings)
-            problems.report(
-                .warning, "question.unknown-key", "unknown key '\(member.key)' in '\(keys.spelling(of: .helpInfo))'",
-                at: member.value,
-                hint: suggestion.map { "Did you mean '\($0)'?" } ?? "Known keys: \(Suggestion.quotedList(spellings)).",
-                atKey: true)
+            problems.warnUnknownKey(
+                member, code: "question.unknown-key", in: "'\(keys.spelling(of: .helpInfo))'", known: spellings)
         }
     }
 
@@ -90,6 +86,6 @@ extension QuestionReader {
                 return false
             }
         }
-        return padding <= 2 && (significant + padding) % 4 == 0
+        return significant > 0 && padding <= 2 && (significant + padding) % 4 == 0
     }
 }

@@ -28,7 +28,7 @@ struct QuestionReader: Sendable {
         guard node.kind == .object else {
             problems.error(
                 "question.not-an-object", "question \(question.number) must be an object, not \(node.kind)", at: node,
-                hint: "Write {\"\(keys.spelling(of: .answerType))\": \"short-answer\", "
+                hint: "Write {\"\(keys.spelling(of: .answerType))\": \"\(registry.identifiers.first ?? "…")\", "
                     + "\"\(keys.spelling(of: .questionText))\": \"…\"}.")
             return nil
         }
@@ -155,12 +155,8 @@ struct QuestionReader: Sendable {
                 continue
             }
             let spellings = known.map { String(decoding: $0, as: UTF8.self) }
-            let suggestion = Suggestion.nearest(to: key, in: spellings.sorted())
-            problems.report(
-                .warning, "question.unknown-key", "unknown key '\(key)' in a \(type.identifier) question",
-                at: member.value,
-                hint: suggestion.map { "Did you mean '\($0)'?" } ?? "It is ignored; remove it if it is not needed.",
-                atKey: true)
+            problems.warnUnknownKey(
+                member, code: "question.unknown-key", in: "a \(type.identifier) question", known: spellings)
         }
     }
 }

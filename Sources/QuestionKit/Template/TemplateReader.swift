@@ -81,7 +81,7 @@ public struct TemplateReader: Sendable {
             questions = readQuestions(list, keepingQuestions: keepingQuestions, problems: &problems)
         }
         let title = root[keys.spelling(of: .title)]?.stringValue
-        if title == nil {
+        if root[keys.spelling(of: .title)] == nil {
             problems.warning(
                 "template.missing-title", "the template has no '\(keys.spelling(of: .title))'", at: root,
                 hint: "Add \"\(keys.spelling(of: .title))\": \"…\"; it heads the form and names its folder.")
@@ -138,13 +138,16 @@ public struct TemplateReader: Sendable {
         return root[modern]?.stringValue ?? earlyNode.stringValue
     }
 
+    /// The keys whose values are metadata strings: printed in the header, never structured.
+    static let metadataKeys: [Key] =
+        [.title, .revisionNumber, .earlyRevisionNumber, .email] + Key.metadata
+        + [.username, .completedDate, .submittedDate]
+
     private func readMetadata(_ root: JSONNode, problems: inout ProblemCollector) -> [(key: String, value: String)] {
-        let questionKeys = [keys.spelling(of: .questions), keys.spelling(of: .earlyQuestions)]
-        let structured = [keys.spelling(of: .foremanComment), keys.spelling(of: .media)]
+        let spellings = Self.metadataKeys.map { keys.spelling(of: $0) }
         var metadata: [(key: String, value: String)] = []
-        for member in root.members {
+        for member in root.members where spellings.contains(member.key) {
             let key = member.key
-            if questionKeys.contains(key) || structured.contains(key) { continue }
             if let value = member.value.stringValue {
                 metadata.append((key, value))
             } else {
@@ -162,15 +165,9 @@ public struct TemplateReader: Sendable {
     }
 
     private func checkTopLevelKeys(_ root: JSONNode, problems: inout ProblemCollector) {
-        let known = Set(Key.templateKeys.map { keys.spelling(of: $0) })
-        for member in root.members {
-            let key = member.key
-            guard !known.contains(key) else { continue }
-            let suggestion = Suggestion.nearest(to: key, in: known.sorted())
-            problems.report(
-                .warning, "template.unknown-key", "unknown template key '\(key)'", at: member.value,
-                hint: suggestion.map { "Did you mean '\($0)'?" } ?? "It is ignored; remove it if it is not needed.",
-                atKey: true)
+        let known = Key.templateKeys.map { keys.spelling(of: $0) }
+        for member in root.members where !known.contains(member.key) {
+            problems.warnUnknownKey(member, code: "template.unknown-key", in: "the template", known: known)
         }
     }
 

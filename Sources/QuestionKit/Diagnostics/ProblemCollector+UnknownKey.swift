@@ -1,0 +1,20 @@
+extension ProblemCollector {
+    /// Warns that `member`'s key is none of `known`, at the key itself: "unknown key 'form' in
+    /// 'acceptedAnswer'", with the nearest known key as a "did you mean" hint, else the known keys
+    /// when there are few, else `otherwise`. Every unknown key, wherever it is, reads the same.
+    public mutating func warnUnknownKey(
+        _ member: JSONMember, code: String, in place: String, known: [String],
+        otherwise: String = "It is ignored; remove it if it is not needed."
+    ) {
+        let key = member.key
+        let hint: String
+        if let suggestion = Suggestion.nearest(to: key, in: known) {
+            hint = "Did you mean '\(suggestion)'?"
+        } else if known.count <= 6 {
+            hint = "Known keys: \(Suggestion.quotedList(known))."
+        } else {
+            hint = otherwise
+        }
+        report(.warning, code, "unknown key '\(key)' in \(place)", at: member.value, hint: hint, atKey: true)
+    }
+}

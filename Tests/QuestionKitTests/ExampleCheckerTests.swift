@@ -1,0 +1,118 @@
+import Testing
+
+@testable import QuestionKit
+
+@Suite("Example checker")
+struct ExampleCheckerTests {
+    private func check(_ example: QuestionExample, of type: any QuestionType = YesNoTestQuestion()) throws
+        -> ExampleChecker.Outcome
+    {
+        try ExampleChecker(registry: Fixture.registry()).check(example, of: type)
+    }
+
+    @Test func aPassingExamplePasses() throws {
+        let outcome = try check(.invalid(
+            "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": "yes"}"#,
+            .error("yes-no.strict-not-boolean", at: "/strict")))
+        #expect(outcome.passed)
+        #expect(outcome.readAsType)
+        #expect(outcome.missing.isEmpty)
+        #expect(outcome.unexpected.isEmpty)
+        #expect(outcome.diagnostics.seen == [Seen(.error, "yes-no.strict-not-boolean", "/strict", 1, 56)])
+        #expect(outcome.failureDescription == "example 'Strict must be a boolean':")
+    }
+
+    @Test func anExpectedDiagnosticThatIsNotProducedIsMissing() throws {
+        let expected = ExpectedDiagnostic.error("yes-no.strict-not-boolean", at: "/strict")
+        let outcome = try check(.invalid(
+            "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": true}"#, expected))
+        #expect(!outcome.passed)
+        #expect(outcome.readAsType)
+        #expect(outcome.missing == [expected])
+        #expect(outcome.unexpected.isEmpty)
+        #expect(outcome.failureDescription == """
+            example 'Strict must be a boolean':
+              expected error yes-no.strict-not-boolean at '/strict', not produced
+            """)
+    }
+
+    @Test func aDiagnosticTheExampleDoesNotExpectIsUnexpected() throws {
+        let outcome = try check(.valid("Clean", #"{"answer-type": "yes-no", "question": "OK?", "strcit": true}"#))
+        #expect(!outcome.passed)
+        #expect(outcome.missing.isEmpty)
+        #expect(outcome.unexpected.seen == [Seen(.warning, "question.unknown-key", "/strcit", 1, 46)])
+        #expect(outcome.failureDescription == """
+            example 'Clean':
+              unexpected warning question.unknown-key at '/strcit': unknown key 'strcit' in a yes-no question
+            """)
+    }
+
+    @Test func aDiagnosticAtTheWrongPointerIsBothMissingAndUnexpected() throws {
+        let outcome = try check(.invalid(
+            "Wrong place", #"{"answer-type": "yes-no", "question": "OK?", "strict": 1}"#,
+            .error("yes-no.strict-not-boolean", at: "")))
+        #expect(!outcome.passed)
+        #expect(outcome.missing == [.error("yes-no.strict-not-boolean", at: "")])
+        #expect(outcome.unexpected.map(\.pointer) == ["/strict"])
+    }
+
+    @Test func theSeverityMustMatchToo() throws {
+        let outcome = try check(.invalid(
+            "Wrong severity", #"{"answer-type": "yes-no", "question": ""}"#,
+            .error("question.empty-text", at: "/question")))
+        #expect(!outcome.passed)
+        #expect(outcome.missing == [.error("question.empty-text", at: "/question")])
+        #expect(outcome.unexpected.seen == [Seen(.warning, "question.empty-text", "/question", 1, 39)])
+    }
+
+    @Test func aValidExampleMayListItsWarnings() throws {
+        let example = QuestionExample.valid(
+            "Inferred", #"{"qid": "2", "question": "OK?"}"#,
+            warnings: [.warning("question.answer-type-inferred", at: "")])
+        #expect(example.isValid)
+        let outcome = try check(example)
+        #expect(outcome.passed)
+        #expect(outcome.readAsType)
+    }
+
+    @Test func anExampleOfAnotherTypeIsNotReadAsThisType() throws {
+        let outcome = try check(.valid("Score", #"{"answer-type": "score", "question": "Rate", "max-score": 5}"#))
+        #expect(outcome.diagnostics.isEmpty)
+        #expect(!outcome.readAsType)
+        #expect(!outcome.passed)
+        #expect(outcome.failureDescription == """
+            example 'Score':
+              is not read as the type that carries it
+            """)
+    }
+
+    @Test func anUnreadableExampleStillCountsAsItsTypeWhenItNamesIt() throws {
+        let outcome = try check(
+            .invalid(
+                "No max", #"{"answer-type": "score", "question": "Rate"}"#, .error("score.missing-max-score", at: "")),
+            of: ScoreTestQuestion())
+        #expect(outcome.readAsType)
+        #expect(outcome.passed)
+    }
+
+    @Test func anExampleThatIsNotJSONFails() throws {
+        let outcome = try check(.valid("Broken", #"{"answer-type": "yes-no", "question": "OK?""#))
+        #expect(!outcome.passed)
+        #expect(!outcome.readAsType)
+        #expect(outcome.unexpected.map(\.code) == ["json.unexpected-end"])
+    }
+
+    @Test func examplesWithOnlyWarningsAreValid() {
+        #expect(QuestionExample.invalid("W", "{}", .warning("x", at: "")).isValid)
+        #expect(!QuestionExample.invalid("E", "{}", .warning("x", at: ""), .error("y", at: "/a")).isValid)
+        #expect(ExpectedDiagnostic.error("y", at: "/a").description == "error y at '/a'")
+    }
+
+    @Test func everyExampleOfTheTestTypesHolds() throws {
+        let outcomes = try ExampleChecker(registry: Fixture.registry()).checkAll()
+        #expect(outcomes.count == 7)
+        for (type, outcome) in outcomes {
+            #expect(outcome.passed, "\(type.identifier): \(outcome.failureDescription)")
+        }
+    }
+}
