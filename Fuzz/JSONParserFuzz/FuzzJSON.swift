@@ -33,7 +33,9 @@ private func checkDiagnostics(_ result: JSONParseResult, input: [UInt8]) {
     } else {
         require(errors.isEmpty, "a document with an error")
     }
-    let lines = 1 + input.indices.filter { input[$0] == 0x0A || (input[$0] == 0x0D && input[safe: $0 + 1] != 0x0A) }
+    let lines =
+        1
+        + input.indices.filter { input[$0] == 0x0A || (input[$0] == 0x0D && input[safe: $0 + 1] != 0x0A) }
         .count
     for diagnostic in result.diagnostics {
         require(diagnostic.code.hasPrefix("json."), "code \(diagnostic.code)")

@@ -58,17 +58,20 @@ for count in [10, 1_000, 100_000] {
         checks.append("10-question template, whole process: \(milliseconds(process.seconds)) (target < 20 ms)")
     }
     if count == 100_000 {
-        checks.append(String(
-            format: "100,000 questions: validate (whole process) / JSONDecoder scan = %.2f× (target ≤ 2×); "
-                + "in-process validation / JSONDecoder = %.2f×",
-            process.seconds / decoder.median, inProcess.median / decoder.median))
-        checks.append(String(
-            format: "100,000 questions: peak memory %.1f MB = %.2f× the file size (target < 5×)",
-            Double(process.peakBytes) / 1e6, Double(process.peakBytes) / Double(bytes.count)))
+        checks.append(
+            String(
+                format: "100,000 questions: validate (whole process) / JSONDecoder scan = %.2f× (target ≤ 2×); "
+                    + "in-process validation / JSONDecoder = %.2f×",
+                process.seconds / decoder.median, inProcess.median / decoder.median))
+        checks.append(
+            String(
+                format: "100,000 questions: peak memory %.1f MB = %.2f× the file size (target < 5×)",
+                Double(process.peakBytes) / 1e6, Double(process.peakBytes) / Double(bytes.count)))
     }
 }
 
-print("""
+print(
+    """
     | questions | file | `questionkit validate` (whole process) | validation in-process | JSONDecoder scan \
     | JSONSerialization | validate peak memory |
     |---:|---:|---:|---:|---:|---:|---:|

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import QuestionKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `questionkit` command-line tool: the commands, over the question types you give it.
 ///
@@ -24,7 +25,8 @@ public struct QuestionKitTool: Sendable {
     public let commands: [any Command]
     public let toolName: String
 
-    public init(types: [any QuestionType], commands: [any Command] = standardCommands, toolName: String = "questionkit") {
+    public init(types: [any QuestionType], commands: [any Command] = standardCommands, toolName: String = "questionkit")
+    {
         self.types = types
         self.commands = commands
         self.toolName = toolName
@@ -39,7 +41,8 @@ public struct QuestionKitTool: Sendable {
 
     /// Runs the tool with `arguments` (without the program name).
     public func run(
-        _ arguments: [String], readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput
+        _ arguments: [String],
+        readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput
     ) -> Outcome {
         let registry: QuestionTypeRegistry
         do {

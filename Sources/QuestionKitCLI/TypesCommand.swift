@@ -9,7 +9,8 @@ public struct TypesCommand: Command {
     public let argumentsSynopsis = ""
     public let discussion = "Lists each question type's answer-type identifier, legacy qid and summary."
     public let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json).")
+        OptionSpec(
+            "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json).")
     ]
 
     public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {

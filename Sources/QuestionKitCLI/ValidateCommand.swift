@@ -15,7 +15,8 @@ public struct ValidateCommand: Command {
         \(JSONParser.Limits.default.maxDepth) levels.
         """
     public let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
+        OptionSpec(
+            "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
         OptionSpec("strict", help: "Treat warnings as errors for the exit status."),
     ]
@@ -53,8 +54,10 @@ public struct ValidateCommand: Command {
         let displayPath = path == "-" ? "<stdin>" : path
         let bytes: [UInt8]
         do {
-            bytes = path == "-"
-                ? try context.readStandardInput(reader.limits.maxBytes) : try FileInput.read(path, limit: reader.limits.maxBytes)
+            bytes =
+                path == "-"
+                ? try context.readStandardInput(reader.limits.maxBytes)
+                : try FileInput.read(path, limit: reader.limits.maxBytes)
         } catch {
             return FileDiagnostics(path: displayPath, diagnostics: [Self.unreadable(error)], source: nil)
         }

@@ -161,7 +161,8 @@ extension MultipleChoiceQuestion {
         guard let value = node.numericValue else {
             problems.error(
                 "multiple-choice.max-answers-not-number",
-                "'\(key)' must be a whole number such as 1 or \"2\", not \(node.quotedForMessage)", at: node, hint: hint)
+                "'\(key)' must be a whole number such as 1 or \"2\", not \(node.quotedForMessage)", at: node, hint: hint
+            )
             return nil
         }
         let shown = node.stringValue.map(\.comparisonKey) ?? node.sourceText
@@ -295,34 +296,47 @@ extension MultipleChoiceQuestion {
     private static let beltOptions = #""answers": ["Good", "Worn", "Cracked", "Replaced"]"#
 
     private static let validExamples: [QuestionExample] = [
-        .valid("Single choice with an accepted answer", #"""
+        .valid(
+            "Single choice with an accepted answer",
+            #"""
             {"answer-type": "multiple-choice", "qid": "4", "section": "Conveyor", \#(belt),
              \#(beltOptions), "max-answers": 1, "acceptedAnswer": "Good"}
             """#),
-        .valid("At most two options, max-answers as a string, accepted answer as a list", #"""
+        .valid(
+            "At most two options, max-answers as a string, accepted answer as a list",
+            #"""
             {"answer-type": "multiple-choice", "question": "Which filters were replaced?",
              "answers": ["Air filter", "Oil filter", "Fuel filter", "Cabin filter"],
              "max-answers": "2", "acceptedAnswer": ["air filter", "Oil filter"]}
             """#),
-        .valid("Blank padding from the web editor is not an option", #"""
+        .valid(
+            "Blank padding from the web editor is not an option",
+            #"""
             {"answer-type": "multiple-choice", "question": "Hydraulic hose condition",
              "answers": ["No leaks", "Weeping", "Leaking", "", ""], "max-answers": 0, "acceptedAnswer": "none"}
             """#),
-        .valid("Any number of options when max-answers is missing", #"""
+        .valid(
+            "Any number of options when max-answers is missing",
+            #"""
             {"answer-type": "multiple-choice", "question": "Guards checked",
              "answers": ["Chain guard", "Belt guard", "Fan guard"], "acceptedAnswer": ""}
             """#),
-        .valid("An option called None, accepted as a list", #"""
+        .valid(
+            "An option called None, accepted as a list",
+            #"""
             {"answer-type": "multiple-choice", "question": "Leaks found at the pump",
              "answers": ["None", "Minor", "Major"], "max-answers": 1, "acceptedAnswer": ["None"]}
             """#),
-        .valid("\"none\" that is also an option is read as the option", #"""
+        .valid(
+            "\"none\" that is also an option is read as the option",
+            #"""
             {"answer-type": "multiple-choice", "question": "Leaks found at the pump",
              "answers": ["None", "Minor", "Major"], "max-answers": 1, "acceptedAnswer": "none"}
             """#,
             warnings: [.warning("multiple-choice.accepted-answer-none-is-option", at: "/acceptedAnswer")]),
         .valid(
-            "A repeated accepted option", #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "#
+            "A repeated accepted option",
+            #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "#
                 + #""max-answers": 0, "acceptedAnswer": ["Worn", "worn"]}"#,
             warnings: [.warning("multiple-choice.duplicate-accepted-answer", at: "/acceptedAnswer/1")]),
         .valid(

@@ -115,7 +115,8 @@ public struct ShortAnswerQuestion: QuestionType {
             return flag
         }
         problems.error(
-            "short-answer.number-input-invalid", "'\(key)' must be true or false, not \(node.quotedForMessage)", at: node,
+            "short-answer.number-input-invalid", "'\(key)' must be true or false, not \(node.quotedForMessage)",
+            at: node,
             hint: "Write \"\(key)\": true for a number answer or \"\(key)\": false for free text.")
         return nil
     }
@@ -210,58 +211,86 @@ public struct ShortAnswerQuestion: QuestionType {
 extension ShortAnswerQuestion {
     public var examples: [QuestionExample] {
         [
-            .valid("A number within a range (bounds as strings)", #"""
+            .valid(
+                "A number within a range (bounds as strings)",
+                #"""
                 {"answer-type": "short-answer", "question": "Oil temperature after 10 minutes (°C)",
                  "numberInput": true, "acceptedAnswer": {"from": "-20", "to": "95"}}
                 """#),
-            .valid("Free text, no range", #"""
+            .valid(
+                "Free text, no range",
+                #"""
                 {"answer-type": "short-answer", "question": "Pump serial number", "acceptedAnswer": "none"}
                 """#),
-            .valid("Only a lower bound, as a JSON number: at least 1", #"""
+            .valid(
+                "Only a lower bound, as a JSON number: at least 1",
+                #"""
                 {"answer-type": "short-answer", "question": "Insulation resistance (MΩ)", "numberInput": true,
                  "acceptedAnswer": {"from": 1, "to": ""}}
                 """#),
-            .valid("Only an upper bound, as a JSON number: at most 4.5", #"""
+            .valid(
+                "Only an upper bound, as a JSON number: at most 4.5",
+                #"""
                 {"answer-type": "short-answer", "question": "Vibration velocity (mm/s)", "numberInput": true,
                  "acceptedAnswer": {"to": 4.5}}
                 """#),
-            .valid("Web editor filler: empty bounds and options on a text question", #"""
+            .valid(
+                "Web editor filler: empty bounds and options on a text question",
+                #"""
                 {"answer-type": "short-answer", "qid": "1", "question": "Describe any leaks found",
                  "answers": ["", "", "", "", ""], "numberInput": false, "acceptedAnswer": {"from": "", "to": ""}}
                 """#),
-            .valid("Raw web-editor output: no answer-type, qid 1", #"""
+            .valid(
+                "Raw web-editor output: no answer-type, qid 1",
+                #"""
                 {"qid": "1", "question": "Pump serial number"}
                 """#, warnings: [.warning("question.answer-type-inferred", at: "")]),
-            .valid("numberInput written as a string", #"""
+            .valid(
+                "numberInput written as a string",
+                #"""
                 {"answer-type": "short-answer", "question": "Belt tension (N)", "numberInput": "true",
                  "acceptedAnswer": {"from": "350", "to": "450"}}
                 """#, warnings: [.warning("short-answer.number-input-string", at: "/numberInput")]),
-            .invalid("numberInput neither true nor false", #"""
+            .invalid(
+                "numberInput neither true nor false",
+                #"""
                 {"answer-type": "short-answer", "question": "Belt tension (N)", "numberInput": "yes"}
                 """#, .error("short-answer.number-input-invalid", at: "/numberInput")),
-            .invalid("acceptedAnswer is not a range", #"""
+            .invalid(
+                "acceptedAnswer is not a range",
+                #"""
                 {"answer-type": "short-answer", "question": "Coolant level (%)", "numberInput": true,
                  "acceptedAnswer": "40-60"}
                 """#, .error("short-answer.accepted-answer-not-object", at: "/acceptedAnswer")),
-            .invalid("Bounds that are not numbers", #"""
+            .invalid(
+                "Bounds that are not numbers",
+                #"""
                 {"answer-type": "short-answer", "question": "Oil pressure (bar)", "numberInput": true,
                  "acceptedAnswer": {"from": "ten", "to": true}}
                 """#,
                 .error("short-answer.bound-not-number", at: "/acceptedAnswer/from"),
                 .error("short-answer.bound-not-number", at: "/acceptedAnswer/to")),
-            .invalid("from greater than to", #"""
+            .invalid(
+                "from greater than to",
+                #"""
                 {"answer-type": "short-answer", "question": "Oil temperature after 10 minutes (°C)",
                  "numberInput": true, "acceptedAnswer": {"from": "95", "to": -20}}
                 """#, .error("short-answer.range-inverted", at: "/acceptedAnswer")),
-            .valid("A range on a text question is ignored", #"""
+            .valid(
+                "A range on a text question is ignored",
+                #"""
                 {"answer-type": "short-answer", "question": "Gearbox oil grade",
                  "acceptedAnswer": {"from": "68", "to": "220"}}
                 """#, warnings: [.warning("short-answer.range-ignored", at: "/acceptedAnswer")]),
-            .valid("A misspelled bound key", #"""
+            .valid(
+                "A misspelled bound key",
+                #"""
                 {"answer-type": "short-answer", "question": "Supply voltage (V)", "numberInput": true,
                  "acceptedAnswer": {"form": "380", "to": "420"}}
                 """#, warnings: [.warning("short-answer.unknown-range-key", at: "/acceptedAnswer/form")]),
-            .valid("A bound with more than six decimal places", #"""
+            .valid(
+                "A bound with more than six decimal places",
+                #"""
                 {"answer-type": "short-answer", "question": "Shaft run-out (mm)", "numberInput": true,
                  "acceptedAnswer": {"from": "0", "to": 0.0000125}}
                 """#, warnings: [.warning("short-answer.bound-too-precise", at: "/acceptedAnswer/to")]),

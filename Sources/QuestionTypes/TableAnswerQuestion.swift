@@ -165,7 +165,8 @@ public struct TableAnswerQuestion: QuestionType {
         guard let size = node.integerValue else {
             problems.error(
                 "table-answer.size-not-whole-number", "'\(name)' must be a whole number, not \(node.quotedForMessage)",
-                at: node, hint: "Write the count as a number, e.g. \"\(name)\": 3, counting the header row "
+                at: node,
+                hint: "Write the count as a number, e.g. \"\(name)\": 3, counting the header row "
                     + "and the label column.")
             return nil
         }
@@ -214,7 +215,8 @@ public struct TableAnswerQuestion: QuestionType {
         let sizeName = question.spelling(of: key == Self.firstRow ? Self.numColumns : Self.numRows)
         problems.error(
             "table-answer.size-mismatch", "'\(name)' has \(node.count) entries but '\(sizeName)' is \(expected)",
-            at: node, hint: "Give \(Self.layout(of: key).entries) (\(expected) in all)"
+            at: node,
+            hint: "Give \(Self.layout(of: key).entries) (\(expected) in all)"
                 + (node.count >= 2 ? ", or set \"\(sizeName)\": \(node.count)." : "."))
         return false
     }
@@ -242,7 +244,8 @@ public struct TableAnswerQuestion: QuestionType {
             if position == 0, element.stringValue != "" {
                 problems.warning(
                     "table-answer.row-type-header-not-empty",
-                    "'\(name)' entry 0 is for the header row and is ignored; it is \(element.quotedForMessage), not \"\"",
+                    "'\(name)' entry 0 is for the header row and is ignored; it is "
+                        + "\(element.quotedForMessage), not \"\"",
                     at: element, hint: "Write \"\" as the first entry of '\(name)'.")
             }
             if position == 0 { continue }
@@ -273,7 +276,8 @@ public struct TableAnswerQuestion: QuestionType {
         for element in node.elements {
             guard let text = element.stringValue, let cell = TableCell(parsing: text) else {
                 problems.error(
-                    "table-answer.malformed-cell", "'\(name)' entry \(element.quotedForMessage) is not a cell \"row,column\"",
+                    "table-answer.malformed-cell",
+                    "'\(name)' entry \(element.quotedForMessage) is not a cell \"row,column\"",
                     at: element, hint: "Write the cell as a string of two numbers, e.g. \"2,3\" for row 2, column 3.")
                 continue
             }
@@ -317,51 +321,70 @@ extension TableAnswerQuestion {
         let bearings = #"["", "Drive end", "Non-drive end", "Coupling"]"#
         return [
             .valid("A text table", Self.bearingTable()),
-            .valid("A check table with noCells, sizes as strings", Self.bearingTable(
-                rows: #""4""#, columns: #""4""#, firstRow: checks, firstColumn: bearings,
-                rowType: #"["", "check", "check", "check"]"#, more: #""noCells": ["4,3"]"#)),
-            .valid("Text and check rows, a whole row left empty, editor filler", Self.bearingTable(
-                rows: "4", firstColumn: #"["", "Drive end", "Non-drive end", "Spare (not fitted)"]"#,
-                rowType: #"["", "text", "check", "text"]"#,
-                more: #""noCells": ["4,2", "4,3", "4,4"], "qid": "3", "acceptedAnswer": "none""#)),
-            .invalid("numRows and rowType missing", Self.bearingTable(rows: nil, rowType: nil),
+            .valid(
+                "A check table with noCells, sizes as strings",
+                Self.bearingTable(
+                    rows: #""4""#, columns: #""4""#, firstRow: checks, firstColumn: bearings,
+                    rowType: #"["", "check", "check", "check"]"#, more: #""noCells": ["4,3"]"#)),
+            .valid(
+                "Text and check rows, a whole row left empty, editor filler",
+                Self.bearingTable(
+                    rows: "4", firstColumn: #"["", "Drive end", "Non-drive end", "Spare (not fitted)"]"#,
+                    rowType: #"["", "text", "check", "text"]"#,
+                    more: #""noCells": ["4,2", "4,3", "4,4"], "qid": "3", "acceptedAnswer": "none""#)),
+            .invalid(
+                "numRows and rowType missing", Self.bearingTable(rows: nil, rowType: nil),
                 .error("table-answer.missing-key", at: ""), .error("table-answer.missing-key", at: "")),
-            .invalid("numColumns not a whole number", Self.bearingTable(columns: #""four""#),
+            .invalid(
+                "numColumns not a whole number", Self.bearingTable(columns: #""four""#),
                 .error("table-answer.size-not-whole-number", at: "/numColumns")),
-            .invalid("Sizes out of range", Self.bearingTable(rows: "1", columns: "5000"),
+            .invalid(
+                "Sizes out of range", Self.bearingTable(rows: "1", columns: "5000"),
                 .error("table-answer.size-out-of-range", at: "/numRows"),
                 .error("table-answer.size-out-of-range", at: "/numColumns")),
-            .invalid("Arrays that disagree with the sizes", Self.bearingTable(
-                firstRow: #"["", "Noise", "Temperature °C"]"#, firstColumn: #"["Drive end", "Non-drive end"]"#,
-                rowType: #"["", "text", "text", "text"]"#),
+            .invalid(
+                "Arrays that disagree with the sizes",
+                Self.bearingTable(
+                    firstRow: #"["", "Noise", "Temperature °C"]"#, firstColumn: #"["Drive end", "Non-drive end"]"#,
+                    rowType: #"["", "text", "text", "text"]"#),
                 .error("table-answer.size-mismatch", at: "/firstRow"),
                 .error("table-answer.size-mismatch", at: "/firstColumn"),
                 .error("table-answer.size-mismatch", at: "/rowType")),
-            .invalid("Row labels that are not strings", Self.bearingTable(firstColumn: #"["", 1, 2]"#),
+            .invalid(
+                "Row labels that are not strings", Self.bearingTable(firstColumn: #"["", 1, 2]"#),
                 .error("table-answer.label-not-string", at: "/firstColumn/1"),
                 .error("table-answer.label-not-string", at: "/firstColumn/2")),
-            .invalid("firstRow and noCells not arrays", Self.bearingTable(
-                firstRow: #""Noise, Temperature °C, Lubricated""#, more: #""noCells": "3,4""#),
+            .invalid(
+                "firstRow and noCells not arrays",
+                Self.bearingTable(
+                    firstRow: #""Noise, Temperature °C, Lubricated""#, more: #""noCells": "3,4""#),
                 .error("table-answer.not-an-array", at: "/firstRow"),
                 .error("table-answer.not-an-array", at: "/noCells")),
-            .invalid("A misspelled row type", Self.bearingTable(rowType: #"["", "text", "chek"]"#),
+            .invalid(
+                "A misspelled row type", Self.bearingTable(rowType: #"["", "text", "chek"]"#),
                 .error("table-answer.invalid-row-type", at: "/rowType/2")),
-            .valid("A type given to the header row", Self.bearingTable(rowType: #"["text", "text", "check"]"#),
+            .valid(
+                "A type given to the header row", Self.bearingTable(rowType: #"["text", "text", "check"]"#),
                 warnings: [.warning("table-answer.row-type-header-not-empty", at: "/rowType/0")]),
-            .invalid("Malformed noCells", Self.bearingTable(more: #""noCells": ["2-3", "a,b", 7, "2,"]"#),
+            .invalid(
+                "Malformed noCells", Self.bearingTable(more: #""noCells": ["2-3", "a,b", 7, "2,"]"#),
                 .error("table-answer.malformed-cell", at: "/noCells/0"),
                 .error("table-answer.malformed-cell", at: "/noCells/1"),
                 .error("table-answer.malformed-cell", at: "/noCells/2"),
                 .error("table-answer.malformed-cell", at: "/noCells/3")),
-            .invalid("noCells outside the data cells", Self.bearingTable(
-                more: #""noCells": ["1,2", "2,1", "4,2", "2,5", "3,4"]"#),
+            .invalid(
+                "noCells outside the data cells",
+                Self.bearingTable(
+                    more: #""noCells": ["1,2", "2,1", "4,2", "2,5", "3,4"]"#),
                 .error("table-answer.cell-outside-table", at: "/noCells/0"),
                 .error("table-answer.cell-outside-table", at: "/noCells/1"),
                 .error("table-answer.cell-outside-table", at: "/noCells/2"),
                 .error("table-answer.cell-outside-table", at: "/noCells/3")),
-            .valid("A repeated no-cell", Self.bearingTable(more: #""noCells": ["3,4", "2,2", "3,4"]"#),
+            .valid(
+                "A repeated no-cell", Self.bearingTable(more: #""noCells": ["3,4", "2,2", "3,4"]"#),
                 warnings: [.warning("table-answer.duplicate-no-cell", at: "/noCells/2")]),
-            .valid("An accepted answer, which tables ignore", Self.bearingTable(more: #""acceptedAnswer": "yes""#),
+            .valid(
+                "An accepted answer, which tables ignore", Self.bearingTable(more: #""acceptedAnswer": "yes""#),
                 warnings: [.warning("table-answer.accepted-answer-ignored", at: "/acceptedAnswer")]),
         ]
     }

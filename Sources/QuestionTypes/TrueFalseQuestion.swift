@@ -97,7 +97,6 @@ extension TrueFalseQuestion {
 
     private static let validList = Suggestion.quotedList(TrueFalseDefinition.spellings)
 
-
     private func hint(for node: JSONNode) -> String {
         switch node.boolValue {
         case true?: "Write it as a string: \"True\"."
@@ -119,11 +118,15 @@ extension TrueFalseQuestion {
     }
 
     private static let validExamples: [QuestionExample] = [
-        .valid("Yes expected, with the editor's filler answers", #"""
+        .valid(
+            "Yes expected, with the editor's filler answers",
+            #"""
             {"answer-type": "true/false", "qid": "2", "section": "Safety",
              "question": "Is the emergency stop working?", "answers": ["yes", "no"], "acceptedAnswer": "Yes"}
             """#),
-        .valid("False expected", #"""
+        .valid(
+            "False expected",
+            #"""
             {"answer-type": "true/false", "question": "Is there oil on the floor under the gearbox?",
              "acceptedAnswer": "False"}
             """#),

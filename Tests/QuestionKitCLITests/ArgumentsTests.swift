@@ -41,7 +41,9 @@ import Testing
     }
 
     @Test func choiceValuesAreChecked() {
-        #expect(throws: UsageError("'jsn' is not a valid value for '--format': use 'text' or 'json'; did you mean 'json'?")) {
+        #expect(
+            throws: UsageError("'jsn' is not a valid value for '--format': use 'text' or 'json'; did you mean 'json'?")
+        ) {
             try ParsedArguments.parse(["--format", "jsn"], options: options)
         }
     }

@@ -21,11 +21,12 @@ import Testing
     @Test func unknownCommandSuggestsTheNearest() {
         let outcome = runTool(["valdate", "x.json"])
         #expect(outcome.status == 64)
-        #expect(outcome.standardError == """
-            questionkit: unknown command 'valdate'. Did you mean 'validate'?
-            Run 'questionkit --help' for the list of commands.
+        #expect(
+            outcome.standardError == """
+                questionkit: unknown command 'valdate'. Did you mean 'validate'?
+                Run 'questionkit --help' for the list of commands.
 
-            """)
+                """)
     }
 
     @Test func noArgumentsPrintsTheOverviewAsUsageError() {
@@ -37,39 +38,41 @@ import Testing
     @Test func overviewHelp() {
         let outcome = runTool(["--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == """
-            OVERVIEW: Validate, replay and print MI question templates.
+        #expect(
+            outcome.standardOutput == """
+                OVERVIEW: Validate, replay and print MI question templates.
 
-            USAGE: questionkit <command> [options] [arguments]
+                USAGE: questionkit <command> [options] [arguments]
 
-            COMMANDS:
-              validate  Check MI templates and report every problem with its location.
-              types     List the registered question types.
+                COMMANDS:
+                  validate  Check MI templates and report every problem with its location.
+                  types     List the registered question types.
 
-            Run 'questionkit <command> --help' for a command's options.
-            Version \(QuestionKitTool.version).
+                Run 'questionkit <command> --help' for a command's options.
+                Version \(QuestionKitTool.version).
 
-            """)
+                """)
     }
 
     @Test func validateHelpIsExact() {
         let outcome = runTool(["validate", "--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == """
-            USAGE: questionkit validate [--format text|json] [--keys FILE] [--strict] FILE...
+        #expect(
+            outcome.standardOutput == """
+                USAGE: questionkit validate [--format text|json] [--keys FILE] [--strict] FILE...
 
-            Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
-            prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
-            Exits 0 when no file has errors (warnings allowed), 1 when any has, 64 for bad usage.
-            Limits: files up to 256 MiB, nesting up to 512 levels.
+                Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
+                prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
+                Exits 0 when no file has errors (warnings allowed), 1 when any has, 64 for bad usage.
+                Limits: files up to 256 MiB, nesting up to 512 levels.
 
-            OPTIONS:
-              --format FORMAT  Output for people (text) or machines (json).
-              --keys FILE      A key map (JSON or property list) that renames MI keys.
-              --strict         Treat warnings as errors for the exit status.
-              -h, --help       Show this help.
+                OPTIONS:
+                  --format FORMAT  Output for people (text) or machines (json).
+                  --keys FILE      A key map (JSON or property list) that renames MI keys.
+                  --strict         Treat warnings as errors for the exit status.
+                  -h, --help       Show this help.
 
-            """)
+                """)
         #expect(runTool(["help", "validate"]).standardOutput == outcome.standardOutput)
     }
 

@@ -44,12 +44,13 @@ import Testing
         let outcome = runTool(["validate", path])
         #expect(outcome.status == 1)
         let firstLines = outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix(path) }
-        #expect(firstLines == [
-            "\(path):4:21: error: unknown answer-type 'short-answr' [question.unknown-type]",
-            "\(path):5:5: error: question 2 has no 'answer-type' [question.missing-answer-type]",
-            "\(path):6:5: error: question 3 has no 'question' [question.missing-text]",
-            "\(path):7:64: warning: unknown key 'sectoin' in a true/false question [question.unknown-key]",
-        ])
+        #expect(
+            firstLines == [
+                "\(path):4:21: error: unknown answer-type 'short-answr' [question.unknown-type]",
+                "\(path):5:5: error: question 2 has no 'answer-type' [question.missing-answer-type]",
+                "\(path):6:5: error: question 3 has no 'question' [question.missing-text]",
+                "\(path):7:64: warning: unknown key 'sectoin' in a true/false question [question.unknown-key]",
+            ])
         #expect(outcome.standardOutput.contains("  hint: Did you mean 'short-answer'? Known types: "))
         #expect(outcome.standardOutput.contains("  hint: qid '3' suggests \"answer-type\": \"table-answer\"."))
         #expect(outcome.standardOutput.contains("  hint: Did you mean 'section'?"))
@@ -72,7 +73,10 @@ import Testing
         #expect(fromJSON == fromText)
         #expect(decoded.first?["pointer"] as? String == "/questions/0/answer-type")
         #expect(decoded.last?["pointer"] as? String == "/questions/3/sectoin")
-        #expect(decoded.allSatisfy { $0.keys.sorted() == ["code", "column", "file", "hint", "line", "message", "pointer", "severity"] })
+        #expect(
+            decoded.allSatisfy {
+                $0.keys.sorted() == ["code", "column", "file", "hint", "line", "message", "pointer", "severity"]
+            })
     }
 
     @Test func readsStandardInputForDash() {
@@ -94,8 +98,9 @@ import Testing
     @Test func unreadableFileIsAnErrorNotACrash() {
         let outcome = runTool(["validate", "/nonexistent/template.json"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput.hasPrefix(
-            "/nonexistent/template.json: error: cannot read the file: No such file or directory [file.unreadable]"))
+        #expect(
+            outcome.standardOutput.hasPrefix(
+                "/nonexistent/template.json: error: cannot read the file: No such file or directory [file.unreadable]"))
     }
 
     @Test func warningsPassUnlessStrict() throws {
@@ -120,8 +125,9 @@ import Testing
         let keys = try folder.write("keys.json", "{\n  \"answerTyp\": \"type\"\n}")
         let outcome = runTool(["validate", "--keys", keys, "whatever.json"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput.hasPrefix(
-            "\(keys):2:3: error: no key is named 'answerTyp' [keys.unknown-name]"))
+        #expect(
+            outcome.standardOutput.hasPrefix(
+                "\(keys):2:3: error: no key is named 'answerTyp' [keys.unknown-name]"))
         #expect(outcome.standardOutput.contains("hint: Did you mean 'answerType'?"))
     }
 
@@ -131,7 +137,8 @@ import Testing
         #expect(none.standardError.contains("no files given"))
         let badFormat = runTool(["validate", "--format", "xml", "a.json"])
         #expect(badFormat.status == 64)
-        #expect(badFormat.standardError.hasPrefix(
-            "questionkit validate: error: 'xml' is not a valid value for '--format': use 'text' or 'json'"))
+        #expect(
+            badFormat.standardError.hasPrefix(
+                "questionkit validate: error: 'xml' is not a valid value for '--format': use 'text' or 'json'"))
     }
 }

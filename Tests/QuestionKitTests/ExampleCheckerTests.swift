@@ -11,9 +11,10 @@ struct ExampleCheckerTests {
     }
 
     @Test func aPassingExamplePasses() throws {
-        let outcome = try check(.invalid(
-            "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": "yes"}"#,
-            .error("yes-no.strict-not-boolean", at: "/strict")))
+        let outcome = try check(
+            .invalid(
+                "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": "yes"}"#,
+                .error("yes-no.strict-not-boolean", at: "/strict")))
         #expect(outcome.passed)
         #expect(outcome.readAsType)
         #expect(outcome.missing.isEmpty)
@@ -24,16 +25,18 @@ struct ExampleCheckerTests {
 
     @Test func anExpectedDiagnosticThatIsNotProducedIsMissing() throws {
         let expected = ExpectedDiagnostic.error("yes-no.strict-not-boolean", at: "/strict")
-        let outcome = try check(.invalid(
-            "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": true}"#, expected))
+        let outcome = try check(
+            .invalid(
+                "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": true}"#, expected))
         #expect(!outcome.passed)
         #expect(outcome.readAsType)
         #expect(outcome.missing == [expected])
         #expect(outcome.unexpected.isEmpty)
-        #expect(outcome.failureDescription == """
-            example 'Strict must be a boolean':
-              expected error yes-no.strict-not-boolean at '/strict', not produced
-            """)
+        #expect(
+            outcome.failureDescription == """
+                example 'Strict must be a boolean':
+                  expected error yes-no.strict-not-boolean at '/strict', not produced
+                """)
     }
 
     @Test func aDiagnosticTheExampleDoesNotExpectIsUnexpected() throws {
@@ -41,25 +44,28 @@ struct ExampleCheckerTests {
         #expect(!outcome.passed)
         #expect(outcome.missing.isEmpty)
         #expect(outcome.unexpected.seen == [Seen(.warning, "question.unknown-key", "/strcit", 1, 46)])
-        #expect(outcome.failureDescription == """
-            example 'Clean':
-              unexpected warning question.unknown-key at '/strcit': unknown key 'strcit' in a yes-no question
-            """)
+        #expect(
+            outcome.failureDescription == """
+                example 'Clean':
+                  unexpected warning question.unknown-key at '/strcit': unknown key 'strcit' in a yes-no question
+                """)
     }
 
     @Test func aDiagnosticAtTheWrongPointerIsBothMissingAndUnexpected() throws {
-        let outcome = try check(.invalid(
-            "Wrong place", #"{"answer-type": "yes-no", "question": "OK?", "strict": 1}"#,
-            .error("yes-no.strict-not-boolean", at: "")))
+        let outcome = try check(
+            .invalid(
+                "Wrong place", #"{"answer-type": "yes-no", "question": "OK?", "strict": 1}"#,
+                .error("yes-no.strict-not-boolean", at: "")))
         #expect(!outcome.passed)
         #expect(outcome.missing == [.error("yes-no.strict-not-boolean", at: "")])
         #expect(outcome.unexpected.map(\.pointer) == ["/strict"])
     }
 
     @Test func theSeverityMustMatchToo() throws {
-        let outcome = try check(.invalid(
-            "Wrong severity", #"{"answer-type": "yes-no", "question": ""}"#,
-            .error("question.empty-text", at: "/question")))
+        let outcome = try check(
+            .invalid(
+                "Wrong severity", #"{"answer-type": "yes-no", "question": ""}"#,
+                .error("question.empty-text", at: "/question")))
         #expect(!outcome.passed)
         #expect(outcome.missing == [.error("question.empty-text", at: "/question")])
         #expect(outcome.unexpected.seen == [Seen(.warning, "question.empty-text", "/question", 1, 39)])
@@ -80,10 +86,11 @@ struct ExampleCheckerTests {
         #expect(outcome.diagnostics.isEmpty)
         #expect(!outcome.readAsType)
         #expect(!outcome.passed)
-        #expect(outcome.failureDescription == """
-            example 'Score':
-              is not read as the type that carries it
-            """)
+        #expect(
+            outcome.failureDescription == """
+                example 'Score':
+                  is not read as the type that carries it
+                """)
     }
 
     @Test func anUnreadableExampleStillCountsAsItsTypeWhenItNamesIt() throws {

@@ -36,9 +36,10 @@ struct JSONLocationTests {
         #expect(locator.position(of: value) == SourcePosition(line: 2, column: 9))
         #expect(locator.position(of: try #require(value.memberKeyNode)) == SourcePosition(line: 2, column: 3))
         let list = try #require(root["list"])
-        #expect(list.elements.map { locator.position(of: $0) } == [
-            SourcePosition(line: 3, column: 12), SourcePosition(line: 3, column: 17),
-        ])
+        #expect(
+            list.elements.map { locator.position(of: $0) } == [
+                SourcePosition(line: 3, column: 12), SourcePosition(line: 3, column: 17),
+            ])
     }
 
     @Test func locatorHandlesEveryLineBreakAndTheEnds() {
@@ -92,7 +93,8 @@ struct JSONLocationTests {
         let broken = JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(#"{"a": x}"#.utf8))
         #expect(broken.diagnostics.map(\.code) == ["json.byte-order-mark", "json.invalid-literal"])
         #expect(broken.diagnostics.last?.position == SourcePosition(line: 1, column: 7))
-        #expect(JSONParser.parse([0xEF, 0xBB, 0xBF]).diagnostics.map(\.code) == ["json.byte-order-mark", "json.empty"])
+        #expect(
+            JSONParser.parse([0xEF, 0xBB, 0xBF]).diagnostics.map(\.code) == ["json.byte-order-mark", "json.empty"])
     }
 
     @Test func duplicateKeysWarnAtTheLaterKey() throws {

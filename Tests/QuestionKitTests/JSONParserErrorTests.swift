@@ -21,18 +21,22 @@ struct JSONParserErrorTests {
     static let cases: [JSONErrorCase] = [
         .init(input: "[1,2,]", code: "json.trailing-comma", line: 1, column: 5, hint: "Remove the ',' before ']'."),
         .init(input: #"{"a":1,}"#, code: "json.trailing-comma", line: 1, column: 7, hint: "Remove the ',' before '}'."),
-        .init(input: "{\n  \"a\": 1, // note\n  \"b\": 2\n}", code: "json.comment", line: 2, column: 11,
-              message: "'// note'",
-              hint: "JSON has no comments; move the note into a string field or delete it."),
+        .init(
+            input: "{\n  \"a\": 1, // note\n  \"b\": 2\n}", code: "json.comment", line: 2, column: 11,
+            message: "'// note'",
+            hint: "JSON has no comments; move the note into a string field or delete it."),
         .init(input: "/* c */ {}", code: "json.comment", line: 1, column: 1, message: "'/* c */'"),
         .init(input: "{} // done", code: "json.comment", line: 1, column: 4),
-        .init(input: "{'a': 1}", code: "json.single-quote", line: 1, column: 2, message: "'a'",
-              hint: "Use double quotes."),
+        .init(
+            input: "{'a': 1}", code: "json.single-quote", line: 1, column: 2, message: "'a'",
+            hint: "Use double quotes."),
         .init(input: #"["a", 'b']"#, code: "json.single-quote", line: 1, column: 7, pointer: "/1"),
-        .init(input: #"{"n": 07}"#, code: "json.leading-zero", line: 1, column: 7, pointer: "/n", message: "'07'",
-              hint: "Write 7, not 07; quote it if it is a code."),
-        .init(input: "[-00.5]", code: "json.leading-zero", line: 1, column: 2, pointer: "/0",
-              hint: "Write -0.5, not -00.5; quote it if it is a code."),
+        .init(
+            input: #"{"n": 07}"#, code: "json.leading-zero", line: 1, column: 7, pointer: "/n", message: "'07'",
+            hint: "Write 7, not 07; quote it if it is a code."),
+        .init(
+            input: "[-00.5]", code: "json.leading-zero", line: 1, column: 2, pointer: "/0",
+            hint: "Write -0.5, not -00.5; quote it if it is a code."),
         .init(input: "[1.]", code: "json.invalid-number", line: 1, column: 2, pointer: "/0", message: "'1.'"),
         .init(input: "[.5]", code: "json.invalid-number", line: 1, column: 2, pointer: "/0", message: "'.5'"),
         .init(input: "-", code: "json.invalid-number", line: 1, column: 1, message: "'-'"),
@@ -45,44 +49,54 @@ struct JSONParserErrorTests {
         .init(input: #"{"a": nul}"#, code: "json.invalid-literal", line: 1, column: 7, pointer: "/a", message: "'nul'"),
         .init(input: "[1, NaN]", code: "json.invalid-literal", line: 1, column: 5, pointer: "/1", message: "'NaN'"),
         .init(input: "[Infinity]", code: "json.invalid-literal", line: 1, column: 2, pointer: "/0"),
-        .init(input: "[True]", code: "json.invalid-literal", line: 1, column: 2, pointer: "/0",
-              hint: "JSON literals are lower-case: write true."),
+        .init(
+            input: "[True]", code: "json.invalid-literal", line: 1, column: 2, pointer: "/0",
+            hint: "JSON literals are lower-case: write true."),
         .init(input: "[truex]", code: "json.invalid-literal", line: 1, column: 2, pointer: "/0"),
-        .init(input: "{a: 1}", code: "json.unexpected-character", line: 1, column: 2,
-              message: "unexpected character 'a'; expected a string key"),
-        .init(input: #"{"a": }"#, code: "json.unexpected-character", line: 1, column: 7, pointer: "/a",
-              message: "unexpected character '}'; expected a value"),
-        .init(input: "[1 2]", code: "json.unexpected-character", line: 1, column: 4,
-              message: "unexpected character '2'; expected ',' or ']'", hint: "Add a ',' between the elements."),
-        .init(input: #"{"a" 1}"#, code: "json.unexpected-character", line: 1, column: 6, pointer: "/a",
-              message: "unexpected character '1'; expected ':' after the key"),
-        .init(input: "[1}", code: "json.unexpected-character", line: 1, column: 3,
-              hint: "This array was opened with '['; close it with ']'."),
+        .init(
+            input: "{a: 1}", code: "json.unexpected-character", line: 1, column: 2,
+            message: "unexpected character 'a'; expected a string key"),
+        .init(
+            input: #"{"a": }"#, code: "json.unexpected-character", line: 1, column: 7, pointer: "/a",
+            message: "unexpected character '}'; expected a value"),
+        .init(
+            input: "[1 2]", code: "json.unexpected-character", line: 1, column: 4,
+            message: "unexpected character '2'; expected ',' or ']'", hint: "Add a ',' between the elements."),
+        .init(
+            input: #"{"a" 1}"#, code: "json.unexpected-character", line: 1, column: 6, pointer: "/a",
+            message: "unexpected character '1'; expected ':' after the key"),
+        .init(
+            input: "[1}", code: "json.unexpected-character", line: 1, column: 3,
+            hint: "This array was opened with '['; close it with ']'."),
         .init(input: "[,1]", code: "json.unexpected-character", line: 1, column: 2, pointer: "/0"),
-        .init(input: "[é]", code: "json.unexpected-character", line: 1, column: 2, pointer: "/0",
-              message: "'é' (U+00E9)"),
+        .init(
+            input: "[é]", code: "json.unexpected-character", line: 1, column: 2, pointer: "/0",
+            message: "'é' (U+00E9)"),
         .init(input: "\"abc", code: "json.unterminated-string", line: 1, column: 1, message: "\"abc"),
         .init(input: "[\"abc\\", code: "json.unterminated-string", line: 1, column: 2, pointer: "/0"),
         .init(input: "[1,", code: "json.unexpected-end", line: 1, column: 4, pointer: "/1"),
         .init(input: "[1", code: "json.unexpected-end", line: 1, column: 3, message: "expected ',' or ']'"),
-        .init(input: "{\"a\":", code: "json.unexpected-end", line: 1, column: 6, pointer: "/a",
-              hint: "The object opened at line 1, column 1 is not closed with '}'."),
+        .init(
+            input: "{\"a\":", code: "json.unexpected-end", line: 1, column: 6, pointer: "/a",
+            hint: "The object opened at line 1, column 1 is not closed with '}'."),
         .init(input: "{\"a\"", code: "json.unexpected-end", line: 1, column: 5, pointer: "/a"),
         .init(input: "{} x", code: "json.trailing-content", line: 1, column: 4, message: "'x'"),
         .init(input: "[1]]", code: "json.trailing-content", line: 1, column: 4),
         .init(input: "", code: "json.empty", line: 1, column: 1),
         .init(input: " \n\t\r\n", code: "json.empty", line: 1, column: 1),
         .init(input: "\"a\nb\"", code: "json.control-character", line: 1, column: 3, message: "U+000A (line feed)"),
-        .init(input: "[\"a\tb\"]", code: "json.control-character", line: 1, column: 4, pointer: "/0",
-              message: "U+0009 (tab)"),
+        .init(
+            input: "[\"a\tb\"]", code: "json.control-character", line: 1, column: 4, pointer: "/0",
+            message: "U+0009 (tab)"),
         .init(input: #""\x""#, code: "json.invalid-escape", line: 1, column: 2, message: #"'\x'"#),
         .init(input: #""\u12G4""#, code: "json.invalid-escape", line: 1, column: 2),
         .init(input: #""\U0041""#, code: "json.invalid-escape", line: 1, column: 2),
         .init(input: #""\ud800""#, code: "json.lone-surrogate", line: 1, column: 2, message: #"'\ud800'"#),
         .init(input: #""\udc00""#, code: "json.lone-surrogate", line: 1, column: 2),
         .init(input: #""ab\ud800\u0041""#, code: "json.lone-surrogate", line: 1, column: 4),
-        .init(input: #"{"q": [{"a": [1, 2, "\uDE00"]}]}"#, code: "json.lone-surrogate", line: 1, column: 22,
-              pointer: "/q/0/a/2"),
+        .init(
+            input: #"{"q": [{"a": [1, 2, "\uDE00"]}]}"#, code: "json.lone-surrogate", line: 1, column: 22,
+            pointer: "/q/0/a/2"),
     ]
 
     @Test(arguments: cases)
@@ -123,12 +137,13 @@ struct JSONParserErrorTests {
         #expect(error.position == SourcePosition(line: line, column: column))
     }
 
-    @Test(arguments: [
-        ([0x22, 0xC0, 0xAF, 0x22], "overlong"), ([0x22, 0xE0, 0x80, 0xAF, 0x22], "overlong"),
-        ([0x22, 0xED, 0xA0, 0x80, 0x22], "surrogate"), ([0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], "U+10FFFF"),
-        ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "U+10FFFF"), ([0x22, 0x80, 0x22], "continuation"),
-        ([0x22, 0xE6, 0xB8, 0x22], "truncated"), ([0x22, 0xE6, 0xB8], "truncated"), ([0x22, 0xFF, 0x22], "never"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0x22, 0xC0, 0xAF, 0x22], "overlong"), ([0x22, 0xE0, 0x80, 0xAF, 0x22], "overlong"),
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], "surrogate"), ([0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], "U+10FFFF"),
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "U+10FFFF"), ([0x22, 0x80, 0x22], "continuation"),
+            ([0x22, 0xE6, 0xB8, 0x22], "truncated"), ([0x22, 0xE6, 0xB8], "truncated"), ([0x22, 0xFF, 0x22], "never"),
+        ] as [([UInt8], String)])
     func rejectsInvalidUTF8InStrings(bytes: [UInt8], problem: String) throws {
         let result = JSONParser.parse(bytes)
         let error = try #require(jsonError(result))

@@ -29,7 +29,8 @@ struct JSONRobustnessTests {
 
     @Test func deepNestingWithinARaisedLimitParses() throws {
         let depth = 100_000
-        let bytes = [UInt8](repeating: UInt8(ascii: "["), count: depth)
+        let bytes =
+            [UInt8](repeating: UInt8(ascii: "["), count: depth)
             + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
         let result = JSONParser.parse(bytes, limits: .init(maxBytes: 1 << 20, maxDepth: depth))
         let document = try #require(result.document)
@@ -56,7 +57,8 @@ struct JSONRobustnessTests {
 
     @Test func randomJunkNeverCrashes() {
         var generator = SeededGenerator(seed: 0x5EED)
-        let alphabet = Array(#"{}[]:,"\ -+.0123456789eEtrufalsn/*'u"#.utf8) + [0x0A, 0x0D, 0x09, 0xC3, 0xA9, 0xED, 0xF0]
+        let alphabet =
+            Array(#"{}[]:,"\ -+.0123456789eEtrufalsn/*'u"#.utf8) + [0x0A, 0x0D, 0x09, 0xC3, 0xA9, 0xED, 0xF0]
         var failures = [String]()
         for round in 0..<4000 {
             let length = Int.random(in: 0...48, using: &generator)

@@ -186,9 +186,12 @@ struct JSONWriterTests {
     func outputParsesBackToTheSameValues(indent: Int) throws {
         let value = JSONWriter.Value.object([
             ("text", .string("quote \" backslash \\ nl \n tab \t ctl \u{01}\u{1F} del \u{7F} Ärger 温度 🙂")),
-            ("numbers", .array([
-                .integer(-12), .number(3.25), .number(1e-7), .number(6.02e23), .number(1e15), .number(.nan),
-            ])),
+            (
+                "numbers",
+                .array([
+                    .integer(-12), .number(3.25), .number(1e-7), .number(6.02e23), .number(1e15), .number(.nan),
+                ])
+            ),
             ("flags", .array([.bool(true), .bool(false), .null])),
             ("nested", .object([("z", .object([])), ("a", .array([.array([])]))])),
             ("", .string("")),
@@ -207,12 +210,13 @@ struct JSONWriterTests {
             var string = ""
             for _ in 0..<Int.random(in: 0...24, using: &random) {
                 let pick = Int.random(in: 0..<4, using: &random)
-                let range: ClosedRange<UInt32> = switch pick {
-                case 0: 0...0x7F
-                case 1: 0x80...0x7FF
-                case 2: 0x800...0xFFFF
-                default: 0x10000...0x10FFFF
-                }
+                let range: ClosedRange<UInt32> =
+                    switch pick {
+                    case 0: 0...0x7F
+                    case 1: 0x80...0x7FF
+                    case 2: 0x800...0xFFFF
+                    default: 0x10000...0x10FFFF
+                    }
                 if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &random)) {
                     string.unicodeScalars.append(scalar)
                 }

@@ -72,14 +72,16 @@ struct KeyMapTests {
 
     @Test func spellingMustBeANonEmptyString() throws {
         let (keys, diagnostics) = try load(#"{"answerType": 5, "section": ""}"#)
-        #expect(diagnostics.seen == [
-            Seen(.error, "keys.spelling-not-string", "/answerType", 1, 16),
-            Seen(.error, "keys.spelling-not-string", "/section", 1, 30),
-        ])
-        #expect(diagnostics.map(\.message) == [
-            "the spelling of 'answerType' must be a non-empty string",
-            "the spelling of 'section' must be a non-empty string",
-        ])
+        #expect(
+            diagnostics.seen == [
+                Seen(.error, "keys.spelling-not-string", "/answerType", 1, 16),
+                Seen(.error, "keys.spelling-not-string", "/section", 1, 30),
+            ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "the spelling of 'answerType' must be a non-empty string",
+                "the spelling of 'section' must be a non-empty string",
+            ])
         #expect(diagnostics.first?.hint == "Write \"answerType\": \"the-key-in-your-json\".")
         #expect(keys.isDefault)
     }
@@ -88,10 +90,11 @@ struct KeyMapTests {
         // A byte-order mark sends the file to the JSON reader whatever follows it.
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"["answerType"]"#.utf8)
         let (keys, diagnostics) = try KeyMap.load(bytes, knownKeys: Fixture.registry().allKeys)
-        #expect(diagnostics.seen == [
-            Seen(.warning, "json.byte-order-mark", "", 1, 1),
-            Seen(.error, "keys.not-an-object", "", 1, 1),
-        ])
+        #expect(
+            diagnostics.seen == [
+                Seen(.warning, "json.byte-order-mark", "", 1, 1),
+                Seen(.error, "keys.not-an-object", "", 1, 1),
+            ])
         #expect(diagnostics.last?.message == "a key map must be an object of key name to spelling, not an array")
         #expect(keys.isDefault)
     }
@@ -103,7 +106,8 @@ struct KeyMapTests {
     }
 
     @Test func propertyListLoads() throws {
-        let text = plist("""
+        let text = plist(
+            """
             <key>answerType</key><string>type</string>
             <key>question</key><string>text</string>
             <key>max-score</key><string>top</string>
@@ -117,16 +121,18 @@ struct KeyMapTests {
     }
 
     @Test func propertyListProblemsHavePointersButNoPosition() throws {
-        let text = plist("""
+        let text = plist(
+            """
             <key>answerTyp</key><string>type</string>
             <key>section</key><integer>5</integer>
             <key>question</key><string>text</string>
             """)
         let (keys, diagnostics) = try load(text)
-        #expect(diagnostics.seen == [
-            Seen(.error, "keys.unknown-name", "/answerTyp", 0, 0),
-            Seen(.error, "keys.spelling-not-string", "/section", 0, 0),
-        ])
+        #expect(
+            diagnostics.seen == [
+                Seen(.error, "keys.unknown-name", "/answerTyp", 0, 0),
+                Seen(.error, "keys.spelling-not-string", "/section", 0, 0),
+            ])
         #expect(diagnostics.allSatisfy { $0.position == nil })
         #expect(diagnostics.first?.hint == "Did you mean 'answerType'?")
         #expect(diagnostics.last?.message == "the spelling of 'section' must be a non-empty string")
@@ -203,11 +209,12 @@ struct KeyMapTests {
             }
             """
         let result = try Fixture.read(text, keys: keys)
-        #expect(result.diagnostics.seen == [
-            Seen(.warning, "question.unknown-key", "/items/2/answer-type", 6, 6),
-            Seen(.warning, "question.unknown-key", "/items/2/max-score", 6, 63),
-            Seen(.error, "question.missing-answer-type", "/items/3", 7, 5),
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.warning, "question.unknown-key", "/items/2/answer-type", 6, 6),
+                Seen(.warning, "question.unknown-key", "/items/2/max-score", 6, 63),
+                Seen(.error, "question.missing-answer-type", "/items/3", 7, 5),
+            ])
         #expect(result.diagnostics.first?.message == "unknown key 'answer-type' in a yes-no question")
         #expect(result.diagnostics.last?.message == "question 4 has no 'type'")
         let questions = try #require(result.template?.questions)

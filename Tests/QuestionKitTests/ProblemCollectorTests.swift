@@ -28,13 +28,14 @@ struct ProblemCollectorTests {
         #expect(problems.hasErrors)
         #expect(problems.problems.map(\.code) == ["t.k", "t.a-key", "t.second", "t.root", "t.second-again"])
         let diagnostics = problems.diagnostics()
-        #expect(diagnostics.seen == [
-            Seen(.warning, "t.root", "", 1, 1),
-            Seen(.error, "t.second", "/b/1", 2, 12),
-            Seen(.warning, "t.second-again", "/b/1", 2, 12),
-            Seen(.warning, "t.a-key", "/a", 3, 3),
-            Seen(.warning, "t.k", "/a/k", 3, 14),
-        ])
+        #expect(
+            diagnostics.seen == [
+                Seen(.warning, "t.root", "", 1, 1),
+                Seen(.error, "t.second", "/b/1", 2, 12),
+                Seen(.warning, "t.second-again", "/b/1", 2, 12),
+                Seen(.warning, "t.a-key", "/a", 3, 3),
+                Seen(.warning, "t.k", "/a/k", 3, 14),
+            ])
         #expect(diagnostics.last?.message == "about k")
         #expect(diagnostics.last?.hint == "fix k")
         #expect(diagnostics.containsErrors)
@@ -48,10 +49,11 @@ struct ProblemCollectorTests {
         var problems = ProblemCollector(document: document)
         problems.report(.warning, "t.element", "m", at: first, atKey: true)
         problems.report(.warning, "t.root", "m", at: document.root, atKey: true)
-        #expect(problems.diagnostics().seen == [
-            Seen(.warning, "t.root", "", 1, 1),
-            Seen(.warning, "t.element", "/b/0", 2, 9),
-        ])
+        #expect(
+            problems.diagnostics().seen == [
+                Seen(.warning, "t.root", "", 1, 1),
+                Seen(.warning, "t.element", "/b/0", 2, 9),
+            ])
     }
 
     @Test func severityOrderAndPositionDefaults() {

@@ -24,9 +24,10 @@ struct QuestionReaderTests {
 
     @Test func answerTypeMustBeAString() throws {
         let result = try Fixture.readQuestions(#"{"answer-type": 5, "question": "Q"}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.error, "question.answer-type-not-string", "/questions/0/answer-type", 2, 17)
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.error, "question.answer-type-not-string", "/questions/0/answer-type", 2, 17)
+            ])
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.message == "'answer-type' must be a string, not a number")
         #expect(diagnostic.hint == "Use one of \(knownTypes).")
@@ -178,18 +179,20 @@ struct QuestionReaderTests {
     @Test func aTypeThatGivesUpWithAReasonGetsNoExtraError() throws {
         let result = try Fixture.readQuestions(
             #"{"answer-type": "yes-no", "question": "Q", "strict": 1}"#, #"{"answer-type": "score", "question": "Q"}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.error, "yes-no.strict-not-boolean", "/questions/0/strict", 2, 54),
-            Seen(.error, "score.missing-max-score", "/questions/1", 3, 1),
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.error, "yes-no.strict-not-boolean", "/questions/0/strict", 2, 54),
+                Seen(.error, "score.missing-max-score", "/questions/1", 3, 1),
+            ])
         #expect(result.template?.questions.map(\.number) == [1])
     }
 
     @Test func sharedFieldsAreCheckedEvenWhenTheTypeIsUnknown() throws {
         let result = try Fixture.readQuestions(#"{"answer-type": "nope", "question": 1, "section": 2}"#)
-        #expect(result.diagnostics.seen.map(\.code) == [
-            "question.unknown-type", "question.text-not-string", "question.section-not-string",
-        ])
+        #expect(
+            result.diagnostics.seen.map(\.code) == [
+                "question.unknown-type", "question.text-not-string", "question.section-not-string",
+            ])
     }
 }
 
@@ -223,25 +226,28 @@ struct QuestionHelpTests {
 
     @Test func helpTextMustBeAString() throws {
         let result = try readHelp(#"{"text": 5}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.error, "question.help-text-not-string", "/questions/0/helpInfo/text", 2, 65)
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.error, "question.help-text-not-string", "/questions/0/helpInfo/text", 2, 65)
+            ])
         #expect(result.diagnostics.first?.message == "'text' must be a string, not a number")
     }
 
     @Test func helpImagesMustBeAnArray() throws {
         let result = try readHelp(#"{"images": {}}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.error, "question.help-images-not-array", "/questions/0/helpInfo/images", 2, 67)
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.error, "question.help-images-not-array", "/questions/0/helpInfo/images", 2, 67)
+            ])
         #expect(result.diagnostics.first?.message == "'images' must be an array, not an object")
     }
 
     @Test func helpImageMustBeAnObject() throws {
         let result = try readHelp(#"{"images": ["x"]}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.error, "question.help-image-not-object", "/questions/0/helpInfo/images/0", 2, 68)
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.error, "question.help-image-not-object", "/questions/0/helpInfo/images/0", 2, 68)
+            ])
         #expect(result.diagnostics.first?.message == "a help image must be an object, not a string")
         #expect(result.diagnostics.first?.hint == "Write {\"imageText\": \"…\", \"image\": \"<base64>\"}.")
     }
@@ -249,17 +255,19 @@ struct QuestionHelpTests {
     @Test(arguments: [#"{"imageText": "c"}"#, #"{"image": 5}"#, #"{"image": null}"#])
     func helpImageNeedsABase64String(image: String) throws {
         let result = try readHelp(#"{"images": [\#(image)]}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.error, "question.help-image-missing", "/questions/0/helpInfo/images/0", 2, 68)
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.error, "question.help-image-missing", "/questions/0/helpInfo/images/0", 2, 68)
+            ])
         #expect(result.diagnostics.first?.message == "a help image needs 'image' as a base64 string")
     }
 
     @Test func helpImageThatIsNotBase64IsAWarning() throws {
         let result = try readHelp(#"{"images": [{"image": "not base64!"}]}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.warning, "question.help-image-not-base64", "/questions/0/helpInfo/images/0/image", 2, 78)
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.warning, "question.help-image-not-base64", "/questions/0/helpInfo/images/0/image", 2, 78)
+            ])
         #expect(result.diagnostics.first?.message == "the help image is not valid base64")
         #expect(result.template?.questions.first?.help?.images.map(\.base64) == ["not base64!"])
     }
@@ -273,9 +281,10 @@ struct QuestionHelpTests {
 
     @Test func unknownKeyInAHelpImageListsTheImageKeys() throws {
         let result = try readHelp(#"{"images": [{"caption": "c", "image": "aGk="}]}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.warning, "question.unknown-key", "/questions/0/helpInfo/images/0/caption", 2, 69)
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.warning, "question.unknown-key", "/questions/0/helpInfo/images/0/caption", 2, 69)
+            ])
         #expect(result.diagnostics.first?.hint == "Known keys: 'imageText' or 'image'.")
     }
 

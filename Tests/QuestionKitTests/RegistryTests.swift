@@ -5,16 +5,18 @@ import Testing
 @Suite("Question type registry")
 struct RegistryTests {
     @Test func duplicateIdentifierNamesBothTypes() {
-        #expect(throws: RegistrationError.duplicateIdentifier(
-            "yes-no", first: "YesNoTestQuestion", second: "ConfigurableTestQuestion")
+        #expect(
+            throws: RegistrationError.duplicateIdentifier(
+                "yes-no", first: "YesNoTestQuestion", second: "ConfigurableTestQuestion")
         ) {
             try QuestionTypeRegistry([YesNoTestQuestion(), ConfigurableTestQuestion(identifier: "yes-no")])
         }
     }
 
     @Test func duplicateAliasNamesBothTypes() {
-        #expect(throws: RegistrationError.duplicateIdentifier(
-            "yn", first: "YesNoTestQuestion", second: "ConfigurableTestQuestion")
+        #expect(
+            throws: RegistrationError.duplicateIdentifier(
+                "yn", first: "YesNoTestQuestion", second: "ConfigurableTestQuestion")
         ) {
             try QuestionTypeRegistry([
                 YesNoTestQuestion(), ConfigurableTestQuestion(identifier: "other", aliases: ["yn"]),
@@ -23,8 +25,9 @@ struct RegistryTests {
     }
 
     @Test func anAliasMayNotBeAnotherTypesIdentifier() {
-        #expect(throws: RegistrationError.duplicateIdentifier(
-            "score", first: "ScoreTestQuestion", second: "ConfigurableTestQuestion")
+        #expect(
+            throws: RegistrationError.duplicateIdentifier(
+                "score", first: "ScoreTestQuestion", second: "ConfigurableTestQuestion")
         ) {
             try QuestionTypeRegistry([
                 ScoreTestQuestion(), ConfigurableTestQuestion(identifier: "x", aliases: ["score"]),
@@ -35,8 +38,9 @@ struct RegistryTests {
     @Test func duplicateIdentifierDescription() {
         let error = RegistrationError.duplicateIdentifier(
             "yes-no", first: "YesNoTestQuestion", second: "ConfigurableTestQuestion")
-        #expect(error.description
-            == "question type 'yes-no' is registered twice, by YesNoTestQuestion and by ConfigurableTestQuestion")
+        #expect(
+            error.description
+                == "question type 'yes-no' is registered twice, by YesNoTestQuestion and by ConfigurableTestQuestion")
     }
 
     @Test(arguments: [
@@ -46,14 +50,16 @@ struct RegistryTests {
         #expect(throws: RegistrationError.emptyIdentifier(typeName: "ConfigurableTestQuestion")) {
             try QuestionTypeRegistry([YesNoTestQuestion(), type])
         }
-        #expect(RegistrationError.emptyIdentifier(typeName: "ConfigurableTestQuestion").description
-            == "ConfigurableTestQuestion has an empty identifier or alias")
+        #expect(
+            RegistrationError.emptyIdentifier(typeName: "ConfigurableTestQuestion").description
+                == "ConfigurableTestQuestion has an empty identifier or alias")
     }
 
     @Test func twoTypesInferringFromOneQidIsAnError() {
         let clash = ConfigurableTestQuestion(identifier: "other", legacyTypeCode: "2", infersTypeFromLegacyCode: true)
-        #expect(throws: RegistrationError.duplicateLegacyCode(
-            "2", first: "YesNoTestQuestion", second: "ConfigurableTestQuestion")
+        #expect(
+            throws: RegistrationError.duplicateLegacyCode(
+                "2", first: "YesNoTestQuestion", second: "ConfigurableTestQuestion")
         ) {
             try QuestionTypeRegistry([YesNoTestQuestion(), clash])
         }

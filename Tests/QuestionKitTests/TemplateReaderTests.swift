@@ -40,10 +40,11 @@ struct TemplateReaderTests {
 
     @Test func earlyQuestionsMustBeAnArrayToo() throws {
         let result = try Fixture.read(#"{"Title": "T", "Questions": "none"}"#)
-        #expect(result.diagnostics.seen == [
-            Seen(.warning, "template.early-questions-key", "/Questions", 1, 16),
-            Seen(.error, "template.questions-not-array", "/Questions", 1, 29),
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.warning, "template.early-questions-key", "/Questions", 1, 16),
+                Seen(.error, "template.questions-not-array", "/Questions", 1, 29),
+            ])
         #expect(result.diagnostics.last?.message == "'Questions' must be an array, not a string")
     }
 
@@ -130,17 +131,20 @@ struct TemplateReaderTests {
             }
             """
         let result = try Fixture.read(text)
-        #expect(result.diagnostics.seen == [
-            Seen(.warning, "template.metadata-not-string", "/RevisionNumber", 3, 21),
-            Seen(.warning, "template.metadata-not-string", "/email", 4, 12),
-        ])
-        #expect(result.diagnostics.map(\.message) == [
-            "'RevisionNumber' should be a string, not a number", "'email' should be a string, not an object",
-        ])
-        #expect(result.diagnostics.map(\.hint) == [
-            "Write \"RevisionNumber\": \"2\"; template metadata values are strings.",
-            "Write \"email\": \"…\"; template metadata values are strings.",
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.warning, "template.metadata-not-string", "/RevisionNumber", 3, 21),
+                Seen(.warning, "template.metadata-not-string", "/email", 4, 12),
+            ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "'RevisionNumber' should be a string, not a number", "'email' should be a string, not an object",
+            ])
+        #expect(
+            result.diagnostics.map(\.hint) == [
+                "Write \"RevisionNumber\": \"2\"; template metadata values are strings.",
+                "Write \"email\": \"…\"; template metadata values are strings.",
+            ])
         let template = try #require(result.template)
         #expect(template.metadata.map(\.key) == ["Title", "PreparedBy"])
         #expect(template.metadata.map(\.value) == ["T", "Ann"])
@@ -155,10 +159,11 @@ struct TemplateReaderTests {
             }
             """
         let result = try Fixture.read(text)
-        #expect(result.diagnostics.seen == [
-            Seen(.warning, "template.missing-title", "", 1, 1),
-            Seen(.warning, "template.unknown-key", "/Titel", 2, 3),
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.warning, "template.missing-title", "", 1, 1),
+                Seen(.warning, "template.unknown-key", "/Titel", 2, 3),
+            ])
         let unknown = try #require(result.diagnostics.last)
         #expect(unknown.message == "unknown key 'Titel' in the template")
         #expect(unknown.hint == "Did you mean 'Title'?")
@@ -207,16 +212,17 @@ struct TemplateReaderTests {
 
     @Test func everyProblemIsReportedTogetherInSourceOrder() throws {
         let result = try Fixture.read(Self.manyProblems)
-        #expect(result.diagnostics.seen == [
-            Seen(.warning, "template.missing-title", "", 1, 1),
-            Seen(.warning, "template.unknown-key", "/Titel", 2, 3),
-            Seen(.warning, "template.early-revision-key", "/version", 3, 3),
-            Seen(.warning, "template.metadata-not-string", "/version", 3, 14),
-            Seen(.warning, "question.empty-text", "/questions/0/question", 5, 43),
-            Seen(.error, "question.unknown-type", "/questions/1/answer-type", 6, 21),
-            Seen(.error, "question.missing-answer-type", "/questions/2", 7, 5),
-            Seen(.error, "question.not-an-object", "/questions/3", 8, 5),
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.warning, "template.missing-title", "", 1, 1),
+                Seen(.warning, "template.unknown-key", "/Titel", 2, 3),
+                Seen(.warning, "template.early-revision-key", "/version", 3, 3),
+                Seen(.warning, "template.metadata-not-string", "/version", 3, 14),
+                Seen(.warning, "question.empty-text", "/questions/0/question", 5, 43),
+                Seen(.error, "question.unknown-type", "/questions/1/answer-type", 6, 21),
+                Seen(.error, "question.missing-answer-type", "/questions/2", 7, 5),
+                Seen(.error, "question.not-an-object", "/questions/3", 8, 5),
+            ])
         #expect(result.diagnostics[5].message == "unknown answer-type 'maybe'")
         #expect(result.diagnostics[5].hint == "Known types: 'yes-no', 'score' or 'gives-up'.")
         #expect(result.diagnostics[6].message == "question 3 has no 'answer-type'")
@@ -267,11 +273,12 @@ struct TemplateReaderTests {
             }
             """
         let result = try Fixture.read(text)
-        #expect(result.diagnostics.seen == [
-            Seen(.warning, "template.unknown-key", "/Titel", 3, 3),
-            Seen(.warning, "json.duplicate-key", "/Title", 4, 3),
-            Seen(.error, "question.unknown-type", "/questions/0/answer-type", 5, 33),
-        ])
+        #expect(
+            result.diagnostics.seen == [
+                Seen(.warning, "template.unknown-key", "/Titel", 3, 3),
+                Seen(.warning, "json.duplicate-key", "/Title", 4, 3),
+                Seen(.error, "question.unknown-type", "/questions/0/answer-type", 5, 33),
+            ])
         #expect(result.template?.title == "B")
     }
 

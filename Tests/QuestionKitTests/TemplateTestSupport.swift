@@ -85,7 +85,7 @@ struct GivesUpTestQuestion: QuestionType {
         [
             .invalid(
                 "Always unreadable", #"{"answer-type": "gives-up", "question": "Q"}"#,
-                .error("question.unreadable", at: "")),
+                .error("question.unreadable", at: ""))
         ]
     }
 

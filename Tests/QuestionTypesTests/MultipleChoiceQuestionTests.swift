@@ -111,10 +111,11 @@ struct MultipleChoiceQuestionTests {
     @Test func noUsableOptionsGivesNoDefinitionButStillChecksTheRest() throws {
         let (definition, diagnostics) = try read(#""answers": "Good, Worn", "max-answers": -2, "acceptedAnswer": 3"#)
         #expect(definition == nil)
-        #expect(diagnostics.map(\.code) == [
-            "multiple-choice.answers-not-array", "multiple-choice.max-answers-negative",
-            "multiple-choice.accepted-answer-not-string",
-        ])
+        #expect(
+            diagnostics.map(\.code) == [
+                "multiple-choice.answers-not-array", "multiple-choice.max-answers-negative",
+                "multiple-choice.accepted-answer-not-string",
+            ])
     }
 
     @Test func keysComeFromTheKeyMap() throws {
@@ -122,8 +123,10 @@ struct MultipleChoiceQuestionTests {
         let (definition, diagnostics) = try read(
             #""options": ["Good", "Worn"], "limit": 1, "acceptedAnswer": "Worn""#, keys: keys)
         #expect(diagnostics.isEmpty)
-        #expect(definition == MultipleChoiceDefinition(
-            options: ["Good", "Worn"], selectionLimit: .single, acceptedAnswer: ["Worn"]))
+        #expect(
+            definition
+                == MultipleChoiceDefinition(
+                    options: ["Good", "Worn"], selectionLimit: .single, acceptedAnswer: ["Worn"]))
     }
 
     @Test func examplesCoverEveryCode() {

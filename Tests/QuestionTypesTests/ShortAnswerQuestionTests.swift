@@ -90,9 +90,10 @@ struct ShortAnswerQuestionTests {
         let (definition, diagnostics) = try read(
             #", "numberInput": true, "acceptedAnswer": {"from": "ten", "to": "1e999"}"#)
         #expect(definition?.acceptedRange.isUnbounded == true)
-        #expect(diagnostics.map(\.message) == [
-            "'from' must be a number, not 'ten'", "'to' must be a number, not '1e999'",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "'from' must be a number, not 'ten'", "'to' must be a number, not '1e999'",
+            ])
     }
 
     @Test func invertedRangeSuggestsTheSwap() throws {

@@ -59,7 +59,8 @@ struct TableAnswerQuestionTests {
     }
 
     @Test func cornerFallsBackToFirstColumn() throws {
-        let json = #""numRows": 2, "numColumns": 2, "firstRow": ["", "Noise"], "#
+        let json =
+            #""numRows": 2, "numColumns": 2, "firstRow": ["", "Noise"], "#
             + #""firstColumn": ["Bearing", "Drive end"], "rowType": ["", "text"]"#
         #expect(try read(json).definition?.corner == "Bearing")
     }
@@ -81,7 +82,8 @@ struct TableAnswerQuestionTests {
     }
 
     @Test func missingSizeIsInferredAndTheHintSaysTheNumber() throws {
-        let json = #""numColumns": 3, "firstRow": ["", "Noise", "Lubricated"], "#
+        let json =
+            #""numColumns": 3, "firstRow": ["", "Noise", "Lubricated"], "#
             + #""firstColumn": ["", "Drive end", "Non-drive end"], "rowType": ["", "text", "check"]"#
         let (definition, diagnostics) = try read(json)
         #expect(definition?.rows == 3)
@@ -92,7 +94,8 @@ struct TableAnswerQuestionTests {
     }
 
     @Test func sizeMismatchGivesBothNumbers() throws {
-        let json = #""numRows": 3, "numColumns": 4, "firstRow": ["", "Noise", "Lubricated"], "#
+        let json =
+            #""numRows": 3, "numColumns": 4, "firstRow": ["", "Noise", "Lubricated"], "#
             + #""firstColumn": ["", "Drive end", "Non-drive end"], "rowType": ["", "text", "check"]"#
         let (definition, diagnostics) = try read(json)
         #expect(definition == nil)
@@ -102,7 +105,8 @@ struct TableAnswerQuestionTests {
 
     @Test(arguments: [#""three""#, "2.5", "true", #""1e300""#, "[3]"])
     func sizeMustBeAWholeNumber(_ size: String) throws {
-        let json = #""numRows": \#(size), "numColumns": 2, "firstRow": ["", "Noise"], "#
+        let json =
+            #""numRows": \#(size), "numColumns": 2, "firstRow": ["", "Noise"], "#
             + #""firstColumn": ["", "Drive end"], "rowType": ["", "text"]"#
         let (definition, diagnostics) = try read(json)
         #expect(definition == nil)
@@ -110,7 +114,8 @@ struct TableAnswerQuestionTests {
     }
 
     @Test func misspelledRowTypeGetsADidYouMean() throws {
-        let json = #""numRows": 2, "numColumns": 2, "firstRow": ["", "Noise"], "firstColumn": ["", "Drive end"], "#
+        let json =
+            #""numRows": 2, "numColumns": 2, "firstRow": ["", "Noise"], "firstColumn": ["", "Drive end"], "#
             + #""rowType": ["", "chek"]"#
         let (_, diagnostics) = try read(json)
         let diagnostic = try #require(diagnostics.first)
@@ -120,9 +125,10 @@ struct TableAnswerQuestionTests {
 
     @Test func noCellsOutsideTheTableNameTheDataCells() throws {
         let (_, diagnostics) = try read(bearingTable(noCells: #"["1,2"]"#))
-        #expect(diagnostics.map(\.message) == [
-            #"'noCells' cell '1,2' is not a data cell; data cells run from "2,2" to "4,4""#,
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                #"'noCells' cell '1,2' is not a data cell; data cells run from "2,2" to "4,4""#
+            ])
     }
 
     @Test func wholeRowOfNoCellsIsFine() throws {
@@ -134,7 +140,8 @@ struct TableAnswerQuestionTests {
 
     @Test func keysAreSpelledThroughTheKeyMap() throws {
         let keys = KeyMap(overrides: ["numRows": "rows", "noCells": "blocked"])
-        let json = #""rows": 2, "numColumns": 2, "firstRow": ["", "Noise"], "firstColumn": ["", "Drive end"], "#
+        let json =
+            #""rows": 2, "numColumns": 2, "firstRow": ["", "Noise"], "firstColumn": ["", "Drive end"], "#
             + #""rowType": ["", "check"], "blocked": ["2,2"]"#
         let (definition, diagnostics) = try read(json, keys: keys)
         #expect(diagnostics.isEmpty)

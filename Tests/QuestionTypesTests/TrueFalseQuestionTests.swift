@@ -53,8 +53,9 @@ struct TrueFalseQuestionTests {
         let (definition, diagnostics) = try read(#", "acceptedAnswer": "Ture""#)
         let diagnostic = try #require(diagnostics.first)
         #expect(diagnostic.code == "true-false.invalid-accepted-answer")
-        #expect(diagnostic.message == "'acceptedAnswer' is 'Ture'; valid values are 'True', 'False', 'Yes' or 'No' "
-            + "(in any case), or 'none'")
+        #expect(
+            diagnostic.message == "'acceptedAnswer' is 'Ture'; valid values are 'True', 'False', 'Yes' or 'No' "
+                + "(in any case), or 'none'")
         #expect(diagnostic.hint == "Did you mean 'True'?")
         // A bad accepted answer leaves the question usable, with nothing to check.
         #expect(definition?.acceptedAnswer == nil)

@@ -10,7 +10,8 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let template = Array(#"{"Title": "T", "questions": [{"answer-type": "short-answer", "question": "Q?"}]}"#.utf8)
+    static let template = Array(
+        #"{"Title": "T", "questions": [{"answer-type": "short-answer", "question": "Q?"}]}"#.utf8)
 
     static let cases: [Case] = {
         var generator = SplitMix64(seed: 0x5eed)
@@ -19,11 +20,14 @@ import Testing
             Case(name: "binary junk", bytes: junk, code: "json."),
             Case(name: "truncated template", bytes: Array(template.prefix(40)), code: "json.unterminated-string"),
             Case(name: "template cut after a comma", bytes: Array(template.prefix(14)), code: "json.unexpected-end"),
-            Case(name: "100,000 nested [", bytes: [UInt8](repeating: UInt8(ascii: "["), count: 100_000),
-                 code: "json.too-deep"),
-            Case(name: "invalid UTF-8", bytes: Array(#"{"Title": "Pr"#.utf8) + [0xFC, 0x80] + Array(#"fung"}"#.utf8),
-                 code: "json.invalid-utf8"),
-            Case(name: "lone surrogate escape", bytes: Array(#"{"Title": "\ud800"}"#.utf8), code: "json.lone-surrogate"),
+            Case(
+                name: "100,000 nested [", bytes: [UInt8](repeating: UInt8(ascii: "["), count: 100_000),
+                code: "json.too-deep"),
+            Case(
+                name: "invalid UTF-8", bytes: Array(#"{"Title": "Pr"#.utf8) + [0xFC, 0x80] + Array(#"fung"}"#.utf8),
+                code: "json.invalid-utf8"),
+            Case(
+                name: "lone surrogate escape", bytes: Array(#"{"Title": "\ud800"}"#.utf8), code: "json.lone-surrogate"),
             Case(name: "empty file", bytes: [], code: "json.empty"),
             Case(name: "NUL bytes", bytes: [0, 0, 0], code: "json.unexpected-character"),
         ]
@@ -57,8 +61,9 @@ import Testing
         #expect(result.status == 1)
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
-        let failedFiles = Set(entries.filter { ($0["code"] as? String)?.hasPrefix("json.") == true }
-            .compactMap { $0["file"] as? String })
+        let failedFiles = Set(
+            entries.filter { ($0["code"] as? String)?.hasPrefix("json.") == true }
+                .compactMap { $0["file"] as? String })
         #expect(failedFiles.count == paths.count)
     }
 }

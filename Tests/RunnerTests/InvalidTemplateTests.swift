@@ -16,31 +16,36 @@ import Testing
             let code = line.split(separator: "[").last?.dropLast() ?? ""
             return "\(fields[0]):\(fields[1]) \(fields[2].trimmingCharacters(in: .whitespaces)) \(code)"
         }
-        #expect(located == [
-            "34:22 error question.unknown-type",
-            "48:5 error question.missing-answer-type",
-            "77:22 error multiple-choice.max-answers-exceeds-options",
-            "97:9 error multiple-choice.duplicate-option",
-            "107:7 warning question.unknown-key",
-            "124:19 error table-answer.size-mismatch",
-            "142:9 error table-answer.cell-outside-table",
-            "150:25 error short-answer.range-inverted",
-            "162:17 error short-answer.bound-not-number",
-            "188:9 error table-answer.invalid-row-type",
-        ])
+        #expect(
+            located == [
+                "34:22 error question.unknown-type",
+                "48:5 error question.missing-answer-type",
+                "77:22 error multiple-choice.max-answers-exceeds-options",
+                "97:9 error multiple-choice.duplicate-option",
+                "107:7 warning question.unknown-key",
+                "124:19 error table-answer.size-mismatch",
+                "142:9 error table-answer.cell-outside-table",
+                "150:25 error short-answer.range-inverted",
+                "162:17 error short-answer.bound-not-number",
+                "188:9 error table-answer.invalid-row-type",
+            ])
         #expect(result.standardOutput.hasSuffix("checked 1 file: 9 errors, 1 warning (1 file with errors)\n"))
 
         let json = try ToolProcess.run(["validate", "--format", "json", path])
         #expect(json.status == 1)
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
-        let fromJSON = entries.map { "\($0["line"] ?? 0):\($0["column"] ?? 0) \($0["severity"] ?? "") \($0["code"] ?? "")" }
+        let fromJSON = entries.map {
+            "\($0["line"] ?? 0):\($0["column"] ?? 0) \($0["severity"] ?? "") \($0["code"] ?? "")"
+        }
         #expect(fromJSON == located)
-        #expect(entries.map { $0["pointer"] as? String ?? "" } == [
-            "/questions/1/answer-type", "/questions/2", "/questions/3/max-answers", "/questions/4/answers/3",
-            "/questions/5/max-answer", "/questions/6/firstRow", "/questions/6/noCells/0", "/questions/7/acceptedAnswer",
-            "/questions/8/acceptedAnswer/from", "/questions/9/rowType/2",
-        ])
+        #expect(
+            entries.map { $0["pointer"] as? String ?? "" } == [
+                "/questions/1/answer-type", "/questions/2", "/questions/3/max-answers", "/questions/4/answers/3",
+                "/questions/5/max-answer", "/questions/6/firstRow", "/questions/6/noCells/0",
+                "/questions/7/acceptedAnswer",
+                "/questions/8/acceptedAnswer/from", "/questions/9/rowType/2",
+            ])
     }
 
     @Test(arguments: [

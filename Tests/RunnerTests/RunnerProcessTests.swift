@@ -82,9 +82,10 @@ let packageRoot: String = {
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         let codes = Set(entries.compactMap { $0["code"] as? String })
         #expect(entries.allSatisfy { $0["severity"] as? String == "warning" })
-        #expect(codes.isSuperset(of: [
-            "template.early-questions-key", "template.early-revision-key", "question.answer-type-inferred",
-        ]))
+        #expect(
+            codes.isSuperset(of: [
+                "template.early-questions-key", "template.early-revision-key", "question.answer-type-inferred",
+            ]))
     }
 
     static let referenceFolder = packageRoot + "/../shared/refdata/mi"

@@ -68,7 +68,8 @@ extension JSONParserEngine {
         var hint: String?
         if let frame = frames.last {
             let opened = position(Int(entries[Int(frame.index)].start))
-            hint = "The \(frame.isObject ? "object" : "array") opened at line \(opened.line), column "
+            hint =
+                "The \(frame.isObject ? "object" : "array") opened at line \(opened.line), column "
                 + "\(opened.column) is not closed with '\(frame.isObject ? "}" : "]")'."
         }
         return fail(
@@ -92,7 +93,8 @@ extension JSONParserEngine {
         let byte = base[pos]
         var hint: String?
         if byte == (isObject ? ASCII.closeBracket : ASCII.closeBrace) {
-            hint = isObject
+            hint =
+                isObject
                 ? "This object was opened with '{'; close it with '}'."
                 : "This array was opened with '['; close it with ']'."
         } else if byte == ASCII.quote || byte == ASCII.openBrace || byte == ASCII.openBracket
@@ -154,7 +156,8 @@ extension JSONParserEngine {
         } else if escapedByte >= 0x80 {
             textEnd = backslash + 1 + max(utf8SequenceLength(at: backslash + 1), 1)
         }
-        let text = escapedByte < 0x20
+        let text =
+            escapedByte < 0x20
             ? "a backslash followed by \(Self.controlName(escapedByte))" : "'\(sourceText(backslash..<textEnd))'"
         let detail = escapedByte == ASCII.lowerU ? " (\\u needs four hex digits)" : ""
         return fail(
@@ -165,7 +168,8 @@ extension JSONParserEngine {
 
     mutating func failLoneSurrogate(at backslash: Int, value: UInt32) -> JSONParseStop {
         let text = sourceText(backslash..<backslash + 6)
-        let message = value < 0xDC00
+        let message =
+            value < 0xDC00
             ? "lone high surrogate '\(text)': it must be followed by a low surrogate (\\uDC00 to \\uDFFF)"
             : "lone low surrogate '\(text)': it must follow a high surrogate (\\uD800 to \\uDBFF)"
         return fail(

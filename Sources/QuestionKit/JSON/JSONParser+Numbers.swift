@@ -30,8 +30,9 @@ extension JSONParserEngine {
             guard isDigit(index) else { throw failInvalidNumber(at: start) }
             repeat { index += 1 } while isDigit(index)
         }
-        if index < end, Self.isWordByte(base[index]) || base[index] == ASCII.dot || base[index] == ASCII.plus
-            || base[index] == ASCII.minus
+        if index < end,
+            Self.isWordByte(base[index]) || base[index] == ASCII.dot || base[index] == ASCII.plus
+                || base[index] == ASCII.minus
         {
             throw failInvalidNumber(at: start)
         }

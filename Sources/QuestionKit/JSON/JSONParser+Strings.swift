@@ -41,7 +41,8 @@ extension JSONParserEngine {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             let quotes = word ^ (ones &* UInt64(ASCII.quote))
             let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
-            let special = (word | ((word &- ones &* 0x20) & ~word))
+            let special =
+                (word | ((word &- ones &* 0x20) & ~word))
                 | ((quotes &- ones) & ~quotes)
                 | ((backslashes &- ones) & ~backslashes)
             if special & highs != 0 { break }

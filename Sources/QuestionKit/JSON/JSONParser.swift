@@ -187,8 +187,10 @@ struct JSONParserEngine {
             JSONEntry(
                 kind: kind, start: UInt32(truncatingIfNeeded: pos), end: 0, parent: currentParent, next: 0,
                 count: 0, flags: 0))
-        frames.append(JSONParserFrame(index: Int32(truncatingIfNeeded: index), count: 0, keySet: -1,
-                                      isObject: kind == .object))
+        frames.append(
+            JSONParserFrame(
+                index: Int32(truncatingIfNeeded: index), count: 0, keySet: -1,
+                isObject: kind == .object))
         currentParent = Int32(truncatingIfNeeded: index)
         pos += 1
         skipWhitespace()
@@ -249,8 +251,9 @@ struct JSONParserEngine {
     mutating func skipWhitespace() {
         while pos < end {
             let byte = base[pos]
-            guard byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
-                || byte == ASCII.tab
+            guard
+                byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
+                    || byte == ASCII.tab
             else { return }
             pos += 1
         }

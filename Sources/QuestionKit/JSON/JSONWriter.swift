@@ -91,17 +91,18 @@ public struct JSONWriter: Sendable {
         output += "\""
         var pending = Substring.UnicodeScalarView()
         for scalar in string.unicodeScalars {
-            let escaped: String? = switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            case "\u{08}": "\\b"
-            case "\u{0C}": "\\f"
-            case _ where scalar.value < 0x20: "\\u" + hex4(scalar.value)
-            default: nil
-            }
+            let escaped: String? =
+                switch scalar {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                case "\u{08}": "\\b"
+                case "\u{0C}": "\\f"
+                case _ where scalar.value < 0x20: "\\u" + hex4(scalar.value)
+                default: nil
+                }
             if let escaped {
                 output += String(pending)
                 pending = Substring.UnicodeScalarView()

@@ -50,7 +50,8 @@ public struct ExampleChecker: Sendable {
             diagnostics += problems.diagnostics()
             // An invalid example may be unreadable; it must still name this type.
             let named = document.root[keys.spelling(of: .answerType)]?.stringValue
-            readAsType = question.map { $0.type.identifier == type.identifier }
+            readAsType =
+                question.map { $0.type.identifier == type.identifier }
                 ?? type.allIdentifiers.contains(named ?? "")
         }
         var unmatched = example.expected

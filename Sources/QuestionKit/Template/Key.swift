@@ -47,7 +47,8 @@ extension Key {
     public static let maxAnswers = Key(
         "maxAnswers", spelling: "max-answers", summary: "How many options may be chosen: 1 one, 0 any, N at most N.")
     public static let answers = Key("answers", summary: "The option list (multiple choice); filler elsewhere.")
-    public static let acceptedAnswer = Key("acceptedAnswer", summary: "What the answer should be; differences are flagged.")
+    public static let acceptedAnswer = Key(
+        "acceptedAnswer", summary: "What the answer should be; differences are flagged.")
     public static let userAnswer = Key(
         "userAnswer", spelling: "user-answer", summary: "The answer of a completed form.")
 

@@ -134,7 +134,8 @@ extension KeyMap {
                     continue
                 }
                 guard let key = knownKey(named: entry.name) else {
-                    let suggestion = Suggestion.nearest(to: entry.name, in: knownKeys.map(\.name) + knownKeys.map(\.defaultSpelling))
+                    let suggestion = Suggestion.nearest(
+                        to: entry.name, in: knownKeys.map(\.name) + knownKeys.map(\.defaultSpelling))
                     problem(
                         "keys.unknown-name", "no key is named '\(entry.name)'",
                         hint: suggestion.map { "Did you mean '\($0)'?" }
@@ -144,7 +145,8 @@ extension KeyMap {
                 }
                 if let earlier = entryOfKey[key.name] {
                     problem(
-                        "keys.named-twice", "'\(entry.name)' renames '\(key.name)', which '\(earlier.name)' already renames",
+                        "keys.named-twice",
+                        "'\(entry.name)' renames '\(key.name)', which '\(earlier.name)' already renames",
                         hint: "Keep one of the two entries.", entry, report)
                 }
                 overrides[key.name] = spelling

@@ -38,7 +38,8 @@ extension QuestionReader {
             guard element.kind == .object else {
                 problems.error(
                     "question.help-image-not-object", "a help image must be an object, not \(element.kind)",
-                    at: element, hint: "Write {\"\(keys.spelling(of: .helpImageText))\": \"…\", "
+                    at: element,
+                    hint: "Write {\"\(keys.spelling(of: .helpImageText))\": \"…\", "
                         + "\"\(keys.spelling(of: .helpImage))\": \"<base64>\"}.")
                 continue
             }

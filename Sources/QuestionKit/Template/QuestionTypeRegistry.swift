@@ -49,7 +49,8 @@ public struct QuestionTypeRegistry: Sendable {
 
     /// Every key the core and the registered types read: what a key-map file may rename.
     public var allKeys: [Key] {
-        Self.unique(Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + types.flatMap { $0.keys + $0.nestedKeys })
+        Self.unique(
+            Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + types.flatMap { $0.keys + $0.nestedKeys })
     }
 
     /// The groups of keys that share one JSON object: the template's, a question's (the shared

@@ -99,7 +99,8 @@ public struct TemplateReader: Sendable {
             list = modernList
             if let earlyList = root[early] {
                 problems.report(
-                    .warning, "template.both-question-keys", "both '\(modern)' and '\(early)' are present; "
+                    .warning, "template.both-question-keys",
+                    "both '\(modern)' and '\(early)' are present; "
                         + "'\(early)' is ignored", at: earlyList, hint: "Remove '\(early)'.", atKey: true)
             }
         } else if let earlyList = root[early] {
@@ -153,7 +154,8 @@ public struct TemplateReader: Sendable {
             } else {
                 problems.warning(
                     "template.metadata-not-string", "'\(key)' should be a string, not \(member.value.kind)",
-                    at: member.value, hint: "Write \"\(key)\": \"\(plainText(of: member.value))\"; "
+                    at: member.value,
+                    hint: "Write \"\(key)\": \"\(plainText(of: member.value))\"; "
                         + "template metadata values are strings.")
             }
         }
