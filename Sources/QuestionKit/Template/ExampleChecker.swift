@@ -54,7 +54,17 @@ public struct ExampleChecker: Sendable {
                 question.map { $0.type.identifier == type.identifier }
                 ?? type.allIdentifiers.contains(named ?? "")
         }
-        var unmatched = example.expected
+        let (missing, unexpected) = Self.match(diagnostics, against: example.expected)
+        return Outcome(
+            example: example, diagnostics: diagnostics, missing: missing, unexpected: unexpected,
+            readAsType: readAsType)
+    }
+
+    /// Splits the difference between produced and expected diagnostics.
+    static func match(
+        _ diagnostics: [Diagnostic], against expected: [ExpectedDiagnostic]
+    ) -> (missing: [ExpectedDiagnostic], unexpected: [Diagnostic]) {
+        var unmatched = expected
         var unexpected: [Diagnostic] = []
         for diagnostic in diagnostics {
             let produced = ExpectedDiagnostic(
@@ -65,13 +75,69 @@ public struct ExampleChecker: Sendable {
                 unexpected.append(diagnostic)
             }
         }
-        return Outcome(
-            example: example, diagnostics: diagnostics, missing: unmatched, unexpected: unexpected,
-            readAsType: readAsType)
+        return (unmatched, unexpected)
     }
 
     /// Checks every example of every registered type.
     public func checkAll() -> [(type: any QuestionType, outcome: Outcome)] {
         registry.types.flatMap { type in type.examples.map { (type, check($0, of: type)) } }
+    }
+
+    // MARK: Answer examples
+
+    /// What reading an answer example produced, and how that differs from what it expects.
+    public struct AnswerOutcome: Sendable {
+        public let example: AnswerExample
+        /// Everything that went wrong; empty when the example holds.
+        public let failures: [String]
+
+        public var passed: Bool { failures.isEmpty }
+
+        /// A readable account of a failed example, for test output.
+        public var failureDescription: String {
+            (["answer example '\(example.title)':"] + failures.map { "  " + $0 }).joined(separator: "\n")
+        }
+    }
+
+    /// Reads the example's question, then its answer, and compares diagnostics, whether it counts
+    /// as answered, and its flags with what the example expects.
+    public func check(_ example: AnswerExample, of type: any QuestionType) -> AnswerOutcome {
+        let questionParse = JSONParser.parse(Array(example.question.utf8))
+        guard let questionDocument = questionParse.document else {
+            return AnswerOutcome(example: example, failures: ["the question is not valid JSON"])
+        }
+        var questionProblems = ProblemCollector(document: questionDocument)
+        let reader = QuestionReader(registry: registry, keys: keys)
+        let json = QuestionJSON(node: questionDocument.root, keys: keys, number: 1)
+        guard let question = reader.read(json, problems: &questionProblems), !questionProblems.hasErrors,
+            question.type.identifier == type.identifier
+        else {
+            return AnswerOutcome(example: example, failures: ["the question does not read cleanly as this type"])
+        }
+        let answerParse = JSONParser.parse(Array(example.answer.utf8))
+        guard let answerDocument = answerParse.document else {
+            return AnswerOutcome(example: example, failures: ["the answer is not valid JSON"])
+        }
+        var problems = ProblemCollector(document: answerDocument)
+        let answer = question.parseAnswer(answerDocument.root, problems: &problems)
+        let (missing, unexpected) = Self.match(problems.diagnostics(), against: example.expected)
+        var failures = missing.map { "expected \($0), not produced" }
+        failures += unexpected.map { "unexpected \($0.severity) \($0.code) at '\($0.pointer)': \($0.message)" }
+        if let answer {
+            let answered = question.isAnswered(answer)
+            if let expected = example.isAnswered, answered != expected {
+                failures.append("counts as \(answered ? "answered" : "unanswered"), expected the opposite")
+            }
+            let flags = question.flags(for: answer).map(\.code)
+            if flags != example.flags { failures.append("flags \(flags), expected \(example.flags)") }
+        } else if example.isAnswered != nil {
+            failures.append("the answer could not be read")
+        }
+        return AnswerOutcome(example: example, failures: failures)
+    }
+
+    /// Checks every answer example of every registered type.
+    public func checkAllAnswers() -> [(type: any QuestionType, outcome: AnswerOutcome)] {
+        registry.types.flatMap { type in type.answerExamples.map { (type, check($0, of: type)) } }
     }
 }

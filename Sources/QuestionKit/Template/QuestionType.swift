@@ -2,7 +2,8 @@
 ///
 /// A question type reads its own fields of a question into its own typed `Definition`, and
 /// reports what is wrong against the JSON nodes at fault; the core turns nodes into file, line,
-/// column and JSON pointer. The core reads the fields every question shares (`answer-type`,
+/// column and JSON pointer. Through `AnswerHandling` it also reads, checks, flags and renders the
+/// answers to its questions. The core reads the fields every question shares (`answer-type`,
 /// `question`, `section`, `helpInfo`, `qid`) and warns about keys no one reads.
 ///
 /// To add a type: write one file with a type conforming to this protocol (including examples),
@@ -12,13 +13,27 @@
 /// struct YesNoQuestion: QuestionType {
 ///     let identifier = "yes-no"
 ///     let summary = "A single yes or no."
+///     let answerKey = Key.checkBoxes
 ///     let examples: [QuestionExample] = [.valid("Simple", #"{"answer-type": "yes-no", "question": "OK?"}"#)]
+///
 ///     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Void? { () }
+///     func parseAnswer(_ value: JSONNode, for _: Void, problems: inout ProblemCollector) -> Bool? {
+///         guard let answer = value.boolValue else {
+///             problems.error("yes-no.not-a-boolean", "the answer must be true or false", at: value)
+///             return nil
+///         }
+///         return answer
+///     }
+///     func isAnswered(_ answer: Bool, for _: Void) -> Bool { true }
+///     func encodeAnswer(_ answer: Bool, for _: Void) -> JSONWriter.Value { .bool(answer) }
+///     func render(_ answer: Bool?, of _: Void) -> AnswerRendering {
+///         answer.map { AnswerRendering([.value($0 ? "Yes" : "No")]) } ?? .noAnswer
+///     }
 /// }
 /// ```
-public protocol QuestionType: Sendable {
-    /// What the type reads a question into: everything it needs to check, flag and render answers.
-    associatedtype Definition: Sendable
+public protocol QuestionType: AnswerHandling, Sendable {
+    // `Definition` (declared by AnswerHandling) is what the type reads a question into: everything
+    // it needs to check, flag and render answers.
 
     /// The `answer-type` value that selects this type, e.g. `multiple-choice`.
     var identifier: String { get }
@@ -48,6 +63,10 @@ public protocol QuestionType: Sendable {
     /// Valid and invalid example questions: the type's tests and its documentation.
     var examples: [QuestionExample] { get }
 
+    /// Example answers to example questions: how answers are read, when they count as answered,
+    /// and which flags they raise. Default: none.
+    var answerExamples: [AnswerExample] { get }
+
     /// Reads the type's fields of `question`, reporting every problem found to `problems`.
     ///
     /// Return the best definition that can be made despite problems, or nil when the question is
@@ -61,6 +80,7 @@ extension QuestionType {
     public var infersTypeFromLegacyCode: Bool { false }
     public var keys: [Key] { [] }
     public var nestedKeys: [Key] { [] }
+    public var answerExamples: [AnswerExample] { [] }
 
     /// All `answer-type` values that select this type.
     public var allIdentifiers: [String] { [identifier] + aliases }

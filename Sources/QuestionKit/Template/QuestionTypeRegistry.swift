@@ -50,16 +50,19 @@ public struct QuestionTypeRegistry: Sendable {
     /// Every key the core and the registered types read: what a key-map file may rename.
     public var allKeys: [Key] {
         Self.unique(
-            Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + types.flatMap { $0.keys + $0.nestedKeys })
+            Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + Key.userAnswerKeys
+                + [.foremanCommentText, .supervisor] + types.flatMap { $0.keys + $0.nestedKeys + [$0.answerKey] })
     }
 
     /// The groups of keys that share one JSON object: the template's, a question's (the shared
-    /// keys and every type's own), `helpInfo`'s, a help image's, and each type's nested keys. Two
-    /// keys of one group must never be spelled alike.
+    /// keys and every type's own), `helpInfo`'s, a help image's, `user-answer`'s,
+    /// `foremanComment`'s, and each type's nested keys. Two keys of one group must never be
+    /// spelled alike.
     public var keyScopes: [[Key]] {
         [
             Key.templateKeys, Self.unique(Key.sharedQuestionKeys + types.flatMap(\.keys)),
             [.helpText, .helpImages], [.helpImageText, .helpImage],
+            Self.unique(Key.userAnswerKeys + types.map(\.answerKey)), [.foremanCommentText, .supervisor],
         ] + types.map(\.nestedKeys).filter { !$0.isEmpty }
     }
 

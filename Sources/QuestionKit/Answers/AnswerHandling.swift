@@ -1,0 +1,84 @@
+/// What a question type does with answers: read them, say whether they count, flag them, show
+/// them, and write them back.
+///
+/// An answer arrives as the value a completed form keeps under the type's `answerKey` in
+/// `user-answer` (`"check-boxes": ["Good"]`, `"short-answer": "42"`, `"table-answer": {"2,2": "x"}`).
+/// Fixtures use the same values, so a fixture answer reads exactly like a stored one.
+public protocol AnswerHandling<Definition> {
+    /// What the type reads a question into (see `QuestionType.parseDefinition`).
+    associatedtype Definition: Sendable
+    /// What the type reads an answer into.
+    associatedtype Answer: Sendable
+
+    /// The `user-answer` key that holds this type's answer, e.g. `Key.checkBoxes`.
+    var answerKey: Key { get }
+
+    /// Reads an answer value, reporting what is wrong against its nodes (an option that does not
+    /// exist, a non-number for a numeric question, a cell outside the table …). Returns nil when
+    /// nothing usable could be read; then at least one error was reported.
+    func parseAnswer(_ value: JSONNode, for definition: Definition, problems: inout ProblemCollector) -> Answer?
+
+    /// Whether the answer counts as answered, so that Next may move on without a comment.
+    func isAnswered(_ answer: Answer, for definition: Definition) -> Bool
+
+    /// The answer as stored under `answerKey` in a completed form.
+    func encodeAnswer(_ answer: Answer, for definition: Definition) -> JSONWriter.Value
+
+    /// The "attention required" flags: how the answer differs from the question's
+    /// `acceptedAnswer`. Default: none.
+    func flags(for answer: Answer, of definition: Definition) -> [Flag]
+
+    /// The answer (or its absence) as the review, the text export and the PDF show it.
+    func render(_ answer: Answer?, of definition: Definition) -> AnswerRendering
+}
+
+extension AnswerHandling {
+    public func flags(for answer: Answer, of definition: Definition) -> [Flag] { [] }
+}
+
+/// An "attention required" flag: an answer that differs from what the template expects.
+public struct Flag: Sendable, Hashable, CustomStringConvertible {
+    /// A stable code, e.g. `short-answer.out-of-range`.
+    public var code: String
+    /// What differs, quoting the answer and the expectation: "52 is above the accepted maximum 40".
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension Key {
+    // MARK: Keys of `user-answer`
+
+    /// The comment of an answer; always present in completed forms.
+    public static let comment = Key("comment", summary: "The technician's comment on the question.")
+    /// A short answer's text.
+    public static let shortAnswer = Key(
+        "shortAnswer", spelling: "short-answer", summary: "The typed answer (short answer).")
+    /// The options chosen (true/false and multiple choice), in the order chosen.
+    public static let checkBoxes = Key(
+        "checkBoxes", spelling: "check-boxes", summary: "The chosen options, in the order chosen.")
+    /// A table's cells, `{"r,c": value}`.
+    public static let tableAnswer = Key(
+        "tableAnswer", spelling: "table-answer", summary: "The filled cells of a table, by \"r,c\".")
+    /// Names of photos attached to the question.
+    public static let images = Key("images", summary: "Names of attached photos.")
+    /// Names of videos attached to the question.
+    public static let videos = Key("videos", summary: "Names of attached videos.")
+    /// Names of voice notes attached to the question.
+    public static let voice = Key("voice", summary: "Names of attached voice notes.")
+
+    /// Everything `user-answer` may hold besides a type's own answer key.
+    public static let userAnswerKeys: [Key] = [comment, images, videos, voice]
+
+    // MARK: Keys of `foremanComment`
+
+    /// The foreman's general comment.
+    public static let foremanCommentText = Key("foremanCommentText", spelling: "comment", summary: "The comment.")
+    /// The foreman's name.
+    public static let supervisor = Key("supervisor", summary: "The foreman who reviewed the form.")
+}

@@ -1,0 +1,70 @@
+/// An answer as a question type shows it: a few blocks that the core lays out as review text,
+/// plain text or PDF. Types say *what* to show; the core decides how it looks on each medium.
+public struct AnswerRendering: Sendable, Hashable {
+    /// The blocks, top to bottom.
+    public var blocks: [Block]
+
+    public init(_ blocks: [Block]) {
+        self.blocks = blocks
+    }
+
+    /// One part of an answer's rendering.
+    public enum Block: Sendable, Hashable {
+        /// A value on its own line: `"42 °C"`, `"Yes"`, or `"(no answer)"`.
+        case value(String)
+        /// A note under the value, e.g. the accepted range `"accepted: 0 to 75"`.
+        case note(String)
+        /// Every option of a choice, the chosen ones marked.
+        case choices([Choice])
+        /// A table.
+        case grid(Grid)
+    }
+
+    /// One option of a choice.
+    public struct Choice: Sendable, Hashable {
+        public var label: String
+        public var isChosen: Bool
+
+        public init(_ label: String, isChosen: Bool) {
+            self.label = label
+            self.isChosen = isChosen
+        }
+    }
+
+    /// A table: a header row and labelled rows of cells.
+    public struct Grid: Sendable, Hashable {
+        /// The corner, then one header per data column.
+        public var header: [String]
+        /// The data rows.
+        public var rows: [Row]
+
+        public init(header: [String], rows: [Row]) {
+            self.header = header
+            self.rows = rows
+        }
+
+        /// A data row: its label and one cell per data column.
+        public struct Row: Sendable, Hashable {
+            public var label: String
+            public var cells: [Cell]
+
+            public init(label: String, cells: [Cell]) {
+                self.label = label
+                self.cells = cells
+            }
+        }
+    }
+
+    /// A table cell.
+    public enum Cell: Sendable, Hashable {
+        /// Text, possibly empty.
+        case text(String)
+        /// A check cell: yes, no, or not set.
+        case check(Bool?)
+        /// A cell that must stay empty (drawn greyed with a red border in print).
+        case noCell
+    }
+
+    /// "(no answer)", for types to show a missing answer alike.
+    public static let noAnswer = AnswerRendering([.value("(no answer)")])
+}

@@ -1,0 +1,78 @@
+/// An answer to one question, as its type read it. The core carries it without knowing the type;
+/// the question's type is the only one that looks inside.
+public struct QuestionAnswer: Sendable {
+    /// The type's own `Answer` value.
+    public let value: any Sendable
+
+    public init(_ value: any Sendable) {
+        self.value = value
+    }
+
+    /// The value as `T`, or nil when it is something else.
+    public func value<T>(as type: T.Type) -> T? { value as? T }
+}
+
+extension Question {
+    /// Reads an answer value for this question (see `AnswerHandling.parseAnswer`).
+    public func parseAnswer(_ value: JSONNode, problems: inout ProblemCollector) -> QuestionAnswer? {
+        type.erasedParseAnswer(value, definition: definition, problems: &problems).map(QuestionAnswer.init)
+    }
+
+    /// Whether `answer` counts as answered.
+    public func isAnswered(_ answer: QuestionAnswer) -> Bool {
+        type.erasedIsAnswered(answer.value, definition: definition)
+    }
+
+    /// `answer` as stored in `user-answer` under the type's answer key; nil if it is not this
+    /// question's answer.
+    public func encodeAnswer(_ answer: QuestionAnswer) -> JSONWriter.Value? {
+        type.erasedEncodeAnswer(answer.value, definition: definition)
+    }
+
+    /// The flags `answer` raises.
+    public func flags(for answer: QuestionAnswer) -> [Flag] {
+        type.erasedFlags(answer.value, definition: definition)
+    }
+
+    /// How the answer (or its absence) is shown.
+    public func render(_ answer: QuestionAnswer?) -> AnswerRendering {
+        type.erasedRender(answer?.value, definition: definition)
+    }
+
+    /// The `user-answer` key of this question's type, spelled through `keys`.
+    public func answerKey(in keys: KeyMap) -> String {
+        keys.spelling(of: type.answerKey)
+    }
+}
+
+// Opens the existential: each method casts back to the type's own Definition and Answer. A cast
+// can only fail if a question's definition or answer came from another type, which the core never
+// does; the fallbacks keep even that from crashing.
+extension QuestionType {
+    func erasedParseAnswer(
+        _ value: JSONNode, definition: any Sendable, problems: inout ProblemCollector
+    ) -> (any Sendable)? {
+        guard let definition = definition as? Definition else { return nil }
+        return parseAnswer(value, for: definition, problems: &problems)
+    }
+
+    func erasedIsAnswered(_ answer: any Sendable, definition: any Sendable) -> Bool {
+        guard let definition = definition as? Definition, let answer = answer as? Answer else { return false }
+        return isAnswered(answer, for: definition)
+    }
+
+    func erasedEncodeAnswer(_ answer: any Sendable, definition: any Sendable) -> JSONWriter.Value? {
+        guard let definition = definition as? Definition, let answer = answer as? Answer else { return nil }
+        return encodeAnswer(answer, for: definition)
+    }
+
+    func erasedFlags(_ answer: any Sendable, definition: any Sendable) -> [Flag] {
+        guard let definition = definition as? Definition, let answer = answer as? Answer else { return [] }
+        return flags(for: answer, of: definition)
+    }
+
+    func erasedRender(_ answer: (any Sendable)?, definition: any Sendable) -> AnswerRendering {
+        guard let definition = definition as? Definition else { return .noAnswer }
+        return render(answer.flatMap { $0 as? Answer }, of: definition)
+    }
+}
