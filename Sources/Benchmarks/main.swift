@@ -87,3 +87,8 @@ print(
 rows.forEach { print($0) }
 print("")
 checks.forEach { print("- " + $0) }
+
+print("")
+print("| replay | replay | with review, text export and completed JSON |")
+print("|---|---:|---:|")
+ReplayBenchmark.run(reader: reader).forEach { print($0) }

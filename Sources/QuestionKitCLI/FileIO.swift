@@ -23,34 +23,37 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ cou
     #endif
 }
 
-/// Why a file could not be read.
-public struct FileReadError: Error, CustomStringConvertible {
+/// Why a file could not be read or written.
+public struct FileAccessError: Error, CustomStringConvertible {
     public let path: String
     public let reason: String
+    /// `read` or `write`.
+    public let verb: String
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, verb: String = "read") {
         self.path = path
         self.reason = reason
+        self.verb = verb
     }
 
-    public var description: String { "cannot read '\(path)': \(reason)" }
+    public var description: String { "cannot \(verb) '\(path)': \(reason)" }
 }
 
 /// Reading input files and standard input with a size limit, without going through `Data`.
 public enum FileInput {
     /// Reads the file at `path`. A file larger than `limit` bytes is refused before it is read.
-    public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
+    public static func read(_ path: String, limit: Int) throws(FileAccessError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw FileAccessError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw FileReadError(path: path, reason: String(cString: strerror(errno)))
+            throw FileAccessError(path: path, reason: String(cString: strerror(errno)))
         }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw FileReadError(path: path, reason: "it is a directory") }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw FileAccessError(path: path, reason: "it is a directory") }
         let size = Int(status.st_size)
         if size > limit {
-            throw FileReadError(path: path, reason: "it is \(size) bytes; the limit is \(limit) bytes")
+            throw FileAccessError(path: path, reason: "it is \(size) bytes; the limit is \(limit) bytes")
         }
         return try readAll(descriptor, path: path, expected: size, limit: limit)
     }
@@ -62,7 +65,7 @@ public enum FileInput {
 
     private static func readAll(
         _ descriptor: Int32, path: String, expected: Int, limit: Int
-    ) throws(FileReadError) -> [UInt8] {
+    ) throws(FileAccessError) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(expected + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -70,18 +73,19 @@ public enum FileInput {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileReadError(path: path, reason: String(cString: strerror(errno)))
+                throw FileAccessError(path: path, reason: String(cString: strerror(errno)))
             }
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
             // A file that grows while read, or a stream, is held to the limit too.
             if bytes.count > limit {
-                throw FileReadError(path: path, reason: "it is more than the limit of \(limit) bytes")
+                throw FileAccessError(path: path, reason: "it is more than the limit of \(limit) bytes")
             }
         }
     }
 
     /// The `.json` files of a folder and its subfolders, sorted, or `[path]` when it is not a folder.
+    /// Fixtures (`*.fixture.json`, see `questionkit test`) are not templates and are left out.
     public static func expand(_ path: String) -> [String] {
         var isDirectory: ObjCBool = false
         guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
@@ -89,7 +93,9 @@ public enum FileInput {
         else { return [path] }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-        return found.filter { $0.hasSuffix(".json") }.sorted().map { base + "/" + $0 }
+        return found.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".fixture.json") }.sorted().map {
+            base + "/" + $0
+        }
     }
 }
 
@@ -106,6 +112,38 @@ public enum FileOutput {
                 guard written > 0 else { return }
                 offset += written
             }
+        }
+    }
+}
+
+extension FileOutput {
+    /// Writes `text` to `path` so that the file is either fully old or fully new: into a temporary
+    /// file in the same folder, flushed to disk, then renamed over `path`.
+    public static func writeAtomically(_ text: String, to path: String) throws(FileAccessError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw FileAccessError(path: path, reason: String(cString: strerror(errno)), verb: "write") }
+        var failure: String?
+        var bytes = text
+        bytes.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw FileAccessError(path: path, reason: failure, verb: "write")
         }
     }
 }

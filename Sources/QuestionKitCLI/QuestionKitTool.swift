@@ -19,7 +19,9 @@ public struct QuestionKitTool: Sendable {
     public static let version = "0.1.0"
 
     /// The commands every `questionkit` has.
-    public static let standardCommands: [any Command] = [ValidateCommand(), TypesCommand()]
+    public static let standardCommands: [any Command] = [
+        ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), TypesCommand(),
+    ]
 
     public let types: [any QuestionType]
     public let commands: [any Command]

@@ -77,7 +77,7 @@ public struct ValidateCommand: Command {
     }
 
     static func unreadable(_ error: any Error) -> Diagnostic {
-        let reason = (error as? FileReadError)?.reason ?? "\(error)"
+        let reason = (error as? FileAccessError)?.reason ?? "\(error)"
         return Diagnostic(
             severity: .error, code: "file.unreadable", message: "cannot read the file: \(reason)",
             hint: "Check the path and that the file is readable.")

@@ -56,6 +56,12 @@ public struct MultipleChoiceDefinition: Sendable, Hashable {
         indexOfOption(matching: text).map { options[$0] }
     }
 
+    /// The accepted options in the order of `options`, or nil when there is nothing to check.
+    /// Messages list them this way so that they read the same on every run.
+    public var acceptedOptions: [String]? {
+        acceptedAnswer.map { accepted in options.filter(accepted.contains) }
+    }
+
     /// The position in `options` of the option `text` names (ignoring case and surrounding
     /// spaces), or nil when `text` is not an option.
     public func indexOfOption(matching text: String) -> Int? {

@@ -12,6 +12,8 @@ public struct MultipleChoiceQuestion: QuestionType {
     public let summary = "Choose one or more options from a list."
     /// The original system's `qid` for multiple choice.
     public let legacyTypeCode: String? = "4"
+    /// Answers are the chosen options under `check-boxes`.
+    public let answerKey = Key.checkBoxes
 
     public init() {}
 

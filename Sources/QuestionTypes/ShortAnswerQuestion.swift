@@ -185,7 +185,7 @@ public struct ShortAnswerQuestion: QuestionType {
     }
 
     /// Significant decimal places of a number literal (`"1.50"` has 1, `2.5e-7` has 8).
-    private static func decimalPlaces(of literal: String) -> Int {
+    static func decimalPlaces(of literal: String) -> Int {
         var fractionDigits = 0
         var trailingZeros = 0
         var inFraction = false

@@ -224,12 +224,7 @@ public struct TableAnswerQuestion: QuestionType {
                     "table-answer.cell-outside-table",
                     "'\(name)' cell '\(text)' is not a data cell; "
                         + "data cells run from \"2,2\" to \"\(rows),\(columns)\"",
-                    at: element,
-                    hint: cell.row == 1 || cell.column == 1
-                        ? "Cells count the header row and the label column, which are never filled; "
-                            + "the first data cell is \"2,2\"."
-                        : "The table has \(rows) rows and \(columns) columns, counting the header row and "
-                            + "the label column.")
+                    at: element, hint: Self.outsideHint(cell, rows: rows, columns: columns))
                 continue
             }
             if !cells.insert(cell).inserted {
@@ -239,6 +234,14 @@ public struct TableAnswerQuestion: QuestionType {
             }
         }
         return cells
+    }
+
+    /// Why a cell is not a data cell, for hints about `noCells` and answers alike.
+    static func outsideHint(_ cell: TableCell, rows: Int, columns: Int) -> String {
+        cell.row == 1 || cell.column == 1
+            ? "Cells count the header row and the label column, which are never filled; "
+                + "the first data cell is \"2,2\"."
+            : "The table has \(rows) rows and \(columns) columns, counting the header row and the label column."
     }
 
     private func checkAcceptedAnswer(_ question: QuestionJSON, problems: inout ProblemCollector) {
@@ -328,7 +331,7 @@ extension TableAnswerQuestion {
     }
 
     /// The JSON of a bearing-inspection table; a nil argument leaves its key out, `more` adds members.
-    private static func bearingTable(
+    static func bearingTable(
         rows: String? = "3", columns: String? = "4",
         firstRow: String? = #"["", "Noise", "Temperature °C", "Lubricated"]"#,
         firstColumn: String? = #"["", "Drive end", "Non-drive end"]"#, rowType: String? = #"["", "text", "text"]"#,

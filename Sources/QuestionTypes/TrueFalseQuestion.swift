@@ -12,6 +12,8 @@ public struct TrueFalseQuestion: QuestionType {
     public let summary = "A single choice between True (Yes) and False (No)."
     /// The original system's `qid` for true/false.
     public let legacyTypeCode: String? = "2"
+    /// Answers are the chosen options under `check-boxes`.
+    public let answerKey = Key.checkBoxes
     /// The web editor left `answer-type` out of true/false questions; `qid` "2" is enough.
     public let infersTypeFromLegacyCode = true
 
@@ -46,6 +48,95 @@ public struct TrueFalseDefinition: Sendable, Hashable {
         default: return nil
         }
     }
+}
+
+// MARK: - Answers
+
+/// Answers to true/false questions: `["Yes"]` or `["No"]` under `check-boxes` (older forms hold
+/// `["True"]` or `["False"]`). Fixtures may also write one word (`"yes"`) or a JSON boolean.
+extension TrueFalseQuestion {
+    /// The answer: true for True or Yes, false for False or No.
+    public typealias Answer = Bool
+
+    /// Reads a one-item list, a string or a JSON boolean, reporting anything else, a list of other
+    /// than one item, and a word that is not one of the spellings. Returns nil when an error was reported.
+    public func parseAnswer(
+        _ value: JSONNode, for definition: TrueFalseDefinition, problems: inout ProblemCollector
+    ) -> Bool? {
+        switch value.kind {
+        case .boolean:
+            return value.boolValue
+        case .string:
+            return answerValue(of: value, problems: &problems)
+        case .array where value.count == 1:
+            guard let element = Array(value.elements).first else { return nil }
+            return answerValue(of: element, problems: &problems)
+        case .array:
+            let listed = value.count == 0 ? "is an empty list" : "lists \(value.count) values"
+            problems.error(
+                "true-false.answer-not-single",
+                "the answer \(listed); a true/false answer is exactly one of \(Self.validList)", at: value,
+                hint: "Write [\"Yes\"] or [\"No\"]; leave the answer out when the question is not answered.")
+            return nil
+        default:
+            problems.error(
+                "true-false.answer-not-string",
+                "the answer must be one of \(Self.validList), not \(value.quotedForMessage)", at: value,
+                hint: "Write [\"Yes\"] or [\"No\"].")
+            return nil
+        }
+    }
+
+    /// Always: True and False are both answers.
+    public func isAnswered(_ answer: Bool, for definition: TrueFalseDefinition) -> Bool { true }
+
+    /// `["Yes"]` or `["No"]`, the newer forms' spelling.
+    public func encodeAnswer(_ answer: Bool, for definition: TrueFalseDefinition) -> JSONWriter.Value {
+        .array([.string(Self.spelling(of: answer))])
+    }
+
+    /// `true-false.not-accepted` when the answer differs from the accepted one (Yes is True).
+    public func flags(for answer: Bool, of definition: TrueFalseDefinition) -> [Flag] {
+        guard let accepted = definition.acceptedAnswer, accepted != answer else { return [] }
+        return [
+            Flag(
+                code: "true-false.not-accepted",
+                message: "answered: '\(Self.spelling(of: answer))'; expected: '\(Self.spelling(of: accepted))'")
+        ]
+    }
+
+    /// Yes and No, the answer marked (the original printed nothing for true/false); a
+    /// "(no answer)" note when there is none, and the accepted answer when there is one.
+    public func render(_ answer: Bool?, of definition: TrueFalseDefinition) -> AnswerRendering {
+        var blocks: [AnswerRendering.Block] = [
+            .choices([.init("Yes", isChosen: answer == true), .init("No", isChosen: answer == false)])
+        ]
+        if answer == nil { blocks.append(.note("(no answer)")) }
+        if let accepted = definition.acceptedAnswer {
+            blocks.append(.note("accepted: '\(Self.spelling(of: accepted))'"))
+        }
+        return AnswerRendering(blocks)
+    }
+
+    /// The value a string node of an answer spells, reporting anything else.
+    private func answerValue(of node: JSONNode, problems: inout ProblemCollector) -> Bool? {
+        guard let text = node.stringValue else {
+            problems.error(
+                "true-false.answer-not-string",
+                "the answer must hold one of \(Self.validList), not \(node.quotedForMessage)", at: node,
+                hint: node.boolValue.map { "Write it as a string: \"\(Self.spelling(of: $0))\"." }
+                    ?? "Write \"Yes\" or \"No\".")
+            return nil
+        }
+        if let value = TrueFalseDefinition.value(of: text) { return value }
+        let suggestion = Suggestion.nearest(to: text.comparisonKey, in: TrueFalseDefinition.spellings)
+        problems.error(
+            "true-false.invalid-answer", "the answer is '\(text)'; valid values are \(Self.validList) (in any case)",
+            at: node, hint: suggestion.map { "Did you mean '\($0)'?" } ?? "Write \"Yes\" or \"No\".")
+        return nil
+    }
+
+    private static func spelling(of value: Bool) -> String { value ? "Yes" : "No" }
 }
 
 // MARK: - Reading
@@ -161,5 +252,48 @@ extension TrueFalseQuestion {
         .invalid(
             "A one-item list with a number", question("[1]"),
             .error("true-false.accepted-answer-not-string", at: "/acceptedAnswer/0")),
+    ]
+}
+
+extension TrueFalseQuestion {
+    /// Example answers: how answers are read, and when they are flagged (Yes is True).
+    public var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
+
+    private static func answering(_ acceptedAnswer: String?) -> String {
+        #"{"answer-type": "true/false", "question": "Is the guard rail secured?""#
+            + (acceptedAnswer.map { #", "acceptedAnswer": \#($0)"# } ?? "") + "}"
+    }
+
+    private static let yes = answering(#""Yes""#)
+    private static let notAccepted = ["true-false.not-accepted"]
+
+    private static let validAnswerExamples: [AnswerExample] = [
+        .valid("The accepted answer, as stored", question: yes, answer: #"["Yes"]"#),
+        .valid("The other answer is flagged", question: yes, answer: #"["No"]"#, flags: notAccepted),
+        .valid("True is Yes (older forms)", question: yes, answer: #"["True"]"#),
+        .valid("False is No, in any case", question: yes, answer: #"[" FALSE "]"#, flags: notAccepted),
+        .valid("One word instead of a list", question: answering(#""False""#), answer: #""no""#),
+        .valid("A JSON boolean", question: answering(#"["no"]"#), answer: "true", flags: notAccepted),
+        .valid("Nothing is flagged when acceptedAnswer is missing", question: answering(nil), answer: #"["No"]"#),
+        .valid(
+            "Nothing is flagged when acceptedAnswer is \"none\"", question: answering(#""none""#),
+            answer: #"["False"]"#),
+        .valid("Nothing is flagged when acceptedAnswer is empty", question: answering(#""""#), answer: #"["Yes"]"#),
+    ]
+
+    private static let invalidAnswerExamples: [AnswerExample] = [
+        .invalid(
+            "A word that is neither yes nor no", question: yes, answer: #"["Maybe"]"#,
+            .error("true-false.invalid-answer", at: "/0")),
+        .invalid(
+            "A misspelled word", question: yes, answer: #""Ture""#, .error("true-false.invalid-answer", at: "")),
+        .invalid(
+            "Both values", question: yes, answer: #"["Yes", "No"]"#,
+            .error("true-false.answer-not-single", at: "")),
+        .invalid("An empty list", question: yes, answer: "[]", .error("true-false.answer-not-single", at: "")),
+        .invalid("A number", question: yes, answer: "1", .error("true-false.answer-not-string", at: "")),
+        .invalid(
+            "A boolean inside the list", question: yes, answer: "[true]",
+            .error("true-false.answer-not-string", at: "/0")),
     ]
 }

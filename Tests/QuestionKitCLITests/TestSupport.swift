@@ -7,7 +7,7 @@ import QuestionTypes
 func runTool(_ arguments: [String], standardInput: String = "") -> QuestionKitTool.Outcome {
     let input = Array(standardInput.utf8)
     return QuestionKitTool(types: BuiltInQuestionTypes.all).run(arguments) { limit in
-        guard input.count <= limit else { throw FileReadError(path: "<stdin>", reason: "too large") }
+        guard input.count <= limit else { throw FileAccessError(path: "<stdin>", reason: "too large") }
         return input
     }
 }

@@ -46,6 +46,9 @@ import Testing
 
                 COMMANDS:
                   validate  Check MI templates and report every problem with its location.
+                  run       Replay a form from fixture answers: transcript, review, flags, completed form.
+                  test      Replay every fixture (*.fixture.json) in the folders as a test of its template.
+                  review    Print the review of a completed form, with its flags.
                   types     List the registered question types.
 
                 Run 'questionkit <command> --help' for a command's options.

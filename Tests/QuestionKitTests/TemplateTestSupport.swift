@@ -5,12 +5,17 @@ import Testing
 // Small question types that exercise the core without the built-in plugins (this target depends
 // on QuestionKit only). Top-level types, so that registration errors name them plainly.
 
-/// `yes-no` (alias `yn`, legacy qid "2", inferred): reads an optional boolean `strict`.
+/// `yes-no` (alias `yn`, legacy qid "2", inferred): reads an optional boolean `strict`, and an
+/// `acceptedAnswer` (`"yes"`/`"no"` or a boolean) when it can; anything else there means "no check".
+///
+/// Answers (under `check-boxes`): a boolean, `"yes"`/`"no"` (any case unless strict), or an array
+/// of one of those.
 struct YesNoTestQuestion: QuestionType {
     static let strict = Key("strict", summary: "Whether only an exact yes or no counts.")
 
     struct Definition: Sendable, Equatable {
         var strict: Bool
+        var accepted: Bool? = nil
     }
 
     let identifier = "yes-no"
@@ -34,14 +39,75 @@ struct YesNoTestQuestion: QuestionType {
     }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
-        guard let node = question[Self.strict] else { return Definition(strict: false) }
+        let accepted = question[.acceptedAnswer].flatMap { Self.choice($0, strict: false) }
+        guard let node = question[Self.strict] else { return Definition(strict: false, accepted: accepted) }
         guard let flag = node.boolValue else {
             problems.error(
                 "yes-no.strict-not-boolean",
                 "'\(question.spelling(of: Self.strict))' must be true or false, not \(node.kind)", at: node)
-            return Definition(strict: false)
+            return Definition(strict: false, accepted: accepted)
         }
-        return Definition(strict: flag)
+        return Definition(strict: flag, accepted: accepted)
+    }
+
+    // MARK: Answers
+
+    var answerKey: Key { .checkBoxes }
+
+    var answerExamples: [AnswerExample] {
+        [
+            .valid("Yes", question: #"{"answer-type": "yes-no", "question": "OK?"}"#, answer: #"["Yes"]"#),
+            .invalid(
+                "Nothing chosen", question: #"{"answer-type": "yes-no", "question": "OK?"}"#, answer: "[]",
+                .error("yes-no.not-one-choice", at: "")),
+            .valid(
+                "Differs from the accepted answer",
+                question: #"{"answer-type": "yes-no", "question": "OK?", "acceptedAnswer": "yes"}"#, answer: "false",
+                flags: ["yes-no.differs"]),
+            .invalid(
+                "Strict wants an exact yes", question: #"{"answer-type": "yes-no", "question": "OK?", "strict": true}"#,
+                answer: #""YES""#, .error("yes-no.not-yes-or-no", at: "")),
+        ]
+    }
+
+    /// A yes/no value: a boolean, or "yes"/"no" (exactly when strict, in any case otherwise).
+    static func choice(_ node: JSONNode, strict: Bool) -> Bool? {
+        if let flag = node.boolValue { return flag }
+        guard let text = node.stringValue.map({ strict ? $0 : $0.lowercased() }) else { return nil }
+        return ["yes": true, "no": false][text]
+    }
+
+    func parseAnswer(_ value: JSONNode, for definition: Definition, problems: inout ProblemCollector) -> Bool? {
+        var node = value
+        if value.kind == .array {
+            guard value.count == 1, let first = value.elements.first else {
+                problems.error("yes-no.not-one-choice", "choose one of yes or no, not \(value.count) values", at: value)
+                return nil
+            }
+            node = first
+        }
+        guard let choice = Self.choice(node, strict: definition.strict) else {
+            problems.error(
+                "yes-no.not-yes-or-no", "the answer must be yes or no, not \(node.quotedForMessage)", at: node)
+            return nil
+        }
+        return choice
+    }
+
+    func isAnswered(_ answer: Bool, for _: Definition) -> Bool { true }
+
+    func encodeAnswer(_ answer: Bool, for _: Definition) -> JSONWriter.Value {
+        .array([.string(answer ? "yes" : "no")])
+    }
+
+    func flags(for answer: Bool, of definition: Definition) -> [Flag] {
+        guard let accepted = definition.accepted, answer != accepted else { return [] }
+        let message = "'\(answer ? "yes" : "no")' differs from the accepted '\(accepted ? "yes" : "no")'"
+        return [Flag(code: "yes-no.differs", message: message)]
+    }
+
+    func render(_ answer: Bool?, of _: Definition) -> AnswerRendering {
+        answer.map { AnswerRendering([.value($0 ? "Yes" : "No")]) } ?? .noAnswer
     }
 }
 
@@ -74,12 +140,48 @@ struct ScoreTestQuestion: QuestionType {
         }
         return value
     }
+
+    // MARK: Answers (a whole number from 0 to max-score, under `short-answer`)
+
+    var answerKey: Key { .shortAnswer }
+
+    var answerExamples: [AnswerExample] {
+        let question = #"{"answer-type": "score", "question": "Rate it", "max-score": 5}"#
+        return [
+            .valid("Within the range", question: question, answer: "4"),
+            .valid("As text", question: question, answer: #""0""#),
+            .invalid("Above the maximum", question: question, answer: "6", .error("score.out-of-range", at: "")),
+            .invalid("Not a number", question: question, answer: #""good""#, .error("score.not-integer", at: "")),
+        ]
+    }
+
+    func parseAnswer(_ value: JSONNode, for maxScore: Int, problems: inout ProblemCollector) -> Int? {
+        guard let score = value.integerValue else {
+            problems.error(
+                "score.not-integer", "the score must be a whole number, not \(value.quotedForMessage)", at: value)
+            return nil
+        }
+        guard (0...max(0, maxScore)).contains(score) else {
+            problems.error("score.out-of-range", "the score \(score) is not between 0 and \(maxScore)", at: value)
+            return nil
+        }
+        return score
+    }
+
+    func isAnswered(_ answer: Int, for _: Int) -> Bool { true }
+
+    func encodeAnswer(_ answer: Int, for _: Int) -> JSONWriter.Value { .string(String(answer)) }
+
+    func render(_ answer: Int?, of maxScore: Int) -> AnswerRendering {
+        answer.map { AnswerRendering([.value("\($0) of \(maxScore)")]) } ?? .noAnswer
+    }
 }
 
-/// `gives-up`: returns nil without reporting anything (a misbehaving plugin).
+/// `gives-up`: returns nil without reporting anything (a misbehaving plugin), for questions and answers.
 struct GivesUpTestQuestion: QuestionType {
     let identifier = "gives-up"
     let summary = "Never reads (test type)."
+    var answerKey: Key { .shortAnswer }
 
     var examples: [QuestionExample] {
         [
@@ -90,9 +192,14 @@ struct GivesUpTestQuestion: QuestionType {
     }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { nil }
+    func parseAnswer(_ value: JSONNode, for _: Bool, problems: inout ProblemCollector) -> Bool? { nil }
+    func isAnswered(_ answer: Bool, for _: Bool) -> Bool { answer }
+    func encodeAnswer(_ answer: Bool, for _: Bool) -> JSONWriter.Value { .bool(answer) }
+    func render(_ answer: Bool?, of _: Bool) -> AnswerRendering { .noAnswer }
 }
 
-/// A type whose identifiers, legacy code and keys are set per test (for registry checks).
+/// A type whose identifiers, legacy code and keys are set per test (for registry checks). Its
+/// answers are text (under `short-answer`); blank text does not count as answered.
 struct ConfigurableTestQuestion: QuestionType {
     var identifier: String
     var aliases: [String] = []
@@ -103,6 +210,26 @@ struct ConfigurableTestQuestion: QuestionType {
     let examples: [QuestionExample] = []
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { true }
+
+    var answerKey: Key { .shortAnswer }
+
+    func parseAnswer(_ value: JSONNode, for _: Bool, problems: inout ProblemCollector) -> String? {
+        guard let text = value.stringValue else {
+            problems.error("text.not-a-string", "the answer must be a string, not \(value.quotedForMessage)", at: value)
+            return nil
+        }
+        return text
+    }
+
+    func isAnswered(_ answer: String, for _: Bool) -> Bool {
+        !answer.allSatisfy(\.isWhitespace)
+    }
+
+    func encodeAnswer(_ answer: String, for _: Bool) -> JSONWriter.Value { .string(answer) }
+
+    func render(_ answer: String?, of _: Bool) -> AnswerRendering {
+        answer.map { AnswerRendering([.value($0)]) } ?? .noAnswer
+    }
 }
 
 /// Shared fixtures for the template tests.

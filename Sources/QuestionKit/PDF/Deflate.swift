@@ -1,0 +1,119 @@
+/// A small DEFLATE compressor (RFC 1951) with the zlib wrapper (RFC 1950) that PDF's `/FlateDecode`
+/// filter expects. Foundation on Linux offers no zlib API, and the product takes no dependencies.
+///
+/// LZ77 over a 32 KB window with hash chains, coded with the fixed Huffman codes of RFC 1951 §3.2.6.
+/// Data that does not shrink (already compressed, random) goes into stored blocks instead.
+enum Deflate {
+    /// Compresses `data` into a zlib stream: header, DEFLATE data, Adler-32 checksum.
+    static func zlibCompress(_ data: [UInt8]) -> [UInt8] {
+        // CMF 0x78: method 8 (deflate), 32 KB window; FLG 0x9C: default level, header divisible by 31.
+        var output: [UInt8] = [0x78, 0x9C]
+        output.append(contentsOf: compress(data))
+        let checksum = adler32(data)
+        output.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: checksum >> $0) })
+        return output
+    }
+
+    /// Raw DEFLATE data: one fixed-Huffman block, or stored blocks when those are smaller.
+    static func compress(_ data: [UInt8]) -> [UInt8] {
+        var writer = DeflateBitWriter()
+        writer.reserve(data.count / 2 + 16)
+        writer.write(bits: 1, count: 1)  // BFINAL: this is the last block
+        writer.write(bits: 1, count: 2)  // BTYPE 01: fixed Huffman codes
+        LZ77Matcher.encode(data, into: &writer)
+        writer.writeFixedSymbol(256)  // end of block
+        let fixed = writer.finish()
+        let storedSize = data.count + 5 * max(1, (data.count + 65_534) / 65_535)
+        return fixed.count <= storedSize ? fixed : stored(data)
+    }
+
+    /// Stored (uncompressed) blocks of at most 65,535 bytes each.
+    static func stored(_ data: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(data.count + 5 * (data.count / 65_535 + 1))
+        var start = 0
+        repeat {
+            let end = min(start + 65_535, data.count)
+            let length = UInt16(end - start)
+            output.append(end == data.count ? 1 : 0)  // BFINAL, BTYPE 00, then padding to the byte
+            output.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
+            output.append(contentsOf: [UInt8(~length & 0xFF), UInt8(~length >> 8)])
+            output.append(contentsOf: data[start..<end])
+            start = end
+        } while start < data.count
+        return output
+    }
+
+    /// The Adler-32 checksum of RFC 1950 §8.2.
+    static func adler32(_ data: [UInt8]) -> UInt32 {
+        var low: UInt32 = 1
+        var high: UInt32 = 0
+        var index = 0
+        // 5552 is the largest run of bytes for which the sums cannot overflow 32 bits (as in zlib).
+        while index < data.count {
+            let end = min(index + 5552, data.count)
+            for position in index..<end {
+                low &+= UInt32(data[position])
+                high &+= low
+            }
+            low %= 65_521
+            high %= 65_521
+            index = end
+        }
+        return high << 16 | low
+    }
+}
+
+/// Writes bits least significant first, as DEFLATE packs them (RFC 1951 §3.1.1).
+struct DeflateBitWriter {
+    private var output: [UInt8] = []
+    private var bitBuffer: UInt64 = 0
+    private var bitCount = 0
+
+    mutating func reserve(_ capacity: Int) {
+        output.reserveCapacity(capacity)
+    }
+
+    mutating func write(bits: UInt32, count: Int) {
+        bitBuffer |= UInt64(bits) << UInt64(bitCount)
+        bitCount += count
+        if bitCount >= 32 {
+            for _ in 0..<4 {
+                output.append(UInt8(truncatingIfNeeded: bitBuffer))
+                bitBuffer >>= 8
+            }
+            bitCount -= 32
+        }
+    }
+
+    /// A literal byte, a length symbol (257…285) or the end of block (256), in the fixed code.
+    mutating func writeFixedSymbol(_ symbol: Int) {
+        let code = FixedHuffman.literalCodes[symbol]
+        write(bits: UInt32(code.bits), count: Int(code.length))
+    }
+
+    /// A match of `length` (3…258) bytes at `distance` (1…32,768) bytes back.
+    mutating func writeMatch(length: Int, distance: Int) {
+        let lengthCode = FixedHuffman.lengthCodes[length]
+        writeFixedSymbol(Int(lengthCode.symbol))
+        if lengthCode.extraCount > 0 {
+            write(bits: UInt32(lengthCode.extraBits), count: Int(lengthCode.extraCount))
+        }
+        let distanceSymbol = FixedHuffman.distanceSymbol(distance)
+        write(bits: UInt32(FixedHuffman.distanceCodes[distanceSymbol]), count: 5)
+        let extraCount = FixedHuffman.distanceExtra[distanceSymbol]
+        if extraCount > 0 {
+            write(bits: UInt32(distance - FixedHuffman.distanceBase[distanceSymbol]), count: extraCount)
+        }
+    }
+
+    /// Pads the last byte with zero bits and returns the data.
+    mutating func finish() -> [UInt8] {
+        while bitCount > 0 {
+            output.append(UInt8(truncatingIfNeeded: bitBuffer))
+            bitBuffer >>= 8
+            bitCount = max(0, bitCount - 8)
+        }
+        return output
+    }
+}

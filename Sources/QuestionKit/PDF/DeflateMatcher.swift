@@ -1,0 +1,93 @@
+/// Finds repeated byte sequences (LZ77) for the DEFLATE compressor, with hash chains over a 32 KB window
+/// and one step of lazy matching: a match is deferred when the next position starts a longer one.
+enum LZ77Matcher {
+    private static let windowSize = 1 << 15
+    private static let hashSize = 1 << 15
+    private static let minimumMatch = 3
+    private static let maximumMatch = 258
+    // Longer chains find slightly longer matches at a cost in speed; 48 suits page content and fonts.
+    private static let maximumChain = 48
+
+    private struct State {
+        var head = [Int32](repeating: -1, count: LZ77Matcher.hashSize)
+        var previous = [Int32](repeating: -1, count: LZ77Matcher.windowSize)
+    }
+
+    static func encode(_ data: [UInt8], into writer: inout DeflateBitWriter) {
+        data.withUnsafeBufferPointer { bytes in
+            var state = State()
+            var position = 0
+            var inserted = 0
+            while position < bytes.count {
+                insert(upTo: position, bytes: bytes, state: &state, inserted: &inserted)
+                var match = longestMatch(at: position, bytes: bytes, state: state)
+                if match.length >= minimumMatch && match.length < 32 && position + 1 < bytes.count {
+                    insert(upTo: position + 1, bytes: bytes, state: &state, inserted: &inserted)
+                    let next = longestMatch(at: position + 1, bytes: bytes, state: state)
+                    if next.length > match.length {
+                        writer.writeFixedSymbol(Int(bytes[position]))
+                        position += 1
+                        match = next
+                    }
+                }
+                if match.length >= minimumMatch {
+                    writer.writeMatch(length: match.length, distance: match.distance)
+                    position += match.length
+                } else {
+                    writer.writeFixedSymbol(Int(bytes[position]))
+                    position += 1
+                }
+            }
+        }
+    }
+
+    /// Adds every position before `end` to the hash chains (each position once).
+    private static func insert(
+        upTo end: Int, bytes: UnsafeBufferPointer<UInt8>, state: inout State, inserted: inout Int
+    ) {
+        let last = min(end, bytes.count - minimumMatch)
+        while inserted <= last {
+            let hash = hashAt(inserted, bytes)
+            state.previous[inserted & (windowSize - 1)] = state.head[hash]
+            state.head[hash] = Int32(inserted)
+            inserted += 1
+        }
+        inserted = max(inserted, end + 1)
+    }
+
+    private static func hashAt(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let value = Int(bytes[position]) << 16 | Int(bytes[position + 1]) << 8 | Int(bytes[position + 2])
+        return (value &* 0x9E37_79B1) >> 17 & (hashSize - 1)
+    }
+
+    /// The longest earlier occurrence of the bytes at `position` (which must already be inserted).
+    private static func longestMatch(
+        at position: Int, bytes: UnsafeBufferPointer<UInt8>, state: State
+    ) -> (length: Int, distance: Int) {
+        let limit = min(maximumMatch, bytes.count - position)
+        guard limit >= minimumMatch else { return (0, 0) }
+        var bestLength = 0
+        var bestDistance = 0
+        var candidate = Int(state.previous[position & (windowSize - 1)])
+        var chain = maximumChain
+        while candidate >= 0 && position - candidate <= windowSize && chain > 0 {
+            if bytes[candidate + bestLength] == bytes[position + bestLength] {
+                var length = 0
+                while length < limit && bytes[candidate + length] == bytes[position + length] {
+                    length += 1
+                }
+                if length > bestLength {
+                    bestLength = length
+                    bestDistance = position - candidate
+                    if length == limit { break }
+                }
+            }
+            let next = Int(state.previous[candidate & (windowSize - 1)])
+            // Chains only go backwards; anything else is a slot reused by a newer position.
+            guard next < candidate else { break }
+            candidate = next
+            chain -= 1
+        }
+        return (bestLength, bestDistance)
+    }
+}

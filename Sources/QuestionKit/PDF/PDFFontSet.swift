@@ -1,0 +1,140 @@
+import Foundation
+
+/// A font as a page uses it: a standard font, or an embedded TrueType font.
+enum PDFFontFace: Hashable {
+    case standard(PDFStandardFont)
+    case trueType(TrueTypeFont)
+}
+
+/// A stretch of text that one font shows: WinAnsi codes for a standard font, glyph ids for a TrueType font.
+struct PDFTextRun {
+    var face: PDFFontFace
+    /// WinAnsi codes (standard font).
+    var codes: [UInt8] = []
+    /// Glyph ids and the characters each shows, for the `ToUnicode` map (TrueType font).
+    var glyphs: [(glyph: UInt16, scalar: Unicode.Scalar)] = []
+    /// The total advance width in thousandths of an em.
+    var width = 0
+    /// Whether the run stands for characters no font has (drawn in a marking colour).
+    var isReplacement = false
+}
+
+/// The fonts text is shown with, tried per character: the caller's `preferred` fonts, then the standard
+/// Helvetica font asked for, then (for bold text) `boldFallbacks`, then `fallbacks` — typically DejaVu Sans for
+/// Latin, Greek and Cyrillic, a CJK font, and any font the caller adds.
+///
+/// A character that no font has is replaced by U+FFFD from the first fallback that has that glyph (else by
+/// a "?" drawn in red) and reported as a ``PDFWarning``; text never silently loses a character.
+public struct PDFFontSet: Sendable {
+    /// Fonts tried before the standard font (a caller's override).
+    public var preferred: [TrueTypeFont]
+    /// Fonts tried, in order, after the standard font.
+    public var fallbacks: [TrueTypeFont]
+    /// Fonts tried before `fallbacks` for bold text.
+    public var boldFallbacks: [TrueTypeFont]
+
+    public init(preferred: [TrueTypeFont] = [], fallbacks: [TrueTypeFont] = [], boldFallbacks: [TrueTypeFont] = []) {
+        self.preferred = preferred
+        self.fallbacks = fallbacks
+        self.boldFallbacks = boldFallbacks
+    }
+
+    /// Helvetica only: characters outside WinAnsiEncoding are replaced and reported.
+    public static let standardOnly = PDFFontSet()
+
+    /// The fonts tried for text set in `font`, in order.
+    func chain(for font: PDFStandardFont) -> [PDFFontFace] {
+        preferred.map(PDFFontFace.trueType) + [.standard(font)]
+            + (font.isBold ? boldFallbacks.map(PDFFontFace.trueType) : []) + fallbacks.map(PDFFontFace.trueType)
+    }
+
+    /// Splits `text` into runs per font. Clusters (a letter and its combining marks) stay in one font when
+    /// one font has all of their characters. Control characters are dropped (a tab becomes a space), and so
+    /// are invisible format characters that no font has. Returns the characters no font has.
+    func runs(for text: String, font: PDFStandardFont) -> (runs: [PDFTextRun], missing: [Unicode.Scalar]) {
+        if preferred.isEmpty, let run = Self.plainRun(text, font: font) {
+            return ([run], [])
+        }
+        let chain = chain(for: font)
+        var builder = PDFRunBuilder()
+        for cluster in text.precomposedStringWithCanonicalMapping {
+            let scalars = cluster.unicodeScalars.compactMap(Self.visible)
+            if let face = chain.first(where: { face in scalars.allSatisfy { Self.covers(face, $0) } }) {
+                scalars.forEach { builder.add($0, face: face) }
+                continue
+            }
+            for scalar in scalars {
+                if let face = chain.first(where: { Self.covers($0, scalar) }) {
+                    builder.add(scalar, face: face)
+                } else if !scalar.properties.isDefaultIgnorableCodePoint {
+                    builder.addReplacement(for: scalar, fallbacks: fallbacks)
+                }
+            }
+        }
+        return (builder.runs, builder.missing)
+    }
+
+    /// The whole of `text` in the standard font when it only has characters of WinAnsiEncoding (the usual case).
+    private static func plainRun(_ text: String, font: PDFStandardFont) -> PDFTextRun? {
+        var run = PDFTextRun(face: .standard(font))
+        run.codes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            // Anything else (a combining mark, another script) takes the general path.
+            guard let code = WinAnsiEncoding.code(for: scalar == "\t" ? " " : scalar) else {
+                guard scalar.value < 0x20 || scalar.value == 0x7F else { return nil }
+                continue
+            }
+            run.codes.append(code)
+            run.width += font.width(ofCode: code)
+        }
+        return run
+    }
+
+    /// The scalar as drawn: a tab as a space, other control characters not at all.
+    private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        if scalar == "\t" { return " " }
+        return scalar.properties.generalCategory == .control ? nil : scalar
+    }
+
+    static func covers(_ face: PDFFontFace, _ scalar: Unicode.Scalar) -> Bool {
+        switch face {
+        case .standard: WinAnsiEncoding.code(for: scalar) != nil
+        case .trueType(let font): font.covers(scalar)
+        }
+    }
+}
+
+/// Collects runs, joining consecutive characters of the same font.
+struct PDFRunBuilder {
+    private(set) var runs: [PDFTextRun] = []
+    private(set) var missing: [Unicode.Scalar] = []
+
+    mutating func add(_ scalar: Unicode.Scalar, face: PDFFontFace, isReplacement: Bool = false) {
+        if runs.last?.face != face || runs.last?.isReplacement != isReplacement {
+            runs.append(PDFTextRun(face: face, isReplacement: isReplacement))
+        }
+        let index = runs.count - 1
+        switch face {
+        case .standard(let font):
+            guard let code = WinAnsiEncoding.code(for: scalar) else { return }
+            runs[index].codes.append(code)
+            runs[index].width += font.width(ofCode: code)
+        case .trueType(let font):
+            guard let glyph = font.glyph(for: scalar) else { return }
+            runs[index].glyphs.append((glyph, scalar))
+            runs[index].width += font.width(ofGlyph: glyph)
+        }
+    }
+
+    /// U+FFFD from the first fallback font that has it, else "?" in Helvetica; the run is marked.
+    mutating func addReplacement(for scalar: Unicode.Scalar, fallbacks: [TrueTypeFont]) {
+        if !missing.contains(scalar) {
+            missing.append(scalar)
+        }
+        if let font = fallbacks.first(where: { $0.covers("\u{FFFD}") }) {
+            add("\u{FFFD}", face: .trueType(font), isReplacement: true)
+        } else {
+            add("?", face: .standard(.helvetica), isReplacement: true)
+        }
+    }
+}

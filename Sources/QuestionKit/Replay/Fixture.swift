@@ -1,0 +1,85 @@
+/// A fixture: the answers a technician gives to a template and what the foreman adds, optionally
+/// a scripted walk through the form, and optionally what must come of it, so that a fixture is a
+/// test of its template.
+///
+/// ```json
+/// {
+///   "template": "pump-inspection.json",
+///   "technician": "Ann Okafor", "foreman": "Bob Lindqvist",
+///   "completedDate": "Nov 22, 2026", "submittedDate": "Nov 23, 2026",
+///   "answers": {
+///     "1": {"answer": ["Yes"], "comment": "Guard refitted", "media": ["image", "image"]},
+///     "2": {"answer": "42"},
+///     "3": {"comment": "Not applicable today"}
+///   },
+///   "foremanComment": "Checked on site.",
+///   "expect": {"flagged": [2], "outcome": "submitted"}
+/// }
+/// ```
+///
+/// Answers are keyed by question number (1-based, as people see them); each `answer` is the value
+/// the question's type stores in `user-answer`. Without `steps` the replay walks every question
+/// in order (fill, Next; Finish on the last), completes, and the foreman comments and submits.
+public struct Fixture: Sendable {
+    /// The template's path, relative to the fixture file.
+    public var templatePath: String?
+    public var technician: String
+    public var foreman: String
+    public var completedDate: String
+    public var submittedDate: String
+    /// What to enter per question, by 0-based index.
+    public var answers: [Int: FixtureAnswer]
+    /// The foreman's general comment.
+    public var foremanComment: String?
+    /// A scripted walk; nil for the default walk.
+    public var steps: [FixtureStep]?
+    /// What must come of the replay.
+    public var expectations: FixtureExpectations
+    /// The fixture's JSON, for locating problems.
+    public let document: JSONDocument
+}
+
+/// What a fixture enters for one question.
+public struct FixtureAnswer: Sendable {
+    /// The answer value (the type's `user-answer` value), if any.
+    public var answer: JSONNode?
+    public var comment: String?
+    /// Media to attach, by kind, in order.
+    public var media: [MediaAttachment.Kind]
+    /// The fixture entry, for locating problems.
+    public var node: JSONNode
+}
+
+/// One step of a scripted walk.
+public struct FixtureStep: Sendable {
+    public enum Action: Sendable {
+        /// Enter the fixture's answer, comment and media for the question shown.
+        case fill
+        case answer(JSONNode)
+        case comment(String)
+        case attach(MediaAttachment.Kind)
+        case next, back, exit, resume, finish
+        /// Edit question N (1-based) from a review; from a completed form, as the foreman.
+        case edit(Int)
+        case complete
+        /// The foreman's general comment (starts the foreman's review if needed).
+        case foremanComment(String)
+        case submit
+    }
+
+    public var action: Action
+    /// The step's JSON, for locating problems.
+    public var node: JSONNode
+}
+
+/// What must come of a replay.
+public struct FixtureExpectations: Sendable {
+    /// Exactly these questions (1-based) must be flagged; nil when not checked.
+    public var flagged: [Int]?
+    /// Steps (1-based) that must be refused, with the refusal code when given.
+    public var refusedSteps: [Int: String?]
+    /// The phase the replay must end in (`submitted` unless stated).
+    public var outcome: String
+    /// The expectations' JSON, for locating problems.
+    public var node: JSONNode?
+}

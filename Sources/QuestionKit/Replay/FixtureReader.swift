@@ -1,0 +1,154 @@
+extension Fixture {
+    /// The phases a replay may be expected to end in.
+    public static let outcomes = ["submitted", "foreman-review", "completed", "review", "exited", "filling"]
+
+    static let topLevelKeys = [
+        "template", "technician", "foreman", "completedDate", "submittedDate", "answers", "foremanComment",
+        "steps", "expect",
+    ]
+
+    /// Reads a fixture, reporting every problem located in its JSON. The fixture is nil when its
+    /// JSON cannot be parsed or is not an object.
+    public static func read(_ bytes: [UInt8]) -> (fixture: Fixture?, diagnostics: [Diagnostic]) {
+        let parsed = JSONParser.parse(bytes)
+        guard let document = parsed.document else { return (nil, parsed.diagnostics) }
+        var problems = ProblemCollector(document: document)
+        let fixture = read(document, problems: &problems)
+        return (fixture, parsed.diagnostics + problems.diagnostics())
+    }
+
+    static func read(_ document: JSONDocument, problems: inout ProblemCollector) -> Fixture? {
+        let root = document.root
+        guard root.kind == .object else {
+            problems.error(
+                "fixture.not-an-object", "a fixture must be a JSON object, not \(root.kind)", at: root,
+                hint: "Write {\"template\": \"form.json\", \"answers\": {\"1\": {\"answer\": …}}}.")
+            return nil
+        }
+        for member in root.members where !topLevelKeys.contains(member.key) {
+            problems.warnUnknownKey(member, code: "fixture.unknown-key", in: "the fixture", known: topLevelKeys)
+        }
+        var text = FixtureText(problems: problems)
+        let fixture = Fixture(
+            templatePath: text.string(root["template"], "template"),
+            technician: text.string(root["technician"], "technician") ?? "Technician",
+            foreman: text.string(root["foreman"], "foreman") ?? "Foreman",
+            completedDate: text.string(root["completedDate"], "completedDate") ?? "Jan 1, 2026",
+            submittedDate: text.string(root["submittedDate"], "submittedDate") ?? "Jan 1, 2026",
+            answers: readAnswers(root["answers"], text: &text),
+            foremanComment: text.string(root["foremanComment"], "foremanComment"),
+            steps: root["steps"].map { readSteps($0, text: &text) },
+            expectations: readExpectations(root["expect"], text: &text),
+            document: document)
+        problems = text.problems
+        return fixture
+    }
+
+    static func readAnswers(_ node: JSONNode?, text: inout FixtureText) -> [Int: FixtureAnswer] {
+        guard let node else { return [:] }
+        guard node.kind == .object else {
+            text.problems.error(
+                "fixture.answers-not-object", "'answers' must be an object keyed by question number", at: node,
+                hint: "Write \"answers\": {\"1\": {\"answer\": …, \"comment\": \"…\"}}.")
+            return [:]
+        }
+        var answers: [Int: FixtureAnswer] = [:]
+        for member in node.members {
+            guard let number = Int(member.key), number >= 1 else {
+                text.problems.report(
+                    .error, "fixture.bad-question-number", "'\(member.key)' is not a question number", at: member.value,
+                    hint: "Key answers by question number as people see it: \"1\", \"2\", …", atKey: true)
+                continue
+            }
+            if let entry = readAnswer(member.value, text: &text) { answers[number - 1] = entry }
+        }
+        return answers
+    }
+
+    private static func readAnswer(_ node: JSONNode, text: inout FixtureText) -> FixtureAnswer? {
+        guard node.kind == .object else {
+            text.problems.error(
+                "fixture.answer-not-object", "an answer entry must be an object, not \(node.kind)", at: node,
+                hint: "Write {\"answer\": …, \"comment\": \"…\", \"media\": [\"image\"]}.")
+            return nil
+        }
+        let known = ["answer", "comment", "media"]
+        for member in node.members where !known.contains(member.key) {
+            text.problems.warnUnknownKey(member, code: "fixture.unknown-key", in: "an answer entry", known: known)
+        }
+        var media: [MediaAttachment.Kind] = []
+        for element in node["media"].map({ Array($0.elements) }) ?? [] {
+            if let kind = text.mediaKind(element) { media.append(kind) }
+        }
+        if let list = node["media"], list.kind != .array {
+            text.problems.error(
+                "fixture.media-not-array", "'media' must be an array of kinds", at: list,
+                hint: "Write \"media\": [\"image\", \"video\", \"voice\"].")
+        }
+        return FixtureAnswer(
+            answer: node["answer"], comment: text.string(node["comment"], "comment"), media: media, node: node)
+    }
+
+    private static func readExpectations(_ node: JSONNode?, text: inout FixtureText) -> FixtureExpectations {
+        var expectations = FixtureExpectations(flagged: nil, refusedSteps: [:], outcome: "submitted", node: node)
+        guard let node else { return expectations }
+        guard node.kind == .object else {
+            text.problems.error("fixture.expect-not-object", "'expect' must be an object", at: node)
+            return expectations
+        }
+        let known = ["flagged", "refused", "outcome"]
+        for member in node.members where !known.contains(member.key) {
+            text.problems.warnUnknownKey(member, code: "fixture.unknown-key", in: "'expect'", known: known)
+        }
+        if let flagged = node["flagged"] {
+            expectations.flagged = flagged.elements.compactMap { text.positiveInteger($0, "a question number") }
+        }
+        for entry in node["refused"].map({ Array($0.elements) }) ?? [] {
+            guard let step = text.positiveInteger(entry["step"] ?? entry, "a step number") else { continue }
+            expectations.refusedSteps[step] = entry["code"]?.stringValue
+        }
+        if let outcome = node["outcome"] {
+            if let value = outcome.stringValue, outcomes.contains(value) {
+                expectations.outcome = value
+            } else {
+                text.problems.error(
+                    "fixture.bad-outcome", "'outcome' must be one of \(Suggestion.quotedList(outcomes))", at: outcome)
+            }
+        }
+        return expectations
+    }
+}
+
+/// Reading the scalar fields of a fixture, with problems reported alike.
+struct FixtureText {
+    var problems: ProblemCollector
+
+    mutating func string(_ node: JSONNode?, _ name: String) -> String? {
+        guard let node, !node.isNull else { return nil }
+        guard let text = node.stringValue else {
+            problems.error("fixture.not-a-string", "'\(name)' must be a string, not \(node.quotedForMessage)", at: node)
+            return nil
+        }
+        return text
+    }
+
+    mutating func positiveInteger(_ node: JSONNode, _ what: String) -> Int? {
+        guard let value = node.integerValue, value >= 1, node.kind == .number else {
+            problems.error("fixture.not-a-number", "expected \(what), not \(node.quotedForMessage)", at: node)
+            return nil
+        }
+        return value
+    }
+
+    mutating func mediaKind(_ node: JSONNode) -> MediaAttachment.Kind? {
+        let names = MediaAttachment.Kind.allCases.map(\.rawValue)
+        guard let name = node.stringValue, let kind = MediaAttachment.Kind(rawValue: name) else {
+            let suggestion = node.stringValue.flatMap { Suggestion.nearest(to: $0, in: names) }
+            problems.error(
+                "fixture.bad-media-kind", "\(node.quotedForMessage) is not a kind of media", at: node,
+                hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "") + "Use \(Suggestion.quotedList(names)).")
+            return nil
+        }
+        return kind
+    }
+}

@@ -1,0 +1,116 @@
+/// Prints a review: the table a technician or foreman reads before finishing or submitting, and
+/// the same review as JSON for `review --format json`.
+public enum ReviewPrinter {
+    /// The review table, then the "Attention required" list.
+    ///
+    /// One line per question — number, section, question, answer summary, comment and a `!` in the
+    /// last column when the answer is flagged — in columns about 100 wide; a cell too long for its
+    /// column ends in "…". Columns are measured as a terminal shows them (see `TextColumns`).
+    public static func text(_ review: Review) -> String {
+        var lines = headerLines(review.header)
+        if !lines.isEmpty { lines.append("") }
+        lines += table(review.rows)
+        lines.append("")
+        let flagged = review.flaggedRows
+        if flagged.isEmpty {
+            lines.append("No flags.")
+        } else {
+            lines.append("Attention required:")
+            for row in flagged {
+                lines.append("  Question \(row.number): " + TextColumns.oneLine(flagMessages(row)))
+            }
+        }
+        return lines.map(TextColumns.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+    }
+
+    /// The review as JSON: `header` (title, revision, metadata in order, technician, dates,
+    /// foreman, foreman comment; null when absent) and `rows` (number, section, question, answer as
+    /// stored in a completed form or null, answerSummary, isAnswered, comment, media names, flags
+    /// as `{code, message}`).
+    public static func json(_ review: Review) -> JSONWriter.Value {
+        .object([
+            ("header", header(review.header)),
+            ("rows", .array(review.rows.map(row))),
+            ("flaggedQuestions", .array(review.flaggedRows.map { .integer($0.number) })),
+        ])
+    }
+
+    // MARK: Text
+
+    private static func headerLines(_ header: ReviewHeader) -> [String] {
+        var lines: [String] = []
+        if let title = header.title {
+            lines.append(header.revision.map { "\(title) (revision \($0))" } ?? title)
+        }
+        if let technician = header.technician {
+            lines.append("Work performed by: \(technician)" + (header.completedDate.map { "   Date: \($0)" } ?? ""))
+        }
+        if let foreman = header.foreman { lines.append("Work leader review: \(foreman)") }
+        return lines.map(TextColumns.oneLine)
+    }
+
+    /// The most columns each column may take; the table is about 100 wide with its gaps.
+    private static let limits = (number: 4, section: 16, question: 30, answer: 20, comment: 16)
+    private static let gap = "  "
+
+    private static func table(_ rows: [ReviewRow]) -> [String] {
+        let heading = ["#", "Section", "Question", "Answer", "Comment", "Flag"]
+        let cells = rows.map { row in
+            [
+                String(row.number), row.section ?? "", row.question, row.answerSummary, row.comment,
+                row.flags.isEmpty ? "" : "!",
+            ].map(TextColumns.oneLine)
+        }
+        let limits = [
+            Self.limits.number, Self.limits.section, Self.limits.question, Self.limits.answer, Self.limits.comment, 4,
+        ]
+        let widths = limits.indices.map { column in
+            min(limits[column], ([heading] + cells).map { TextColumns.width($0[column]) }.max() ?? 0)
+        }
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).map { TextColumns.pad(TextColumns.truncate($0, to: $1), to: $1) }.joined(separator: gap)
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: gap)
+        return [line(heading), rule] + cells.map(line)
+    }
+
+    static func flagMessages(_ row: ReviewRow) -> String {
+        row.flags.map(\.message).joined(separator: "; ")
+    }
+
+    // MARK: JSON
+
+    private static func header(_ header: ReviewHeader) -> JSONWriter.Value {
+        .object([
+            ("title", optional(header.title)),
+            ("revision", optional(header.revision)),
+            ("metadata", .object(header.metadata.map { ($0.key, .string($0.value)) })),
+            ("technician", optional(header.technician)),
+            ("completedDate", optional(header.completedDate)),
+            ("foreman", optional(header.foreman)),
+            ("foremanComment", optional(header.foremanComment)),
+            ("submittedDate", optional(header.submittedDate)),
+        ])
+    }
+
+    private static func row(_ row: ReviewRow) -> JSONWriter.Value {
+        .object([
+            ("number", .integer(row.number)),
+            ("section", optional(row.section)),
+            ("question", .string(row.question)),
+            ("answer", row.answer ?? .null),
+            ("answerSummary", .string(row.answerSummary)),
+            ("isAnswered", .bool(row.isAnswered)),
+            ("comment", .string(row.comment)),
+            ("media", .array(row.media.map { .string($0.name) })),
+            (
+                "flags",
+                .array(row.flags.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })
+            ),
+        ])
+    }
+
+    private static func optional(_ text: String?) -> JSONWriter.Value {
+        text.map { .string($0) } ?? .null
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import QuestionKit
+
+/// Loading templates, fixtures and completed forms from files for the commands, each with its
+/// diagnostics located in its own file.
+struct FormFiles {
+    let reader: TemplateReader
+
+    /// A file that was read (or not), with what went wrong in it.
+    struct Loaded<Value> {
+        var value: Value?
+        var report: FileDiagnostics
+    }
+
+    func template(at path: String) -> Loaded<Template> {
+        load(path) { bytes in
+            let result = reader.read(bytes)
+            return (result.isUsable ? result.template : nil, result.diagnostics)
+        }
+    }
+
+    func fixture(at path: String) -> Loaded<Fixture> {
+        load(path) { bytes in Fixture.read(bytes) }
+    }
+
+    func completedForm(at path: String) -> Loaded<FilledForm> {
+        load(path) { bytes in
+            let result = CompletedFormReader.read(bytes, with: reader)
+            return (result.diagnostics.containsErrors ? nil : result.form, result.diagnostics)
+        }
+    }
+
+    /// The template a fixture names, relative to the fixture's folder.
+    func templatePath(of fixture: Fixture, at fixturePath: String) -> String? {
+        guard let relative = fixture.templatePath else { return nil }
+        if relative.hasPrefix("/") { return relative }
+        let folder = (fixturePath as NSString).deletingLastPathComponent
+        return folder.isEmpty ? relative : folder + "/" + relative
+    }
+
+    private func load<Value>(
+        _ path: String, _ read: ([UInt8]) -> (Value?, [Diagnostic])
+    ) -> Loaded<Value> {
+        do {
+            let bytes = try FileInput.read(path, limit: reader.limits.maxBytes)
+            let (value, diagnostics) = read(bytes)
+            return Loaded(value: value, report: FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
+        } catch {
+            let report = FileDiagnostics(path: path, diagnostics: [ValidateCommand.unreadable(error)], source: nil)
+            return Loaded(value: nil, report: report)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import QuestionKit
+
+/// `questionkit review COMPLETED.json`: the review of a completed form, ours or the original system's.
+public struct ReviewCommand: Command {
+    public init() {}
+
+    public let name = "review"
+    public let summary = "Print the review of a completed form, with its flags."
+    public let argumentsSynopsis = "COMPLETED.json"
+    public let discussion = """
+        Reads a completed form (written by 'questionkit run' or by the original system) and prints
+        its review table and the answers that need attention. Exits 1 when the form has errors.
+        """
+    public let options: [OptionSpec] = [
+        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
+        OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+    ]
+
+    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard let path = arguments.positionals.first else { throw UsageError("no completed form given") }
+        if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
+        let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
+        if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
+        guard let form = loaded.value else { return ExitStatus.inputErrors }
+        let review = Review(form: form)
+        if arguments.value("format", default: "text") == "json" {
+            context.print(JSONWriter.text(of: ReviewPrinter.json(review)))
+        } else {
+            context.standardOutput += ReviewPrinter.text(review)
+        }
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import QuestionKit
+
+/// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
+public struct RunCommand: Command {
+    public init() {}
+
+    public let name = "run"
+    public let summary = "Replay a form from fixture answers: transcript, review, flags, completed form."
+    public let argumentsSynopsis = "TEMPLATE"
+    public let discussion = """
+        Walks TEMPLATE as a technician and then a foreman would, from the answers, comments, media
+        and steps of the fixture, and prints a transcript of the walk, the review and the flags.
+        With --out, writes the completed form JSON, the text export and the flag report there.
+        Exits 0 when the replay completes and every expectation of the fixture holds, 1 otherwise.
+        """
+    public let options: [OptionSpec] = [
+        OptionSpec("answers", value: "FIXTURE", help: "The fixture to replay (required)."),
+        OptionSpec("user", value: "NAME", help: "The technician, instead of the fixture's."),
+        OptionSpec("foreman", value: "NAME", help: "The foreman, instead of the fixture's."),
+        OptionSpec("out", value: "DIR", help: "Write <name>.completed.json, <name>.txt and <name>.flags.txt here."),
+        OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+    ]
+
+    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard let templatePath = arguments.positionals.first else { throw UsageError("no template given") }
+        if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        guard let fixturePath = arguments.values["answers"] else {
+            throw UsageError("no fixture given; pass --answers FIXTURE")
+        }
+        guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
+        let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
+        let template = files.template(at: templatePath)
+        let fixture = files.fixture(at: fixturePath)
+        for report in [template.report, fixture.report] where !report.diagnostics.isEmpty {
+            context.standardError += DiagnosticPrinter.text(report)
+        }
+        guard let loadedTemplate = template.value, var loadedFixture = fixture.value else {
+            return ExitStatus.inputErrors
+        }
+        if let user = arguments.values["user"] { loadedFixture.technician = user }
+        if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
+        let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
+        let review = Review(form: result.session.form)
+        context.print(result.transcript.joined(separator: "\n"))
+        context.print("")
+        context.standardOutput += ReviewPrinter.text(review)
+        if !result.diagnostics.isEmpty {
+            context.standardError += DiagnosticPrinter.text(
+                FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))
+        }
+        if let folder = arguments.values["out"] {
+            let name = ((templatePath as NSString).lastPathComponent as NSString).deletingPathExtension
+            guard write(result.session.form, review: review, name: name, to: folder, keys: keys, context: &context)
+            else { return ExitStatus.inputErrors }
+        }
+        return result.passed ? ExitStatus.success : ExitStatus.inputErrors
+    }
+
+    private func write(
+        _ form: FilledForm, review: Review, name: String, to folder: String, keys: KeyMap,
+        context: inout CommandContext
+    ) -> Bool {
+        let outputs = [
+            ("\(name).completed.json", CompletedFormWriter.json(form, keys: keys)),
+            ("\(name).txt", TextExport.render(review)),
+            ("\(name).flags.txt", FlagReport.text(review)),
+        ]
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (file, text) in outputs {
+                try FileOutput.writeAtomically(text, to: folder + "/" + file)
+            }
+            context.print("wrote \(outputs.map { folder + "/" + $0.0 }.joined(separator: ", "))")
+            return true
+        } catch {
+            context.printError("\(context.toolName) run: error: \(error)")
+            return false
+        }
+    }
+}
+
+/// The `--keys FILE` option shared by the commands.
+enum KeyMapOption {
+    /// The key map the option names (the MI keys without it); nil, with the problems printed,
+    /// when the file has errors.
+    static func load(_ arguments: ParsedArguments, context: inout CommandContext) -> KeyMap? {
+        guard let path = arguments.values["keys"] else { return .mi }
+        let registry = context.registry
+        do {
+            let bytes = try FileInput.read(path, limit: JSONParser.Limits.default.maxBytes)
+            let (keys, diagnostics) = KeyMap.load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes)
+            context.standardError += DiagnosticPrinter.text(
+                FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
+            return diagnostics.containsErrors ? nil : keys
+        } catch {
+            context.printError("\(path): error: \(error)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import QuestionKit
+
+/// `questionkit test DIR...`: every fixture found, replayed as a test of its template.
+public struct TestCommand: Command {
+    public init() {}
+
+    public let name = "test"
+    public let summary = "Replay every fixture (*.fixture.json) in the folders as a test of its template."
+    public let argumentsSynopsis = "DIR..."
+    public let discussion = """
+        Finds every *.fixture.json in the folders (and their subfolders; fixture files may also be
+        named directly), replays each with the template it names, and prints one line per fixture,
+        'PASS' or 'FAIL' with the reason, then 'N passed, N failed'. Exits 1 if any failed.
+        """
+    public let options: [OptionSpec] = [
+        OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys.")
+    ]
+
+    /// The suffix that marks a fixture file.
+    public static let fixtureSuffix = ".fixture.json"
+
+    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw UsageError("no folders given") }
+        guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
+        let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
+        let fixtures = arguments.positionals.flatMap(Self.fixtures(in:))
+        var passed = 0
+        var failed = 0
+        for path in fixtures {
+            if let failure = check(path, files: files) {
+                failed += 1
+                context.print("FAIL \(path): \(failure)")
+            } else {
+                passed += 1
+                context.print("PASS \(path)")
+            }
+        }
+        if fixtures.isEmpty { context.printError("no fixtures (*\(Self.fixtureSuffix)) found") }
+        context.print("\(passed) passed, \(failed) failed")
+        return failed == 0 && !fixtures.isEmpty ? ExitStatus.success : ExitStatus.inputErrors
+    }
+
+    /// Why the fixture at `path` fails, or nil when it passes.
+    private func check(_ path: String, files: FormFiles) -> String? {
+        let fixture = files.fixture(at: path)
+        guard let loadedFixture = fixture.value else { return Self.firstError(fixture.report) }
+        guard let templatePath = files.templatePath(of: loadedFixture, at: path) else {
+            return "the fixture names no template (\"template\": \"form.json\")"
+        }
+        let template = files.template(at: templatePath)
+        guard let loadedTemplate = template.value else { return Self.firstError(template.report) }
+        let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
+        let report = FileDiagnostics(path: path, diagnostics: result.diagnostics, source: fixture.report.source)
+        return result.passed ? nil : Self.firstError(report)
+    }
+
+    /// `path:line:column: message [code]` of the first error, and how many more there are.
+    private static func firstError(_ report: FileDiagnostics) -> String {
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        guard let first = errors.first else { return "failed" }
+        let location = first.position.map { "\(report.path):\($0.line):\($0.column)" } ?? report.path
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+        return "\(first.message) [\(first.code)] at \(location)\(more)"
+    }
+
+    /// The fixture files of a folder and its subfolders, sorted; a file is its own list.
+    static func fixtures(in path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return [path]
+        }
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        return found.filter { $0.hasSuffix(fixtureSuffix) }.sorted().map { base + "/" + $0 }
+    }
+}

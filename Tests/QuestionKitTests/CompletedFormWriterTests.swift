@@ -1,0 +1,164 @@
+import Testing
+
+@testable import QuestionKit
+
+@Suite("Completed form: writing")
+struct CompletedFormWriterTests {
+    @Test func theTemplateIsWrittenBackWithAnswersAndTheCompletedFormFields() throws {
+        let template = try ReviewFixture.template(
+            #"{"_id": "x1", "Title": "Tür \u00fc", "n": 1.50, "questions": [{"answer-type": "true/false", "#
+                + #""question": "OK?", "extra": [1e3, -0.0, true, null, {}, []]}], "tail": "kept"}"#)
+        var form = try ReviewFixture.form(template, answers: [0: #"["Yes"]"#])
+        form.entries[0].media = [MediaAttachment(kind: .video, name: "Qid0")]
+        form.technician = "jdoe"
+        form.completedDate = "Mar 4, 2019"
+        #expect(
+            CompletedFormWriter.json(form) == """
+                {
+                  "Title": "Tür ü",
+                  "n": 1.50,
+                  "questions": [
+                    {
+                      "answer-type": "true/false",
+                      "question": "OK?",
+                      "extra": [
+                        1e3,
+                        -0.0,
+                        true,
+                        null,
+                        {},
+                        []
+                      ],
+                      "user-answer": {
+                        "check-boxes": [
+                          "Yes"
+                        ],
+                        "comment": "",
+                        "videos": [
+                          "Qid0"
+                        ]
+                      }
+                    }
+                  ],
+                  "tail": "kept",
+                  "username": "jdoe",
+                  "completedDate": "Mar 4, 2019",
+                  "SubmittedDate": "",
+                  "foremanComment": {
+                    "comment": "",
+                    "supervisor": ""
+                  }
+                }
+
+                """)
+    }
+
+    @Test func everyTypeWritesItsOwnAnswerKey() throws {
+        let form = try ReviewFixture.filledInspection()
+        let document = try #require(JSONParser.parse(Array(CompletedFormWriter.json(form).utf8)).document)
+        let answers = try #require(document.root["questions"]).elements.map { $0["user-answer"] }
+        #expect(answers[0]?["check-boxes"]?.elements.compactMap(\.stringValue) == ["Yes"])
+        #expect(answers[1]?["short-answer"]?.stringValue == "82.5")
+        #expect(answers[1]?["images"]?.elements.compactMap(\.stringValue) == ["Qid1", "Qid1(3)"])
+        #expect(answers[1]?["voice"]?.elements.compactMap(\.stringValue) == ["Qid1(2)"])
+        #expect(answers[2]?["check-boxes"]?.elements.compactMap(\.stringValue) == ["Worn", "Good"])
+        #expect(answers[3]?["table-answer"]?.members.map(\.key) == ["2,2", "2,3", "3,2"])
+        #expect(answers[4]?.members.map(\.key) == ["comment"])
+        #expect(answers.allSatisfy { $0?["comment"]?.stringValue != nil })
+        #expect(document.root["_id"] == nil)
+        #expect(document.root["foremanComment"]?["supervisor"]?.stringValue == "Jürgen Weiß")
+        let keys = document.root.members.map(\.key)
+        #expect(
+            keys == [
+                "Title", "RevisionNumber", "MIDiscipline", "InstructionNumber", "x-editor", "questions", "username",
+                "completedDate", "SubmittedDate", "foremanComment",
+            ])
+        #expect(
+            document.root["x-editor"]?.sourceText
+                == """
+                {
+                    "zoom": 1.50,
+                    "grid": [
+                      1e3,
+                      -0.0,
+                      true,
+                      null
+                    ]
+                  }
+                """
+        )
+    }
+
+    @Test func existingCompletedFormFieldsAreReplacedInPlace() throws {
+        let template = try ReviewFixture.template(
+            #"{"username": "old", "questions": [{"answer-type": "true/false", "question": "OK?", "#
+                + #""user-answer": {"check-boxes": ["No"], "comment": "old", "images": ["Qid0"], "#
+                + #""media": {"x": "AA=="}}, "#
+                + #""section": "S"}], "foremanComment": {"supervisor": "old", "comment": "old", "note": 1}, "#
+                + #""SubmittedDate": "Jan 1, 2019"}"#)
+        var form = FilledForm(template: template)
+        form.entries[0].comment = "new"
+        form.technician = "new"
+        form.foreman = "boss"
+        let json = CompletedFormWriter.json(form)
+        let document = try #require(JSONParser.parse(Array(json.utf8)).document)
+        #expect(
+            document.root.members.map(\.key) == [
+                "username", "questions", "foremanComment", "SubmittedDate", "completedDate",
+            ])
+        #expect(document.root["username"]?.stringValue == "new")
+        #expect(document.root["SubmittedDate"]?.stringValue == "")
+        let foreman = try #require(document.root["foremanComment"])
+        #expect(foreman.members.map(\.key) == ["supervisor", "comment", "note"])
+        #expect(foreman["supervisor"]?.stringValue == "boss")
+        let question = try #require(document.root["questions"]?.elements.first)
+        #expect(question.members.map(\.key) == ["answer-type", "question", "user-answer", "section"])
+        // The answer and the photo are gone; the comment is new; the embedded media stays.
+        #expect(question["user-answer"]?.members.map(\.key) == ["comment", "media"])
+        #expect(question["user-answer"]?["comment"]?.stringValue == "new")
+    }
+
+    @Test func aQuestionOfAnUnknownTypeIsWrittenAsItWas() throws {
+        let text =
+            #"{"questions": [{"answer-type": "sketch", "question": "Draw", "user-answer": {"lines": 3}}, "#
+            + #"{"answer-type": "true/false", "question": "OK?"}]}"#
+        let result = try ReviewFixture.reader().read(Array(text.utf8))
+        let form = FilledForm(template: try #require(result.template))
+        let document = try #require(JSONParser.parse(Array(CompletedFormWriter.json(form).utf8)).document)
+        let questions = try #require(document.root["questions"]).elements.map { $0 }
+        #expect(questions[0].members.map(\.key) == ["answer-type", "question", "user-answer"])
+        #expect(questions[0]["user-answer"]?["lines"]?.numberText == "3")
+        #expect(questions[1]["user-answer"]?.members.map(\.key) == ["comment"])
+    }
+
+    @Test func keysAreSpelledThroughTheKeyMap() throws {
+        let keys = KeyMap(overrides: [
+            "userAnswer": "answer", "checkBoxes": "chosen", "comment": "note", "username": "user",
+            "foremanComment": "review", "supervisor": "by", "_id": "id",
+        ])
+        let template = try ReviewFixture.template(
+            #"{"id": 7, "_id": "kept", "questions": [{"answer-type": "true/false", "question": "OK?"}]}"#, keys: keys)
+        var form = try ReviewFixture.form(template, answers: [0: #"["No"]"#])
+        form.technician = "jdoe"
+        let document = try #require(JSONParser.parse(Array(CompletedFormWriter.json(form, keys: keys).utf8)).document)
+        #expect(
+            document.root.members.map(\.key) == [
+                "_id", "questions", "user", "completedDate", "SubmittedDate", "review",
+            ])
+        #expect(document.root["review"]?.members.map(\.key) == ["comment", "by"])
+        let answer = try #require(document.root["questions"]?.elements.first?["answer"])
+        #expect(answer.members.map(\.key) == ["chosen", "note"])
+    }
+
+    @Test func nonASCIITextIsWrittenAsUTF8AndOnlyRequiredEscapesRemain() throws {
+        let template = try ReviewFixture.template(
+            #"{"Title": "\u6e29\u5ea6 \"x\" \/ \t", "#
+                + #""questions": [{"answer-type": "short-answer", "question": "Ω?"}]}"#)
+        var form = try ReviewFixture.form(template, answers: [0: #""Übertemperatur 温度""#])
+        form.entries[0].comment = "line\nbreak"
+        let json = CompletedFormWriter.json(form)
+        #expect(json.contains(#""Title": "温度 \"x\" / \t""#))
+        #expect(json.contains(#""short-answer": "Übertemperatur 温度""#))
+        #expect(json.contains(#""comment": "line\nbreak""#))
+    }
+}

@@ -1,0 +1,130 @@
+import Testing
+
+@testable import QuestionKit
+
+@Suite("Review: printing")
+struct ReviewPrinterTests {
+    @Test func textIsTheReviewTableThenTheAttentionList() throws {
+        let text = ReviewPrinter.text(Review(form: try ReviewFixture.filledInspection()))
+        #expect(
+            text == """
+                Prüfung Pumpe P-101 (revision 1.10)
+                Work performed by: jdoe   Date: Mar 4, 2019
+                Work leader review: Jürgen Weiß
+
+                #  Section   Question              Answer               Comment         Flag
+                -  --------  --------------------  -------------------  --------------  ----
+                1  Safety    Pump isolated?        Yes
+                2  Readings  Oil temperature (°C)  82.5                 measured twice  !
+                3  Readings  Coupling condition    Good, Worn                           !
+                4  Readings  Readings per sensor   table: 3 of 3 cells
+                5            Remarks               (no answer)          Nothing to add
+
+                Attention required:
+                  Question 2: 82.5 is above the accepted maximum 75.0
+                  Question 3: chosen Worn, Good; expected Good
+
+                """)
+    }
+
+    @Test func withoutFlagsTheListSaysSo() throws {
+        let template = try ReviewFixture.template(#"{"questions": [{"answer-type": "true/false", "question": "OK?"}]}"#)
+        let form = try ReviewFixture.form(template, answers: [0: #"["No"]"#])
+        #expect(
+            ReviewPrinter.text(Review(form: form)) == """
+                #  Section  Question  Answer  Comment  Flag
+                -  -------  --------  ------  -------  ----
+                1           OK?       No
+
+                No flags.
+
+                """)
+    }
+
+    @Test func longCellsAreCutWithAnEllipsisAndLinesStayAboutOneHundredColumns() throws {
+        let question = String(repeating: "Ü", count: 50) + " 温度"
+        let template = try ReviewFixture.template(
+            #"{"questions": [{"answer-type": "short-answer", "section": "\#(String(repeating: "s", count: 40))", "#
+                + #""question": "\#(question)"}]}"#)
+        var form = try ReviewFixture.form(template, answers: [0: "\"" + String(repeating: "a", count: 60) + "\""])
+        form.entries[0].comment = "line one\nline two, which is long enough to be cut"
+        let lines = ReviewPrinter.text(Review(form: form)).split(separator: "\n")
+        let row = try #require(lines.first { $0.hasPrefix("1 ") })
+        #expect(row.contains(String(repeating: "s", count: 15) + "…"))
+        #expect(row.contains(String(repeating: "Ü", count: 29) + "…"))
+        #expect(row.contains(String(repeating: "a", count: 19) + "…"))
+        #expect(row.contains("line one line t…"))
+        #expect(lines.allSatisfy { TextColumns.width($0) <= 100 })
+    }
+
+    @Test func cellsAreAlignedByColumnsNotBytes() throws {
+        let template = try ReviewFixture.template(
+            #"{"questions": [{"answer-type": "true/false", "question": "温度 OK?", "section": "Ü"}, "#
+                + #"{"answer-type": "true/false", "question": "Ω", "section": "°C"}]}"#)
+        let form = try ReviewFixture.form(template, answers: [0: #"["yes"]"#, 1: #"["no"]"#])
+        let lines = ReviewPrinter.text(Review(form: form)).split(separator: "\n").map(String.init)
+        #expect(lines[2] == "1  Ü        温度 OK?  Yes")
+        #expect(lines[3] == "2  °C       Ω         No")
+    }
+
+    @Test func jsonHasTheHeaderAndOneObjectPerRow() throws {
+        let template = try ReviewFixture.template(
+            #"{"Title": "Tür", "MIDiscipline": "Mech", "questions": [{"answer-type": "short-answer", "#
+                + #""question": "Temp (°C)", "numberInput": true, "acceptedAnswer": {"from": "0", "to": "75"}}]}"#)
+        var form = try ReviewFixture.form(template, answers: [0: #""80""#])
+        form.entries[0].comment = "hot"
+        form.entries[0].media = [MediaAttachment(kind: .image, name: "Qid0")]
+        form.technician = "jdoe"
+        let json = JSONWriter.text(of: ReviewPrinter.json(Review(form: form)))
+        #expect(
+            json == """
+                {
+                  "header": {
+                    "title": "Tür",
+                    "revision": null,
+                    "metadata": {
+                      "MIDiscipline": "Mech"
+                    },
+                    "technician": "jdoe",
+                    "completedDate": null,
+                    "foreman": null,
+                    "foremanComment": null,
+                    "submittedDate": null
+                  },
+                  "rows": [
+                    {
+                      "number": 1,
+                      "section": null,
+                      "question": "Temp (°C)",
+                      "answer": "80",
+                      "answerSummary": "80",
+                      "isAnswered": true,
+                      "comment": "hot",
+                      "media": [
+                        "Qid0"
+                      ],
+                      "flags": [
+                        {
+                          "code": "short-answer.out-of-range",
+                          "message": "80 is above the accepted maximum 75.0"
+                        }
+                      ]
+                    }
+                  ],
+                  "flaggedQuestions": [
+                    1
+                  ]
+                }
+                """)
+    }
+
+    @Test func jsonWritesAnUnansweredQuestionsAnswerAsNull() throws {
+        let review = Review(form: FilledForm(template: try ReviewFixture.template(ReviewFixture.inspection)))
+        let document = try #require(
+            JSONParser.parse(Array(JSONWriter.text(of: ReviewPrinter.json(review)).utf8)).document)
+        let rows = try #require(document.root["rows"])
+        #expect(rows.count == 5)
+        #expect(rows.elements.allSatisfy { $0["answer"]?.isNull == true })
+        #expect(document.root["flaggedQuestions"]?.count == 0)
+    }
+}
