@@ -23,7 +23,7 @@ public struct ReviewCommand: Command {
         let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
         if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
         guard let form = loaded.value else { return ExitStatus.inputErrors }
-        let review = Review(form: form)
+        let review = Review(form: form, keys: keys)
         if arguments.value("format", default: "text") == "json" {
             context.print(JSONWriter.text(of: ReviewPrinter.json(review)))
         } else {

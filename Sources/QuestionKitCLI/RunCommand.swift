@@ -41,7 +41,7 @@ public struct RunCommand: Command {
         if let user = arguments.values["user"] { loadedFixture.technician = user }
         if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
         let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
-        let review = Review(form: result.session.form)
+        let review = Review(form: result.session.form, keys: keys)
         context.print(result.transcript.joined(separator: "\n"))
         context.print("")
         context.standardOutput += ReviewPrinter.text(review)

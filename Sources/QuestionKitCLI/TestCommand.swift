@@ -55,9 +55,14 @@ public struct TestCommand: Command {
         return result.passed ? nil : Self.firstError(report)
     }
 
-    /// `path:line:column: message [code]` of the first error, and how many more there are.
+    /// Errors that follow from others (a replay stopped by a refusal ends in the wrong phase).
+    static let consequences: Set<String> = ["fixture.outcome-differs", "fixture.flags-differ"]
+
+    /// `path:line:column: message [code]` of the first error that is a cause rather than a
+    /// consequence, and how many more there are.
     private static func firstError(_ report: FileDiagnostics) -> String {
-        let errors = report.diagnostics.filter { $0.severity == .error }
+        let all = report.diagnostics.filter { $0.severity == .error }
+        let errors = all.filter { !consequences.contains($0.code) } + all.filter { consequences.contains($0.code) }
         guard let first = errors.first else { return "failed" }
         let location = first.position.map { "\(report.path):\($0.line):\($0.column)" } ?? report.path
         let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
@@ -65,7 +70,7 @@ public struct TestCommand: Command {
     }
 
     /// The fixture files of a folder and its subfolders, sorted; a file is its own list.
-    static func fixtures(in path: String) -> [String] {
+    public static func fixtures(in path: String) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return [path]

@@ -78,14 +78,14 @@ extension MultipleChoiceQuestion {
     }
 
     /// Every option, the chosen ones marked (as the original printed them, "- Selected"); a
-    /// "(no answer)" note when nothing is chosen, and the accepted options when there are any.
+    /// "(no answer)" value when nothing is chosen, and the accepted options when there are any.
     public func render(_ answer: [String]?, of definition: MultipleChoiceDefinition) -> AnswerRendering {
         let chosen = Set((answer ?? []).map(\.comparisonKey))
         let choices = definition.options.map {
             AnswerRendering.Choice($0, isChosen: chosen.contains($0.comparisonKey))
         }
         var blocks: [AnswerRendering.Block] = [.choices(choices)]
-        if chosen.isEmpty { blocks.append(.note("(no answer)")) }
+        if chosen.isEmpty { blocks.append(.value("(no answer)")) }
         if let accepted = definition.acceptedOptions {
             blocks.append(.note("accepted: " + Suggestion.quotedList(accepted, conjunction: "and")))
         }

@@ -106,12 +106,12 @@ extension TrueFalseQuestion {
     }
 
     /// Yes and No, the answer marked (the original printed nothing for true/false); a
-    /// "(no answer)" note when there is none, and the accepted answer when there is one.
+    /// "(no answer)" value when there is none, and the accepted answer when there is one.
     public func render(_ answer: Bool?, of definition: TrueFalseDefinition) -> AnswerRendering {
         var blocks: [AnswerRendering.Block] = [
             .choices([.init("Yes", isChosen: answer == true), .init("No", isChosen: answer == false)])
         ]
-        if answer == nil { blocks.append(.note("(no answer)")) }
+        if answer == nil { blocks.append(.value("(no answer)")) }
         if let accepted = definition.acceptedAnswer {
             blocks.append(.note("accepted: '\(Self.spelling(of: accepted))'"))
         }

@@ -7,7 +7,7 @@ import Testing
 struct PDFFontTests {
     @Test(arguments: [
         (PDFStandardFont.helvetica, "Hello", 2278), (.helveticaBold, "Hello", 2445), (.helveticaOblique, "Hello", 2278),
-        (.helvetica, "Prüfung €", 722 + 333 + 556 + 278 + 556 + 556 + 556 + 278 + 556),
+        (.helvetica, "Prüfung €", 667 + 333 + 556 + 278 + 556 + 556 + 556 + 278 + 556),
         (.helvetica, "«»", 1112), (.helveticaBold, "ABC xyz", 722 * 3 + 278 + 556 * 2 + 500),
         (.helvetica, "'`\"", 191 + 333 + 355), (.helvetica, "\u{A0}\u{AD}", 278 + 333),
     ])
@@ -69,13 +69,30 @@ struct PDFFontTests {
 
     @Test func theSubsetIsAValidFontWithTheSameOutlines() throws {
         let font = try TrueTypeFont(data: TestFont.bytes())
-        let subset = try TrueTypeSubsetter.subset(of: font, glyphs: [2])
+        let subset = try TrueTypeSubsetter.subset(of: font, characters: [0x42: 2])
         #expect(TrueTypeSubsetter.checksum(subset) == 0xB1B0_AFBA)
         let reread = try TrueTypeFont(data: subset + [])
         #expect(reread.glyphCount == 3)
         #expect(try reread.glyphs.outline(of: 1).array == font.glyphs.outline(of: 1).array)
         #expect(try reread.glyphs.outline(of: 2).array == font.glyphs.outline(of: 2).array)
         #expect(reread.glyphs.advanceWidth(of: 2) == 700)
+        #expect(reread.glyph(for: "B") == 2 && reread.glyph(for: "A") == nil)
+    }
+}
+
+extension PDFFontTests {
+    @Test func subsetCharacterMapsReadBackInBothFormats() throws {
+        let few: [UInt32: UInt16] = [0x41: 5, 0x42: 6, 0x44: 7, 0x1F600: 9]
+        var many: [UInt32: UInt16] = [:]
+        for index in 0..<9000 {
+            many[UInt32(0x4E00 + 2 * index)] = UInt16(1 + 3 * index)
+        }
+        for characters in [few, many] {
+            let bytes = TrueTypeSubsetter.characterMap(characters)
+            let map = try TrueTypeCharacterMap(FontBytes(bytes: bytes, name: "cmap"), glyphCount: 65_535)
+            #expect(characters.allSatisfy { map.glyph(for: $0.key) == $0.value })
+            #expect(map.glyph(for: 0x43) == nil && map.glyph(for: 0x4E01) == nil)
+        }
     }
 }
 
@@ -88,7 +105,9 @@ struct PDFMalformedFontTests {
     }
 
     @Test func cffFontsAndGarbageAreNotTrueType() {
-        #expect(throws: TrueTypeError.self) { try TrueTypeFont(data: Array("OTTO".utf8) + [UInt8](repeating: 0, count: 20)) }
+        #expect(throws: TrueTypeError.self) {
+            try TrueTypeFont(data: Array("OTTO".utf8) + [UInt8](repeating: 0, count: 20))
+        }
         #expect(throws: TrueTypeError.self) { try TrueTypeFont(data: Array("%PDF-1.7 not a font at all".utf8)) }
     }
 
@@ -117,8 +136,9 @@ struct PDFMalformedFontTests {
     @Test func aLocaPastTheGlyphTableThrows() throws {
         var bytes = TestFont.bytes()
         let loca = try #require(PDFInspection.find(Array("loca".utf8), in: bytes))
-        let offset = Int(TestFont.be32(0).count) + bytes[loca + 8..<loca + 12].reduce(0) { $0 << 8 | Int($1) }
-        bytes.replaceSubrange((offset - 4 + 4)..<(offset + 4 + 4), with: TestFont.be32(0xFFFF) + TestFont.be32(0xFFFF))
+        let table = bytes[(loca + 8)..<(loca + 12)].reduce(0) { $0 << 8 | Int($1) }
+        // Entries 1 and 2 (long format) now point far past the end of 'glyf'.
+        bytes.replaceSubrange((table + 4)..<(table + 12), with: TestFont.be32(0xFFFF) + TestFont.be32(0xFFFF))
         #expect(throws: TrueTypeError.self) { try TrueTypeFont(data: bytes) }
     }
 }

@@ -5,7 +5,8 @@
 /// with a `cmap` of format 4, or 12 (which also maps U+1F600 to glyph 1).
 enum TestFont {
     static func bytes(format12: Bool = false, fsType: UInt16 = 0, unitsPerEm: UInt16 = 1000) -> [UInt8] {
-        let triangle = be16(1) + box + be16(2) + be16(0) + [1, 1, 1] + be16(0) + be16(250) + be16(250)
+        let triangle =
+            be16(1) + box + be16(2) + be16(0) + [1, 1, 1] + be16(0) + be16(250) + be16(250)
             + be16(0) + be16(700) + be16(UInt16(bitPattern: -700))
         let composite = be16(0xFFFF) + box + be16(0x0002) + be16(1) + [10, 0]
         let glyf = triangle + [0, 0, 0] + composite
@@ -13,7 +14,8 @@ enum TestFont {
         let hmtx = [600, 0, 650, 50, 700, 0, 500, 0].flatMap { be16(UInt16($0)) }
         var head = be32(0x0001_0000) + be32(0) + be32(0) + be32(0x5F0F_3CF5) + be16(0) + be16(unitsPerEm)
         head += [UInt8](repeating: 0, count: 16) + box.suffix(8) + be16(0) + be16(8) + be16(2) + be16(1) + be16(0)
-        let hhea = be32(0x0001_0000) + be16(800) + be16(UInt16(bitPattern: -200)) + be16(0)
+        let hhea =
+            be32(0x0001_0000) + be16(800) + be16(UInt16(bitPattern: -200)) + be16(0)
             + [UInt8](repeating: 0, count: 24) + be16(4)
         let maxp = be32(0x0000_5000) + be16(4)
         var os2 = be16(1) + be16(500) + be16(400) + be16(5) + be16(fsType)
@@ -41,7 +43,8 @@ enum TestFont {
 
     private static var cmap12: [UInt8] {
         let groups: [(UInt32, UInt32, UInt32)] = [(0x41, 0x42, 1), (0xFFFD, 0xFFFD, 3), (0x1F600, 0x1F600, 1)]
-        let sub = be16(12) + be16(0) + be32(UInt32(16 + 12 * groups.count)) + be32(0) + be32(UInt32(groups.count))
+        let sub =
+            be16(12) + be16(0) + be32(UInt32(16 + 12 * groups.count)) + be32(0) + be32(UInt32(groups.count))
             + groups.flatMap { be32($0.0) + be32($0.1) + be32($0.2) }
         return be16(0) + be16(1) + be16(3) + be16(10) + be32(12) + sub
     }

@@ -16,16 +16,19 @@ struct PDFToolTests {
         var document = PDFDocument(info: PDFDocumentInfo(title: "Prüfbericht – 温度", author: "QuestionKit tests"))
         var page = PDFPage(size: .letter, fonts: fonts)
         page.fillRectangle(PDFRect(x: 36, y: 36, width: 540, height: 28), color: PDFColor(gray: 0.2))
-        page.drawText("Inspection report (sample)", at: PDFPoint(x: 44, y: 56), font: .helveticaBold, size: 16, color: .white)
+        page.drawText(
+            "Inspection report (sample)", at: PDFPoint(x: 44, y: 56), font: .helveticaBold, size: 16, color: .white)
         page.drawText(multilingual, at: PDFPoint(x: 44, y: 100), size: 14)
         page.drawText("Bold: Привет мир, Ωμέγα, 温度计", at: PDFPoint(x: 44, y: 124), font: .helveticaBold, size: 12)
-        page.drawText("Oblique: naïve café, “quotes” – dash € 5", at: PDFPoint(x: 44, y: 144), font: .helveticaOblique, size: 12)
+        page.drawText(
+            "Oblique: naïve café, “quotes” – dash € 5", at: PDFPoint(x: 44, y: 144), font: .helveticaOblique, size: 12)
         page.drawText("Outside the BMP: 😀, no font: \u{1D11E}", at: PDFPoint(x: 44, y: 164), size: 12)
         page.drawLine(from: PDFPoint(x: 44, y: 176), to: PDFPoint(x: 568, y: 176), width: 0.5)
         page.fillAndStrokeRectangle(PDFRect(x: 44, y: 190, width: 120, height: 24), fill: .lightGray, stroke: .red)
         page.strokeRectangle(PDFRect(x: 170, y: 190, width: 120, height: 24), lineWidth: 1)
         var y = 240.0
-        let paragraph = "Long answers wrap at spaces; a word longer than the line, such as "
+        let paragraph =
+            "Long answers wrap at spaces; a word longer than the line, such as "
             + "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen, breaks inside the word. 温度计读数正常。"
         for line in fonts.lines(for: paragraph, font: .helvetica, size: 11, width: 240) {
             page.drawText(line, at: PDFPoint(x: 44, y: y), size: 11)
@@ -45,7 +48,8 @@ struct PDFToolTests {
         let result = try PDFTools.run("qpdf", ["--check", file])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.contains("No syntax or stream encoding errors found"))
-        #expect(!result.output.lowercased().contains("warning") && result.error.isEmpty, "\(result.output)\(result.error)")
+        #expect(
+            !result.output.lowercased().contains("warning") && result.error.isEmpty, "\(result.output)\(result.error)")
     }
 
     @Test(.enabled(if: PDFTools.has("pdftotext") && PDFTools.hasFonts))

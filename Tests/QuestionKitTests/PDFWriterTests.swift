@@ -92,7 +92,8 @@ struct PDFWriterTests {
 
     @Test(arguments: [
         (0.0, "D:19700101000000Z"), (951_782_400.0, "D:20000229000000Z"), (1_700_000_000.0, "D:20231114221320Z"),
-        (-1.0, "D:19691231235959Z"), (4_107_542_399.0, "D:21000228235959Z"),
+        (-1.0, "D:19691231235959Z"), (4_107_542_399.0, "D:21000228235959Z"), (.nan, "D:19700101000000Z"),
+        (1e300, "D:99991231235959Z"), (-1e300, "D:00000101000000Z"),
     ])
     func datesAreUTC(seconds: Double, text: String) {
         #expect(PDFDate.string(for: Date(timeIntervalSince1970: seconds)) == text)
@@ -119,20 +120,21 @@ struct PDFWriterTests {
         page.drawLine(from: PDFPoint(x: 0, y: 0), to: PDFPoint(x: 10, y: 10))
         page.saveState()
         let content = String(decoding: page.finishedContent, as: UTF8.self)
-        #expect(content == """
-            0.85 0.85 0.85 rg
-            10 781.89 30 40 re f
-            10 731.89 30 40 re f
-            q
-            0.8 0 0 RG
-            2 w
-            0 836.89 5 5 re S
-            Q
-            0 841.89 m 10 831.89 l S
-            q
-            Q
+        #expect(
+            content == """
+                0.85 0.85 0.85 rg
+                10 781.89 30 40 re f
+                10 731.89 30 40 re f
+                q
+                0.8 0 0 RG
+                2 w
+                0 836.89 5 5 re S
+                Q
+                0 841.89 m 10 831.89 l S
+                q
+                Q
 
-            """)
+                """)
     }
 
     @Test func anEmptyDocumentStillHasOnePage() throws {

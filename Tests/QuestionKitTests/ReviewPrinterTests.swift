@@ -50,9 +50,9 @@ struct ReviewPrinterTests {
         form.entries[0].comment = "line one\nline two, which is long enough to be cut"
         let lines = ReviewPrinter.text(Review(form: form)).split(separator: "\n")
         let row = try #require(lines.first { $0.hasPrefix("1 ") })
-        #expect(row.contains(String(repeating: "s", count: 15) + "…"))
+        #expect(row.contains(String(repeating: "s", count: 13) + "…"))
         #expect(row.contains(String(repeating: "Ü", count: 29) + "…"))
-        #expect(row.contains(String(repeating: "a", count: 19) + "…"))
+        #expect(row.contains(String(repeating: "a", count: 21) + "…"))
         #expect(row.contains("line one line t…"))
         #expect(lines.allSatisfy { TextColumns.width($0) <= 100 })
     }

@@ -65,7 +65,7 @@ struct ReviewTests {
     @Test(arguments: [
         (AnswerRendering([.value("42 °C"), .note("accepted: 0 to 75")]), "42 °C"),
         (AnswerRendering([.choices([.init("Good", isChosen: true), .init("Worn", isChosen: true)])]), "Good, Worn"),
-        (AnswerRendering([.choices([.init("Good", isChosen: false)]), .note("(no answer)")]), "(no answer)"),
+        (AnswerRendering([.choices([.init("Good", isChosen: false)]), .value("(no answer)")]), "(no answer)"),
         (AnswerRendering([.value("line one\nline two")]), "line one line two"),
         (AnswerRendering([.value("7"), .value("8")]), "7; 8"),
         (AnswerRendering([]), "(no answer)"),

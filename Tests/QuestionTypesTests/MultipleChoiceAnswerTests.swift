@@ -147,7 +147,7 @@ struct MultipleChoiceAnswerTests {
         let rendering = type.render(answer, of: belt())
         let options = ["Good", "Worn", "Cracked", "Replaced"]
         #expect(
-            rendering.blocks == [.choices(options.map { .init($0, isChosen: false) }), .note("(no answer)")])
+            rendering.blocks == [.choices(options.map { .init($0, isChosen: false) }), .value("(no answer)")])
     }
 
     @Test func questionsOfATemplateReadAndFlagAnswers() throws {

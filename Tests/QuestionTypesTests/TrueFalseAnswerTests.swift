@@ -101,7 +101,7 @@ struct TrueFalseAnswerTests {
             ])
         #expect(
             type.render(nil, of: TrueFalseDefinition()).blocks == [
-                .choices([.init("Yes", isChosen: false), .init("No", isChosen: false)]), .note("(no answer)"),
+                .choices([.init("Yes", isChosen: false), .init("No", isChosen: false)]), .value("(no answer)"),
             ])
     }
 

@@ -41,6 +41,16 @@ public enum CompletedFormReader {
             return left != right ? left < right : (lhs.0, lhs.1) < (rhs.0, rhs.1)
         }.map(\.2)
     }
+
+    /// `null`, `[]`, `{}` or a blank string.
+    static func isEmptyAnswer(_ value: JSONNode) -> Bool {
+        switch value.kind {
+        case .null: true
+        case .array, .object: value.count == 0
+        case .string: value.stringValue?.isBlank ?? false
+        case .number, .boolean: false
+        }
+    }
 }
 
 extension CompletedFormReader {
@@ -63,7 +73,9 @@ extension CompletedFormReader {
             }
             checkKeys(of: userAnswer, question: question, problems: &problems)
             var entry = QuestionEntry()
-            if let value = userAnswer[question.answerKey(in: keys)], !value.isNull {
+            // The original app stored an unanswered question as an empty value (`"check-boxes": []`,
+            // `"short-answer": ""`): that is no answer, whatever the type would make of it.
+            if let value = userAnswer[question.answerKey(in: keys)], !CompletedFormReader.isEmptyAnswer(value) {
                 entry.answer = question.parseAnswer(value, problems: &problems)
             }
             entry.comment = string(userAnswer[keys.spelling(of: .comment)], problems: &problems) ?? ""

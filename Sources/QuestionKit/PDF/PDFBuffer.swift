@@ -138,13 +138,14 @@ struct PDFBuffer {
 enum PDFDate {
     /// `D:YYYYMMDDHHmmSSZ` in UTC.
     static func string(for date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        // Years 0000…9999, the range the format can write; this also keeps the conversion to Int safe.
+        let interval = date.timeIntervalSince1970
+        let seconds = interval.isFinite ? Int(min(max(interval, -62_167_219_200), 253_402_300_799).rounded(.down)) : 0
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let clampedYear = min(max(year, 0), 9999)
-        let yearText = String(repeating: "0", count: 4 - String(clampedYear).count) + String(clampedYear)
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
         return "D:" + yearText + two(month) + two(day) + two(secondOfDay / 3600) + two(secondOfDay / 60 % 60)
             + two(secondOfDay % 60) + "Z"
     }

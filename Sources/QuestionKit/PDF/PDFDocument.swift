@@ -23,7 +23,7 @@ public struct PDFDocumentInfo: Sendable, Hashable {
 
 /// A PDF document: pages in order, and its information. Writing it embeds, for each TrueType font the
 /// pages used, a subset with only the glyphs used, and compresses page content and fonts (Flate).
-public struct PDFDocument {
+public struct PDFDocument: Sendable {
     public var info: PDFDocumentInfo
     public private(set) var pages: [PDFPage] = []
     /// The warnings of all pages, each once.
@@ -118,7 +118,8 @@ public struct PDFDocument {
 
     private func writeInfo(into buffer: inout PDFBuffer) {
         buffer.append("<<")
-        let entries = [("Title", info.title), ("Author", info.author), ("Subject", info.subject)]
+        let entries =
+            [("Title", info.title), ("Author", info.author), ("Subject", info.subject)]
             + [("Creator", info.creator), ("Producer", "QuestionKit")]
         for case (let key, let value?) in entries {
             buffer.append(" ")

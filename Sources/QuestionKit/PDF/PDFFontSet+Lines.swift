@@ -1,8 +1,7 @@
 extension PDFFontSet {
     /// The width in points of `text` set in `font` at `size`, each character in the font that will show it.
     public func width(of text: String, font: PDFStandardFont, size: Double) -> Double {
-        let total = runs(for: text, font: font).runs.reduce(0) { $0 + $1.width }
-        return Double(total) * size / 1000
+        Double(thousandths(of: text, font: font)) * size / 1000
     }
 
     /// Breaks `text` into lines no wider than `width` points: at spaces where possible, inside a word that is

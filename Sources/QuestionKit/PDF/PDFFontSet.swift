@@ -78,16 +78,33 @@ public struct PDFFontSet: Sendable {
     private static func plainRun(_ text: String, font: PDFStandardFont) -> PDFTextRun? {
         var run = PDFTextRun(face: .standard(font))
         run.codes.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            // Anything else (a combining mark, another script) takes the general path.
-            guard let code = WinAnsiEncoding.code(for: scalar == "\t" ? " " : scalar) else {
-                guard scalar.value < 0x20 || scalar.value == 0x7F else { return nil }
-                continue
-            }
+        let isPlain = plainCodes(of: text) { code in
             run.codes.append(code)
             run.width += font.width(ofCode: code)
         }
-        return run
+        return isPlain ? run : nil
+    }
+
+    /// The width of `text` in thousandths of an em at size 1, as drawn.
+    func thousandths(of text: String, font: PDFStandardFont) -> Int {
+        var total = 0
+        if preferred.isEmpty && Self.plainCodes(of: text, { total += font.width(ofCode: $0) }) {
+            return total
+        }
+        return runs(for: text, font: font).runs.reduce(0) { $0 + $1.width }
+    }
+
+    /// Calls `body` with the WinAnsi code of each character of `text` (a tab as a space, control characters
+    /// skipped); returns false, early, at a character that needs more than that (another font, normalisation).
+    private static func plainCodes(of text: String, _ body: (UInt8) -> Void) -> Bool {
+        for scalar in text.unicodeScalars {
+            if let code = WinAnsiEncoding.code(for: scalar == "\t" ? " " : scalar) {
+                body(code)
+            } else if scalar.value >= 0x20 && scalar.value != 0x7F {
+                return false
+            }
+        }
+        return true
     }
 
     /// The scalar as drawn: a tab as a space, other control characters not at all.

@@ -25,7 +25,11 @@ enum PDFFontWriter {
         _ font: TrueTypeFont, glyphs: [UInt16: Unicode.Scalar], object: Int, into writer: inout PDFObjectWriter,
         _ compress: Bool
     ) throws {
-        let subset = try TrueTypeSubsetter.subset(of: font, glyphs: glyphs.keys)
+        var characters: [UInt32: UInt16] = [:]
+        for (glyph, scalar) in glyphs {
+            characters[scalar.value] = glyph
+        }
+        let subset = try TrueTypeSubsetter.subset(of: font, characters: characters)
         let baseFont = subsetTag(font, glyphs: glyphs.keys) + "+" + font.postScriptName
         let cidFont = writer.allocate()
         let descriptor = writer.allocate()
@@ -72,7 +76,9 @@ enum PDFFontWriter {
         buffer.append(previous == nil ? "]" : "]]")
     }
 
-    private static func appendDescriptor(of font: TrueTypeFont, name: String, fontFile: Int, into buffer: inout PDFBuffer) {
+    private static func appendDescriptor(
+        of font: TrueTypeFont, name: String, fontFile: Int, into buffer: inout PDFBuffer
+    ) {
         let metrics = font.metrics
         let scale = { (value: Int) -> Int in Int((Double(value) * 1000 / Double(font.unitsPerEm)).rounded()) }
         // Flags (Table 123): 4 Symbolic — glyphs are chosen by id, not by a standard encoding; 1 FixedPitch; 64 Italic.

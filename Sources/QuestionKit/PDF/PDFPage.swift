@@ -2,7 +2,7 @@
 ///
 /// Drawing appends PDF content operators (ISO 32000-1 §8–9); the page remembers the fonts and glyphs it
 /// used so that ``PDFDocument`` can embed them. Colours and line widths are only written when they change.
-public struct PDFPage {
+public struct PDFPage: Sendable {
     /// The page size; the default is US Letter.
     public let size: PDFPageSize
     /// The fonts text is drawn with.

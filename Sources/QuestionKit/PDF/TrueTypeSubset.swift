@@ -7,9 +7,10 @@
 /// after; see the measurements in the tests.
 enum TrueTypeSubsetter {
     /// The font file of the subset: `head`, `hhea`, `maxp`, `hmtx`, `loca`, `glyf`, and the hinting tables
-    /// (`cvt `, `fpgm`, `prep`) the glyph programs may call, as ISO 32000-1 §9.9 requires.
-    static func subset(of font: TrueTypeFont, glyphs: some Sequence<UInt16>) throws -> [UInt8] {
-        let used = try font.glyphs.closure(of: glyphs)
+    /// (`cvt `, `fpgm`, `prep`) the glyph programs may call, as ISO 32000-1 §9.9 requires; `characters`
+    /// (code point to glyph) become its `cmap`.
+    static func subset(of font: TrueTypeFont, characters: [UInt32: UInt16]) throws -> [UInt8] {
+        let used = try font.glyphs.closure(of: characters.values)
         let glyphCount = Int(used.max() ?? 0) + 1
         var glyf: [UInt8] = []
         var offsets: [Int] = [0]
@@ -43,6 +44,7 @@ enum TrueTypeSubsetter {
         var maxp = font.maxpTable.array
         put16(UInt16(glyphCount), into: &maxp, at: 4)
         var tables = ["head": head, "hhea": hhea, "maxp": maxp, "hmtx": hmtx, "loca": loca, "glyf": glyf]
+        tables["cmap"] = characterMap(characters)
         for (tag, table) in font.hintingTables {
             tables[tag] = table.array
         }
@@ -95,11 +97,11 @@ enum TrueTypeSubsetter {
         return sum
     }
 
-    private static func be16(_ value: UInt16) -> [UInt8] {
+    static func be16(_ value: UInt16) -> [UInt8] {
         [UInt8(value >> 8), UInt8(value & 0xFF)]
     }
 
-    private static func be32(_ value: UInt32) -> [UInt8] {
+    static func be32(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 

@@ -42,15 +42,17 @@ public enum ReviewPrinter {
         if let title = header.title {
             lines.append(header.revision.map { "\(title) (revision \($0))" } ?? title)
         }
-        if let technician = header.technician {
-            lines.append("Work performed by: \(technician)" + (header.completedDate.map { "   Date: \($0)" } ?? ""))
+        if header.technician != nil || header.completedDate != nil {
+            let date = header.completedDate.map { "   Date: \($0)" } ?? ""
+            lines.append("Work performed by: " + (header.technician ?? "") + date)
         }
         if let foreman = header.foreman { lines.append("Work leader review: \(foreman)") }
         return lines.map(TextColumns.oneLine)
     }
 
-    /// The most columns each column may take; the table is about 100 wide with its gaps.
-    private static let limits = (number: 4, section: 16, question: 30, answer: 20, comment: 16)
+    /// The most columns each column may take (numbers are never cut); with the gaps, a table is
+    /// at most about 100 columns wide.
+    private static let limits = [Int.max, 14, 30, 22, 16, 4]
     private static let gap = "  "
 
     private static func table(_ rows: [ReviewRow]) -> [String] {
@@ -61,9 +63,6 @@ public enum ReviewPrinter {
                 row.flags.isEmpty ? "" : "!",
             ].map(TextColumns.oneLine)
         }
-        let limits = [
-            Self.limits.number, Self.limits.section, Self.limits.question, Self.limits.answer, Self.limits.comment, 4,
-        ]
         let widths = limits.indices.map { column in
             min(limits[column], ([heading] + cells).map { TextColumns.width($0[column]) }.max() ?? 0)
         }
