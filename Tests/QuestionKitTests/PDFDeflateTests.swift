@@ -22,7 +22,7 @@ struct PDFDeflateTests {
     @Test(arguments: samples)
     func roundTripsThroughAnIndependentInflater(name: String, data: [UInt8]) throws {
         let compressed = Deflate.zlibCompress(data)
-        #expect(try TestInflater.zlibDecompress(compressed) == data, "\(name)")
+        #expect(try PDFTestInflater.zlibDecompress(compressed) == data, "\(name)")
     }
 
     @Test(.enabled(if: PDFTools.has("python3")), arguments: samples)

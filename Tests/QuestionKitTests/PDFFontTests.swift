@@ -40,7 +40,7 @@ struct PDFFontTests {
     }
 
     @Test func readsTheTestFont() throws {
-        let font = try TrueTypeFont(data: TestFont.bytes())
+        let font = try TrueTypeFont(data: PDFTestFont.bytes())
         #expect(font.postScriptName == "TestFont-Regular")
         #expect(font.unitsPerEm == 1000 && font.glyphCount == 4)
         #expect(font.glyph(for: "A") == 1 && font.glyph(for: "B") == 2 && font.glyph(for: "\u{FFFD}") == 3)
@@ -51,24 +51,24 @@ struct PDFFontTests {
     }
 
     @Test func readsCmapFormat12BeyondTheBMP() throws {
-        let font = try TrueTypeFont(data: TestFont.bytes(format12: true))
+        let font = try TrueTypeFont(data: PDFTestFont.bytes(format12: true))
         #expect(font.glyph(for: "😀") == 1 && font.glyph(for: "B") == 2 && font.glyph(for: "😁") == nil)
     }
 
     @Test func widthsAreScaledToThousandthsOfAnEm() throws {
-        let font = try TrueTypeFont(data: TestFont.bytes(unitsPerEm: 2048))
+        let font = try TrueTypeFont(data: PDFTestFont.bytes(unitsPerEm: 2048))
         #expect(font.width(ofGlyph: 1) == 317)  // 650 × 1000 / 2048 = 317.4
     }
 
     @Test func refusesAFontWhoseLicenceForbidsEmbedding() {
         #expect(throws: TrueTypeError.embeddingNotPermitted("TestFont-Regular")) {
-            try TrueTypeFont(data: TestFont.bytes(fsType: 2))
+            try TrueTypeFont(data: PDFTestFont.bytes(fsType: 2))
         }
-        #expect(throws: Never.self) { try TrueTypeFont(data: TestFont.bytes(fsType: 8)) }
+        #expect(throws: Never.self) { try TrueTypeFont(data: PDFTestFont.bytes(fsType: 8)) }
     }
 
     @Test func theSubsetIsAValidFontWithTheSameOutlines() throws {
-        let font = try TrueTypeFont(data: TestFont.bytes())
+        let font = try TrueTypeFont(data: PDFTestFont.bytes())
         let subset = try TrueTypeSubsetter.subset(of: font, characters: [0x42: 2])
         #expect(TrueTypeSubsetter.checksum(subset) == 0xB1B0_AFBA)
         let reread = try TrueTypeFont(data: subset + [])
@@ -100,7 +100,7 @@ extension PDFFontTests {
 struct PDFMalformedFontTests {
     @Test(arguments: [0, 1, 11, 12, 40, 100, 200, 300, 400, 500])
     func truncatedFontsThrow(length: Int) {
-        let bytes = Array(TestFont.bytes().prefix(length))
+        let bytes = Array(PDFTestFont.bytes().prefix(length))
         #expect(throws: TrueTypeError.self) { try TrueTypeFont(data: bytes) }
     }
 
@@ -118,7 +118,7 @@ struct PDFMalformedFontTests {
     }
 
     @Test func everySingleByteCorruptionThrowsOrReadsButNeverCrashes() throws {
-        let original = TestFont.bytes()
+        let original = PDFTestFont.bytes()
         for index in original.indices {
             for value: UInt8 in [0x00, 0xFF, 0x7F, original[index] ^ 0x80] {
                 var bytes = original
@@ -134,11 +134,11 @@ struct PDFMalformedFontTests {
     }
 
     @Test func aLocaPastTheGlyphTableThrows() throws {
-        var bytes = TestFont.bytes()
+        var bytes = PDFTestFont.bytes()
         let loca = try #require(PDFInspection.find(Array("loca".utf8), in: bytes))
         let table = bytes[(loca + 8)..<(loca + 12)].reduce(0) { $0 << 8 | Int($1) }
         // Entries 1 and 2 (long format) now point far past the end of 'glyf'.
-        bytes.replaceSubrange((table + 4)..<(table + 12), with: TestFont.be32(0xFFFF) + TestFont.be32(0xFFFF))
+        bytes.replaceSubrange((table + 4)..<(table + 12), with: PDFTestFont.be32(0xFFFF) + PDFTestFont.be32(0xFFFF))
         #expect(throws: TrueTypeError.self) { try TrueTypeFont(data: bytes) }
     }
 }

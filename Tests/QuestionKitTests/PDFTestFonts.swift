@@ -3,7 +3,7 @@
 /// A tiny TrueType font built in memory, so that font tests do not depend on installed fonts:
 /// glyph 0 `.notdef` (empty), 1 a triangle for "A", 2 a composite of glyph 1 for "B", 3 empty for U+FFFD,
 /// with a `cmap` of format 4, or 12 (which also maps U+1F600 to glyph 1).
-enum TestFont {
+enum PDFTestFont {
     static func bytes(format12: Bool = false, fsType: UInt16 = 0, unitsPerEm: UInt16 = 1000) -> [UInt8] {
         let triangle =
             be16(1) + box + be16(2) + be16(0) + [1, 1, 1] + be16(0) + be16(250) + be16(250)

@@ -4,7 +4,7 @@ import Foundation
 
 /// A small inflater (RFC 1951 stored and fixed-Huffman blocks, the ones our compressor writes) to check the
 /// compressor independently of it, and to read content streams back in tests.
-enum TestInflater {
+enum PDFTestInflater {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -199,7 +199,7 @@ enum PDFInspection {
             let lengthText = dictionary.components(separatedBy: "/Length ")[1].prefix { $0.isNumber }
             let dataStart = start + marker.count
             let data = Array(pdf[dataStart..<(dataStart + (Int(lengthText) ?? 0))])
-            result.append(dictionary.contains("/FlateDecode") ? try TestInflater.zlibDecompress(data) : data)
+            result.append(dictionary.contains("/FlateDecode") ? try PDFTestInflater.zlibDecompress(data) : data)
             searchFrom = dataStart + data.count
         }
         return result

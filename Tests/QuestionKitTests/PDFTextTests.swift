@@ -9,7 +9,7 @@ struct PDFTextTests {
     private let fonts: PDFFontSet
 
     init() throws {
-        testFont = try TrueTypeFont(data: TestFont.bytes(format12: true))
+        testFont = try TrueTypeFont(data: PDFTestFont.bytes(format12: true))
         fonts = PDFFontSet(fallbacks: [testFont])
     }
 
@@ -106,6 +106,13 @@ struct PDFTextTests {
         let cmap = String(decoding: PDFFontWriter.toUnicodeCMap([1: "A", 7: "😀", 3: "温"]), as: UTF8.self)
         #expect(cmap.contains("3 beginbfchar\n<0001> <0041>\n<0003> <6E29>\n<0007> <D83DDE00>\nendbfchar\n"))
         #expect(cmap.contains("/CMapName /Adobe-Identity-UCS def"))
+    }
+
+    @Test func aFontThatCannotBeLoadedIsReportedAndLeftOut() {
+        let (set, warnings) = PDFFontSet.loadingFonts(fallbackFiles: ["/no/such/font.ttf"], boldFallbackFiles: [])
+        #expect(set.fallbacks.isEmpty)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.description.hasPrefix("font '/no/such/font.ttf' not used: cannot read font") == true)
     }
 
     @Test func subsetNamesHaveSixCapitalLettersAndAPlus() throws {

@@ -39,12 +39,18 @@ struct PDFToolTests {
         return document
     }
 
-    @Test(.enabled(if: PDFTools.has("qpdf") && PDFTools.hasFonts))
-    func qpdfFindsNoErrorsOrWarnings() throws {
+    @Test(.enabled(if: PDFTools.has("qpdf") && PDFTools.hasFonts), arguments: [true, false])
+    func qpdfFindsNoErrorsOrWarnings(compress: Bool) throws {
         let directory = try PDFTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("sample.pdf").path
-        try Self.sampleDocument().write(toFile: file)
+        var document = try Self.sampleDocument()
+        for number in 2...40 {
+            var page = PDFPage(size: .a4)
+            page.drawText("Page \(number) (of 40) \\ ok", at: PDFPoint(x: 56, y: 60), size: 11)
+            document.append(page)
+        }
+        try document.write(toFile: file, compress: compress)
         let result = try PDFTools.run("qpdf", ["--check", file])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.contains("No syntax or stream encoding errors found"))
