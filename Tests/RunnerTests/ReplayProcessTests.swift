@@ -29,7 +29,7 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: fixture))
         let run = try ToolProcess.run(["run", "Templates/pump-inspection.json", "--answers", fixture])
         #expect(run.status == 1)
-        #expect(run.standardOutput.contains("4. next: REFUSED (question 2): question 2 needs an answer or a comment"))
+        #expect(run.standardOutput.contains("4. question 2: next: REFUSED: question 2 needs an answer or a comment"))
         #expect(
             run.standardError.contains(
                 "\(fixture):5:5: error: step 4 (next) was refused: question 2 needs an answer or a comment before Next")

@@ -86,12 +86,11 @@ public struct FixtureReplayer: Sendable {
             run.transcript.append("\(number). \(describe(step.action, at: before))\(detail)")
         } catch {
             run.refusedSteps.insert(number)
-            let where_ = error.question.map { " (question \($0))" } ?? ""
             if let expectedCode, expectedCode == nil || expectedCode == error.code {
-                run.transcript.append("\(number). \(step.action.name): refused as expected\(where_): \(error.message)")
+                run.transcript.append("\(number). \(describe(step.action, at: before)): refused as expected: \(error.message)")
                 return
             }
-            run.transcript.append("\(number). \(step.action.name): REFUSED\(where_): \(error.message)")
+            run.transcript.append("\(number). \(describe(step.action, at: before)): REFUSED: \(error.message)")
             run.problems.error(
                 "fixture.step-refused", "step \(number) (\(step.action.name)) was refused: \(error.message) "
                     + "[\(error.code)]", at: step.node, hint: error.hint)
