@@ -23,14 +23,9 @@ extension ShortAnswerQuestion {
             reportNotANumber(value, text: text, problems: &problems)
             return nil
         }
-        let places = Self.decimalPlaces(of: text)
-        if places > Self.maximumDecimalPlaces {
-            problems.warning(
-                "short-answer.answer-too-precise",
-                "the answer \(value.quotedForMessage) has \(places) decimal places; the original app let "
-                    + "technicians type at most \(Self.maximumDecimalPlaces)",
-                at: value, hint: "Round the answer to at most \(Self.maximumDecimalPlaces) decimal places.")
-        }
+        warnIfTooPrecise(
+            text, at: value, code: "short-answer.answer-too-precise", subject: "the answer",
+            problems: &problems)
         return text
     }
 

@@ -173,15 +173,23 @@ public struct ShortAnswerQuestion: QuestionType {
                 hint: "Write a decimal number such as \"-20\" or \"95.5\" (no units), or \"\" for no bound.")
             return nil
         }
-        let places = Self.decimalPlaces(of: text)
-        if places > Self.maximumDecimalPlaces {
-            problems.warning(
-                "short-answer.bound-too-precise",
-                "'\(name)' (\(text)) has \(places) decimal places; technicians can type at most "
-                    + "\(Self.maximumDecimalPlaces)",
-                at: node, hint: "Round '\(name)' to at most \(Self.maximumDecimalPlaces) decimal places.")
-        }
+        warnIfTooPrecise(
+            text, at: node, code: "short-answer.bound-too-precise", subject: "'\(name)'",
+            problems: &problems)
         return (value, text)
+    }
+
+    /// Warns when a number has more decimal places than the original app let technicians type.
+    func warnIfTooPrecise(
+        _ text: String, at node: JSONNode, code: String, subject: String, problems: inout ProblemCollector
+    ) {
+        let places = Self.decimalPlaces(of: text)
+        guard places > Self.maximumDecimalPlaces else { return }
+        problems.warning(
+            code,
+            "\(subject) (\(text)) has \(places) decimal places; technicians can type at most "
+                + "\(Self.maximumDecimalPlaces)",
+            at: node, hint: "Round \(subject) to at most \(Self.maximumDecimalPlaces) decimal places.")
     }
 
     /// Significant decimal places of a number literal (`"1.50"` has 1, `2.5e-7` has 8).

@@ -3,8 +3,9 @@
 /// Glyph ids are kept: unused glyphs stay in `loca` and `hmtx` with no outline and no width, and the font
 /// ends after the highest glyph used. Text can then be written with the font's own glyph ids (Identity
 /// encoding, `/CIDToGIDMap /Identity`) and composite glyphs keep pointing at their components without
-/// being rewritten. The empty entries cost 6 bytes per glyph id before compression and almost nothing
-/// after; see the measurements in the tests.
+/// being rewritten. The empty entries cost 6 bytes per glyph id before compression and little after:
+/// "温度" from Droid Sans Fallback (49,382 glyphs, 4 MB) makes a 210 KB font program that compresses to
+/// 2 KB; renumbering would save about that much per font, at the price of rewriting composite glyphs.
 enum TrueTypeSubsetter {
     /// The font file of the subset: `head`, `hhea`, `maxp`, `hmtx`, `loca`, `glyf`, and the hinting tables
     /// (`cvt `, `fpgm`, `prep`) the glyph programs may call, as ISO 32000-1 §9.9 requires; `characters`
@@ -12,6 +13,29 @@ enum TrueTypeSubsetter {
     static func subset(of font: TrueTypeFont, characters: [UInt32: UInt16]) throws -> [UInt8] {
         let used = try font.glyphs.closure(of: characters.values)
         let glyphCount = Int(used.max() ?? 0) + 1
+        let outlines = try self.outlines(of: font, keeping: used, glyphCount: glyphCount)
+        var head = font.headTable.array
+        put16(0, into: &head, at: 8)
+        put16(0, into: &head, at: 10)  // checkSumAdjustment, set once the file is complete
+        put16(outlines.shortLoca ? 0 : 1, into: &head, at: 50)
+        var hhea = font.hheaTable.array
+        put16(UInt16(glyphCount), into: &hhea, at: 34)
+        var maxp = font.maxpTable.array
+        put16(UInt16(glyphCount), into: &maxp, at: 4)
+        var tables = [
+            "head": head, "hhea": hhea, "maxp": maxp, "hmtx": outlines.hmtx, "loca": outlines.loca,
+            "glyf": outlines.glyf, "cmap": characterMap(characters),
+        ]
+        for (tag, table) in font.hintingTables {
+            tables[tag] = table.array
+        }
+        return assemble(tables)
+    }
+
+    /// `glyf`, `loca` and `hmtx` for glyphs `0..<glyphCount`, with outlines and metrics only for `used`.
+    private static func outlines(
+        of font: TrueTypeFont, keeping used: Set<UInt16>, glyphCount: Int
+    ) throws -> (glyf: [UInt8], loca: [UInt8], hmtx: [UInt8], shortLoca: Bool) {
         var glyf: [UInt8] = []
         var offsets: [Int] = [0]
         var hmtx = [UInt8](repeating: 0, count: 4 * glyphCount)
@@ -27,28 +51,8 @@ enum TrueTypeSubsetter {
             offsets.append(glyf.count)
         }
         let shortLoca = glyf.count / 2 <= 0xFFFF
-        var loca: [UInt8] = []
-        for offset in offsets {
-            if shortLoca {
-                loca.append(contentsOf: be16(UInt16(offset / 2)))
-            } else {
-                loca.append(contentsOf: be32(UInt32(offset)))
-            }
-        }
-        var head = font.headTable.array
-        put16(0, into: &head, at: 8)
-        put16(0, into: &head, at: 10)  // checkSumAdjustment, set once the file is complete
-        put16(shortLoca ? 0 : 1, into: &head, at: 50)
-        var hhea = font.hheaTable.array
-        put16(UInt16(glyphCount), into: &hhea, at: 34)
-        var maxp = font.maxpTable.array
-        put16(UInt16(glyphCount), into: &maxp, at: 4)
-        var tables = ["head": head, "hhea": hhea, "maxp": maxp, "hmtx": hmtx, "loca": loca, "glyf": glyf]
-        tables["cmap"] = characterMap(characters)
-        for (tag, table) in font.hintingTables {
-            tables[tag] = table.array
-        }
-        return assemble(tables)
+        let loca = offsets.flatMap { shortLoca ? be16(UInt16($0 / 2)) : be32(UInt32($0)) }
+        return (glyf, loca, hmtx, shortLoca)
     }
 
     /// The file: offset table, table directory (tags in ascending order), tables on four-byte boundaries,
