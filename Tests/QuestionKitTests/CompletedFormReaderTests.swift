@@ -96,7 +96,7 @@ struct CompletedFormReaderTests {
         #expect(
             result.diagnostics.seen == [
                 Seen(.error, "choice.unknown-option", "/questions/0/user-answer/check-boxes/1", 2, 113),
-                Seen(.error, "short-answer.not-a-string", "/questions/1/user-answer/short-answer", 3, 82),
+                Seen(.error, "short-answer.answer-not-string", "/questions/1/user-answer/short-answer", 3, 82),
                 Seen(.error, "completed-form.not-a-string", "/questions/1/user-answer/comment", 3, 96),
             ])
         let form = try #require(result.form)

@@ -111,7 +111,7 @@ struct StandInShortAnswerQuestion: QuestionType {
 
     func parseAnswer(_ value: JSONNode, for definition: Definition, problems: inout ProblemCollector) -> String? {
         guard let text = value.stringValue else {
-            problems.error("short-answer.not-a-string", "the answer must be a string", at: value)
+            problems.error("short-answer.answer-not-string", "the answer must be a string", at: value)
             return nil
         }
         if definition.isNumber, DecimalText.parse(text) == nil {
