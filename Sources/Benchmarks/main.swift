@@ -17,9 +17,11 @@ guard FileManager.default.isExecutableFile(atPath: toolPath) else {
     FileHandle.standardError.write(Data("questionkit not found at \(toolPath); run swift build -c release\n".utf8))
     exit(1)
 }
-let folder = NSTemporaryDirectory() + "questionkit-benchmark-\(getpid())"
+// QUESTIONKIT_BENCH_DIR keeps the generated files there (to profile them); by default they go.
+let keptFolder = ProcessInfo.processInfo.environment["QUESTIONKIT_BENCH_DIR"]
+let folder = keptFolder ?? NSTemporaryDirectory() + "questionkit-benchmark-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: folder) }
+defer { if keptFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
 
 let reader = try TemplateReader(registry: BuiltInQuestionTypes.registry())
 var rows: [String] = []
@@ -89,6 +91,6 @@ print("")
 checks.forEach { print("- " + $0) }
 
 print("")
-print("| replay | replay | with review, text export and completed JSON |")
-print("|---|---:|---:|")
+print("| replay | time | notes |")
+print("|---|---:|---|")
 ReplayBenchmark.run(reader: reader).forEach { print($0) }

@@ -123,7 +123,9 @@ extension FileOutput {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw FileAccessError(path: path, reason: String(cString: strerror(errno)), verb: "write") }
+        guard descriptor >= 0 else {
+            throw FileAccessError(path: path, reason: String(cString: strerror(errno)), verb: "write")
+        }
         var failure: String?
         var bytes = text
         bytes.withUTF8 { buffer in

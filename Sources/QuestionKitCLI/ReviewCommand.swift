@@ -12,7 +12,8 @@ public struct ReviewCommand: Command {
         its review table and the answers that need attention. Exits 1 when the form has errors.
         """
     public let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
+        OptionSpec(
+            "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
     ]
 

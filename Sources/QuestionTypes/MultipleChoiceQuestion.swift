@@ -7,13 +7,13 @@ import QuestionKit
 /// option or a list of options; missing, `""` or `"none"` means nothing to check).
 public struct MultipleChoiceQuestion: QuestionType {
     /// `multiple-choice`.
-    public let identifier = "multiple-choice"
+    public var identifier: String { "multiple-choice" }
     /// One line for `questionkit types`.
-    public let summary = "Choose one or more options from a list."
+    public var summary: String { "Choose one or more options from a list." }
     /// The original system's `qid` for multiple choice.
-    public let legacyTypeCode: String? = "4"
+    public var legacyTypeCode: String? { "4" }
     /// Answers are the chosen options under `check-boxes`.
-    public let answerKey = Key.checkBoxes
+    public var answerKey: Key { Key.checkBoxes }
 
     public init() {}
 

@@ -6,10 +6,10 @@ import QuestionKit
 /// Each bound is a number or a numeric string; `""` or a missing bound means no bound, and a
 /// missing `acceptedAnswer`, `""` or `"none"` means no range at all.
 public struct ShortAnswerQuestion: QuestionType {
-    public let identifier = "short-answer"
-    public let summary = "Free text, or a number (optionally within a range) when numberInput is true."
-    public let legacyTypeCode: String? = "1"
-    public let infersTypeFromLegacyCode = true
+    public var identifier: String { "short-answer" }
+    public var summary: String { "Free text, or a number (optionally within a range) when numberInput is true." }
+    public var legacyTypeCode: String? { "1" }
+    public var infersTypeFromLegacyCode: Bool { true }
     public var keys: [Key] { [Self.numberInput] }
     public var nestedKeys: [Key] { [Self.from, Self.to] }
 

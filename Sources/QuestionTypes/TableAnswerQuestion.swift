@@ -7,9 +7,9 @@ import QuestionKit
 /// column headers and `firstColumn` the row labels, each starting with the corner. `rowType` says
 /// per row whether its cells are `"text"` or `"check"`. `noCells` lists cells that must stay empty.
 public struct TableAnswerQuestion: QuestionType {
-    public let identifier = "table-answer"
-    public let summary = "A grid of text or yes/no check cells, with column headers and row labels."
-    public let legacyTypeCode: String? = "3"
+    public var identifier: String { "table-answer" }
+    public var summary: String { "A grid of text or yes/no check cells, with column headers and row labels." }
+    public var legacyTypeCode: String? { "3" }
     public var keys: [Key] {
         [Self.numRows, Self.numColumns, Self.firstRow, Self.firstColumn, Self.rowType, Self.noCells]
     }

@@ -7,15 +7,15 @@ import QuestionKit
 /// `answers` holds filler such as `["yes", "no"]` and is ignored.
 public struct TrueFalseQuestion: QuestionType {
     /// `true/false`.
-    public let identifier = "true/false"
+    public var identifier: String { "true/false" }
     /// One line for `questionkit types`.
-    public let summary = "A single choice between True (Yes) and False (No)."
+    public var summary: String { "A single choice between True (Yes) and False (No)." }
     /// The original system's `qid` for true/false.
-    public let legacyTypeCode: String? = "2"
+    public var legacyTypeCode: String? { "2" }
     /// Answers are the chosen options under `check-boxes`.
-    public let answerKey = Key.checkBoxes
+    public var answerKey: Key { Key.checkBoxes }
     /// The web editor left `answer-type` out of true/false questions; `qid` "2" is enough.
-    public let infersTypeFromLegacyCode = true
+    public var infersTypeFromLegacyCode: Bool { true }
 
     public init() {}
 

@@ -7,7 +7,8 @@ extension FixtureReplayer {
         let outcome = run.session.phase.outcomeName
         if outcome != expectations.outcome {
             let unanswered = run.session.unansweredQuestions
-            let detail = unanswered.isEmpty ? "" : "; unanswered: " + unanswered.map(String.init).joined(separator: ", ")
+            let detail =
+                unanswered.isEmpty ? "" : "; unanswered: " + unanswered.map(String.init).joined(separator: ", ")
             run.problems.error(
                 "fixture.outcome-differs",
                 "the replay ended in '\(outcome)', expected '\(expectations.outcome)'\(detail)", at: anchor,

@@ -80,19 +80,22 @@ public struct FixtureReplayer: Sendable {
             let detail = try apply(step.action, run: &run)
             if expectedCode != nil {
                 run.problems.error(
-                    "fixture.refusal-expected", "step \(number) (\(step.action.name)) was expected to be refused, "
+                    "fixture.refusal-expected",
+                    "step \(number) (\(step.action.name)) was expected to be refused, "
                         + "but it succeeded", at: step.node, hint: "Remove it from \"expect\": {\"refused\": …}.")
             }
             run.transcript.append("\(number). \(describe(step.action, at: before))\(detail)")
         } catch {
             run.refusedSteps.insert(number)
             if let expectedCode, expectedCode == nil || expectedCode == error.code {
-                run.transcript.append("\(number). \(describe(step.action, at: before)): refused as expected: \(error.message)")
+                run.transcript.append(
+                    "\(number). \(describe(step.action, at: before)): refused as expected: \(error.message)")
                 return
             }
             run.transcript.append("\(number). \(describe(step.action, at: before)): REFUSED: \(error.message)")
             run.problems.error(
-                "fixture.step-refused", "step \(number) (\(step.action.name)) was refused: \(error.message) "
+                "fixture.step-refused",
+                "step \(number) (\(step.action.name)) was refused: \(error.message) "
                     + "[\(error.code)]", at: step.node, hint: error.hint)
         }
     }

@@ -23,7 +23,9 @@ struct QuestionReader: Sendable {
         self.ownerOfKey = ownerOfKey
     }
 
-    func read(_ question: QuestionJSON, problems: inout ProblemCollector) -> Question? {
+    /// Reads a question; with `keeping` false, only checks it (and returns nil): nothing of what
+    /// was read is kept, which is all `validate` needs.
+    func read(_ question: QuestionJSON, keeping: Bool = true, problems: inout ProblemCollector) -> Question? {
         let node = question.node
         guard node.kind == .object else {
             problems.error(
@@ -39,18 +41,29 @@ struct QuestionReader: Sendable {
         guard let type else { return nil }
         checkUnknownKeys(question, type: type, problems: &problems)
         let errorsBefore = problems.problems.count { $0.severity == .error }
-        guard let definition = type.parseErasedDefinition(of: question, problems: &problems) else {
-            if problems.problems.count(where: { $0.severity == .error }) == errorsBefore {
-                // A type that gives up must say why; never let a question vanish silently.
-                problems.error(
-                    "question.unreadable", "question \(question.number) could not be read as '\(type.identifier)'",
-                    at: node)
+        guard keeping else {
+            if !type.checkDefinition(of: question, problems: &problems) {
+                reportUnreadable(question, type: type, errorsBefore: errorsBefore, problems: &problems)
             }
+            return nil
+        }
+        guard let definition = type.parseErasedDefinition(of: question, problems: &problems) else {
+            reportUnreadable(question, type: type, errorsBefore: errorsBefore, problems: &problems)
             return nil
         }
         return Question(
             number: question.number, type: type, text: text ?? "", section: section, help: help,
             definition: definition, node: node)
+    }
+
+    /// A type that gives up must say why; never let a question vanish silently.
+    private func reportUnreadable(
+        _ question: QuestionJSON, type: any QuestionType, errorsBefore: Int, problems: inout ProblemCollector
+    ) {
+        guard problems.problems.count(where: { $0.severity == .error }) == errorsBefore else { return }
+        problems.error(
+            "question.unreadable", "question \(question.number) could not be read as '\(type.identifier)'",
+            at: question.node)
     }
 
     // MARK: The question type

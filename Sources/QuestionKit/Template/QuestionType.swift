@@ -9,6 +9,11 @@
 /// To add a type: write one file with a type conforming to this protocol (including examples),
 /// and pass an instance to `QuestionTypeRegistry`. Nothing in the core changes.
 ///
+/// Prefer computed properties (`var identifier: String { "yes-no" }`) to stored ones: a type with
+/// no stored properties fits inside an `any QuestionType` value, so the core copies it per question
+/// without touching a shared reference count (which costs when long templates are read on every
+/// core).
+///
 /// ```swift
 /// struct YesNoQuestion: QuestionType {
 ///     let identifier = "yes-no"
@@ -72,9 +77,20 @@ public protocol QuestionType: AnswerHandling, Sendable {
     /// Return the best definition that can be made despite problems, or nil when the question is
     /// unusable; in that case at least one error must have been reported.
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition?
+
+    /// Whether the question reads as a usable definition, reporting every problem; the definition
+    /// itself is dropped. `validate` reads templates this way. Has a default: don't implement it.
+    func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool
 }
 
 extension QuestionType {
+    // A requirement with an inlinable default, so each type's conformance gets a specialized copy:
+    // reading a long template then neither boxes definitions nor looks up generic metadata.
+    @inlinable
+    public func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+        parseDefinition(of: question, problems: &problems) != nil
+    }
+
     public var aliases: [String] { [] }
     public var legacyTypeCode: String? { nil }
     public var infersTypeFromLegacyCode: Bool { false }

@@ -222,7 +222,7 @@ public struct TemplateReader: Sendable {
         var index = positions.isEmpty ? 0 : document.indexOfElement(positions.lowerBound, inArrayAt: list.index)
         for position in positions {
             let json = QuestionJSON(node: JSONNode(document: document, index: index), keys: keys, number: position + 1)
-            if let question = reader.read(json, problems: &problems), keeping {
+            if let question = reader.read(json, keeping: keeping, problems: &problems) {
                 questions.append(question)
             }
             index = document.indexAfter(index)
