@@ -34,6 +34,8 @@ public struct ParsedArguments: Sendable {
     public var positionals: [String] = []
     /// Values of options that take one; the last occurrence wins.
     public var values: [String: String] = [:]
+    /// Every value of options given more than once (`--font A --font B`), in order.
+    public var allValues: [String: [String]] = [:]
     /// Flags that were given.
     public var flags: Set<String> = []
 
@@ -69,6 +71,7 @@ public struct ParsedArguments: Sendable {
                         + suggestion)
             }
             parsed.values[spec.name] = value
+            parsed.allValues[spec.name, default: []].append(value)
         }
         return parsed
     }

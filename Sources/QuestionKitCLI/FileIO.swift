@@ -120,6 +120,11 @@ extension FileOutput {
     /// Writes `text` to `path` so that the file is either fully old or fully new: into a temporary
     /// file in the same folder, flushed to disk, then renamed over `path`.
     public static func writeAtomically(_ text: String, to path: String) throws(FileAccessError) {
+        try writeAtomically(Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path` so that the file is either fully old or fully new (see above).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -127,8 +132,7 @@ extension FileOutput {
             throw FileAccessError(path: path, reason: String(cString: strerror(errno)), verb: "write")
         }
         var failure: String?
-        var bytes = text
-        bytes.withUTF8 { buffer in
+        bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
