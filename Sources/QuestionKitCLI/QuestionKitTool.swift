@@ -20,7 +20,8 @@ public struct QuestionKitTool: Sendable {
 
     /// The commands every `questionkit` has.
     public static let standardCommands: [any Command] = [
-        ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), TypesCommand(),
+        ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), TypesCommand(), DocsCommand(),
+        SchemaCommand(), NewTypeCommand(),
     ]
 
     public let types: [any QuestionType]
@@ -113,6 +114,13 @@ public struct QuestionKitTool: Sendable {
     /// Runs the tool on the process's arguments, prints, and exits with the command's status.
     public static func main(types: [any QuestionType], commands: [any Command] = standardCommands) -> Never {
         let tool = QuestionKitTool(types: types, commands: commands)
+        #if DEBUG
+            // A type without examples, an empty summary or a failing example is a developer's mistake:
+            // say so at once in debug builds (the test harness checks the same).
+            for problem in QuestionTypeRegistry.selfCheck(types) {
+                FileOutput.write("\(tool.toolName): warning: question type self-check: \(problem)\n", to: STDERR_FILENO)
+            }
+        #endif
         let outcome = tool.run(Array(CommandLine.arguments.dropFirst()))
         FileOutput.write(outcome.standardOutput, to: STDOUT_FILENO)
         FileOutput.write(outcome.standardError, to: STDERR_FILENO)

@@ -50,6 +50,9 @@ import Testing
                   test      Replay every fixture (*.fixture.json) in the folders as a test of its template.
                   review    Print the review of a completed form, with its flags.
                   types     List the registered question types.
+                  docs      Write a Markdown page for each question type, from its description and examples.
+                  schema    Print a JSON Schema (draft 2020-12) of templates, for editors.
+                  new-type  Write the skeleton of a new question type (<Name>Question.swift).
 
                 Run 'questionkit <command> --help' for a command's options.
                 Version \(QuestionKitTool.version).

@@ -8,6 +8,9 @@
 ///
 /// To add a type: write one file with a type conforming to this protocol (including examples),
 /// and pass an instance to `QuestionTypeRegistry`. Nothing in the core changes.
+/// Its `documentation`, `rules` and `schemaProperties` (all optional) make its page of
+/// `questionkit docs` and its part of `questionkit schema`; `questionkit new-type NAME` writes a
+/// skeleton to start from, and `QuestionTypeRegistry.selfCheck` reports what it still lacks.
 ///
 /// Prefer computed properties (`var identifier: String { "yes-no" }`) to stored ones: a type with
 /// no stored properties fits inside an `any QuestionType` value, so the core copies it per question
@@ -68,6 +71,20 @@ public protocol QuestionType: AnswerHandling, Sendable {
     /// Valid and invalid example questions: the type's tests and its documentation.
     var examples: [QuestionExample] { get }
 
+    /// A longer description for the type's documentation page: Markdown paragraphs saying what
+    /// the type asks and how its keys work together. Default: `summary`.
+    var documentation: String { get }
+
+    /// The rules the type enforces on its questions, one sentence each ("`max-answers` may not
+    /// exceed the number of real options."), listed on its documentation page. Default: none.
+    var rules: [String] { get }
+
+    /// The JSON Schema of the question keys this type reads: what `questionkit schema` checks for
+    /// questions of this type, and the fields of its documentation page. List shared keys the type
+    /// gives a meaning to (`acceptedAnswer`, `answers`) as well as its own. Default: every key of
+    /// `keys`, described by its summary, with no constraint on its value.
+    var schemaProperties: [KeySchema] { get }
+
     /// Example answers to example questions: how answers are read, when they count as answered,
     /// and which flags they raise. Default: none.
     var answerExamples: [AnswerExample] { get }
@@ -91,12 +108,24 @@ extension QuestionType {
         parseDefinition(of: question, problems: &problems) != nil
     }
 
+    /// No aliases.
     public var aliases: [String] { [] }
+    /// No legacy `qid`.
     public var legacyTypeCode: String? { nil }
+    /// A question needs `answer-type` to be of this type.
     public var infersTypeFromLegacyCode: Bool { false }
+    /// No keys beyond the shared ones.
     public var keys: [Key] { [] }
+    /// No nested keys.
     public var nestedKeys: [Key] { [] }
+    /// No answer examples.
     public var answerExamples: [AnswerExample] { [] }
+    /// The summary.
+    public var documentation: String { summary }
+    /// No rules listed.
+    public var rules: [String] { [] }
+    /// Every key of `keys`, described by its summary, with no constraint on its value.
+    public var schemaProperties: [KeySchema] { keys.map { KeySchema($0) } }
 
     /// All `answer-type` values that select this type.
     public var allIdentifiers: [String] { [identifier] + aliases }
@@ -116,6 +145,7 @@ public struct QuestionJSON: Sendable {
     /// The question's 1-based number, as people see it.
     public let number: Int
 
+    /// The question `node`, read with `keys`, numbered `number` (1-based) in its template.
     public init(node: JSONNode, keys: KeyMap, number: Int) {
         self.node = node
         self.keys = keys

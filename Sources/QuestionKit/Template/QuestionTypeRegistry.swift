@@ -9,6 +9,8 @@ public struct QuestionTypeRegistry: Sendable {
     private let byIdentifier: [String: Int]
     private let byInferableLegacyCode: [String: Int]
 
+    /// A registry of `types`, in that order; throws on the first identifier, alias or inferred
+    /// `qid` that two types claim, or an empty identifier (`selfCheck(_:keys:)` lists them all).
     public init(_ types: [any QuestionType]) throws(RegistrationError) {
         var byIdentifier: [String: Int] = [:]
         var byInferableLegacyCode: [String: Int] = [:]
@@ -74,10 +76,14 @@ public struct QuestionTypeRegistry: Sendable {
 
 /// A mistake in how question types were registered.
 public enum RegistrationError: Error, Equatable, CustomStringConvertible {
+    /// Two types (named by their Swift types) claim one identifier or alias.
     case duplicateIdentifier(String, first: String, second: String)
+    /// Two types infer themselves from one legacy `qid`.
     case duplicateLegacyCode(String, first: String, second: String)
+    /// A type has an empty identifier or alias.
     case emptyIdentifier(typeName: String)
 
+    /// The mistake, naming the types involved.
     public var description: String {
         switch self {
         case let .duplicateIdentifier(identifier, first, second):
@@ -87,5 +93,100 @@ public enum RegistrationError: Error, Equatable, CustomStringConvertible {
         case let .emptyIdentifier(typeName):
             "\(typeName) has an empty identifier or alias"
         }
+    }
+}
+
+// MARK: - Self-checks
+
+extension QuestionTypeRegistry {
+    /// What is wrong with how `types` are written and registered, one readable line each; empty
+    /// when all is well. A tool calls it at startup in debug builds and a test calls it for the
+    /// registry it ships, so a type with no examples, an empty summary, a clashing identifier or
+    /// an example that fails the harness is caught before anyone reads a template with it.
+    ///
+    /// Unlike the initializer, which stops at the first clash, this lists every one.
+    public static func selfCheck(_ types: [any QuestionType], keys: KeyMap = .mi) -> [String] {
+        var problems: [String] = []
+        var owners: [String: String] = [:]
+        for type in types {
+            let name = typeName(type)
+            for identifier in type.allIdentifiers {
+                if identifier.isEmpty {
+                    problems.append("\(name): has an empty identifier or alias")
+                } else if let first = owners[identifier] {
+                    problems.append("\(name): '\(identifier)' is already the identifier or alias of \(first)")
+                } else {
+                    owners[identifier] = name
+                }
+            }
+        }
+        do {
+            problems += try QuestionTypeRegistry(types).selfCheck(keys: keys)
+        } catch .duplicateLegacyCode(let code, let first, let second) {
+            problems.append("\(second): infers its type from qid '\(code)', as \(first) already does")
+        } catch {
+            // Empty and duplicate identifiers are listed above, every one of them.
+        }
+        return problems
+    }
+
+    /// What is wrong with the registered types, one readable line each; empty when all is well.
+    /// See `selfCheck(_:keys:)`, which also lists clashing identifiers.
+    public func selfCheck(keys: KeyMap = .mi) -> [String] {
+        let checker = ExampleChecker(registry: self, keys: keys)
+        return types.flatMap { type in
+            Self.checkDescription(of: type) + Self.checkExamples(of: type, checker: checker)
+        }
+    }
+
+    private static func typeName(_ type: any QuestionType) -> String {
+        "\(Swift.type(of: type)) ('\(type.identifier)')"
+    }
+
+    private static func checkDescription(of type: any QuestionType) -> [String] {
+        let name = typeName(type)
+        var problems: [String] = []
+        if type.summary.allSatisfy(\.isWhitespace) { problems.append("\(name): has an empty summary") }
+        if type.documentation.allSatisfy(\.isWhitespace) { problems.append("\(name): has empty documentation") }
+        let readable = Set(Key.sharedQuestionKeys + type.keys)
+        for key in type.keys + type.nestedKeys where key.summary.allSatisfy(\.isWhitespace) {
+            problems.append("\(name): key '\(key.name)' has an empty summary")
+        }
+        for property in type.schemaProperties where !readable.contains(property.key) {
+            problems.append(
+                "\(name): its schema describes key '\(property.key.name)', which is neither one of its keys "
+                    + "nor a key every question shares")
+        }
+        return problems
+    }
+
+    private static func checkExamples(of type: any QuestionType, checker: ExampleChecker) -> [String] {
+        let name = typeName(type)
+        var problems: [String] = []
+        if type.examples.isEmpty {
+            problems.append("\(name): has no examples; give it at least one valid example question")
+        } else if !type.examples.contains(where: \.isValid) {
+            problems.append("\(name): has no valid example question; its documentation needs one")
+        }
+        var titles = Set<String>()
+        for example in type.examples where !titles.insert(example.title).inserted {
+            problems.append("\(name): two examples are titled '\(example.title)'")
+        }
+        for example in type.examples {
+            let outcome = checker.check(example, of: type)
+            if !outcome.passed { problems.append("\(name): fails its " + oneLine(outcome.failureDescription)) }
+        }
+        for example in type.answerExamples {
+            let outcome = checker.check(example, of: type)
+            if !outcome.passed { problems.append("\(name): fails its " + oneLine(outcome.failureDescription)) }
+        }
+        return problems
+    }
+
+    /// "example 'x':" and its indented lines, as one line: "example 'x': this; that".
+    private static func oneLine(_ description: String) -> String {
+        let lines = description.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+        guard let first = lines.first else { return description }
+        return first + " " + lines.dropFirst().joined(separator: "; ")
     }
 }

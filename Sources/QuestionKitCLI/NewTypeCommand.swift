@@ -1,0 +1,215 @@
+import Foundation
+import QuestionKit
+
+/// `questionkit new-type NAME`: writes the skeleton of a new question type, ready to register.
+public struct NewTypeCommand: Command {
+    public init() {}
+
+    public let name = "new-type"
+    public let summary = "Write the skeleton of a new question type (<Name>Question.swift)."
+    public let argumentsSynopsis = "NAME"
+    public let discussion = """
+        Writes <Name>Question.swift for a question type whose answer-type is NAME in lowercase with
+        dashes ('star rating', 'StarRating' and 'star-rating' all give 'star-rating' and
+        StarRatingQuestion). The skeleton compiles, reads text answers, and carries a placeholder
+        example that fails until you replace it with a question your type rejects. Register the
+        type by passing it with the others to QuestionKitTool.main(types:). Never overwrites a file.
+        """
+    public let options: [OptionSpec] = [
+        OptionSpec("out", short: "o", value: "DIR", help: "The folder to write the file to (default: the current one).")
+    ]
+
+    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard let rawName = arguments.positionals.first else {
+            throw UsageError("no name given; e.g. '\(context.toolName) new-type star-rating'")
+        }
+        if let extra = arguments.positionals.dropFirst().first { throw UsageError("unexpected argument '\(extra)'") }
+        let skeleton = try TypeSkeleton(name: rawName)
+        if let owner = context.registry.type(for: skeleton.identifier) {
+            context.printError(
+                "\(context.toolName) new-type: error: '\(skeleton.identifier)' is already the answer-type of "
+                    + "\(type(of: owner)); choose another name")
+            return ExitStatus.inputErrors
+        }
+        let folder = arguments.value("out", default: ".")
+        let path = folder + "/" + skeleton.fileName
+        guard !FileManager.default.fileExists(atPath: path) else {
+            context.printError("\(context.toolName) new-type: error: '\(path)' already exists; it is left as it is")
+            return ExitStatus.inputErrors
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileOutput.writeAtomically(skeleton.source, to: path)
+        } catch {
+            context.printError("\(context.toolName) new-type: error: cannot write '\(path)': \(error)")
+            return ExitStatus.inputErrors
+        }
+        context.print("wrote \(path)")
+        context.print(
+            "Next: register \(skeleton.typeName)() with the other types (QuestionKitTool.main(types: ...)),")
+        context.print("then fill in its examples; its placeholder example fails until you do.")
+        return ExitStatus.success
+    }
+}
+
+/// The names and source of a new question type's skeleton.
+struct TypeSkeleton: Equatable {
+    /// The `answer-type` value, e.g. `star-rating`.
+    let identifier: String
+    /// The Swift type, e.g. `StarRatingQuestion`.
+    let typeName: String
+    /// The definition type, e.g. `StarRatingDefinition`.
+    let definitionName: String
+    /// The name of the answer's key, e.g. `starRatingAnswer`.
+    let answerKeyName: String
+
+    /// Splits `name` into words (at dashes, underscores, spaces and lowercase-to-uppercase steps).
+    init(name: String) throws(UsageError) {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            guard character.isASCII, character.isLetter || character.isNumber || "-_ ".contains(character) else {
+                throw UsageError(
+                    "'\(name)' is not a valid type name; use letters, digits and dashes, e.g. 'star-rating'")
+            }
+            let startsWord = character.isUppercase && (previous?.isLowercase ?? false)
+            if "-_ ".contains(character) || startsWord {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            }
+            if !"-_ ".contains(character) { current.append(Character(character.lowercased())) }
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        if words.count > 1 && words.last == "question" { words.removeLast() }
+        guard let first = words.first, let initial = first.first, initial.isLetter else {
+            throw UsageError("'\(name)' is not a valid type name; it must start with a letter, e.g. 'star-rating'")
+        }
+        let upperCamel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        identifier = words.joined(separator: "-")
+        typeName = upperCamel + "Question"
+        definitionName = upperCamel + "Definition"
+        answerKeyName = first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Answer"
+    }
+
+    /// `<Name>Question.swift`.
+    var fileName: String { typeName + ".swift" }
+
+    /// The Swift source of the skeleton.
+    var source: String {
+        Self.template.replacingOccurrences(of: "__TYPE__", with: typeName)
+            .replacingOccurrences(of: "__DEFINITION__", with: definitionName)
+            .replacingOccurrences(of: "__ANSWERKEY__", with: answerKeyName)
+            .replacingOccurrences(of: "__ID__", with: identifier)
+    }
+}
+
+extension TypeSkeleton {
+    // The skeleton follows the built-in types' layout: the type, its definition, answers, examples.
+    static let template = #"""
+        import QuestionKit
+
+        /// A __ID__ question. TODO: say what it asks and which keys it reads.
+        ///
+        /// Register it with the other types, e.g. in your tool's `main.swift`:
+        /// `QuestionKitTool.main(types: BuiltInQuestionTypes.all + [__TYPE__()])`.
+        public struct __TYPE__: QuestionType {
+            /// `__ID__`, the `answer-type` of these questions.
+            public var identifier: String { "__ID__" }
+            /// One line for `questionkit types` and the documentation index.
+            public var summary: String { "TODO: one line saying what a __ID__ question asks." }
+            /// Answers are stored under `user-answer` → `__ID__`.
+            public var answerKey: Key { Self.answer }
+            /// The keys the type reads besides the ones every question has. TODO: add yours, and describe
+            /// their values for `questionkit schema` in `schemaProperties`.
+            public var keys: [Key] { [] }
+            /// The rules the type enforces, one sentence each, for its documentation page.
+            public var rules: [String] { [] }
+
+            public init() {}
+
+            /// The answer to a __ID__ question, under `user-answer`.
+            public static let answer = Key(
+                "__ANSWERKEY__", spelling: "__ID__", summary: "The answer to a __ID__ question.")
+
+            /// Reads the type's keys, reporting each problem at its JSON node.
+            public func parseDefinition(
+                of question: QuestionJSON, problems: inout ProblemCollector
+            ) -> __DEFINITION__? {
+                // TODO: read your keys (`question[Self.someKey]`) and report what is wrong with
+                // `problems.error("__ID__.some-problem", "a message quoting the value", at: node)`.
+                __DEFINITION__()
+            }
+        }
+
+        /// What a __ID__ question reads into: everything needed to check, flag and show its answers.
+        public struct __DEFINITION__: Sendable, Hashable {
+            public init() {}
+        }
+
+        // MARK: - Answers
+
+        extension __TYPE__ {
+            /// The answer: text. TODO: your type's answer.
+            public typealias Answer = String
+
+            /// Reads a string, reporting anything else.
+            public func parseAnswer(
+                _ value: JSONNode, for definition: __DEFINITION__, problems: inout ProblemCollector
+            ) -> String? {
+                guard let text = value.stringValue else {
+                    problems.error(
+                        "__ID__.answer-not-string", "the answer must be a string, not \(value.kind)", at: value)
+                    return nil
+                }
+                return text
+            }
+
+            /// Text that is not blank counts as answered.
+            public func isAnswered(_ answer: String, for definition: __DEFINITION__) -> Bool {
+                !answer.allSatisfy(\.isWhitespace)
+            }
+
+            /// The answer as a completed form stores it.
+            public func encodeAnswer(_ answer: String, for definition: __DEFINITION__) -> JSONWriter.Value {
+                .string(answer)
+            }
+
+            /// The answer as the review, the text export and the PDF show it.
+            public func render(_ answer: String?, of definition: __DEFINITION__) -> AnswerRendering {
+                answer.map { AnswerRendering([.value($0)]) } ?? .noAnswer
+            }
+        }
+
+        // MARK: - Examples
+
+        extension __TYPE__ {
+            /// Valid and invalid questions: the type's tests and its documentation page.
+            public var examples: [QuestionExample] {
+                [
+                    .valid(
+                        "A typical question", #"{"answer-type": "__ID__", "question": "TODO: a typical question?"}"#),
+                    // TODO: fails until replaced by a question the type rejects, with the code and the
+                    // pointer of the error it reports.
+                    .invalid(
+                        "TODO: a question the type rejects",
+                        #"{"answer-type": "__ID__", "question": "TODO", "TODO": true}"#,
+                        .error("__ID__.todo", at: "/TODO")),
+                ]
+            }
+
+            /// Example answers: how answers are read, when they count, and what they flag.
+            public var answerExamples: [AnswerExample] {
+                let question = #"{"answer-type": "__ID__", "question": "TODO: a typical question?"}"#
+                return [
+                    .valid("A text answer", question: question, answer: #""TODO""#),
+                    .valid("A blank answer does not count", question: question, answer: #"" ""#, isAnswered: false),
+                    .invalid(
+                        "A number", question: question, answer: "1", .error("__ID__.answer-not-string", at: "")),
+                ]
+            }
+        }
+
+        """#
+}

@@ -1,0 +1,102 @@
+import QuestionKit
+
+/// A sample-kind question. TODO: say what it asks and which keys it reads.
+///
+/// Register it with the other types, e.g. in your tool's `main.swift`:
+/// `QuestionKitTool.main(types: BuiltInQuestionTypes.all + [SampleKindQuestion()])`.
+public struct SampleKindQuestion: QuestionType {
+    /// `sample-kind`, the `answer-type` of these questions.
+    public var identifier: String { "sample-kind" }
+    /// One line for `questionkit types` and the documentation index.
+    public var summary: String { "TODO: one line saying what a sample-kind question asks." }
+    /// Answers are stored under `user-answer` → `sample-kind`.
+    public var answerKey: Key { Self.answer }
+    /// The keys the type reads besides the ones every question has. TODO: add yours, and describe
+    /// their values for `questionkit schema` in `schemaProperties`.
+    public var keys: [Key] { [] }
+    /// The rules the type enforces, one sentence each, for its documentation page.
+    public var rules: [String] { [] }
+
+    public init() {}
+
+    /// The answer to a sample-kind question, under `user-answer`.
+    public static let answer = Key(
+        "sampleKindAnswer", spelling: "sample-kind", summary: "The answer to a sample-kind question.")
+
+    /// Reads the type's keys, reporting each problem at its JSON node.
+    public func parseDefinition(
+        of question: QuestionJSON, problems: inout ProblemCollector
+    ) -> SampleKindDefinition? {
+        // TODO: read your keys (`question[Self.someKey]`) and report what is wrong with
+        // `problems.error("sample-kind.some-problem", "a message quoting the value", at: node)`.
+        SampleKindDefinition()
+    }
+}
+
+/// What a sample-kind question reads into: everything needed to check, flag and show its answers.
+public struct SampleKindDefinition: Sendable, Hashable {
+    public init() {}
+}
+
+// MARK: - Answers
+
+extension SampleKindQuestion {
+    /// The answer: text. TODO: your type's answer.
+    public typealias Answer = String
+
+    /// Reads a string, reporting anything else.
+    public func parseAnswer(
+        _ value: JSONNode, for definition: SampleKindDefinition, problems: inout ProblemCollector
+    ) -> String? {
+        guard let text = value.stringValue else {
+            problems.error(
+                "sample-kind.answer-not-string", "the answer must be a string, not \(value.kind)", at: value)
+            return nil
+        }
+        return text
+    }
+
+    /// Text that is not blank counts as answered.
+    public func isAnswered(_ answer: String, for definition: SampleKindDefinition) -> Bool {
+        !answer.allSatisfy(\.isWhitespace)
+    }
+
+    /// The answer as a completed form stores it.
+    public func encodeAnswer(_ answer: String, for definition: SampleKindDefinition) -> JSONWriter.Value {
+        .string(answer)
+    }
+
+    /// The answer as the review, the text export and the PDF show it.
+    public func render(_ answer: String?, of definition: SampleKindDefinition) -> AnswerRendering {
+        answer.map { AnswerRendering([.value($0)]) } ?? .noAnswer
+    }
+}
+
+// MARK: - Examples
+
+extension SampleKindQuestion {
+    /// Valid and invalid questions: the type's tests and its documentation page.
+    public var examples: [QuestionExample] {
+        [
+            .valid(
+                "A typical question", #"{"answer-type": "sample-kind", "question": "TODO: a typical question?"}"#),
+            // TODO: fails until replaced by a question the type rejects, with the code and the
+            // pointer of the error it reports.
+            .invalid(
+                "TODO: a question the type rejects",
+                #"{"answer-type": "sample-kind", "question": "TODO", "TODO": true}"#,
+                .error("sample-kind.todo", at: "/TODO")),
+        ]
+    }
+
+    /// Example answers: how answers are read, when they count, and what they flag.
+    public var answerExamples: [AnswerExample] {
+        let question = #"{"answer-type": "sample-kind", "question": "TODO: a typical question?"}"#
+        return [
+            .valid("A text answer", question: question, answer: #""TODO""#),
+            .valid("A blank answer does not count", question: question, answer: #"" ""#, isAnswered: false),
+            .invalid(
+                "A number", question: question, answer: "1", .error("sample-kind.answer-not-string", at: "")),
+        ]
+    }
+}

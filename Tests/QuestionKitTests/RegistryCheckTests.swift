@@ -1,0 +1,173 @@
+import Testing
+
+@testable import QuestionKit
+
+/// A type whose description and examples are set per test, for the registry's self-checks.
+struct DescribedTestQuestion: QuestionType {
+    var identifier = "described"
+    var aliases: [String] = []
+    var summary = "A described question (test type)."
+    var documentation = "A described question (test type)."
+    var legacyTypeCode: String?
+    var infersTypeFromLegacyCode = false
+    var keys: [Key] = []
+    var schemaProperties: [KeySchema] = []
+    var examples: [QuestionExample] = [.valid("Plain", #"{"answer-type": "described", "question": "Q?"}"#)]
+
+    func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { true }
+
+    var answerKey: Key { .shortAnswer }
+    func parseAnswer(_ value: JSONNode, for _: Bool, problems: inout ProblemCollector) -> String? { value.stringValue }
+    func isAnswered(_ answer: String, for _: Bool) -> Bool { !answer.isEmpty }
+    func encodeAnswer(_ answer: String, for _: Bool) -> JSONWriter.Value { .string(answer) }
+    func render(_ answer: String?, of _: Bool) -> AnswerRendering { answer.map { .init([.value($0)]) } ?? .noAnswer }
+}
+
+@Suite("Registry self-checks")
+struct RegistryCheckTests {
+    @Test func wellDescribedTypesPassTheSelfCheck() {
+        #expect(QuestionTypeRegistry.selfCheck([YesNoTestQuestion(), ScoreTestQuestion()]) == [])
+    }
+
+    @Test func aTypeWithoutExamplesIsReported() {
+        let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [])])
+        #expect(
+            problems == [
+                "DescribedTestQuestion ('described'): has no examples; give it at least one valid example question"
+            ])
+    }
+
+    @Test func aTypeWithOnlyInvalidExamplesIsReported() {
+        let invalid = QuestionExample.invalid(
+            "No text", #"{"answer-type": "described"}"#, .error("question.missing-text", at: ""))
+        let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [invalid])])
+        #expect(
+            problems == [
+                "DescribedTestQuestion ('described'): has no valid example question; its documentation needs one"
+            ])
+    }
+
+    @Test func anEmptySummaryIsReported() {
+        let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(summary: "  ")])
+        #expect(problems == ["DescribedTestQuestion ('described'): has an empty summary"])
+    }
+
+    @Test func everyDuplicateIdentifierAndAliasIsListed() {
+        let types: [any QuestionType] = [
+            YesNoTestQuestion(), DescribedTestQuestion(identifier: "yes-no", aliases: ["yn", "ok"]),
+            DescribedTestQuestion(identifier: "other", aliases: ["ok"]),
+        ]
+        let problems = QuestionTypeRegistry.selfCheck(types)
+        #expect(
+            problems == [
+                "DescribedTestQuestion ('yes-no'): 'yes-no' is already the identifier or alias of "
+                    + "YesNoTestQuestion ('yes-no')",
+                "DescribedTestQuestion ('yes-no'): 'yn' is already the identifier or alias of "
+                    + "YesNoTestQuestion ('yes-no')",
+                "DescribedTestQuestion ('other'): 'ok' is already the identifier or alias of "
+                    + "DescribedTestQuestion ('yes-no')",
+            ])
+    }
+
+    @Test func anEmptyAliasIsReported() {
+        let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(aliases: [""])])
+        #expect(problems == ["DescribedTestQuestion ('described'): has an empty identifier or alias"])
+    }
+
+    @Test func twoTypesInferringFromOneQidAreReported() {
+        let types: [any QuestionType] = [
+            YesNoTestQuestion(), DescribedTestQuestion(legacyTypeCode: "2", infersTypeFromLegacyCode: true),
+        ]
+        #expect(
+            QuestionTypeRegistry.selfCheck(types) == [
+                "DescribedTestQuestion: infers its type from qid '2', as YesNoTestQuestion already does"
+            ])
+    }
+
+    @Test func aFailingExampleIsReportedWithWhatWentWrong() throws {
+        let wrong = QuestionExample.invalid(
+            "Expects a code it never gets", #"{"answer-type": "described", "question": "Q?", "odd": 1}"#,
+            .error("described.odd", at: "/odd"))
+        let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [wrong] + [plain])])
+        #expect(problems.count == 1)
+        let problem = try #require(problems.first)
+        #expect(
+            problem.hasPrefix("DescribedTestQuestion ('described'): fails its example 'Expects a code it never gets':"))
+        #expect(problem.contains("expected error described.odd at '/odd', not produced"))
+        #expect(problem.contains("unexpected warning question.unknown-key at '/odd'"))
+    }
+
+    @Test func aFailingAnswerExampleIsReported() throws {
+        let type = YesNoTestQuestion.withAnswerExamples([
+            .valid(
+                "Counts but is flagged?", question: #"{"answer-type": "yes-no", "question": "OK?"}"#, answer: "true",
+                flags: ["yes-no.differs"])
+        ])
+        let problems = QuestionTypeRegistry.selfCheck([type])
+        #expect(problems.count == 1)
+        #expect(
+            problems.first
+                == "AnswerExamplesTestQuestion ('yes-no'): fails its answer example 'Counts but is flagged?': "
+                + "flags [], expected [\"yes-no.differs\"]")
+    }
+
+    @Test func twoExamplesWithOneTitleAreReported() {
+        let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [plain, plain])])
+        #expect(problems == ["DescribedTestQuestion ('described'): two examples are titled 'Plain'"])
+    }
+
+    @Test func aSchemaForAKeyTheTypeDoesNotReadIsReported() {
+        let stray = Key("stray", summary: "Read by no one.")
+        let problems = QuestionTypeRegistry.selfCheck([
+            DescribedTestQuestion(schemaProperties: [KeySchema(.acceptedAnswer), KeySchema(stray)])
+        ])
+        #expect(
+            problems == [
+                "DescribedTestQuestion ('described'): its schema describes key 'stray', which is neither one of its "
+                    + "keys nor a key every question shares"
+            ])
+    }
+
+    @Test func anEmptyKeySummaryIsReported() {
+        let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(keys: [Key("bare", summary: "")])])
+        #expect(problems == ["DescribedTestQuestion ('described'): key 'bare' has an empty summary"])
+    }
+
+    private var plain: QuestionExample { .valid("Plain", #"{"answer-type": "described", "question": "Q?"}"#) }
+}
+
+/// The yes-no test type with answer examples of a test's choosing.
+struct AnswerExamplesTestQuestion: QuestionType {
+    var base = YesNoTestQuestion()
+    var identifier: String
+    var answerExamples: [AnswerExample]
+    var summary: String { base.summary }
+    var keys: [Key] { base.keys }
+    var examples: [QuestionExample] { [.valid("Plain", #"{"answer-type": "yes-no", "question": "Valve closed?"}"#)] }
+    var answerKey: Key { base.answerKey }
+
+    func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> YesNoTestQuestion.Definition? {
+        base.parseDefinition(of: question, problems: &problems)
+    }
+    func parseAnswer(
+        _ value: JSONNode, for definition: YesNoTestQuestion.Definition, problems: inout ProblemCollector
+    ) -> Bool? {
+        base.parseAnswer(value, for: definition, problems: &problems)
+    }
+    func isAnswered(_ answer: Bool, for definition: YesNoTestQuestion.Definition) -> Bool { true }
+    func encodeAnswer(_ answer: Bool, for definition: YesNoTestQuestion.Definition) -> JSONWriter.Value {
+        base.encodeAnswer(answer, for: definition)
+    }
+    func flags(for answer: Bool, of definition: YesNoTestQuestion.Definition) -> [Flag] {
+        base.flags(for: answer, of: definition)
+    }
+    func render(_ answer: Bool?, of definition: YesNoTestQuestion.Definition) -> AnswerRendering {
+        base.render(answer, of: definition)
+    }
+}
+
+extension YesNoTestQuestion {
+    static func withAnswerExamples(_ examples: [AnswerExample]) -> AnswerExamplesTestQuestion {
+        AnswerExamplesTestQuestion(identifier: "yes-no", answerExamples: examples)
+    }
+}
