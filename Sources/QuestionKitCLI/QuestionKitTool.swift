@@ -20,7 +20,7 @@ public struct QuestionKitTool: Sendable {
 
     /// The commands every `questionkit` has.
     public static let standardCommands: [any Command] = [
-        ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), TypesCommand(), DocsCommand(),
+        ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), ExportCommand(), TypesCommand(), DocsCommand(),
         SchemaCommand(), NewTypeCommand(),
     ]
 

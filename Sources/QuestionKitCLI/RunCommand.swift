@@ -11,14 +11,20 @@ public struct RunCommand: Command {
     public let discussion = """
         Walks TEMPLATE as a technician and then a foreman would, from the answers, comments, media
         and steps of the fixture, and prints a transcript of the walk, the review and the flags.
-        With --out, writes the completed form JSON, the text export and the flag report there.
+        With --out, writes the completed form JSON, the text export and the flag report there;
+        with --pdf, the printed form.
         Exits 0 when the replay completes and every expectation of the fixture holds, 1 otherwise.
         """
-    public let options: [OptionSpec] = [
+    public var options: [OptionSpec] {
+        Self.ownOptions + PDFOutput.options
+    }
+
+    static let ownOptions: [OptionSpec] = [
         OptionSpec("answers", value: "FIXTURE", help: "The fixture to replay (required)."),
         OptionSpec("user", value: "NAME", help: "The technician, instead of the fixture's."),
         OptionSpec("foreman", value: "NAME", help: "The foreman, instead of the fixture's."),
         OptionSpec("out", value: "DIR", help: "Write <name>.completed.json, <name>.txt and <name>.flags.txt here."),
+        OptionSpec("pdf", value: "FILE", help: "Write the printed form as a PDF."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
     ]
 
@@ -53,6 +59,12 @@ public struct RunCommand: Command {
             let name = ((templatePath as NSString).lastPathComponent as NSString).deletingPathExtension
             guard write(result.session.form, review: review, name: name, to: folder, keys: keys, context: &context)
             else { return ExitStatus.inputErrors }
+        }
+        if let pdf = arguments.values["pdf"] {
+            guard PDFOutput.write(review, to: pdf, arguments: arguments, context: &context) else {
+                return ExitStatus.inputErrors
+            }
+            context.print("wrote \(pdf)")
         }
         return result.passed ? ExitStatus.success : ExitStatus.inputErrors
     }

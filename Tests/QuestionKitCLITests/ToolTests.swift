@@ -49,6 +49,7 @@ import Testing
                   run       Replay a form from fixture answers: transcript, review, flags, completed form.
                   test      Replay every fixture (*.fixture.json) in the folders as a test of its template.
                   review    Print the review of a completed form, with its flags.
+                  export    Export a completed form as PDF, plain text or completed-form JSON.
                   types     List the registered question types.
                   docs      Write a Markdown page for each question type, from its description and examples.
                   schema    Print a JSON Schema (draft 2020-12) of templates, for editors.

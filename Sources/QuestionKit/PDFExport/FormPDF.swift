@@ -1,0 +1,105 @@
+import Foundation
+
+/// How ``FormPDF`` prints a form.
+public struct FormPDFOptions: Sendable {
+    /// The page size: US Letter unless set (``PDFPageSize/a4`` is the other common one).
+    public var pageSize: PDFPageSize
+    /// The fonts. By default the system fonts of ``systemFonts`` (DejaVu Sans and Droid Sans Fallback
+    /// where installed), else Helvetica alone, which replaces what it cannot show and reports it.
+    public var fonts: PDFFontSet
+    /// The document's author, shown in a viewer's document properties; the technician when nil.
+    public var author: String?
+    /// When the document was made, for the document properties.
+    public var creationDate: Date
+
+    public init(
+        pageSize: PDFPageSize = .letter, fonts: PDFFontSet = FormPDFOptions.systemFonts.fonts, author: String? = nil,
+        creationDate: Date = Date()
+    ) {
+        self.pageSize = pageSize
+        self.fonts = fonts
+        self.author = author
+        self.creationDate = creationDate
+    }
+
+    /// The usual fallback fonts, as `PDFFontSet.loadingFonts()` finds them, read once per process,
+    /// with a warning for each font that could not be read (worth showing: without a font, its
+    /// characters are replaced). Without any of them this is ``PDFFontSet/standardOnly``.
+    public static let systemFonts: (fonts: PDFFontSet, warnings: [PDFWarning]) = PDFFontSet.loadingFonts()
+}
+
+/// A completed form printed as PDF, laid out like the original system's print.
+///
+/// US Letter (or A4), 40 pt margins. The header has the title in white on a dark bar, the template's
+/// metadata as "Key: value" in two columns inside a ruled box, then "Work Performed by: … Date: …",
+/// "Work Leader Review: … Submitted: …" and the foreman's comment. Each question follows: a grey band
+/// "Question N - Section", the question, the answer as its ``AnswerRendering`` says (values; notes
+/// smaller and grey; every option of a choice with a box, the chosen ones filled, bold and followed
+/// by "- Selected"; tables as ruled grids), "Comment: …", "Media: …". A flagged question has a red
+/// bar in the left margin and its flags in red under it. An "Attention required" list closes the
+/// document, and every page ends with "Page N of M".
+///
+/// Text wraps to the width; a question's heading stays with its first answer line; a table too wide
+/// shrinks its font and wraps its cells (see `FormPDFTableLayout`), and a table that continues on
+/// the next page repeats its header row. Text is drawn in reading order, so that a text extractor
+/// reads it like ``TextExport``. Characters the fonts lack are replaced visibly and listed in the
+/// document's ``PDFDocument/warnings``.
+public enum FormPDF {
+    /// The PDF of `review`, laid out and ready to write.
+    public static func render(_ review: Review, options: FormPDFOptions = FormPDFOptions()) -> PDFDocument {
+        let frame = FormPDFFrame(pageSize: options.pageSize)
+        let composer = FormPDFComposer(frame: frame, setter: FormPDFTypesetter(fonts: options.fonts))
+        var flow = FormPDFFlow(frame: frame, fonts: options.fonts)
+        flow.place(composer.header(review.header))
+        for row in review.rows {
+            flow.place(composer.question(row))
+        }
+        flow.place(composer.summary(review))
+        let pages = flow.finish()
+
+        let title = review.header.title.flatMap { $0.isBlank ? nil : $0 }
+        var document = PDFDocument(
+            info: PDFDocumentInfo(
+                title: title, author: options.author ?? review.header.technician,
+                subject: title.map { "Completed form: \($0)" }, creationDate: options.creationDate))
+        let footer = FormPDFFooter(frame: frame, setter: composer.setter, title: footerTitle(review.header))
+        for (index, page) in pages.enumerated() {
+            var page = page
+            footer.draw(on: &page, number: index + 1, of: pages.count)
+            document.append(page)
+        }
+        return document
+    }
+
+    private static func footerTitle(_ header: ReviewHeader) -> String {
+        let title = header.title.flatMap { $0.isBlank ? nil : TextColumns.oneLine($0) } ?? ""
+        guard let revision = header.revision, !revision.isBlank else { return title }
+        return title + " (revision " + TextColumns.oneLine(revision) + ")"
+    }
+}
+
+/// The footer of every page: a rule, the form's title on the left, "Page N of M" on the right.
+struct FormPDFFooter {
+    let frame: FormPDFFrame
+    let setter: FormPDFTypesetter
+    let title: String
+
+    func draw(on page: inout PDFPage, number: Int, of count: Int) {
+        let style = FormPDFStyle.footer
+        page.drawLine(
+            from: PDFPoint(x: frame.left, y: frame.footerRule), to: PDFPoint(x: frame.right, y: frame.footerRule),
+            width: 0.5, color: style.color)
+        let label = "Page \(number) of \(count)"
+        let labelWidth = setter.width(label, style.font, style.size)
+        let room = frame.width - labelWidth - 24
+        if !title.isEmpty, room > 40 {
+            page.drawText(
+                setter.truncated(title, style: style, width: room),
+                at: PDFPoint(x: frame.left, y: frame.footerBaseline),
+                font: style.font, size: style.size, color: style.color)
+        }
+        page.drawText(
+            label, at: PDFPoint(x: frame.right - labelWidth, y: frame.footerBaseline), font: style.font,
+            size: style.size, color: style.color)
+    }
+}

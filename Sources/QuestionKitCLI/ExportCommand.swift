@@ -1,0 +1,52 @@
+import QuestionKit
+
+/// `questionkit export COMPLETED.json --format pdf|text|json -o FILE`: a completed form as a
+/// printed PDF, plain text, or completed-form JSON.
+public struct ExportCommand: Command {
+    public init() {}
+
+    public let name = "export"
+    public let summary = "Export a completed form as PDF, plain text or completed-form JSON."
+    public let argumentsSynopsis = "COMPLETED.json"
+    public let discussion = """
+        Reads a completed form (written by 'questionkit run' or by the original system) and writes
+        it as a printed PDF, as plain text, or as completed-form JSON in the original format. Text
+        and JSON go to standard output without -o; a PDF needs -o. Exits 1 when the form has errors.
+        """
+    public var options: [OptionSpec] {
+        [
+            OptionSpec("format", value: "FORMAT", choices: ["pdf", "text", "json"], help: "What to write (required)."),
+            OptionSpec("output", short: "o", value: "FILE", help: "Where to write it (atomically)."),
+            OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+        ] + PDFOutput.options
+    }
+
+    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard let path = arguments.positionals.first else { throw UsageError("no completed form given") }
+        if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        guard let format = arguments.values["format"] else { throw UsageError("no format given; pass --format pdf") }
+        let output = arguments.values["output"]
+        if format == "pdf" && output == nil { throw UsageError("a PDF needs an output file: pass -o FILE") }
+        guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
+        let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
+        if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
+        guard let form = loaded.value else { return ExitStatus.inputErrors }
+        let review = Review(form: form, keys: keys)
+        if format == "pdf", let output {
+            return PDFOutput.write(review, to: output, arguments: arguments, context: &context)
+                ? ExitStatus.success : ExitStatus.inputErrors
+        }
+        let text = format == "json" ? CompletedFormWriter.json(form, keys: keys) : TextExport.render(review)
+        guard let output else {
+            context.standardOutput += text
+            return ExitStatus.success
+        }
+        do {
+            try FileOutput.writeAtomically(text, to: output)
+            return ExitStatus.success
+        } catch {
+            context.printError("\(context.toolName) export: error: \(error)")
+            return ExitStatus.inputErrors
+        }
+    }
+}

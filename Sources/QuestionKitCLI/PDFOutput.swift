@@ -1,0 +1,41 @@
+import QuestionKit
+
+/// The PDF options shared by `run` and `export`, and writing the printed form.
+enum PDFOutput {
+    static let options: [OptionSpec] = [
+        OptionSpec(
+            "page-size", value: "SIZE", choices: ["letter", "a4"], help: "Paper for the PDF: US Letter (default) or A4."),
+        OptionSpec(
+            "font", value: "FILE",
+            help: "A TrueType font tried before the built-in ones (repeatable), e.g. for scripts they lack."),
+    ]
+
+    /// Writes the printed form of `review` to `path` (atomically); warnings (a character no font
+    /// shows, a font that cannot be read) go to standard error. False when the file could not be written.
+    static func write(
+        _ review: Review, to path: String, arguments: ParsedArguments, context: inout CommandContext
+    ) -> Bool {
+        let extraFonts = arguments.allValues["font"] ?? []
+        // The system fonts are read once per process; fonts named with --font join them, tried first.
+        let (fonts, fontWarnings) =
+            extraFonts.isEmpty
+            ? FormPDFOptions.systemFonts
+            : PDFFontSet.loadingFonts(extraFontFiles: extraFonts, extraFontsFirst: true)
+        var options = FormPDFOptions()
+        options.fonts = fonts
+        options.pageSize = arguments.values["page-size"] == "a4" ? .a4 : .letter
+        options.author = review.header.technician
+        let document = FormPDF.render(review, options: options)
+        for warning in fontWarnings + document.warnings {
+            context.printError("\(context.toolName): warning: \(warning)")
+        }
+        do {
+            let bytes = try document.write()
+            try FileOutput.writeAtomically(bytes, to: path)
+            return true
+        } catch {
+            context.printError("\(context.toolName): error: cannot write the PDF '\(path)': \(error)")
+            return false
+        }
+    }
+}

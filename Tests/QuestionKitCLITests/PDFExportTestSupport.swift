@@ -1,0 +1,120 @@
+import Foundation
+import QuestionKit
+import QuestionKitCLI
+import QuestionTypes
+
+/// Forms for the PDF tests: the bundled fixtures replayed with the built-in types, and generated ones.
+enum PDFExportForms {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let fixtureFolder = packageRoot + "/Templates/fixtures"
+
+    /// The file names of every bundled fixture.
+    static let fixtures: [String] = TestCommand.fixtures(in: fixtureFolder).map { ($0 as NSString).lastPathComponent }
+
+    static func reader() throws -> TemplateReader {
+        TemplateReader(registry: try BuiltInQuestionTypes.registry())
+    }
+
+    /// The review of a bundled fixture, replayed on the template it names.
+    static func review(ofFixture name: String) throws -> Review {
+        let fixtureBytes = try bytes(fixtureFolder + "/" + name)
+        guard let fixture = Fixture.read(fixtureBytes).fixture, let templatePath = fixture.templatePath else {
+            throw Failure(description: "\(name) does not read")
+        }
+        let templateBytes = try bytes(fixtureFolder + "/" + templatePath)
+        return try review(template: templateBytes, fixture: fixture)
+    }
+
+    /// The review of `fixture` replayed on the template of `templateBytes`.
+    static func review(template templateBytes: [UInt8], fixture: Fixture) throws -> Review {
+        guard let template = try reader().read(templateBytes).template else {
+            throw Failure(description: "the template does not read")
+        }
+        let result = FixtureReplayer(fixture: fixture, template: template).replay()
+        return Review(form: result.session.form)
+    }
+
+    /// The review of a generated form of `count` questions (see `PDFExportGenerator`).
+    static func generatedReview(questions count: Int) throws -> Review {
+        let template = Array(PDFExportGenerator.template(questions: count).utf8)
+        guard let fixture = Fixture.read(Array(PDFExportGenerator.fixture(questions: count).utf8)).fixture else {
+            throw Failure(description: "the generated fixture does not read")
+        }
+        return try review(template: template, fixture: fixture)
+    }
+
+    static func bytes(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Every text of the review a reader must find in the PDF: questions, values, chosen options,
+    /// table cells, comments, media names.
+    static func expectedTexts(_ review: Review) -> [String] {
+        var texts: [String] = []
+        for row in review.rows {
+            texts += [row.question, row.comment] + row.media.map(\.name)
+            for block in row.rendering.blocks {
+                switch block {
+                case .value(let text), .note(let text): texts.append(text)
+                case .choices(let choices): texts += choices.filter(\.isChosen).map { $0.label + " - Selected" }
+                case .grid(let grid):
+                    texts += grid.header + grid.rows.map(\.label)
+                    for cell in grid.rows.flatMap(\.cells) {
+                        if case .text(let text) = cell { texts.append(text) }
+                        if case .check(let value?) = cell { texts.append(value ? "yes" : "no") }
+                    }
+                }
+            }
+        }
+        return texts.filter { !$0.isBlank }
+    }
+
+    /// Text with every run of white space made one space, so that wrapped lines compare equal.
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// The external PDF tools (`qpdf`, `pdftotext`, `pdftoppm`), used when installed.
+enum PDFExportTools {
+    static func path(of tool: String) -> String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var available: Bool { ["qpdf", "pdftotext"].allSatisfy { path(of: $0) != nil } }
+
+    /// Runs `tool` to the end and returns its exit status and its standard output and error.
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path(of: tool) ?? tool)
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // The tools write little to standard error, so reading it after the output cannot block them.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
+    }
+
+    /// `qpdf --check` and the text `pdftotext` extracts, for the PDF `bytes` (written to `folder`).
+    static func check(_ bytes: [UInt8], name: String, in folder: TemporaryFolder) throws -> (
+        qpdf: (status: Int32, output: String, error: String), text: String
+    ) {
+        let file = folder.path + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let qpdf = try run("qpdf", ["--check", file])
+        let text = try run("pdftotext", ["-enc", "UTF-8", file, "-"]).output
+        return (qpdf, text)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `questionkit run --pdf` and `questionkit export` as a user runs them, checked by independent
+/// readers (qpdf, pdftotext) when they are installed (CI installs them).
+@Suite struct PDFProcessTests {
+    static let toolsInstalled = ["/usr/bin/qpdf", "/usr/bin/pdftotext"].allSatisfy {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test(.enabled(if: toolsInstalled, "qpdf and pdftotext are not installed (Scripts/install-pdf-tools.sh)"))
+    func runWritesAPDFThatQpdfAcceptsAndPdftotextReads() throws {
+        let folder = try Folder()
+        let pdf = folder.path + "/pump.pdf"
+        let run = try ToolProcess.run([
+            "run", "Templates/pump-inspection.json", "--answers", "Templates/fixtures/pump-inspection.fixture.json",
+            "--pdf", pdf, "--page-size", "a4",
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix("wrote \(pdf)\n"))
+        let check = try External.run("/usr/bin/qpdf", ["--check", pdf])
+        #expect(check.status == 0)
+        #expect(!check.output.contains("WARNING"))
+        let text = try External.run("/usr/bin/pdftotext", ["-raw", pdf, "-"]).output
+        for expected in [
+            "Centrifugal Pump Monthly Inspection", "Record the LOTO permit number.", "LOTO-2026-11-0387",
+            "Page 1 of", "Attention required",
+        ] {
+            #expect(text.contains(expected), "the PDF text lacks \(expected)")
+        }
+        let info = try External.run("/usr/bin/pdfinfo", [pdf]).output
+        #expect(info.contains("595.28 x 841.89"), "not A4: \(info)")
+    }
+
+    @Test func exportWritesEveryFormat() throws {
+        let folder = try Folder()
+        let run = try ToolProcess.run([
+            "run", "Templates/pump-inspection.json", "--answers", "Templates/fixtures/pump-inspection.fixture.json",
+            "--out", folder.path,
+        ])
+        #expect(run.status == 0)
+        let completed = folder.path + "/pump-inspection.completed.json"
+        let text = try ToolProcess.run(["export", completed, "--format", "text"])
+        #expect(text.status == 0)
+        #expect(
+            text.standardOutput == (try String(contentsOfFile: folder.path + "/pump-inspection.txt", encoding: .utf8)))
+        let json = try ToolProcess.run(["export", completed, "--format", "json", "-o", folder.path + "/again.json"])
+        #expect(json.status == 0)
+        #expect(
+            (try String(contentsOfFile: folder.path + "/again.json", encoding: .utf8))
+                == (try String(contentsOfFile: completed, encoding: .utf8)))
+        let pdf = try ToolProcess.run(["export", completed, "--format", "pdf", "-o", folder.path + "/form.pdf"])
+        #expect(pdf.status == 0, "\(pdf.standardError)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/form.pdf"))
+        #expect(bytes.starts(with: Data("%PDF-1.7".utf8)))
+        let noOutput = try ToolProcess.run(["export", completed, "--format", "pdf"])
+        #expect(noOutput.status == 64)
+        #expect(noOutput.standardError.contains("a PDF needs an output file: pass -o FILE"))
+    }
+}
+
+/// A temporary folder, removed when released.
+final class Folder {
+    let path = NSTemporaryDirectory() + "questionkit-" + UUID().uuidString
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Another program, run to check our output.
+enum External {
+    static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
