@@ -94,3 +94,8 @@ print("")
 print("| replay | time | notes |")
 print("|---|---:|---|")
 ReplayBenchmark.run(reader: reader).forEach { print($0) }
+
+print("")
+print("| printed form (PDF) | size | time | speed | bytes |")
+print("|---|---|---:|---:|---:|")
+PDFBenchmark.run(reader: reader).forEach { print($0) }
