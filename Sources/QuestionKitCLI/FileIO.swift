@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 #if canImport(Glibc)
     import Glibc
@@ -117,39 +118,21 @@ public enum FileOutput {
 }
 
 extension FileOutput {
-    /// Writes `text` to `path` so that the file is either fully old or fully new: into a temporary
-    /// file in the same folder, flushed to disk, then renamed over `path`.
+    /// Writes `text` to `path` so that the file is either fully old or fully new (see `AtomicFile`:
+    /// a temporary file in the same folder, flushed, then renamed over `path`).
     public static func writeAtomically(_ text: String, to path: String) throws(FileAccessError) {
         try writeAtomically(Array(text.utf8), to: path)
     }
 
-    /// Writes `bytes` to `path` so that the file is either fully old or fully new (see above).
+    /// Writes `bytes` to `path` so that the file is either fully old or fully new.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw FileAccessError(path: path, reason: String(cString: strerror(errno)), verb: "write")
-        }
-        var failure: String?
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw FileAccessError(path: path, reason: failure, verb: "write")
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            // AtomicFile's message already names the path; keep only the system's reason.
+            let prefix = "cannot write '\(path)': "
+            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            throw FileAccessError(path: path, reason: reason, verb: "write")
         }
     }
 }

@@ -21,7 +21,7 @@ public struct QuestionKitTool: Sendable {
     /// The commands every `questionkit` has.
     public static let standardCommands: [any Command] = [
         ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), ExportCommand(), TypesCommand(), DocsCommand(),
-        SchemaCommand(), NewTypeCommand(),
+        SchemaCommand(), NewTypeCommand(), StoreCommand(),
     ]
 
     public let types: [any QuestionType]
@@ -86,7 +86,10 @@ public struct QuestionKitTool: Sendable {
         do {
             let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), options: command.options + [.help])
             if parsed.flags.contains("help") {
-                context.standardOutput += command.helpText(toolName: toolName)
+                // A command with subcommands (store) answers for the subcommand named.
+                context.standardOutput +=
+                    (command as? StoreCommand)?.helpText(for: parsed, toolName: toolName)
+                    ?? command.helpText(toolName: toolName)
                 return ExitStatus.success
             }
             return try command.run(parsed, context: &context)

@@ -1,0 +1,80 @@
+import Foundation
+
+/// One form as `list` shows it.
+public struct ListedForm: Sendable {
+    public var reference: FormReference
+    /// The form, or nil when it could not be read (`problem` says why).
+    public var form: StoredForm?
+    /// Why the form could not be read.
+    public var problem: String?
+}
+
+/// The forms of a store, and what was found that is not a form.
+public struct StoreListing: Sendable {
+    /// Forms by state (incomplete, completed, submitted), user and name.
+    public var forms: [ListedForm]
+    /// Folders and files in the forms' places that are not forms; they are left alone.
+    public var strays: [String]
+}
+
+extension FormStore {
+    /// The forms in `states`, of `user` or of everyone. Names starting with a dot (the store's
+    /// lock, temporary files, staging and trash) are never forms.
+    public func list(user: String? = nil, states: [FormReference.State] = [.incomplete, .completed])
+        throws(StoreError) -> StoreListing
+    {
+        let user = try user.map { (name) throws(StoreError) in try checkUser(name) }
+        return try reading { () throws(StoreError) in
+            var listing = StoreListing(forms: [], strays: [])
+            for state in FormReference.State.allCases where states.contains(state) {
+                for owner in users(in: state) where user == nil || owner == user {
+                    collect(state, user: owner, into: &listing)
+                }
+            }
+            return listing
+        }
+    }
+
+    /// The users with a folder in `state`'s part of the store.
+    func users(in state: FormReference.State) -> [String] {
+        let base: String
+        switch state {
+        case .incomplete: base = root
+        case .completed: base = root + "/" + configuration.completedFolder
+        case .submitted: base = root + "/" + configuration.outboxFolder
+        }
+        let reserved = Set(configuration.reservedFolders.map { $0.lowercased() })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+        return names.filter { name in
+            StoreNames.isSafeComponent(name) && (state != .incomplete || !reserved.contains(name.lowercased()))
+                && FileStatus.of(base + "/" + name) == .folder
+        }.sorted()
+    }
+
+    /// The form folder names of `user` in `state`, and the other entries there.
+    func formNames(_ state: FormReference.State, user: String) -> (forms: [String], strays: [String]) {
+        let area = area(state, user: user)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + area)) ?? []
+        var forms: [String] = []
+        var strays: [String] = []
+        for name in names.sorted() where StoreNames.isSafeComponent(name) {
+            let path = root + "/" + area + "/" + name
+            let isForm = FileStatus.of(path) == .folder && FileStatus.of(path + "/" + Self.formFile) == .file
+            if isForm { forms.append(name) } else { strays.append(area + "/" + name) }
+        }
+        return (forms, strays)
+    }
+
+    private func collect(_ state: FormReference.State, user: String, into listing: inout StoreListing) {
+        let (names, strays) = formNames(state, user: user)
+        listing.strays += strays
+        for name in names {
+            let reference = reference(state, user: user, name: name)
+            do {
+                listing.forms.append(ListedForm(reference: reference, form: try load(reference), problem: nil))
+            } catch {
+                listing.forms.append(ListedForm(reference: reference, form: nil, problem: error.message))
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A message to a user, shown at their next login in the original app: their form was deleted by
+/// expiry or reassigned, or a reminder that a form is still open.
+public struct Notice: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case expired, reassigned, reminder
+    }
+
+    /// Says which event the notice is about (the form's id and the event), so that it is given once.
+    public var id: String
+    public var date: Date
+    public var kind: Kind
+    /// The form's place when the notice was given.
+    public var form: String
+    public var message: String
+
+    public init(id: String, date: Date, kind: Kind, form: String, message: String) {
+        self.id = id
+        self.date = date
+        self.kind = kind
+        self.form = form
+        self.message = message
+    }
+
+    var json: JSONWriter.Value {
+        .object([
+            ("id", .string(id)), ("date", .string(StoreDates.iso(date))), ("kind", .string(kind.rawValue)),
+            ("form", .string(form)), ("message", .string(message)),
+        ])
+    }
+}
+
+extension FormStore {
+    /// The notices file of `user`: `<root>/Error/<user>`.
+    func noticesPath(_ user: String) -> String { root + "/" + configuration.noticesFolder + "/" + user }
+
+    /// The notices waiting for `user`, oldest first; they stay.
+    public func notices(for user: String) throws(StoreError) -> [Notice] {
+        let user = try checkUser(user)
+        return try reading { () throws(StoreError) in try readNotices(user) }
+    }
+
+    /// The notices waiting for `user`, oldest first, removed from the store: each is shown once.
+    public func takeNotices(for user: String) throws(StoreError) -> [Notice] {
+        let user = try checkUser(user)
+        return try writing { () throws(StoreError) in
+            let notices = try readNotices(user)
+            let path = noticesPath(user)
+            if FileStatus.of(path) == .file {
+                guard unlink(path) == 0 else { throw .io("remove", path, AtomicFile.systemReason()) }
+                try AtomicFile.syncFolder(AtomicFile.parent(of: path))
+            }
+            return notices
+        }
+    }
+
+    /// Adds `notice` for `user` unless a notice with its id is there already (the caller holds the lock).
+    func addNotice(_ notice: Notice, for user: String) throws(StoreError) {
+        var notices = try readNotices(user)
+        guard !notices.contains(where: { $0.id == notice.id }) else { return }
+        notices.append(notice)
+        _ = try makeFolders(configuration.noticesFolder)
+        let text = JSONWriter.text(of: .object([("notices", .array(notices.map(\.json)))])) + "\n"
+        try AtomicFile.write(text, to: noticesPath(user))
+    }
+
+    private func readNotices(_ user: String) throws(StoreError) -> [Notice] {
+        try checkInside(configuration.noticesFolder)
+        let path = noticesPath(user)
+        switch FileStatus.of(path) {
+        case .missing: return []
+        case .file: break
+        case .folder, .other: throw .io("read the notices", path, "it is not a regular file")
+        }
+        let parsed = JSONParser.parse(try readFile(path))
+        let list = parsed.document?.root["notices"]
+        guard let list, list.kind == .array else {
+            throw StoreError(
+                code: "store.unreadable-notices", message: "the notices of '\(user)' cannot be read: '\(path)'",
+                hint: "Repair the file (an object with a \"notices\" list), or move it away.",
+                diagnostics: parsed.diagnostics, path: path)
+        }
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        return list.elements.compactMap { node in
+            guard let id = node["id"]?.stringValue, let kind = node["kind"]?.stringValue.flatMap(Notice.Kind.init),
+                let date = node["date"]?.stringValue.flatMap({ StoreDates.parse($0, timeZone: utc) })
+            else { return nil }
+            return Notice(
+                id: id, date: date, kind: kind, form: node["form"]?.stringValue ?? "",
+                message: node["message"]?.stringValue ?? "")
+        }
+    }
+}

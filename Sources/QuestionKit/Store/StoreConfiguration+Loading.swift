@@ -1,0 +1,111 @@
+import Foundation
+
+extension StoreConfiguration {
+    /// Reads a settings file: a JSON object or a property-list dictionary (see the table of keys).
+    ///
+    /// Every problem is reported in one go, located in a JSON file (a property list has no
+    /// positions; its pointer names the key). The configuration is nil when there are errors:
+    /// a store run with a half-read configuration could delete forms too early.
+    public static func load(_ bytes: [UInt8]) -> (configuration: StoreConfiguration?, diagnostics: [Diagnostic]) {
+        var report = SettingsReport()
+        let settings: [Setting]
+        let parsed = JSONParser.parse(bytes)
+        if let document = parsed.document {
+            report.problems = ProblemCollector(document: document)
+            settings = jsonSettings(document.root, report: &report)
+        } else if let dictionary = propertyList(bytes) {
+            settings = dictionary.sorted { $0.key < $1.key }.map { Setting(key: $0.key, value: value(of: $0.value)) }
+        } else {
+            let notJSON = Diagnostic(
+                severity: .error, code: "store-config.unreadable",
+                message: "a store configuration must be a JSON object or a property-list dictionary",
+                hint: "Write for example {\"DeleteAfterDays\": 7, \"SendNotificationAfterDays\": [1, 2]}.")
+            let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            return (nil, first == UInt8(ascii: "{") ? parsed.diagnostics : [notJSON])
+        }
+        var configuration = StoreConfiguration()
+        for setting in settings { configuration.apply(setting, report: &report) }
+        configuration.checkFolders(settings, report: &report)
+        let diagnostics = report.diagnostics()
+        return (diagnostics.containsErrors ? nil : configuration, diagnostics)
+    }
+
+    /// One key of a settings file with its value and, in JSON, its node.
+    struct Setting {
+        indirect enum Value {
+            case number(Double), string(String), array([Value]), other(String)
+        }
+        var key: String
+        var value: Value
+        var node: JSONNode?
+    }
+
+    private static func jsonSettings(_ root: JSONNode, report: inout SettingsReport) -> [Setting] {
+        guard root.kind == .object else {
+            report.add(
+                .error, "store-config.not-an-object", "a store configuration must be an object, not \(root.kind)",
+                hint: "Write for example {\"DeleteAfterDays\": 7}.", at: Setting(key: "", value: .other(""), node: root)
+            )
+            return []
+        }
+        return root.members.map { Setting(key: $0.key, value: value(of: $0.value), node: $0.value) }
+    }
+
+    private static func value(of node: JSONNode) -> Setting.Value {
+        switch node.kind {
+        case .number: node.numberValue.map(Setting.Value.number) ?? .other("a number out of range")
+        case .string: .string(node.stringValue ?? "")
+        case .array: .array(node.elements.map(value(of:)))
+        default: .other("\(node.kind)")
+        }
+    }
+
+    private static func value(of object: Any) -> Setting.Value {
+        if let text = object as? String { return .string(text) }
+        if let list = object as? [Any] { return .array(list.map(value(of:))) }
+        if let number = object as? NSNumber { return .number(number.doubleValue) }
+        return .other("a \(type(of: object))")
+    }
+
+    private static func propertyList(_ bytes: [UInt8]) -> [String: Any]? {
+        let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        return plist as? [String: Any]
+    }
+
+    private mutating func apply(_ setting: Setting, report: inout SettingsReport) {
+        switch setting.key {
+        case "DeleteAfterDays":
+            if let days = report.days(setting) { deleteAfterDays = days }
+        case "SendNotificationAfterDays":
+            let items: [Setting.Value]
+            if case .array(let elements) = setting.value { items = elements } else { items = [setting.value] }
+            let days = items.map { report.days(Setting(key: setting.key, value: $0, node: setting.node)) }
+            if days.allSatisfy({ $0 != nil }) { sendNotificationAfterDays = days.compactMap { $0 } }
+        case "MaxPendingReminders":
+            if let count = report.count(setting) { maxPendingReminders = count }
+        case "CompletedFolder", "NoticesFolder", "OutboxFolder":
+            guard let name = report.folderName(setting) else { return }
+            if setting.key == "CompletedFolder" { completedFolder = name }
+            if setting.key == "NoticesFolder" { noticesFolder = name }
+            if setting.key == "OutboxFolder" { outboxFolder = name }
+        case "TimeZone":
+            if let zone = report.timeZone(setting) { timeZone = zone }
+        default:
+            let suggestion = Suggestion.nearest(to: setting.key, in: Self.keys).map { "Did you mean '\($0)'? " }
+            report.add(
+                .warning, "store-config.unknown-key", "'\(setting.key)' is not a store setting; it is ignored",
+                hint: (suggestion ?? "") + "Settings: \(Self.keys.joined(separator: ", ")).", at: setting, atKey: true)
+        }
+    }
+
+    private func checkFolders(_ settings: [Setting], report: inout SettingsReport) {
+        let folders = reservedFolders
+        guard Set(folders.map { $0.lowercased() }).count < folders.count else { return }
+        let anchor = settings.first { $0.key.hasSuffix("Folder") } ?? Setting(key: "", value: .other(""))
+        report.add(
+            .error, "store-config.same-folder",
+            "the completed, notices and outbox folders must differ (even ignoring case), not "
+                + Suggestion.quotedList(folders, conjunction: "and"),
+            hint: "Give each folder its own name.", at: anchor)
+    }
+}

@@ -1,0 +1,92 @@
+import QuestionKit
+
+/// `questionkit store SUBCOMMAND`: the original app's form lifecycle over a store folder.
+///
+/// Each subcommand is a `Command` of its own (its options, help and run); this command picks it
+/// by its first argument. Its options are the union of theirs, so that the tool's parser accepts
+/// them; an option a subcommand does not take is a usage error naming the ones it does.
+public struct StoreCommand: Command {
+    public init() {}
+
+    /// The subcommands, in the order of a form's life.
+    public static let subcommands: [any Command] = [
+        StoreStartCommand(), StoreFillCommand(), StoreAttachCommand(), StoreListCommand(), StoreCompleteCommand(),
+        StoreReviewCommand(), StoreCommentCommand(), StoreSubmitCommand(), StoreReassignCommand(),
+        StoreNoticesCommand(), StoreExpireCommand(), StoreRemindersCommand(), StoreDeleteCommand(),
+    ]
+
+    public let name = "store"
+    public let summary = "Keep forms in a folder through their life: start, fill, complete, submit, expire."
+    public let argumentsSynopsis = "SUBCOMMAND [ARGUMENTS]"
+
+    public var discussion: String {
+        let width = (Self.subcommands.map(\.name.count).max() ?? 0) + 2
+        let lines = Self.subcommands.map { command in
+            "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary
+        }
+        return """
+            Keeps forms in a folder as the original app did: incomplete forms in <root>/<user>/<Title dd-MM-yyyy>/,
+            completed ones in <root>/CompletedMIs/<user>/, notices in <root>/Error/<user>, submitted forms in
+            <root>/Outbox/<user>/. A form is named as 'list' prints it: USER/NAME or CompletedMIs/USER/NAME.
+            Every write is atomic and the store is locked while it changes. Exits 0 on success, 1 when the
+            store refuses (with the reason), 64 for bad usage.
+
+            SUBCOMMANDS:
+            \(lines.joined(separator: "\n"))
+
+            Run 'questionkit store help SUBCOMMAND' for a subcommand's arguments and options.
+            """
+    }
+
+    /// Every subcommand's options; in help, those that not every subcommand takes name the ones that do.
+    public var options: [OptionSpec] {
+        var seen = Set<String>()
+        return Self.subcommands.flatMap(\.options).filter { seen.insert($0.name).inserted }.map { option in
+            let takers = Self.subcommands.filter { $0.options.contains { $0.name == option.name } }.map(\.name)
+            guard takers.count < Self.subcommands.count else { return option }
+            return OptionSpec(
+                option.name, short: option.short, value: option.valueName, choices: option.choices,
+                help: "(\(takers.joined(separator: ", "))) \(option.help)")
+        }
+    }
+
+    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard let word = arguments.positionals.first else {
+            throw UsageError("no subcommand given; use \(Suggestion.quotedList(Self.subcommands.map(\.name)))")
+        }
+        if word == "help" {
+            context.standardOutput += helpText(for: arguments, toolName: context.toolName)
+            return ExitStatus.success
+        }
+        let subcommand = try Self.subcommand(named: word)
+        var rest = arguments
+        rest.positionals.removeFirst()
+        let allowed = Set(subcommand.options.map(\.name) + ["help"])
+        if let extra = (Array(rest.values.keys) + Array(rest.flags)).sorted().first(where: { !allowed.contains($0) }) {
+            let names = subcommand.options.map { "--" + $0.name }
+            throw UsageError(
+                "'store \(word)' takes no option '--\(extra)'; its options are \(names.joined(separator: ", "))")
+        }
+        return try subcommand.run(rest, context: &context)
+    }
+
+    /// The help of the subcommand that `arguments` name (`store help start`, or `store start
+    /// --help` when the tool asks), else this command's help.
+    public func helpText(for arguments: ParsedArguments, toolName: String) -> String {
+        let words = arguments.positionals.drop { $0 == "help" }
+        guard let word = words.first, let subcommand = Self.subcommands.first(where: { $0.name == word }) else {
+            return helpText(toolName: toolName)
+        }
+        return subcommand.helpText(toolName: "\(toolName) store")
+    }
+
+    static func subcommand(named word: String) throws(UsageError) -> any Command {
+        guard let subcommand = subcommands.first(where: { $0.name == word }) else {
+            let names = subcommands.map(\.name)
+            let suggestion = Suggestion.nearest(to: word, in: names).map { "; did you mean '\($0)'?" }
+            throw UsageError(
+                "unknown subcommand '\(word)' of 'store'" + (suggestion ?? "; use \(Suggestion.quotedList(names))"))
+        }
+        return subcommand
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import QuestionKit
+
+/// `questionkit store start TEMPLATE --user USER`.
+struct StoreStartCommand: Command {
+    let name = "start"
+    let summary = "Start a form of a template for a user."
+    let argumentsSynopsis = "TEMPLATE"
+    let discussion = """
+        Creates <root>/<user>/<Title dd-MM-yyyy>/ (with ' (2)', ' (3)', … when the user has a form of that
+        name) holding the empty form, and the store itself when there is none. Prints the form's name for the
+        other subcommands. A '/' in the title becomes '-'; user names that cannot be folder names are refused.
+        """
+    let options = StoreOptions.common + [StoreOptions.user, StoreOptions.now]
+
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        let templatePath = try arguments.single("template")
+        let user = try arguments.required("user", "USER")
+        guard let setup = try StoreSetup.make(arguments, command: name, context: &context) else {
+            return ExitStatus.inputErrors
+        }
+        let template = FormFiles(reader: setup.store.reader).template(at: templatePath)
+        if !template.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(template.report) }
+        guard let loaded = template.value else { return ExitStatus.inputErrors }
+        return setup.perform(&context) { store, context throws(StoreError) in
+            let stored = try store.start(template: loaded, user: user, now: setup.now)
+            let configuration = store.configuration
+            context.print("started \(stored.reference)")
+            context.print(
+                "\(loaded.questions.count) questions; reminders \(Self.days(configuration.sendNotificationAfterDays)) "
+                    + "after the start; deleted after \(Self.days([configuration.deleteAfterDays])) unless completed")
+            return ExitStatus.success
+        }
+    }
+
+    static func days(_ values: [Double]) -> String {
+        let numbers = values.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }
+        return (numbers.count > 1 ? numbers.dropLast().joined(separator: ", ") + " and " : "")
+            + (numbers.last ?? "no") + (values == [1] ? " day" : " days")
+    }
+}
+
+/// `questionkit store fill FORM --answers FIXTURE`.
+struct StoreFillCommand: Command {
+    let name = "fill"
+    let summary = "Fill an incomplete form from a fixture, continuing where it was left."
+    let argumentsSynopsis = "FORM"
+    let discussion = """
+        Replays the fixture's answers into the stored form, as the technician would enter them. The form
+        continues at its first open question. With "steps", they run as in 'questionkit run' (a first step
+        other than "resume" resumes the form first) and may stop half way with "exit". Without steps, each
+        question from there is filled and Next is pressed (Finish on the last), stopping at the first question
+        the fixture has nothing for. The form is saved unless the fixture has errors; then it stays as it was
+        and the exit status is 1. Completing, the foreman's steps and media are subcommands of their own.
+        """
+    let options = StoreOptions.common + [OptionSpec("answers", value: "FIXTURE", help: "The fixture (required).")]
+
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        let formName = try arguments.single("form")
+        let fixturePath = try arguments.required("answers", "FIXTURE")
+        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
+            let reference = setup.reference(formName, context: &context)
+        else { return ExitStatus.inputErrors }
+        let fixture = FormFiles(reader: setup.store.reader).fixture(at: fixturePath)
+        if !fixture.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(fixture.report) }
+        guard let loaded = fixture.value else { return ExitStatus.inputErrors }
+        return setup.perform(&context) { store, context throws(StoreError) in
+            let result = try store.fill(reference, with: loaded)
+            context.print(result.transcript.joined(separator: "\n"))
+            context.standardError += DiagnosticPrinter.text(
+                FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))
+            guard result.saved else {
+                context.printError("\(setup.commandName): the fixture has errors; '\(reference)' was not changed")
+                return ExitStatus.inputErrors
+            }
+            let (done, questions) = result.form.progress
+            context.print(
+                "saved \(reference): \(done) of \(questions) questions done; the walk ended in '\(result.outcome)'")
+            return ExitStatus.success
+        }
+    }
+}
+
+/// `questionkit store attach FORM --question N FILE`.
+struct StoreAttachCommand: Command {
+    let name = "attach"
+    let summary = "Copy a photo, video or voice note into a form as an attachment of a question."
+    let argumentsSynopsis = "FORM FILE"
+    let discussion = """
+        Copies FILE into the form's folder under the MI format's name for question N: Qid<N-1>, Qid<N-1>(2), …
+        (one counter per question for every kind) with the kind's extension (.jpg, .mov, .m4a), and names it
+        in the form. The kind comes from the file's extension unless --kind says it.
+        """
+    let options =
+        StoreOptions.common + [
+            OptionSpec("question", value: "N", help: "The question's number, from 1 (required)."),
+            OptionSpec(
+                "kind", value: "KIND", choices: MediaAttachment.Kind.allCases.map(\.rawValue),
+                help: "image, video or voice (default: from the file's extension)."),
+        ]
+
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(
+                arguments.positionals.count < 2
+                    ? "give the form and the file to attach" : "unexpected argument '\(arguments.positionals[2])'")
+        }
+        let number = try arguments.required("question", "N")
+        guard let question = Int(number), question >= 1 else {
+            throw UsageError("'\(number)' is not a question number for '--question': write 1, 2, …")
+        }
+        let kind = arguments.values["kind"].flatMap(MediaAttachment.Kind.init(rawValue:))
+        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
+            let reference = setup.reference(arguments.positionals[0], context: &context)
+        else { return ExitStatus.inputErrors }
+        return setup.perform(&context) { store, context throws(StoreError) in
+            let file = arguments.positionals[1]
+            let attachment = try store.attach(reference, question: question, file: file, kind: kind)
+            context.print(
+                "attached \(attachment.media.fileName) (\(attachment.media.kind.rawValue)) to question \(question) "
+                    + "of \(reference), copied from \(file)")
+            return ExitStatus.success
+        }
+    }
+}
+
+/// `questionkit store complete FORM`.
+struct StoreCompleteCommand: Command {
+    let name = "complete"
+    let summary = "Complete a form and move it to the foreman's completed forms."
+    let argumentsSynopsis = "FORM"
+    let discussion = """
+        Refused, naming the questions, while any question is neither answered nor commented. Records the
+        technician and the date, then moves the form to <root>/CompletedMIs/<user>/<name HH-mm-ss>/.
+        """
+    let options = StoreOptions.common + [StoreOptions.now]
+
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        let formName = try arguments.single("form")
+        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
+            let reference = setup.reference(formName, context: &context)
+        else { return ExitStatus.inputErrors }
+        return setup.perform(&context) { store, context throws(StoreError) in
+            let stored = try store.complete(reference, now: setup.now)
+            context.print("completed \(reference)")
+            context.print("moved to \(stored.reference)")
+            return ExitStatus.success
+        }
+    }
+}

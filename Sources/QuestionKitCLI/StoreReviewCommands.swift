@@ -1,0 +1,94 @@
+import Foundation
+import QuestionKit
+
+/// `questionkit store review FORM`.
+struct StoreReviewCommand: Command {
+    let name = "review"
+    let summary = "Print the review of a stored form, with its flags."
+    let argumentsSynopsis = "FORM"
+    let discussion = "Prints the form's state and progress, then its review table and the answers that need attention."
+    let options = StoreOptions.common + [StoreOptions.format]
+
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        let formName = try arguments.single("form")
+        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
+            let reference = setup.reference(formName, context: &context)
+        else { return ExitStatus.inputErrors }
+        return setup.perform(&context) { store, context throws(StoreError) in
+            let stored = try store.form(reference)
+            let review = Review(form: stored.form, keys: store.reader.keys)
+            if arguments.value("format", default: "text") == "json" {
+                context.print(JSONWriter.text(of: ReviewPrinter.json(review)))
+            } else {
+                let (done, questions) = stored.progress
+                context.print(
+                    "\(reference): \(stored.reference.state.rawValue), started "
+                        + "\(StoreDates.iso(stored.record.created)); \(done) of \(questions) questions done")
+                context.print("")
+                context.standardOutput += ReviewPrinter.text(review)
+            }
+            return ExitStatus.success
+        }
+    }
+}
+
+/// `questionkit store comment FORM --foreman F --text TEXT`.
+struct StoreCommentCommand: Command {
+    let name = "comment"
+    let summary = "Add the foreman's general comment to a completed form."
+    let argumentsSynopsis = "FORM"
+    let discussion = "Sets the foreman's comment (replacing an earlier one) and records who the foreman is."
+    let options =
+        StoreOptions.common + [
+            OptionSpec("foreman", value: "NAME", help: "The foreman (required)."),
+            OptionSpec("text", value: "TEXT", help: "The comment (required)."),
+        ]
+
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        let formName = try arguments.single("form")
+        let foreman = try arguments.required("foreman", "NAME")
+        let text = try arguments.required("text", "TEXT")
+        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
+            let reference = setup.reference(formName, context: &context)
+        else { return ExitStatus.inputErrors }
+        return setup.perform(&context) { store, context throws(StoreError) in
+            _ = try store.comment(reference, foreman: foreman, text: text)
+            context.print("\(foreman) commented on \(reference)")
+            return ExitStatus.success
+        }
+    }
+}
+
+/// `questionkit store submit FORM`.
+struct StoreSubmitCommand: Command {
+    let name = "submit"
+    let summary = "Submit a completed form: its final JSON and attachments go to the outbox."
+    let argumentsSynopsis = "FORM"
+    let discussion = """
+        Records the foreman (--foreman, else the one who commented) and the date, and moves the form with its
+        attachments to <root>/Outbox/<user>/<name>/: form.json there is the completed-form JSON that
+        'questionkit review' reads. The working copy leaves the completed forms; the output says so.
+        """
+    let options =
+        StoreOptions.common + [
+            OptionSpec("foreman", value: "NAME", help: "The foreman who submits (default: who commented)."),
+            StoreOptions.now,
+        ]
+
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        let formName = try arguments.single("form")
+        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
+            let reference = setup.reference(formName, context: &context)
+        else { return ExitStatus.inputErrors }
+        return setup.perform(&context) { store, context throws(StoreError) in
+            let submission = try store.submit(reference, foreman: arguments.values["foreman"], now: setup.now)
+            let attachments = submission.attachments
+            context.print("submitted \(reference)")
+            context.print(
+                "wrote \(submission.formFile) with \(attachments.count) attachment\(attachments.count == 1 ? "" : "s")"
+                    + (attachments.isEmpty ? "" : ": " + attachments.joined(separator: ", ")))
+            context.print("removed the working copy \(submission.removed) (now \(submission.outbox))")
+            return ExitStatus.success
+        }
+    }
+}
