@@ -115,8 +115,11 @@ public struct QuestionKitTool: Sendable {
     }
 
     /// Runs the tool on the process's arguments, prints, and exits with the command's status.
+    /// Messages and help name the tool as it was started (`fieldkit` for a tool of your own).
     public static func main(types: [any QuestionType], commands: [any Command] = standardCommands) -> Never {
-        let tool = QuestionKitTool(types: types, commands: commands)
+        let executable = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+        let tool = QuestionKitTool(
+            types: types, commands: commands, toolName: executable.isEmpty ? "questionkit" : executable)
         #if DEBUG
             // A type without examples, an empty summary or a failing example is a developer's mistake:
             // say so at once in debug builds (the test harness checks the same).

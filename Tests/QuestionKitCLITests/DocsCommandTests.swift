@@ -45,9 +45,11 @@ func runDocumentationTool(_ arguments: [String], types: [any QuestionType] = Bui
         let out = folder.path + "/pages"
         let outcome = runDocumentationTool(["docs", "--out", out])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == "wrote 5 pages to \(out)\n")
+        let pageCount = BuiltInQuestionTypes.all.count + 1
+        #expect(outcome.standardOutput == "wrote \(pageCount) pages to \(out)\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files == ["README.md", "multiple-choice.md", "short-answer.md", "table-answer.md", "true-false.md"])
+        #expect(files == (["README.md"] + BuiltInQuestionTypes.all.map { "\($0.pageName).md" }).sorted())
+        #expect(files.contains("true-false.md"))
         let page = try String(contentsOfFile: out + "/true-false.md", encoding: .utf8)
         #expect(page.hasPrefix("# `true/false`\n"))
         #expect(page.contains("## Invalid examples"))
@@ -59,7 +61,8 @@ func runDocumentationTool(_ arguments: [String], types: [any QuestionType] = Bui
         #expect(runDocumentationTool(["docs", "--out", folder.path]).status == 0)
         let checked = runDocumentationTool(["docs", "--out", folder.path, "--check"])
         #expect(checked.status == 0)
-        #expect(checked.standardOutput == "5 pages in \(folder.path) are up to date\n")
+        #expect(
+            checked.standardOutput == "\(BuiltInQuestionTypes.all.count + 1) pages in \(folder.path) are up to date\n")
         try folder.write("short-answer.md", "# edited by hand\n")
         let stale = runDocumentationTool(["docs", "--out", folder.path, "--check"])
         #expect(stale.status == 1)

@@ -1,3 +1,4 @@
+import QuestionTypes
 import Testing
 
 @testable import QuestionKitCLI
@@ -7,8 +8,12 @@ import Testing
         let outcome = runTool(["types"])
         #expect(outcome.status == 0)
         let identifiers = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
-        #expect(identifiers == ["short-answer", "true/false", "table-answer", "multiple-choice"])
-        #expect(outcome.standardOutput.split(separator: "\n").allSatisfy { $0.contains("qid ") })
+        // Derived from the registration list, so that adding a type stays one file and one line.
+        #expect(identifiers.map(String.init) == BuiltInQuestionTypes.all.map(\.identifier))
+        #expect(Set(identifiers).isSuperset(of: ["short-answer", "true/false", "table-answer", "multiple-choice"]))
+        for (line, type) in zip(outcome.standardOutput.split(separator: "\n"), BuiltInQuestionTypes.all) {
+            #expect(line.contains("qid ") == (type.legacyTypeCode != nil))
+        }
     }
 
     @Test func typesAsJSON() {

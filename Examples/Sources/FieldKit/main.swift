@@ -1,0 +1,5 @@
+import FieldTypes
+import QuestionKitCLI
+import QuestionTypes
+
+QuestionKitTool.main(types: BuiltInQuestionTypes.all + [DateQuestion(), RatingQuestion()])

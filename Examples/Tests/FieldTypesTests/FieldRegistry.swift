@@ -1,0 +1,22 @@
+import FieldTypes
+import Foundation
+import QuestionKit
+import QuestionTypes
+
+/// The question types of this package, and the registry the `fieldkit` tool builds from them.
+enum FieldRegistry {
+    /// This package's types, as `Sources/FieldKit/main.swift` registers them.
+    static let ownTypes: [any QuestionType] = [DateQuestion(), RatingQuestion()]
+
+    /// The built-in types plus this package's.
+    static func make() throws(RegistrationError) -> QuestionTypeRegistry {
+        try BuiltInQuestionTypes.registry(adding: ownTypes)
+    }
+
+    /// The `Examples` folder.
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+}
