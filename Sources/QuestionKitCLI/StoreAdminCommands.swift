@@ -93,10 +93,8 @@ struct StoreReassignCommand: Command {
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         let formName = try arguments.single("form")
         let user = try arguments.required("to", "USER")
-        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
-            let reference = setup.reference(formName, context: &context)
-        else { return ExitStatus.inputErrors }
-        return setup.perform(&context) { store, context throws(StoreError) in
+        return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
+            setup, store, reference, context throws(StoreError) in
             let result = try store.reassign(reference, to: user, now: setup.now)
             context.print("reassigned \(reference) to \(user): now \(result.form.reference)")
             if result.renamed { context.print("renamed: \(user) already had a form named '\(reference.name)'") }
@@ -116,10 +114,8 @@ struct StoreDeleteCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         let formName = try arguments.single("form")
-        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
-            let reference = setup.reference(formName, context: &context)
-        else { return ExitStatus.inputErrors }
-        return setup.perform(&context) { store, context throws(StoreError) in
+        return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
+            setup, store, reference, context throws(StoreError) in
             let removal = try store.delete(reference)
             context.print("deleted \(reference): removed \(removal.files.joined(separator: ", "))")
             return ExitStatus.success

@@ -72,6 +72,20 @@ struct StoreSetup {
     }
 
     /// Runs `body` on the store; a `StoreError` is printed with its hint and diagnostics and gives 1.
+    /// Sets up the store, finds the form named on the command line, and performs `body` on it:
+    /// what every subcommand that works on one form does.
+    static func performOnForm(
+        _ formName: String, _ arguments: ParsedArguments, command: String, context: inout CommandContext,
+        _ body: (StoreSetup, FormStore, FormReference, inout CommandContext) throws(StoreError) -> Int32
+    ) throws(UsageError) -> Int32 {
+        guard let setup = try make(arguments, command: command, context: &context),
+            let reference = setup.reference(formName, context: &context)
+        else { return ExitStatus.inputErrors }
+        return setup.perform(&context) { store, context throws(StoreError) in
+            try body(setup, store, reference, &context)
+        }
+    }
+
     func perform(
         _ context: inout CommandContext, _ body: (FormStore, inout CommandContext) throws(StoreError) -> Int32
     ) -> Int32 {

@@ -137,10 +137,8 @@ struct StoreCompleteCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         let formName = try arguments.single("form")
-        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
-            let reference = setup.reference(formName, context: &context)
-        else { return ExitStatus.inputErrors }
-        return setup.perform(&context) { store, context throws(StoreError) in
+        return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
+            setup, store, reference, context throws(StoreError) in
             let stored = try store.complete(reference, now: setup.now)
             context.print("completed \(reference)")
             context.print("moved to \(stored.reference)")

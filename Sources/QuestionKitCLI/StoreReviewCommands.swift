@@ -11,10 +11,8 @@ struct StoreReviewCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         let formName = try arguments.single("form")
-        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
-            let reference = setup.reference(formName, context: &context)
-        else { return ExitStatus.inputErrors }
-        return setup.perform(&context) { store, context throws(StoreError) in
+        return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
+            setup, store, reference, context throws(StoreError) in
             let stored = try store.form(reference)
             let review = Review(form: stored.form, keys: store.reader.keys)
             if arguments.value("format", default: "text") == "json" {
@@ -48,10 +46,8 @@ struct StoreCommentCommand: Command {
         let formName = try arguments.single("form")
         let foreman = try arguments.required("foreman", "NAME")
         let text = try arguments.required("text", "TEXT")
-        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
-            let reference = setup.reference(formName, context: &context)
-        else { return ExitStatus.inputErrors }
-        return setup.perform(&context) { store, context throws(StoreError) in
+        return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
+            setup, store, reference, context throws(StoreError) in
             _ = try store.comment(reference, foreman: foreman, text: text)
             context.print("\(foreman) commented on \(reference)")
             return ExitStatus.success
@@ -77,10 +73,8 @@ struct StoreSubmitCommand: Command {
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         let formName = try arguments.single("form")
-        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
-            let reference = setup.reference(formName, context: &context)
-        else { return ExitStatus.inputErrors }
-        return setup.perform(&context) { store, context throws(StoreError) in
+        return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
+            setup, store, reference, context throws(StoreError) in
             let submission = try store.submit(reference, foreman: arguments.values["foreman"], now: setup.now)
             let attachments = submission.attachments
             context.print("submitted \(reference)")
