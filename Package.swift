@@ -19,13 +19,16 @@ let package = Package(
         .target(name: "QuestionKitCLI", dependencies: ["QuestionKit"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
         .executableTarget(name: "Runner", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
+        // Generated templates and fixtures of any size, for the benchmark and tests of large forms.
+        .target(name: "FormGenerators"),
         // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
-        .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes", "FormGenerators"]),
         .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit"]),
         .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
-            name: "QuestionKitCLITests", dependencies: ["QuestionKitCLI", "QuestionTypes"], exclude: ["Golden"]),
+            name: "QuestionKitCLITests", dependencies: ["QuestionKitCLI", "QuestionTypes", "FormGenerators"],
+            exclude: ["Golden"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
         .testTarget(name: "RunnerTests", dependencies: ["Runner"]),
     ],

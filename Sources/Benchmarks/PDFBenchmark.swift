@@ -1,3 +1,4 @@
+import FormGenerators
 import Foundation
 import QuestionKit
 
@@ -20,17 +21,21 @@ enum PDFBenchmark {
                 pages = document.pages.count
                 bytes = (try? document.write().count) ?? 0
             }
-            lines.append(String(
-                format: "| %d-question completed form | %d pages, %.1f MB | %.0f ms | %.0f pages/s | %.1f KB/page |",
-                count, pages, Double(bytes) / 1e6, timing.median * 1000, Double(pages) / timing.median,
-                Double(bytes) / Double(max(pages, 1)) / 1000))
+            lines.append(
+                String(
+                    format:
+                        "| %d-question completed form | %d pages, %.1f MB | %.0f ms | %.0f pages/s | %.1f KB/page |",
+                    count, pages, Double(bytes) / 1e6, timing.median * 1000, Double(pages) / timing.median,
+                    Double(bytes) / Double(max(pages, 1)) / 1000))
         }
         if let review = review(questions: 20, reader: reader, comment: "温度正常, Ω 12.5, «ok», Привет") {
             let document = FormPDF.render(review, options: options)
             let bytes = (try? document.write().count) ?? 0
-            lines.append(String(
-                format: "| 20-question form with CJK, Greek and Cyrillic comments | %d pages | | | %.1f KB in total |",
-                document.pages.count, Double(bytes) / 1000))
+            lines.append(
+                String(
+                    format:
+                        "| 20-question form with CJK, Greek and Cyrillic comments | %d pages | | | %.1f KB in total |",
+                    document.pages.count, Double(bytes) / 1000))
         }
         return lines
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import FormGenerators
 import Foundation
 import QuestionKit
 
@@ -21,7 +22,7 @@ enum ReplayBenchmark {
             String(
                 format:
                     "| 1,000-question form, one fixture | %.1f ms "
-                        + "| %.1f ms with review, text export and completed JSON |",
+                    + "| %.1f ms with review, text export and completed JSON |",
                 largeReplay.median * 1000, largeOutputs.median * 1000))
 
         let fixtures = (0..<10_000).map { Array(FixtureGenerator.fixture(questions: 20, seed: $0).utf8) }

@@ -1,3 +1,4 @@
+import FormGenerators
 import Foundation
 import QuestionKit
 import QuestionTypes

@@ -1,3 +1,4 @@
+import FormGenerators
 import Foundation
 import QuestionKit
 import QuestionKitCLI
@@ -37,10 +38,13 @@ enum PDFExportForms {
         return Review(form: result.session.form)
     }
 
-    /// The review of a generated form of `count` questions (see `PDFExportGenerator`).
+    /// The review of a generated form of `count` questions (see `TemplateGenerator`).
     static func generatedReview(questions count: Int) throws -> Review {
-        let template = Array(PDFExportGenerator.template(questions: count).utf8)
-        guard let fixture = Fixture.read(Array(PDFExportGenerator.fixture(questions: count).utf8)).fixture else {
+        let template = Array(TemplateGenerator.template(questions: count, longTexts: true).utf8)
+        guard
+            let fixture = Fixture.read(Array(FixtureGenerator.fixture(questions: count, seed: 1, longTexts: true).utf8))
+                .fixture
+        else {
             throw Failure(description: "the generated fixture does not read")
         }
         return try review(template: template, fixture: fixture)

@@ -1,7 +1,10 @@
 /// Writes realistic MI templates of any size: the four question types in turn, laid out as the
-/// original web editor wrote them (two-space indentation, options padded to five).
-enum TemplateGenerator {
-    static func template(questions count: Int) -> String {
+/// original web editor wrote them (two-space indentation, options padded to five). Used by the
+/// benchmark and by tests of large forms.
+public enum TemplateGenerator {
+    /// A template of `count` questions; with `longTexts`, some question texts run over several
+    /// printed lines (for layout tests).
+    public static func template(questions count: Int, longTexts: Bool = false) -> String {
         var text = """
             {
               "Title": "Generated inspection \(count)",
@@ -15,14 +18,14 @@ enum TemplateGenerator {
               "questions": [\n
             """
         for index in 0..<count {
-            text += question(index)
+            text += question(index, longTexts: longTexts)
             text += index + 1 < count ? ",\n" : "\n"
         }
         text += "  ]\n}\n"
         return text
     }
 
-    private static func question(_ index: Int) -> String {
+    private static func question(_ index: Int, longTexts: Bool) -> String {
         let section = "\"section\": \"Section \(index / 25 + 1)\""
         switch index % 4 {
         case 0:
@@ -41,7 +44,7 @@ enum TemplateGenerator {
             return """
                     {
                       "answer-type": "true/false",
-                      "question": "Is guard \(index) fitted and secure?",
+                      "question": "Is guard \(index) fitted and secure\(longTexts ? longGuardQuestion : "")?",
                       \(section),
                       "qid": "2",
                       "answers": ["yes", "no"],
@@ -77,4 +80,8 @@ enum TemplateGenerator {
                 """
         }
     }
+
+    private static let longGuardQuestion =
+        ", with every fixing bolt present, tight and locked, and the mesh free of holes wider than the guard "
+        + "standard allows"
 }
