@@ -7,23 +7,6 @@ import QuestionKit
     import Darwin
 #endif
 
-// The C library's read and write, named apart from this file's own `read` and `write`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-    #else
-        Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
-}
-
 /// Why a file could not be read or written.
 public struct FileAccessError: Error, CustomStringConvertible {
     public let path: String
@@ -71,11 +54,8 @@ public enum FileInput {
         bytes.reserveCapacity(expected + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileAccessError(path: path, reason: String(cString: strerror(errno)))
-            }
+            let count = chunk.withUnsafeMutableBytes { SystemIO.read(descriptor, into: $0) }
+            if count < 0 { throw FileAccessError(path: path, reason: SystemIO.lastError) }
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
             // A file that grows while read, or a stream, is held to the limit too.
@@ -105,15 +85,8 @@ public enum FileOutput {
     /// Writes all of `text` to a file descriptor, retrying short writes.
     public static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        // Standard output or error that cannot be written (a closed pipe) has no one to tell.
+        _ = text.withUTF8 { SystemIO.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }
 

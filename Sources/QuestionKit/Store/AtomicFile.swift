@@ -6,23 +6,6 @@ import Foundation
     import Darwin
 #endif
 
-// The C library's read and write, named apart from the methods of the types here.
-private func storeRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-    #else
-        Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
-private func storeWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
-}
-
 /// The store's only ways of changing files, each safe against a crash at any moment.
 ///
 /// - A file is written to a temporary file in the same folder (`.qk-<random>.tmp`, created
@@ -45,7 +28,7 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
         let folder = parent(of: path)
         let (descriptor, temporary) = try createTemporary(in: folder, for: path)
-        var failure = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+        var failure = bytes.withUnsafeBytes { SystemIO.writeAll($0, to: descriptor) }
         if failure == nil, fsync(descriptor) != 0 { failure = systemReason() }
         close(descriptor)
         if failure == nil, rename(temporary, path) != 0 { failure = systemReason() }
@@ -129,7 +112,7 @@ public enum AtomicFile {
         return folder.isEmpty ? "." : folder
     }
 
-    static func systemReason() -> String { String(cString: strerror(errno)) }
+    static func systemReason() -> String { SystemIO.lastError }
 
     private static func createTemporary(in folder: String, for path: String) throws(StoreError) -> (Int32, String) {
         for _ in 0..<8 {
@@ -142,26 +125,14 @@ public enum AtomicFile {
         throw .io("write", path, "no free temporary name in '\(folder)'")
     }
 
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
-        var offset = 0
-        while offset < buffer.count {
-            let written = storeWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return systemReason() }
-            offset += written
-        }
-        return nil
-    }
-
     private static func copyAll(from input: Int32, to output: Int32) -> String? {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { storeRead(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { SystemIO.read(input, into: $0) }
             if count < 0 { return systemReason() }
             if count == 0 { return nil }
             if let failure = chunk.withUnsafeBytes({
-                writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<count]), to: output)
+                SystemIO.writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<count]), to: output)
             }) {
                 return failure
             }
