@@ -4,7 +4,8 @@ import QuestionKit
 enum PDFOutput {
     static let options: [OptionSpec] = [
         OptionSpec(
-            "page-size", value: "SIZE", choices: ["letter", "a4"], help: "Paper for the PDF: US Letter (default) or A4."),
+            "page-size", value: "SIZE", choices: ["letter", "a4"], help: "Paper for the PDF: US Letter (default) or A4."
+        ),
         OptionSpec(
             "font", value: "FILE",
             help: "A TrueType font tried before the built-in ones (repeatable), e.g. for scripts they lack."),

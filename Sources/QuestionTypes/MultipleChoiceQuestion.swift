@@ -15,6 +15,7 @@ public struct MultipleChoiceQuestion: QuestionType {
     /// Answers are the chosen options under `check-boxes`.
     public var answerKey: Key { Key.checkBoxes }
 
+    /// The multiple-choice type, ready to register.
     public init() {}
 
     /// Reads the options, the selection limit and the accepted answer, reporting every problem.

@@ -5,6 +5,7 @@ extension ShortAnswerQuestion {
     /// The typed text, exactly as entered; a numeric answer keeps its digits as written (`"-3.50"`).
     public typealias Answer = String
 
+    /// Answers are the typed text under `short-answer`.
     public var answerKey: Key { .shortAnswer }
 
     /// Reads the typed text. A numeric question also takes a JSON number (fixtures may write `42`),
@@ -124,6 +125,7 @@ extension String {
 }
 
 extension ShortAnswerQuestion {
+    /// Example answers: how text and numbers are read, and when a number is flagged as out of range.
     public var answerExamples: [AnswerExample] {
         let oil = Self.numericQuestion("Oil temperature after 10 minutes (°C)", range: #"{"from": "-20", "to": "95"}"#)
         let insulation = Self.numericQuestion("Insulation resistance (MΩ)", range: #"{"from": 1, "to": ""}"#)

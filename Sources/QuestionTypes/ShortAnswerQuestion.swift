@@ -6,13 +6,20 @@ import QuestionKit
 /// Each bound is a number or a numeric string; `""` or a missing bound means no bound, and a
 /// missing `acceptedAnswer`, `""` or `"none"` means no range at all.
 public struct ShortAnswerQuestion: QuestionType {
+    /// `short-answer`.
     public var identifier: String { "short-answer" }
+    /// One line for `questionkit types`.
     public var summary: String { "Free text, or a number (optionally within a range) when numberInput is true." }
+    /// The original system's `qid` for short answer.
     public var legacyTypeCode: String? { "1" }
+    /// The web editor left `answer-type` out of short-answer questions; `qid` "1" is enough.
     public var infersTypeFromLegacyCode: Bool { true }
+    /// Reads `numberInput` beyond the shared keys.
     public var keys: [Key] { [Self.numberInput] }
+    /// Reads `from` and `to` inside `acceptedAnswer`.
     public var nestedKeys: [Key] { [Self.from, Self.to] }
 
+    /// The short-answer type, ready to register.
     public init() {}
 
     /// `numberInput`: whether the answer is a number rather than free text.
@@ -33,6 +40,7 @@ public struct ShortAnswerQuestion: QuestionType {
         /// The range a numeric answer should fall in; unbounded for text questions.
         public var acceptedRange: AcceptedRange
 
+        /// A definition of a text or numeric question; by default with no accepted range.
         public init(isNumeric: Bool, acceptedRange: AcceptedRange = AcceptedRange()) {
             self.isNumeric = isNumeric
             self.acceptedRange = acceptedRange
@@ -82,6 +90,9 @@ public struct ShortAnswerQuestion: QuestionType {
         }
     }
 
+    /// Reads `numberInput` and the accepted range, reporting every problem. Always returns a
+    /// definition: an unreadable value is reported and left at its default, and a text question
+    /// has no range.
     public func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
         let numberInput = readNumberInput(question, problems: &problems)
         let isNumeric = numberInput ?? false
@@ -217,6 +228,7 @@ public struct ShortAnswerQuestion: QuestionType {
 }
 
 extension ShortAnswerQuestion {
+    /// Valid and invalid questions: the type's tests and documentation.
     public var examples: [QuestionExample] {
         [
             .valid(

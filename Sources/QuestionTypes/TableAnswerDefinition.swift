@@ -16,6 +16,7 @@ extension TableAnswerQuestion {
         /// The data cells that must stay empty.
         public var noCells: Set<TableCell>
 
+        /// A table; `rows` and `columns` count the header row and label column, the lists leave them out.
         public init(
             rows: Int, columns: Int, corner: String = "", columnHeaders: [String], rowLabels: [String],
             rowKinds: [RowKind], noCells: Set<TableCell> = []

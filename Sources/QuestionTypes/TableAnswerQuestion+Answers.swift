@@ -6,6 +6,7 @@ extension TableAnswerQuestion {
         /// The filled cells.
         public var cells: [TableCell: CellValue]
 
+        /// An answer with the given filled cells; by default, none.
         public init(_ cells: [TableCell: CellValue] = [:]) {
             self.cells = cells
         }
@@ -44,6 +45,7 @@ extension TableAnswerQuestion {
 
 // A table is stored as `{"r,c": value}`: 1-based cells counting the header row and the label column.
 extension TableAnswerQuestion {
+    /// Answers are the filled cells under `table-answer`.
     public var answerKey: Key { .tableAnswer }
 
     /// Reads the filled cells. Every key must be a data cell `"r,c"` that is not a no-cell; a text
@@ -176,6 +178,7 @@ extension TableAnswerQuestion {
 }
 
 extension TableAnswerQuestion {
+    /// Example answers: how cells are read, and when a table counts as answered.
     public var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
 
     private static let textTable = bearingTable()

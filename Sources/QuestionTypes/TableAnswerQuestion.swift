@@ -7,13 +7,18 @@ import QuestionKit
 /// column headers and `firstColumn` the row labels, each starting with the corner. `rowType` says
 /// per row whether its cells are `"text"` or `"check"`. `noCells` lists cells that must stay empty.
 public struct TableAnswerQuestion: QuestionType {
+    /// `table-answer`.
     public var identifier: String { "table-answer" }
+    /// One line for `questionkit types`.
     public var summary: String { "A grid of text or yes/no check cells, with column headers and row labels." }
+    /// The original system's `qid` for tables.
     public var legacyTypeCode: String? { "3" }
+    /// Reads the size, headers, labels, row kinds and no-cells beyond the shared keys.
     public var keys: [Key] {
         [Self.numRows, Self.numColumns, Self.firstRow, Self.firstColumn, Self.rowType, Self.noCells]
     }
 
+    /// The table-answer type, ready to register.
     public init() {}
 
     /// `numRows`: rows, counting the header row.
@@ -41,6 +46,8 @@ public struct TableAnswerQuestion: QuestionType {
         case check
     }
 
+    /// Reads the table's size, headers, labels, row kinds and no-cells, reporting every problem.
+    /// Returns nil when the size, headers, labels or row kinds cannot be read.
     public func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
         let headerNode = readArray(Self.firstRow, of: question, problems: &problems)
         let labelNode = readArray(Self.firstColumn, of: question, problems: &problems)
@@ -257,6 +264,7 @@ public struct TableAnswerQuestion: QuestionType {
 }
 
 extension TableAnswerQuestion {
+    /// Valid and invalid questions: the type's tests and documentation.
     public var examples: [QuestionExample] {
         let checks = #"["", "Noise normal", "Temperature normal", "Lubricated"]"#
         let bearings = #"["", "Drive end", "Non-drive end", "Coupling"]"#

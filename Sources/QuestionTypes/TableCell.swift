@@ -8,6 +8,7 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
     /// 1-based column; column 1 is the label column.
     public var column: Int
 
+    /// The cell at 1-based `row` and `column`, counting the header row and the label column.
     public init(row: Int, column: Int) {
         self.row = row
         self.column = column

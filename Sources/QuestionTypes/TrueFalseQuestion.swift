@@ -17,6 +17,7 @@ public struct TrueFalseQuestion: QuestionType {
     /// The web editor left `answer-type` out of true/false questions; `qid` "2" is enough.
     public var infersTypeFromLegacyCode: Bool { true }
 
+    /// The true/false type, ready to register.
     public init() {}
 
     /// Reads the accepted answer, reporting any problem. Always returns a definition: a bad

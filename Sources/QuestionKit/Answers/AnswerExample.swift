@@ -14,6 +14,7 @@ public struct AnswerExample: Sendable {
     /// Exactly the flag codes the answer must raise, in order.
     public let flags: [String]
 
+    /// An example with every field given; `valid` and `invalid` are the usual way to make one.
     public init(
         title: String, question: String, answer: String, expected: [ExpectedDiagnostic] = [], isAnswered: Bool?,
         flags: [String] = []

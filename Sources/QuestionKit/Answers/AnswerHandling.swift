@@ -33,6 +33,7 @@ public protocol AnswerHandling<Definition> {
 }
 
 extension AnswerHandling {
+    /// No flags: a type that checks nothing against `acceptedAnswer` need not implement this.
     public func flags(for answer: Answer, of definition: Definition) -> [Flag] { [] }
 }
 
@@ -43,6 +44,7 @@ public struct Flag: Sendable, Hashable, CustomStringConvertible {
     /// What differs, quoting the answer and the expectation: "52 is above the accepted maximum 40".
     public var message: String
 
+    /// A flag with the given code and message.
     public init(code: String, message: String) {
         self.code = code
         self.message = message

@@ -4,6 +4,7 @@ public struct AnswerRendering: Sendable, Hashable {
     /// The blocks, top to bottom.
     public var blocks: [Block]
 
+    /// A rendering of the given blocks, top to bottom.
     public init(_ blocks: [Block]) {
         self.blocks = blocks
     }
@@ -22,9 +23,12 @@ public struct AnswerRendering: Sendable, Hashable {
 
     /// One option of a choice.
     public struct Choice: Sendable, Hashable {
+        /// The option's text, as written in the template.
         public var label: String
+        /// Whether the answer chose this option.
         public var isChosen: Bool
 
+        /// An option with the given label, chosen or not.
         public init(_ label: String, isChosen: Bool) {
             self.label = label
             self.isChosen = isChosen
@@ -38,6 +42,7 @@ public struct AnswerRendering: Sendable, Hashable {
         /// The data rows.
         public var rows: [Row]
 
+        /// A table with the given header row and data rows.
         public init(header: [String], rows: [Row]) {
             self.header = header
             self.rows = rows
@@ -45,9 +50,12 @@ public struct AnswerRendering: Sendable, Hashable {
 
         /// A data row: its label and one cell per data column.
         public struct Row: Sendable, Hashable {
+            /// The row's label, shown in the label column.
             public var label: String
+            /// One cell per data column, left to right.
             public var cells: [Cell]
 
+            /// A row with the given label and cells.
             public init(label: String, cells: [Cell]) {
                 self.label = label
                 self.cells = cells

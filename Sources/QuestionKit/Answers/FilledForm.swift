@@ -42,6 +42,7 @@ public struct QuestionEntry: Sendable {
     /// Attached photos, videos and voice notes, in the order attached.
     public var media: [MediaAttachment]
 
+    /// An entry with the given answer, comment and media; by default nothing has been entered.
     public init(answer: QuestionAnswer? = nil, comment: String = "", media: [MediaAttachment] = []) {
         self.answer = answer
         self.comment = comment
@@ -74,10 +75,12 @@ public struct MediaAttachment: Sendable, Hashable {
         }
     }
 
+    /// Photo, video or voice note; it decides the file extension and the `user-answer` key.
     public var kind: Kind
     /// `Qid<i>`, `Qid<i>(2)`, …: one counter per question, shared by all kinds.
     public var name: String
 
+    /// An attachment of the given kind and name (see `name(questionIndex:count:)`).
     public init(kind: Kind, name: String) {
         self.kind = kind
         self.name = name

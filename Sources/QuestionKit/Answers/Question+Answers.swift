@@ -4,6 +4,7 @@ public struct QuestionAnswer: Sendable {
     /// The type's own `Answer` value.
     public let value: any Sendable
 
+    /// Wraps a value of the question type's `Answer` type.
     public init(_ value: any Sendable) {
         self.value = value
     }

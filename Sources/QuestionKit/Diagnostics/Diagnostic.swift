@@ -14,9 +14,12 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 /// as in Python and rustc. An accented letter written as a base letter plus a combining mark
 /// counts as two.
 public struct SourcePosition: Sendable, Hashable, Comparable {
+    /// The line, 1-based.
     public var line: Int
+    /// The column, 1-based, in Unicode scalars (see above).
     public var column: Int
 
+    /// The position at the given 1-based line and column.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -43,6 +46,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// How to fix it, when a fix is known.
     public var hint: String?
 
+    /// A diagnostic; by default about the whole document (pointer `""`) and without a position.
     public init(
         severity: Severity, code: String, message: String, pointer: String = "",
         position: SourcePosition? = nil, hint: String? = nil

@@ -5,9 +5,13 @@
 public struct ProblemCollector: Sendable {
     /// A problem as reported: about a node, not yet located.
     public struct Problem: Sendable {
+        /// Error or warning.
         public var severity: Severity
+        /// The stable code, e.g. `multiple-choice.max-answers-exceeds-options`.
         public var code: String
+        /// What is wrong, quoting the offending value.
         public var message: String
+        /// How to fix it; nil when no fix is known.
         public var hint: String?
         /// The node the problem is about.
         public var node: JSONNode
@@ -20,6 +24,7 @@ public struct ProblemCollector: Sendable {
     /// The problems reported so far, in the order they were reported.
     public private(set) var problems: [Problem] = []
 
+    /// A collector, with no problems yet, for problems about nodes of `document`.
     public init(document: JSONDocument) {
         self.document = document
     }

@@ -320,11 +320,13 @@ public struct JSONMember: Sendable {
 public struct JSONElements: Sequence, Sendable {
     let node: JSONNode
 
+    /// Steps through the array's elements in order.
     public struct Iterator: IteratorProtocol {
         let document: JSONDocument
         var nextIndex: Int
         var remaining: Int
 
+        /// The next element, or nil after the last.
         public mutating func next() -> JSONNode? {
             guard remaining > 0 else { return nil }
             remaining -= 1
@@ -334,11 +336,13 @@ public struct JSONElements: Sequence, Sendable {
         }
     }
 
+    /// An iterator over the elements; it yields nothing when the node is not an array.
     public func makeIterator() -> Iterator {
         let isArray = node.kind == .array
         return Iterator(document: node.document, nextIndex: node.index + 1, remaining: isArray ? node.count : 0)
     }
 
+    /// The number of elements; 0 when the node is not an array.
     public var underestimatedCount: Int { node.kind == .array ? node.count : 0 }
 
     /// The first element, if any.
@@ -352,11 +356,13 @@ public struct JSONElements: Sequence, Sendable {
 public struct JSONMembers: Sequence, Sendable {
     let node: JSONNode
 
+    /// Steps through the object's members in source order.
     public struct Iterator: IteratorProtocol {
         let document: JSONDocument
         var nextIndex: Int
         var remaining: Int
 
+        /// The next member, or nil after the last.
         public mutating func next() -> JSONMember? {
             guard remaining > 0 else { return nil }
             remaining -= 1
@@ -369,11 +375,13 @@ public struct JSONMembers: Sequence, Sendable {
         }
     }
 
+    /// An iterator over the members; it yields nothing when the node is not an object.
     public func makeIterator() -> Iterator {
         let isObject = node.kind == .object
         return Iterator(document: node.document, nextIndex: node.index + 1, remaining: isObject ? node.count : 0)
     }
 
+    /// The number of members; 0 when the node is not an object.
     public var underestimatedCount: Int { node.kind == .object ? node.count : 0 }
 
     /// The first member, if any.

@@ -22,6 +22,7 @@ public struct JSONWriter: Sendable {
     /// What has been written so far.
     public private(set) var text = ""
 
+    /// An empty writer that indents by `indent` spaces per level (0: all on one line).
     public init(indent: Int = 2) {
         self.indent = indent
     }

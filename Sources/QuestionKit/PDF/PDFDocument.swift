@@ -2,13 +2,18 @@ import Foundation
 
 /// The information dictionary of a document (ISO 32000-1 §14.3.3): what a viewer shows as its properties.
 public struct PDFDocumentInfo: Sendable, Hashable {
+    /// The document's title; nil leaves it out.
     public var title: String?
+    /// Who wrote the document; nil leaves it out.
     public var author: String?
+    /// What the document is about; nil leaves it out.
     public var subject: String?
     /// The program that made the document's content.
     public var creator: String
+    /// When the document was made.
     public var creationDate: Date
 
+    /// Information with the given fields; the creator defaults to QuestionKit and the date to now.
     public init(
         title: String? = nil, author: String? = nil, subject: String? = nil, creator: String = "QuestionKit",
         creationDate: Date = Date()
@@ -24,11 +29,14 @@ public struct PDFDocumentInfo: Sendable, Hashable {
 /// A PDF document: pages in order, and its information. Writing it embeds, for each TrueType font the
 /// pages used, a subset with only the glyphs used, and compresses page content and fonts (Flate).
 public struct PDFDocument: Sendable {
+    /// The document's properties, written as its information dictionary.
     public var info: PDFDocumentInfo
+    /// The pages, in the order they were appended.
     public private(set) var pages: [PDFPage] = []
     /// The warnings of all pages, each once.
     public private(set) var warnings: [PDFWarning] = []
 
+    /// An empty document with the given information.
     public init(info: PDFDocumentInfo = PDFDocumentInfo()) {
         self.info = info
     }

@@ -33,6 +33,7 @@ public struct PDFFontSet: Sendable {
     /// Fonts tried before `fallbacks` for bold text.
     public var boldFallbacks: [TrueTypeFont]
 
+    /// A font set with the given fonts; with none given it is Helvetica alone (`standardOnly`).
     public init(preferred: [TrueTypeFont] = [], fallbacks: [TrueTypeFont] = [], boldFallbacks: [TrueTypeFont] = []) {
         self.preferred = preferred
         self.fallbacks = fallbacks

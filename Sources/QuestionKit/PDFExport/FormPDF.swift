@@ -12,6 +12,7 @@ public struct FormPDFOptions: Sendable {
     /// When the document was made, for the document properties.
     public var creationDate: Date
 
+    /// Options with the given settings; by default US Letter, the system fonts, the technician as author, dated now.
     public init(
         pageSize: PDFPageSize = .letter, fonts: PDFFontSet = FormPDFOptions.systemFonts.fonts, author: String? = nil,
         creationDate: Date = Date()

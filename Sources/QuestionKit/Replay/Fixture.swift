@@ -23,9 +23,13 @@
 public struct Fixture: Sendable {
     /// The template's path, relative to the fixture file.
     public var templatePath: String?
+    /// Who fills the form (`technician`); "Technician" when the fixture gives none.
     public var technician: String
+    /// Who reviews and submits the form (`foreman`); "Foreman" when the fixture gives none.
     public var foreman: String
+    /// The completion date as the form records it, e.g. "Nov 22, 2026"; "Jan 1, 2026" when not given.
     public var completedDate: String
+    /// The submission date as the form records it, e.g. "Nov 23, 2026"; "Jan 1, 2026" when not given.
     public var submittedDate: String
     /// What to enter per question, by 0-based index.
     public var answers: [Int: FixtureAnswer]
@@ -43,6 +47,7 @@ public struct Fixture: Sendable {
 public struct FixtureAnswer: Sendable {
     /// The answer value (the type's `user-answer` value), if any.
     public var answer: JSONNode?
+    /// The comment to enter, if any.
     public var comment: String?
     /// Media to attach, by kind, in order.
     public var media: [MediaAttachment.Kind]
@@ -52,6 +57,7 @@ public struct FixtureAnswer: Sendable {
 
 /// One step of a scripted walk.
 public struct FixtureStep: Sendable {
+    /// What a step does, as written in `steps`: a word such as `"next"`, or a one-key object.
     public enum Action: Sendable {
         /// Enter the fixture's answer, comment and media for the question shown.
         case fill
@@ -67,6 +73,7 @@ public struct FixtureStep: Sendable {
         case submit
     }
 
+    /// What the step does.
     public var action: Action
     /// The step's JSON, for locating problems.
     public var node: JSONNode

@@ -14,9 +14,12 @@ public struct ReplayResult: Sendable {
 
 /// Walks a template the way a technician and then a foreman would, from a fixture.
 public struct FixtureReplayer: Sendable {
+    /// The fixture to replay.
     public let fixture: Fixture
+    /// The template the fixture fills.
     public let template: Template
 
+    /// A replayer of `fixture` on `template`.
     public init(fixture: Fixture, template: Template) {
         self.fixture = fixture
         self.template = template

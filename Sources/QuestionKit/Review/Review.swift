@@ -25,9 +25,12 @@ public struct Review: Sendable, Equatable {
 public struct ReviewHeader: Sendable, Hashable {
     /// A metadata field of the template, as spelled in its JSON.
     public struct Field: Sendable, Hashable {
+        /// The field's key, spelled as in the template's JSON.
         public var key: String
+        /// The field's value.
         public var value: String
 
+        /// A field with the given key and value.
         public init(key: String, value: String) {
             self.key = key
             self.value = value

@@ -20,6 +20,7 @@ public struct SessionRefusal: Error, Sendable, Equatable, CustomStringConvertibl
     /// How to go on, when there is a way.
     public var hint: String?
 
+    /// A refusal with the given code, question number (1-based), message and hint.
     public init(code: String, question: Int? = nil, message: String, hint: String? = nil) {
         self.code = code
         self.question = question

@@ -14,6 +14,7 @@ public struct Reassignment: Sendable {
 
 /// What `delete` removed.
 public struct Removal: Sendable {
+    /// Where the form was.
     public var reference: FormReference
     /// The files that were in the form's folder.
     public var files: [String]

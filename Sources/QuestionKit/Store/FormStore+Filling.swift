@@ -16,6 +16,7 @@ public struct FillResult: Sendable {
 
 /// A file copied into a form as an attachment.
 public struct Attachment: Sendable {
+    /// The attachment as the form names it: its kind and its `Qid<i>` name.
     public var media: MediaAttachment
     /// The 1-based number of the question it belongs to.
     public var question: Int

@@ -2,9 +2,11 @@ import Foundation
 
 /// A form as the store holds it: where it is, what has been entered, and the store's record.
 public struct StoredForm: Sendable {
+    /// Where the form is in the store.
     public var reference: FormReference
     /// The form, with `technician` the user whose folder it is in.
     public var form: FilledForm
+    /// The store's bookkeeping of the form (`store.json`).
     public var record: StoreRecord
     /// Problems in the form's files that did not stop it from being read (warnings).
     public var warnings: [Diagnostic]

@@ -2,6 +2,7 @@ import Foundation
 
 /// One form as `list` shows it.
 public struct ListedForm: Sendable {
+    /// Where the form is in the store.
     public var reference: FormReference
     /// The form, or nil when it could not be read (`problem` says why).
     public var form: StoredForm?

@@ -9,18 +9,23 @@ import Foundation
 /// A message to a user, shown at their next login in the original app: their form was deleted by
 /// expiry or reassigned, or a reminder that a form is still open.
 public struct Notice: Sendable, Equatable {
+    /// What the notice is about: a form deleted by expiry, a form reassigned, or a reminder.
     public enum Kind: String, Sendable, CaseIterable {
         case expired, reassigned, reminder
     }
 
     /// Says which event the notice is about (the form's id and the event), so that it is given once.
     public var id: String
+    /// When the notice was given.
     public var date: Date
+    /// What the notice is about.
     public var kind: Kind
     /// The form's place when the notice was given.
     public var form: String
+    /// What the user is told, e.g. "Your form 'Pump 01-03-2026' was reassigned to bob."
     public var message: String
 
+    /// A notice with the given fields.
     public init(id: String, date: Date, kind: Kind, form: String, message: String) {
         self.id = id
         self.date = date

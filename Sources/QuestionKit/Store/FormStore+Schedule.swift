@@ -2,7 +2,9 @@ import Foundation
 
 /// A form deleted by `expire`.
 public struct ExpiredForm: Sendable {
+    /// Where the form was.
     public var reference: FormReference
+    /// When the form was started.
     public var created: Date
     /// The files that were in its folder.
     public var files: [String]
@@ -12,6 +14,7 @@ public struct ExpiredForm: Sendable {
 
 /// What `expire` did.
 public struct ExpiryReport: Sendable {
+    /// The forms deleted, with their files and notices.
     public var expired: [ExpiredForm]
     /// Forms whose record could not be read, so whose age is unknown; they are left alone.
     public var skipped: [String]
@@ -19,6 +22,7 @@ public struct ExpiryReport: Sendable {
 
 /// One reminder to a technician that a form is still open.
 public struct Reminder: Sendable, Equatable {
+    /// The form that is still open.
     public var reference: FormReference
     /// When it is due.
     public var due: Date

@@ -27,6 +27,7 @@ import Foundation
 public struct FormStore: Sendable {
     /// The store's folder.
     public let root: String
+    /// The store's settings: expiry, reminders, folder names, time zone.
     public let configuration: StoreConfiguration
     /// Reads the stored forms (their question types and key map).
     public let reader: TemplateReader
@@ -42,6 +43,7 @@ public struct FormStore: Sendable {
     /// Where a form goes on its way out, so that a removal is one rename too.
     static let trashFolder = ".trash"
 
+    /// A store in the folder `root` (`"."` when empty); nothing is read or created until used.
     public init(root: String, configuration: StoreConfiguration = .standard, reader: TemplateReader) {
         // An empty root would make every path absolute ("/ann/…"): it is the current folder.
         let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root

@@ -32,6 +32,7 @@ public struct StoreConfiguration: Sendable, Equatable {
     /// The zone of folder names (`dd-MM-yyyy`, `HH-mm-ss`) and form dates.
     public var timeZone: TimeZone
 
+    /// A configuration with the given settings; each defaults to the original app's.
     public init(
         deleteAfterDays: Double = 7, sendNotificationAfterDays: [Double] = [1, 2], maxPendingReminders: Int = 64,
         completedFolder: String = "CompletedMIs", noticesFolder: String = "Error", outboxFolder: String = "Outbox",

@@ -25,6 +25,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// The file the diagnostics are about.
     public var path: String?
 
+    /// An error with the given code and message, and optionally a hint and located problems in `path`.
     public init(
         code: String, message: String, hint: String? = nil, diagnostics: [Diagnostic] = [], path: String? = nil
     ) {

@@ -25,6 +25,7 @@ public struct StoreRecord: Sendable, Equatable {
     /// The users the form was reassigned from, oldest first.
     public var previousUsers: [String]
 
+    /// A record of a form started at `created`; a fresh id unless one is given.
     public init(
         id: String = StoreRecord.newID(), created: Date, completed: Date? = nil, remindersSent: [Double] = [],
         previousUsers: [String] = []
@@ -99,7 +100,9 @@ public struct FormReference: Sendable, Hashable, CustomStringConvertible {
         case submitted
     }
 
+    /// Incomplete, completed or submitted: which part of the store the form is in.
     public let state: State
+    /// The user whose folder the form is in.
     public let user: String
     /// The form's folder name: `Title dd-MM-yyyy[ (n)]`, completed ` HH-mm-ss` added.
     public let name: String

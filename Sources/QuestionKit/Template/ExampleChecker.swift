@@ -3,9 +3,12 @@
 /// Each example question is read exactly as a question of a template would be (shared fields,
 /// unknown keys, then the type), with pointers relative to the question.
 public struct ExampleChecker: Sendable {
+    /// The types whose examples `checkAll` runs; examples are read with these types.
     public let registry: QuestionTypeRegistry
+    /// The key spellings the example JSON is read with.
     public let keys: KeyMap
 
+    /// A checker of the types in `registry`, reading examples with `keys`.
     public init(registry: QuestionTypeRegistry, keys: KeyMap = .mi) {
         self.registry = registry
         self.keys = keys
@@ -13,6 +16,7 @@ public struct ExampleChecker: Sendable {
 
     /// What reading an example produced, and how that differs from what it expects.
     public struct Outcome: Sendable {
+        /// The example that was read.
         public let example: QuestionExample
         /// Every diagnostic the example's question produced.
         public let diagnostics: [Diagnostic]
@@ -87,10 +91,12 @@ public struct ExampleChecker: Sendable {
 
     /// What reading an answer example produced, and how that differs from what it expects.
     public struct AnswerOutcome: Sendable {
+        /// The answer example that was checked.
         public let example: AnswerExample
         /// Everything that went wrong; empty when the example holds.
         public let failures: [String]
 
+        /// Whether the example holds: nothing went wrong.
         public var passed: Bool { failures.isEmpty }
 
         /// A readable account of a failed example, for test output.

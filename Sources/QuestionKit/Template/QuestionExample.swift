@@ -11,6 +11,7 @@ public struct QuestionExample: Sendable {
     /// Exactly the diagnostics the example must produce; empty for a clean question.
     public let expected: [ExpectedDiagnostic]
 
+    /// An example with every field given; `valid` and `invalid` are the usual way to make one.
     public init(title: String, json: String, expected: [ExpectedDiagnostic]) {
         self.title = title
         self.json = json
@@ -33,11 +34,14 @@ public struct QuestionExample: Sendable {
 
 /// A diagnostic an example must produce: severity, code, and the pointer where it is reported.
 public struct ExpectedDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// Error or warning.
     public let severity: Severity
+    /// The diagnostic code, e.g. `multiple-choice.max-answers-exceeds-options`.
     public let code: String
     /// JSON pointer relative to the question, e.g. `/max-answers`; `""` is the question itself.
     public let pointer: String
 
+    /// A diagnostic of `severity` with `code` at `pointer`; `error` and `warning` are shorter.
     public init(severity: Severity, code: String, pointer: String) {
         self.severity = severity
         self.code = code

@@ -41,6 +41,7 @@ public struct Question: Sendable {
 
 /// The `helpInfo` of a question.
 public struct QuestionHelp: Sendable, Hashable {
+    /// A help image: a caption and the image.
     public struct Image: Sendable, Hashable {
         /// The caption.
         public var text: String
@@ -48,6 +49,8 @@ public struct QuestionHelp: Sendable, Hashable {
         public var base64: String
     }
 
+    /// The help text; `""` when `helpInfo` has none.
     public var text: String
+    /// The help images, in order.
     public var images: [Image]
 }

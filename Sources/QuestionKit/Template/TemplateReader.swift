@@ -13,6 +13,7 @@ public struct TemplateReader: Sendable {
     public let limits: JSONParser.Limits
     let questionReader: QuestionReader
 
+    /// A reader of the types in `registry`, with the given key spellings and JSON limits.
     public init(registry: QuestionTypeRegistry, keys: KeyMap = .mi, limits: JSONParser.Limits = .default) {
         self.registry = registry
         self.keys = keys
@@ -23,7 +24,9 @@ public struct TemplateReader: Sendable {
     /// The result of reading: the template (nil when the JSON could not be parsed or is not an
     /// object) and every diagnostic.
     public struct Result: Sendable {
+        /// The template; nil when the JSON could not be parsed or is not an object.
         public let template: Template?
+        /// Every problem found, in source order.
         public let diagnostics: [Diagnostic]
 
         /// Whether the template can be used: it was read and has no errors.
