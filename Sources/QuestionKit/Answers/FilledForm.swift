@@ -54,6 +54,7 @@ public struct QuestionEntry: Sendable {
 public struct MediaAttachment: Sendable, Hashable {
     /// What kind of medium it is.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A photo (`.jpg`), a video (`.mov`) or a voice note (`.m4a`).
         case image, video, voice
 
         /// The file extension the original app used: `jpg`, `mov`, `m4a`.

@@ -1,6 +1,8 @@
 /// How serious a problem is. Errors make a template unusable; warnings do not.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// Worth fixing, but the template can still be used.
     case warning
+    /// The template (or answer, or file) cannot be used as it is.
     case error
 
     public static func < (lhs: Severity, rhs: Severity) -> Bool {

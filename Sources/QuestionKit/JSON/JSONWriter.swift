@@ -8,12 +8,19 @@
 public struct JSONWriter: Sendable {
     /// A JSON value to write; objects keep their member order.
     public indirect enum Value: Sendable {
+        /// `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// A number; whole numbers up to 2^53 are written without a fraction, infinity and NaN as null.
         case number(Double)
+        /// A whole number.
         case integer(Int)
+        /// A string, escaped as JSON requires; non-ASCII is written as UTF-8.
         case string(String)
+        /// An array.
         case array([Value])
+        /// An object; members are written in this order.
         case object([(String, Value)])
     }
 

@@ -61,15 +61,22 @@ public struct FixtureStep: Sendable {
     public enum Action: Sendable {
         /// Enter the fixture's answer, comment and media for the question shown.
         case fill
+        /// Answer the question shown with this value (the type's `user-answer` value).
         case answer(JSONNode)
+        /// Comment on the question shown.
         case comment(String)
+        /// Attach a medium of this kind to the question shown (named `Qid<i>`, `Qid<i>(2)`, …).
         case attach(MediaAttachment.Kind)
+        /// The session's steps of the same names: Next (needs an answer or a comment; saves), Back
+        /// (discards), Exit (saves without the check), Resume (after Exit), Finish (last question or an edit).
         case next, back, exit, resume, finish
         /// Edit question N (1-based) from a review; from a completed form, as the foreman.
         case edit(Int)
+        /// Complete the form from the technician's review.
         case complete
         /// The foreman's general comment (starts the foreman's review if needed).
         case foremanComment(String)
+        /// Submit the form (starts the foreman's review if needed).
         case submit
     }
 

@@ -11,6 +11,7 @@ import Foundation
 public struct Notice: Sendable, Equatable {
     /// What the notice is about: a form deleted by expiry, a form reassigned, or a reminder.
     public enum Kind: String, Sendable, CaseIterable {
+        /// A form was deleted by expiry, a form was reassigned away, or a reminder fell due.
         case expired, reassigned, reminder
     }
 
