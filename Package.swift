@@ -23,14 +23,14 @@ let package = Package(
         .target(name: "FormGenerators"),
         // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
         .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes", "FormGenerators"]),
-        .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit"]),
+        .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit", "FormGenerators"]),
         .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests", dependencies: ["QuestionKitCLI", "QuestionTypes", "FormGenerators"],
             exclude: ["Golden"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
-        .testTarget(name: "RunnerTests", dependencies: ["Runner"]),
+        .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators"]),
     ],
     swiftLanguageModes: [.v6]
 )

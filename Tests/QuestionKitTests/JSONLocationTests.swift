@@ -1,3 +1,4 @@
+import FormGenerators
 import Testing
 
 @testable import QuestionKit
@@ -54,7 +55,7 @@ struct JSONLocationTests {
     }
 
     @Test func locatorMatchesACharacterByCharacterCount() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let pieces = ["a", "温", "😀", "é", "\n", "\r\n", "\r", " ", "{", "\""]
         var text = ""
         while text.utf8.count < 20_000 { text += pieces.randomElement(using: &generator) ?? "" }

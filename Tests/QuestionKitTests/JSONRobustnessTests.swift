@@ -1,3 +1,4 @@
+import FormGenerators
 import Testing
 
 @testable import QuestionKit
@@ -56,7 +57,7 @@ struct JSONRobustnessTests {
     }
 
     @Test func randomJunkNeverCrashes() {
-        var generator = SeededGenerator(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         let alphabet =
             Array(#"{}[]:,"\ -+.0123456789eEtrufalsn/*'u"#.utf8) + [0x0A, 0x0D, 0x09, 0xC3, 0xA9, 0xED, 0xF0]
         var failures = [String]()
@@ -74,7 +75,7 @@ struct JSONRobustnessTests {
     }
 
     @Test func mutationsOfAValidDocumentNeverCrash() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let original = Array(Self.sample.utf8)
         let replacements = Array(#"{}[]:,"\ 0-.e/'x"#.utf8) + [0x00, 0x0A, 0x80, 0xC0, 0xED, 0xFF]
         var failures = [String]()

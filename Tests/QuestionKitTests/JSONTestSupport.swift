@@ -1,3 +1,5 @@
+import FormGenerators
+
 @testable import QuestionKit
 
 /// Parses `text` (UTF-8) with the given limits.
@@ -13,21 +15,6 @@ func jsonRoot(_ text: String) -> JSONNode? {
 /// The error of a result, when there is one.
 func jsonError(_ result: JSONParseResult) -> Diagnostic? {
     result.diagnostics.first { $0.severity == .error }
-}
-
-/// A small, seeded random number generator (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
 }
 
 /// Problems with the shape of a result: an error must be the only error and come last, every

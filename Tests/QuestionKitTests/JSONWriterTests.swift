@@ -1,3 +1,4 @@
+import FormGenerators
 import Testing
 
 @testable import QuestionKit
@@ -65,17 +66,6 @@ private indirect enum PlainJSON: Equatable, CustomStringConvertible {
         case .object(let members):
             "{" + members.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", ") + "}"
         }
-    }
-}
-
-/// A small seeded generator (xorshift), so a failing random string reproduces.
-private struct XorShift: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
     }
 }
 
@@ -204,7 +194,7 @@ struct JSONWriterTests {
     }
 
     @Test func randomStringsRoundTrip() throws {
-        var random = XorShift(state: 0x5EED_1234_ABCD_0001)
+        var random = SplitMix64(seed: 0x5EED_1234_ABCD_0001)
         var strings: [JSONWriter.Value] = []
         for _ in 0..<200 {
             var string = ""
