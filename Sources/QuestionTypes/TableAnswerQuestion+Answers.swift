@@ -137,7 +137,7 @@ extension TableAnswerQuestion {
         if member.value.stringValue?.isBlank != true {
             problems.error(
                 "table-answer.no-cell-filled",
-                "cell \(key) must stay empty (the template lists it in noCells), not \(member.value.quotedForMessage)",
+                "cell \(key) must stay empty (the template marks it as a cell that takes no answer), not \(member.value.quotedForMessage)",
                 at: member.value, hint: "Leave the cell out of the answer.")
         }
         return nil
