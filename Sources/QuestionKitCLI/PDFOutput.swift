@@ -30,12 +30,18 @@ enum PDFOutput {
         for warning in fontWarnings + document.warnings {
             context.printError("\(context.toolName): warning: \(warning)")
         }
+        let bytes: [UInt8]
         do {
-            let bytes = try document.write()
+            bytes = try document.write()
+        } catch {
+            context.printError("\(context.toolName): error: cannot make the PDF: \(error)")
+            return false
+        }
+        do {
             try FileOutput.writeAtomically(bytes, to: path)
             return true
         } catch {
-            context.printError("\(context.toolName): error: cannot write the PDF '\(path)': \(error)")
+            context.printError("\(context.toolName): error: \(error)")
             return false
         }
     }
