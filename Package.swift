@@ -21,16 +21,19 @@ let package = Package(
         .executableTarget(name: "Runner", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
         // Generated templates and fixtures of any size, for the benchmark and tests of large forms.
         .target(name: "FormGenerators"),
+        // What the test targets share: running other programs, temporary folders, the package root.
+        .target(name: "TestSupport"),
         // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
         .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes", "FormGenerators"]),
-        .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit", "FormGenerators"]),
+        .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit", "FormGenerators", "TestSupport"]),
         .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
-            name: "QuestionKitCLITests", dependencies: ["QuestionKitCLI", "QuestionTypes", "FormGenerators"],
+            name: "QuestionKitCLITests",
+            dependencies: ["QuestionKitCLI", "QuestionTypes", "FormGenerators", "TestSupport"],
             exclude: ["Golden"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
-        .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators"]),
+        .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import QuestionKit
 import QuestionKitCLI
 import QuestionTypes
+import TestSupport
 import Testing
 
 /// The commands of issue 5 (docs, schema, new-type), added to the standard ones if they are not

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKitCLI
+import TestSupport
 import Testing
 
 /// Every bundled fixture replayed through `questionkit run --out`, its outputs compared with the

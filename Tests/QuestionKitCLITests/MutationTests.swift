@@ -3,6 +3,7 @@ import Foundation
 import QuestionKit
 import QuestionKitCLI
 import QuestionTypes
+import TestSupport
 import Testing
 
 /// The bundled templates, fixtures and completed forms with values swapped at random for values of

@@ -1,6 +1,7 @@
 import Foundation
 import QuestionKit
 import QuestionTypes
+import TestSupport
 import Testing
 
 @testable import QuestionKitCLI

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import TestSupport
 import Testing
 
 /// The printed form of every bundled fixture, checked by independent readers when installed

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import TestSupport
 import Testing
 
 /// A generated 1,000-question form: many pages, and no word outside the page margins.

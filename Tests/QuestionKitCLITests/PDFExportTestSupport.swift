@@ -3,6 +3,7 @@ import Foundation
 import QuestionKit
 import QuestionKitCLI
 import QuestionTypes
+import TestSupport
 
 /// Forms for the PDF tests: the bundled fixtures replayed with the built-in types, and generated ones.
 enum PDFExportForms {
@@ -84,31 +85,14 @@ enum PDFExportForms {
 
 /// The external PDF tools (`qpdf`, `pdftotext`, `pdftoppm`), used when installed.
 enum PDFExportTools {
-    static func path(of tool: String) -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func path(of tool: String) -> String? { ExternalProgram.find(tool) }
 
     static var available: Bool { ["qpdf", "pdftotext"].allSatisfy { path(of: $0) != nil } }
 
     /// Runs `tool` to the end and returns its exit status and its standard output and error.
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path(of: tool) ?? tool)
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // The tools write little to standard error, so reading it after the output cannot block them.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+        let result = try ExternalProgram.run(tool, arguments)
+        return (result.status, result.standardOutput, result.standardError)
     }
 
     /// `qpdf --check` and the text `pdftotext` extracts, for the PDF `bytes` (written to `folder`).

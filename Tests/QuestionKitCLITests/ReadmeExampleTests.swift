@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The fixture example in the README is a real fixture that passes.

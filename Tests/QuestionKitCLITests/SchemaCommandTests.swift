@@ -2,6 +2,7 @@ import Foundation
 import QuestionKit
 import QuestionKitCLI
 import QuestionTypes
+import TestSupport
 import Testing
 
 @Suite struct SchemaCommandTests {
@@ -80,15 +81,7 @@ enum PythonJSONSchema {
 
     /// Runs `python3` with `arguments`; its standard output and error together.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ExternalProgram.run("python3", arguments)
+        return (result.status, result.standardOutput + result.standardError)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import TestSupport
 import Testing
 
 @testable import QuestionKitCLI

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import QuestionKit
 
@@ -119,10 +120,7 @@ enum PDFTestInflater {
 
 /// The external checkers (`qpdf`, `pdftotext`, `pdftoppm`, `python3`), used when installed.
 enum PDFTools {
-    static func path(of tool: String) -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func path(of tool: String) -> String? { ExternalProgram.find(tool) }
 
     static func has(_ tool: String) -> Bool { path(of: tool) != nil }
 
@@ -136,27 +134,8 @@ enum PDFTools {
     static func run(_ tool: String, _ arguments: [String], input: [UInt8]? = nil) throws -> (
         status: Int32, output: String, error: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path(of: tool) ?? tool)
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        let inputPipe = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = inputPipe
-        try process.run()
-        if let input {
-            inputPipe.fileHandleForWriting.write(Data(input))
-        }
-        try inputPipe.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+        let result = try ExternalProgram.run(tool, arguments, input: Data(input ?? []))
+        return (result.status, result.standardOutput, result.standardError)
     }
 
     /// A new temporary directory for one test's files.

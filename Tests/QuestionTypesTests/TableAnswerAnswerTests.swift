@@ -97,7 +97,9 @@ struct TableAnswerAnswerTests {
         #expect(diagnostics.count == 1)
         #expect(diagnostic.code == "table-answer.no-cell-filled")
         #expect(diagnostic.pointer == "/3,4")
-        #expect(diagnostic.message == "cell '3,4' must stay empty (the template marks it as a cell that takes no answer), not 'n/a'")
+        #expect(
+            diagnostic.message
+                == "cell '3,4' must stay empty (the template marks it as a cell that takes no answer), not 'n/a'")
     }
 
     @Test(arguments: [#""maybe""#, #""y""#, #""true""#, "true", "1", "null", #"["yes"]"#])

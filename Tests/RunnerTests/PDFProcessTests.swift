@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `questionkit run --pdf` and `questionkit export` as a user runs them, checked by independent
@@ -10,7 +11,7 @@ import Testing
 
     @Test(.enabled(if: toolsInstalled, "qpdf and pdftotext are not installed (Scripts/install-pdf-tools.sh)"))
     func runWritesAPDFThatQpdfAcceptsAndPdftotextReads() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let pdf = folder.path + "/pump.pdf"
         let run = try ToolProcess.run([
             "run", "Templates/pump-inspection.json", "--answers", "Templates/fixtures/pump-inspection.fixture.json",
@@ -18,22 +19,22 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasSuffix("wrote \(pdf)\n"))
-        let check = try External.run("/usr/bin/qpdf", ["--check", pdf])
+        let check = try ExternalProgram.run("qpdf", ["--check", pdf])
         #expect(check.status == 0)
-        #expect(!check.output.contains("WARNING"))
-        let text = try External.run("/usr/bin/pdftotext", ["-raw", pdf, "-"]).output
+        #expect(!(check.standardOutput + check.standardError).contains("WARNING"))
+        let text = try ExternalProgram.run("pdftotext", ["-raw", pdf, "-"]).standardOutput
         for expected in [
             "Centrifugal Pump Monthly Inspection", "Record the LOTO permit number.", "LOTO-2026-11-0387",
             "Page 1 of", "Attention required",
         ] {
             #expect(text.contains(expected), "the PDF text lacks \(expected)")
         }
-        let info = try External.run("/usr/bin/pdfinfo", [pdf]).output
+        let info = try ExternalProgram.run("pdfinfo", [pdf]).standardOutput
         #expect(info.contains("595.28 x 841.89"), "not A4: \(info)")
     }
 
     @Test func exportWritesEveryFormat() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let run = try ToolProcess.run([
             "run", "Templates/pump-inspection.json", "--answers", "Templates/fixtures/pump-inspection.fixture.json",
             "--out", folder.path,
@@ -56,32 +57,5 @@ import Testing
         let noOutput = try ToolProcess.run(["export", completed, "--format", "pdf"])
         #expect(noOutput.status == 64)
         #expect(noOutput.standardError.contains("a PDF needs an output file: pass -o FILE"))
-    }
-}
-
-/// A temporary folder, removed when released.
-final class Folder {
-    let path = NSTemporaryDirectory() + "questionkit-" + UUID().uuidString
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// Another program, run to check our output.
-enum External {
-    static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

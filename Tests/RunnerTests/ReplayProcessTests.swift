@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `questionkit run`, `test` and `review` as a user runs them.

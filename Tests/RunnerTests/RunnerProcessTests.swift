@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `questionkit` binary as a separate process: what a user or CI sees.
@@ -12,58 +13,12 @@ struct ToolProcess {
         return packageRoot + "/.build/debug/questionkit"
     }()
 
-    struct Result {
-        var status: Int32
-        var terminatedBySignal: Bool
-        var standardOutput: String
-        var standardError: String
-    }
-
-    static func run(_ arguments: [String], input: Data = Data(), in directory: String = packageRoot) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Feed standard input while draining the outputs, so that no pipe fills up and blocks.
-        let writer = Thread {
-            try? stdin.fileHandleForWriting.write(contentsOf: input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let errorData = LockedData()
-        let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.005) }
-        return Result(
-            status: process.terminationStatus, terminatedBySignal: process.terminationReason == .uncaughtSignal,
-            standardOutput: String(decoding: output, as: UTF8.self),
-            standardError: String(decoding: errorData.value, as: UTF8.self))
+    static func run(_ arguments: [String], input: Data = Data(), in directory: String = packageRoot) throws
+        -> ProgramResult
+    {
+        try ExternalProgram.run(executable, arguments, input: input, in: directory)
     }
 }
-
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var isSet: Bool { lock.withLock { data != nil } }
-    var value: Data { lock.withLock { data ?? Data() } }
-}
-
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
 
 @Suite struct RunnerProcessTests {
     @Test func bundledTemplatesValidateClean() throws {
