@@ -57,18 +57,33 @@ public struct CommandContext: Sendable {
     public let toolName: String
     /// Reads all of standard input, up to a limit in bytes; more than that is an error.
     public let readStandardInput: @Sendable (_ limit: Int) throws -> [UInt8]
-    /// What the command printed to standard output.
+    /// What the command printed to standard output (and has not flushed yet).
     public var standardOutput = ""
-    /// What the command printed to standard error.
+    /// What the command printed to standard error (and has not flushed yet).
     public var standardError = ""
+    /// Writes printed output to the real standard output and error; nil when output is only
+    /// collected (in tests).
+    public let emit: (@Sendable (_ output: String, _ error: String) -> Void)?
 
     public init(
         registry: QuestionTypeRegistry, toolName: String = "questionkit",
-        readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput
+        readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput,
+        emit: (@Sendable (String, String) -> Void)? = nil
     ) {
         self.registry = registry
         self.toolName = toolName
         self.readStandardInput = readStandardInput
+        self.emit = emit
+    }
+
+    /// Sends what has been printed so far out now, so that a step that must only follow the
+    /// output (clearing the notices just shown) happens once they are out. Without `emit`, the
+    /// output stays collected.
+    public mutating func flushOutput() {
+        guard let emit else { return }
+        emit(standardOutput, standardError)
+        standardOutput = ""
+        standardError = ""
     }
 
     /// Appends to standard output.

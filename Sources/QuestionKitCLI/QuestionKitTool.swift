@@ -42,10 +42,12 @@ public struct QuestionKitTool: Sendable {
         public var status: Int32
     }
 
-    /// Runs the tool with `arguments` (without the program name).
+    /// Runs the tool with `arguments` (without the program name). With `emit`, a command may send
+    /// output out before it ends (see `CommandContext.flushOutput`); what is left is in the outcome.
     public func run(
         _ arguments: [String],
-        readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput
+        readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput,
+        emit: (@Sendable (String, String) -> Void)? = nil
     ) -> Outcome {
         let registry: QuestionTypeRegistry
         do {
@@ -53,7 +55,8 @@ public struct QuestionKitTool: Sendable {
         } catch {
             return Outcome(standardOutput: "", standardError: "\(toolName): internal error: \(error)\n", status: 70)
         }
-        var context = CommandContext(registry: registry, toolName: toolName, readStandardInput: readStandardInput)
+        var context = CommandContext(
+            registry: registry, toolName: toolName, readStandardInput: readStandardInput, emit: emit)
         let status = dispatch(arguments, context: &context)
         return Outcome(standardOutput: context.standardOutput, standardError: context.standardError, status: status)
     }
@@ -127,7 +130,12 @@ public struct QuestionKitTool: Sendable {
                 FileOutput.write("\(tool.toolName): warning: question type self-check: \(problem)\n", to: STDERR_FILENO)
             }
         #endif
-        let outcome = tool.run(Array(CommandLine.arguments.dropFirst()))
+        let outcome = tool.run(
+            Array(CommandLine.arguments.dropFirst()),
+            emit: { output, error in
+                FileOutput.write(output, to: STDOUT_FILENO)
+                FileOutput.write(error, to: STDERR_FILENO)
+            })
         FileOutput.write(outcome.standardOutput, to: STDOUT_FILENO)
         FileOutput.write(outcome.standardError, to: STDERR_FILENO)
         exit(outcome.status)

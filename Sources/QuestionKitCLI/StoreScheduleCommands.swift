@@ -23,17 +23,20 @@ struct StoreNoticesCommand: Command {
             return ExitStatus.inputErrors
         }
         return setup.perform(&context) { store, context throws(StoreError) in
-            let notices =
-                arguments.flags.contains("keep") ? try store.notices(for: user) : try store.takeNotices(for: user)
+            // Shown first, cleared after: a crash in between shows them again rather than losing them.
+            let notices = try store.notices(for: user)
             if arguments.value("format", default: "text") == "json" {
                 context.print(JSONWriter.text(of: .array(notices.map(Self.json))))
-                return ExitStatus.success
+            } else {
+                for notice in notices {
+                    context.print("\(StoreDates.iso(notice.date))  \(notice.kind.rawValue)  \(notice.message)")
+                }
+                context.print(
+                    notices.isEmpty
+                        ? "no notices for \(user)" : "\(notices.count) notice\(notices.count == 1 ? "" : "s")")
             }
-            for notice in notices {
-                context.print("\(StoreDates.iso(notice.date))  \(notice.kind.rawValue)  \(notice.message)")
-            }
-            context.print(
-                notices.isEmpty ? "no notices for \(user)" : "\(notices.count) notice\(notices.count == 1 ? "" : "s")")
+            context.flushOutput()
+            if !arguments.flags.contains("keep") { try store.clearNotices(notices, for: user) }
             return ExitStatus.success
         }
     }

@@ -54,16 +54,37 @@ extension FormStore {
     }
 
     /// The notices waiting for `user`, oldest first, removed from the store: each is shown once.
+    /// A caller that shows them somewhere it could still fail should rather read them with
+    /// `notices(for:)`, show them, and then `clearNotices(_:for:)` the ones shown.
     public func takeNotices(for user: String) throws(StoreError) -> [Notice] {
         let user = try checkUser(user)
         return try writing { () throws(StoreError) in
             let notices = try readNotices(user)
-            let path = noticesPath(user)
-            if FileStatus.of(path) == .file {
-                guard unlink(path) == 0 else { throw .io("remove", path, AtomicFile.systemReason()) }
-                try AtomicFile.syncFolder(AtomicFile.parent(of: path))
-            }
+            try keepNotices([], of: user)
             return notices
+        }
+    }
+
+    /// Removes the given notices of `user` (by id), once they have been shown; notices that arrived
+    /// since stay.
+    public func clearNotices(_ shown: [Notice], for user: String) throws(StoreError) {
+        let user = try checkUser(user)
+        let ids = Set(shown.map(\.id))
+        try writing { () throws(StoreError) in
+            try keepNotices(try readNotices(user).filter { !ids.contains($0.id) }, of: user)
+        }
+    }
+
+    /// Leaves exactly `notices` for `user`: the file is rewritten atomically, or removed when none is left.
+    private func keepNotices(_ notices: [Notice], of user: String) throws(StoreError) {
+        let path = noticesPath(user)
+        guard notices.isEmpty else {
+            let text = JSONWriter.text(of: .object([("notices", .array(notices.map(\.json)))])) + "\n"
+            return try AtomicFile.write(text, to: path)
+        }
+        if FileStatus.of(path) == .file {
+            guard unlink(path) == 0 else { throw .io("remove", path, AtomicFile.systemReason()) }
+            try AtomicFile.syncFolder(AtomicFile.parent(of: path))
         }
     }
 
@@ -73,8 +94,7 @@ extension FormStore {
         guard !notices.contains(where: { $0.id == notice.id }) else { return }
         notices.append(notice)
         _ = try makeFolders(configuration.noticesFolder)
-        let text = JSONWriter.text(of: .object([("notices", .array(notices.map(\.json)))])) + "\n"
-        try AtomicFile.write(text, to: noticesPath(user))
+        try keepNotices(notices, of: user)
     }
 
     private func readNotices(_ user: String) throws(StoreError) -> [Notice] {
