@@ -33,20 +33,26 @@ extension FormStore {
             guard user != reference.user else {
                 throw .wrongState("the form '\(reference)' already belongs to '\(user)'")
             }
-            let target = try move(reference, to: .incomplete, user: user, name: reference.name)
+            _ = try makeFolders(area(.incomplete, user: user))
+            let planned = self.reference(
+                .incomplete, user: user, name: freeName(reference.name, in: area(.incomplete, user: user)))
+            let renamed = planned.name != reference.name
+            let notice = Notice(
+                id: "\(stored.record.id)/reassigned/\(StoreDates.iso(now))", date: now, kind: .reassigned,
+                form: reference.path,
+                message: "Your form '\(reference.name)' was reassigned to \(user)"
+                    + (renamed ? " (as '\(planned.name)', since \(user) had a form of that name)." : "."))
+            // The notice is recorded before the move, so that a crash right after it is not lost.
+            let pending = try writePendingNotice(notice, for: reference.user, from: reference, to: planned)
+            let target = try move(reference, to: .incomplete, user: user, name: planned.name)
             stored.reference = target
             stored.form.technician = user
             stored.record.previousUsers.append(reference.user)
             // The move is the change; these follow it (a reader takes the user from the folder anyway).
             try saveForm(stored)
             try saveRecord(stored)
-            let renamed = target.name != reference.name
-            let notice = Notice(
-                id: "\(stored.record.id)/reassigned/\(StoreDates.iso(now))", date: now, kind: .reassigned,
-                form: reference.path,
-                message: "Your form '\(reference.name)' was reassigned to \(user)"
-                    + (renamed ? " (as '\(target.name)', since \(user) had a form of that name)." : "."))
             try addNotice(notice, for: reference.user)
+            try removePendingNotice(pending)
             return Reassignment(form: stored, from: reference, renamed: renamed, notice: notice)
         }
     }

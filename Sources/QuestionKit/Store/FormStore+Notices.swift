@@ -35,6 +35,17 @@ public struct Notice: Sendable, Equatable {
         self.message = message
     }
 
+    /// A notice as written by `json`; nil when a field is missing or malformed.
+    init?(node: JSONNode) {
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        guard let id = node["id"]?.stringValue, let kind = node["kind"]?.stringValue.flatMap(Notice.Kind.init),
+            let date = node["date"]?.stringValue.flatMap({ StoreDates.parse($0, timeZone: utc) })
+        else { return nil }
+        self.init(
+            id: id, date: date, kind: kind, form: node["form"]?.stringValue ?? "",
+            message: node["message"]?.stringValue ?? "")
+    }
+
     var json: JSONWriter.Value {
         .object([
             ("id", .string(id)), ("date", .string(StoreDates.iso(date))), ("kind", .string(kind.rawValue)),
@@ -113,14 +124,6 @@ extension FormStore {
                 hint: "Repair the file (an object with a \"notices\" list), or move it away.",
                 diagnostics: parsed.diagnostics, path: path)
         }
-        let utc = TimeZone(identifier: "UTC") ?? .current
-        return list.elements.compactMap { node in
-            guard let id = node["id"]?.stringValue, let kind = node["kind"]?.stringValue.flatMap(Notice.Kind.init),
-                let date = node["date"]?.stringValue.flatMap({ StoreDates.parse($0, timeZone: utc) })
-            else { return nil }
-            return Notice(
-                id: id, date: date, kind: kind, form: node["form"]?.stringValue ?? "",
-                message: node["message"]?.stringValue ?? "")
-        }
+        return list.elements.compactMap(Notice.init(node:))
     }
 }

@@ -110,6 +110,7 @@ public struct FormStore: Sendable {
         let lock = try StoreLock(root: root, exclusive: true, wait: lockWait)
         defer { lock.unlock() }
         recoverInterruptedWork()
+        recoverPendingNotices()
         return try body()
     }
 
