@@ -41,8 +41,16 @@ struct FormFiles {
     private func load<Value>(
         _ path: String, _ read: ([UInt8]) -> (Value?, [Diagnostic])
     ) -> Loaded<Value> {
+        Self.load(path, limit: reader.limits.maxBytes, read)
+    }
+
+    /// Reads the file at `path` (up to `limit` bytes) and hands its bytes to `read`; a file that
+    /// cannot be read is one `file.unreadable` problem.
+    static func load<Value>(
+        _ path: String, limit: Int, _ read: ([UInt8]) -> (Value?, [Diagnostic])
+    ) -> Loaded<Value> {
         do {
-            let bytes = try FileInput.read(path, limit: reader.limits.maxBytes)
+            let bytes = try FileInput.read(path, limit: limit)
             let (value, diagnostics) = read(bytes)
             return Loaded(value: value, report: FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
         } catch {

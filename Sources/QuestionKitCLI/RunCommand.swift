@@ -94,20 +94,21 @@ public struct RunCommand: Command {
 
 /// The `--keys FILE` option shared by the commands.
 enum KeyMapOption {
-    /// The key map the option names (the MI keys without it); nil, with the problems printed,
-    /// when the file has errors.
+    /// The key map the option names (the MI keys without it); nil, with the problems printed to
+    /// standard error, when the file has errors.
     static func load(_ arguments: ParsedArguments, context: inout CommandContext) -> KeyMap? {
         guard let path = arguments.values["keys"] else { return .mi }
-        let registry = context.registry
-        do {
-            let bytes = try FileInput.read(path, limit: JSONParser.Limits.default.maxBytes)
-            let (keys, diagnostics) = KeyMap.load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes)
-            context.standardError += DiagnosticPrinter.text(
-                FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
-            return diagnostics.containsErrors ? nil : keys
-        } catch {
-            context.printError("\(path): error: \(error)")
-            return nil
+        let (keys, report) = read(path, registry: context.registry)
+        context.standardError += DiagnosticPrinter.text(report)
+        return report.diagnostics.containsErrors ? nil : keys
+    }
+
+    /// Reads the key-map file at `path`: the key map (the MI keys when unusable) and its problems,
+    /// located in the file (an unreadable file is one `file.unreadable` problem).
+    static func read(_ path: String, registry: QuestionTypeRegistry) -> (keys: KeyMap, report: FileDiagnostics) {
+        let loaded = FormFiles.load(path, limit: JSONParser.Limits.default.maxBytes) { bytes in
+            KeyMap.load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes)
         }
+        return (loaded.value ?? .mi, loaded.report)
     }
 }

@@ -29,9 +29,10 @@ public struct ValidateCommand: Command {
         var files: [FileDiagnostics] = []
         var keys = KeyMap.mi
         if let keyPath = arguments.values["keys"] {
-            let loaded = loadKeyMap(keyPath, registry: context.registry, limit: limits.maxBytes)
+            // validate lists the key map's problems with the templates' (in text or JSON).
+            let loaded = KeyMapOption.read(keyPath, registry: context.registry)
             keys = loaded.keys
-            if !loaded.file.diagnostics.isEmpty { files.append(loaded.file) }
+            if !loaded.report.diagnostics.isEmpty { files.append(loaded.report) }
         }
         if !files.contains(where: { $0.diagnostics.containsErrors }) {
             let reader = TemplateReader(registry: context.registry, keys: keys, limits: limits)
@@ -62,18 +63,6 @@ public struct ValidateCommand: Command {
             return FileDiagnostics(path: displayPath, diagnostics: [Self.unreadable(error)], source: nil)
         }
         return FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)
-    }
-
-    private func loadKeyMap(
-        _ path: String, registry: QuestionTypeRegistry, limit: Int
-    ) -> (keys: KeyMap, file: FileDiagnostics) {
-        do {
-            let bytes = try FileInput.read(path, limit: limit)
-            let (keys, diagnostics) = KeyMap.load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes)
-            return (keys, FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
-        } catch {
-            return (.mi, FileDiagnostics(path: path, diagnostics: [Self.unreadable(error)], source: nil))
-        }
     }
 
     static func unreadable(_ error: any Error) -> Diagnostic {
