@@ -33,9 +33,7 @@ struct FormFiles {
     /// The template a fixture names, relative to the fixture's folder.
     func templatePath(of fixture: Fixture, at fixturePath: String) -> String? {
         guard let relative = fixture.templatePath else { return nil }
-        if relative.hasPrefix("/") { return relative }
-        let folder = (fixturePath as NSString).deletingLastPathComponent
-        return folder.isEmpty ? relative : folder + "/" + relative
+        return PathText.resolve(relative, from: PathText.parent(of: fixturePath))
     }
 
     private func load<Value>(

@@ -56,7 +56,7 @@ public struct RunCommand: Command {
                 FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))
         }
         if let folder = arguments.values["out"] {
-            let name = ((templatePath as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
             guard write(result.session.form, review: review, name: name, to: folder, keys: keys, context: &context)
             else { return ExitStatus.inputErrors }
         }

@@ -107,10 +107,7 @@ public enum AtomicFile {
 
     // MARK: Helpers
 
-    static func parent(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
-    }
+    static func parent(of path: String) -> String { PathText.parent(of: path) }
 
     static func systemReason() -> String { SystemIO.lastError }
 

@@ -95,7 +95,7 @@ extension FormStore {
             .video: ["mov", "mp4", "m4v", "avi", "3gp", "mkv", "webm"],
             .voice: ["m4a", "mp3", "wav", "aac", "caf", "ogg", "oga", "amr", "flac"],
         ]
-        let suffix = (path as NSString).pathExtension.lowercased()
+        let suffix = PathText.pathExtension(of: path).lowercased()
         return MediaAttachment.Kind.allCases.first { kinds[$0]?.contains(suffix) == true }
     }
 }
