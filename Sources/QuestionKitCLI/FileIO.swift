@@ -14,10 +14,25 @@ public struct FileAccessError: Error, CustomStringConvertible {
     /// `read` or `write`.
     public let verb: String
 
+    /// The limit in bytes that the input exceeded, when that is why it was refused.
+    public var exceededLimit: Int?
+    /// The input's size in bytes when it was refused for its size and the size is known (a
+    /// stream is not read beyond the limit, so its size is not).
+    public var size: Int?
+
     public init(path: String, reason: String, verb: String = "read") {
         self.path = path
         self.reason = reason
         self.verb = verb
+    }
+
+    /// The input at `path` is larger than `limit` bytes.
+    static func tooLarge(_ path: String, size: Int?, limit: Int) -> FileAccessError {
+        let measured = size.map { "it is \($0) bytes" } ?? "it is more than \(limit) bytes"
+        var error = FileAccessError(path: path, reason: "\(measured); the limit is \(limit) bytes")
+        error.exceededLimit = limit
+        error.size = size
+        return error
     }
 
     public var description: String { "cannot \(verb) '\(path)': \(reason)" }
@@ -36,13 +51,12 @@ public enum FileInput {
         }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw FileAccessError(path: path, reason: "it is a directory") }
         let size = Int(status.st_size)
-        if size > limit {
-            throw FileAccessError(path: path, reason: "it is \(size) bytes; the limit is \(limit) bytes")
-        }
+        if size > limit { throw .tooLarge(path, size: size, limit: limit) }
         return try readAll(descriptor, path: path, expected: size, limit: limit)
     }
 
-    /// Reads all of standard input; more than `limit` bytes is an error.
+    /// Reads all of standard input; more than `limit` bytes is an error, found after reading at
+    /// most `limit + 1` bytes (an endless stream is refused, not read to its end).
     @Sendable public static func readStandardInput(limit: Int) throws -> [UInt8] {
         try readAll(STDIN_FILENO, path: "<stdin>", expected: 0, limit: limit)
     }
@@ -51,17 +65,19 @@ public enum FileInput {
         _ descriptor: Int32, path: String, expected: Int, limit: Int
     ) throws(FileAccessError) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(expected + 1)
+        bytes.reserveCapacity(min(expected, limit) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { SystemIO.read(descriptor, into: $0) }
+            // Never ask for more than one byte past the limit: that byte is enough to refuse.
+            let wanted = min(chunk.count, max(limit - bytes.count, 0) + 1)
+            let count = chunk.withUnsafeMutableBytes {
+                SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<wanted]))
+            }
             if count < 0 { throw FileAccessError(path: path, reason: SystemIO.lastError) }
             if count == 0 { return bytes }
-            bytes += chunk[0..<count]
             // A file that grows while read, or a stream, is held to the limit too.
-            if bytes.count > limit {
-                throw FileAccessError(path: path, reason: "it is more than the limit of \(limit) bytes")
-            }
+            if bytes.count + count > limit { throw .tooLarge(path, size: nil, limit: limit) }
+            bytes += chunk[0..<count]
         }
     }
 

@@ -43,7 +43,7 @@ struct FormFiles {
     }
 
     /// Reads the file at `path` (up to `limit` bytes) and hands its bytes to `read`; a file that
-    /// cannot be read is one `file.unreadable` problem.
+    /// cannot be read is one `file.unreadable` problem, one over the limit one `json.too-large`.
     static func load<Value>(
         _ path: String, limit: Int, _ read: ([UInt8]) -> (Value?, [Diagnostic])
     ) -> Loaded<Value> {
@@ -52,8 +52,8 @@ struct FormFiles {
             let (value, diagnostics) = read(bytes)
             return Loaded(value: value, report: FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
         } catch {
-            let report = FileDiagnostics(path: path, diagnostics: [ValidateCommand.unreadable(error)], source: nil)
-            return Loaded(value: nil, report: report)
+            let problem = ValidateCommand.problem(reading: error)
+            return Loaded(value: nil, report: FileDiagnostics(path: path, diagnostics: [problem], source: nil))
         }
     }
 }

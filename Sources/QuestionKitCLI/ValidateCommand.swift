@@ -60,13 +60,19 @@ public struct ValidateCommand: Command {
                 ? try context.readStandardInput(reader.limits.maxBytes)
                 : try FileInput.read(path, limit: reader.limits.maxBytes)
         } catch {
-            return FileDiagnostics(path: displayPath, diagnostics: [Self.unreadable(error)], source: nil)
+            return FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
         }
         return FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)
     }
 
-    static func unreadable(_ error: any Error) -> Diagnostic {
-        let reason = (error as? FileAccessError)?.reason ?? "\(error)"
+    /// The problem of a file that could not be read: `json.too-large` (as the parser reports it)
+    /// when it is over the size limit, `file.unreadable` with the system's reason otherwise.
+    static func problem(reading error: any Error) -> Diagnostic {
+        let accessError = error as? FileAccessError
+        if let accessError, let limit = accessError.exceededLimit {
+            return JSONParser.tooLarge(size: accessError.size, limit: limit)
+        }
+        let reason = accessError?.reason ?? "\(error)"
         return Diagnostic(
             severity: .error, code: "file.unreadable", message: "cannot read the file: \(reason)",
             hint: "Check the path and that the file is readable.")

@@ -29,12 +29,7 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8], limits: Limits = .default) -> JSONParseResult {
         let maxBytes = min(limits.maxBytes, Int(UInt32.max) - 1)
         guard bytes.count <= maxBytes else {
-            let error = Diagnostic(
-                severity: .error, code: "json.too-large",
-                message: "the input is \(bytes.count) bytes; the limit is \(max(maxBytes, 0)) bytes",
-                pointer: "", position: SourcePosition(line: 1, column: 1),
-                hint: "Split the file, or raise the size limit if the input is trusted.")
-            return JSONParseResult(document: nil, diagnostics: [error])
+            return JSONParseResult(document: nil, diagnostics: [tooLarge(size: bytes.count, limit: max(maxBytes, 0))])
         }
         return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, !buffer.isEmpty else {
@@ -47,6 +42,21 @@ public struct JSONParser {
             var engine = JSONParserEngine(bytes: bytes, base: base, maxDepth: limits.maxDepth)
             return engine.run()
         }
+    }
+}
+
+extension JSONParser {
+    /// The `json.too-large` error, at 1:1: an input of `size` bytes (nil when reading stopped at
+    /// the limit, as for standard input) is more than `limit` bytes. Readers that refuse a file
+    /// before parsing it report this same error.
+    public static func tooLarge(size: Int?, limit: Int) -> Diagnostic {
+        let measured = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
+        let mebibytes = limit > 0 && limit % (1 << 20) == 0 ? " (\(limit >> 20) MiB)" : ""
+        return Diagnostic(
+            severity: .error, code: "json.too-large",
+            message: "the input is \(measured); the limit is \(limit) bytes\(mebibytes)",
+            pointer: "", position: SourcePosition(line: 1, column: 1),
+            hint: "Split the file, or raise the size limit if the input is trusted.")
     }
 }
 
