@@ -81,18 +81,32 @@ public enum FileInput {
         }
     }
 
-    /// The `.json` files of a folder and its subfolders, sorted, or `[path]` when it is not a folder.
-    /// Fixtures (`*.fixture.json`, see `questionkit test`) are not templates and are left out.
+    /// The `.json` files of a folder and its subfolders, sorted, or `[path]` when it is not a folder
+    /// (an empty list for a folder without any). Fixtures (`*.fixture.json`, see `questionkit test`)
+    /// are not templates and are left out.
     public static func expand(_ path: String) -> [String] {
+        guard path != "-" else { return [path] }
+        return files(in: path) { $0.hasSuffix(".json") && !$0.hasSuffix(TestCommand.fixtureSuffix) } ?? [path]
+    }
+
+    /// The files under the folder `path` and its subfolders whose relative paths `matches` accepts,
+    /// sorted, each as `path/relative`; nil when `path` is not a folder.
+    public static func files(in path: String, where matches: (String) -> Bool) -> [String]? {
         var isDirectory: ObjCBool = false
-        guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else { return [path] }
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-        return found.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".fixture.json") }.sorted().map {
-            base + "/" + $0
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return nil
         }
+        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        return found.filter(matches).sorted().map { PathText.joined(path, $0) }
+    }
+}
+
+extension PathText {
+    /// `name` inside `folder`, with one slash between them however many `folder` ends with.
+    static func joined(_ folder: String, _ name: String) -> String {
+        var base = Substring(folder)
+        while base.count > 1, base.hasSuffix("/") { base = base.dropLast() }
+        return base == "/" ? "/" + name : base + "/" + name
     }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import QuestionKit
 
 /// `questionkit test DIR...`: every fixture found, replayed as a test of its template.
@@ -11,7 +10,8 @@ public struct TestCommand: Command {
     public let discussion = """
         Finds every *.fixture.json in the folders (and their subfolders; fixture files may also be
         named directly), replays each with the template it names, and prints one line per fixture,
-        'PASS' or 'FAIL' with the reason, then 'N passed, N failed'. Exits 1 if any failed.
+        'PASS' or 'FAIL' with the reason, then 'N passed, N failed'. Exits 1 if any failed or a
+        folder holds no fixture.
         """
     public let options: [OptionSpec] = [
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys.")
@@ -24,9 +24,20 @@ public struct TestCommand: Command {
         guard !arguments.positionals.isEmpty else { throw UsageError("no folders given") }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
-        let fixtures = arguments.positionals.flatMap(Self.fixtures(in:))
         var passed = 0
         var failed = 0
+        var fixtures: [String] = []
+        var emptyFolders = 0
+        for argument in arguments.positionals {
+            let found = Self.fixtures(in: argument)
+            // A folder without fixtures is most likely a mistyped one: it must not pass.
+            if found.isEmpty {
+                emptyFolders += 1
+                context.printError(
+                    "\(context.toolName) test: error: no fixtures (*\(Self.fixtureSuffix)) found in '\(argument)'")
+            }
+            fixtures += found
+        }
         for path in fixtures {
             if let failure = check(path, files: files) {
                 failed += 1
@@ -36,9 +47,8 @@ public struct TestCommand: Command {
                 context.print("PASS \(path)")
             }
         }
-        if fixtures.isEmpty { context.printError("no fixtures (*\(Self.fixtureSuffix)) found") }
         context.print("\(passed) passed, \(failed) failed")
-        return failed == 0 && !fixtures.isEmpty ? ExitStatus.success : ExitStatus.inputErrors
+        return failed == 0 && emptyFolders == 0 ? ExitStatus.success : ExitStatus.inputErrors
     }
 
     /// Why the fixture at `path` fails, or nil when it passes.
@@ -69,14 +79,9 @@ public struct TestCommand: Command {
         return "\(first.message) [\(first.code)] at \(location)\(more)"
     }
 
-    /// The fixture files of a folder and its subfolders, sorted; a file is its own list.
+    /// The fixture files of a folder and its subfolders, sorted (none for a folder without any);
+    /// a file is its own list.
     public static func fixtures(in path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return [path]
-        }
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-        return found.filter { $0.hasSuffix(fixtureSuffix) }.sorted().map { base + "/" + $0 }
+        FileInput.files(in: path) { $0.hasSuffix(fixtureSuffix) } ?? [path]
     }
 }

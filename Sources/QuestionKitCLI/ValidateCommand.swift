@@ -10,7 +10,8 @@ public struct ValidateCommand: Command {
     public let discussion = """
         Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
         prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
-        Exits 0 when no file has errors (warnings allowed), 1 when any has, 64 for bad usage.
+        Exits 0 when no file has errors (warnings allowed), 1 when any has or a folder holds no
+        template, 64 for bad usage.
         Limits: files up to \(JSONParser.Limits.default.maxBytes / (1 << 20)) MiB, nesting up to \
         \(JSONParser.Limits.default.maxDepth) levels.
         """
@@ -36,8 +37,14 @@ public struct ValidateCommand: Command {
         }
         if !files.contains(where: { $0.diagnostics.containsErrors }) {
             let reader = TemplateReader(registry: context.registry, keys: keys, limits: limits)
-            for path in arguments.positionals.flatMap(FileInput.expand) {
-                files.append(validate(path, reader: reader, context: context))
+            for argument in arguments.positionals {
+                let paths = FileInput.expand(argument)
+                // A folder without templates is most likely a mistyped one: it must not pass.
+                if paths.isEmpty {
+                    let problem = Self.noTemplates(in: argument)
+                    files.append(FileDiagnostics(path: argument, diagnostics: [problem], source: nil))
+                }
+                for path in paths { files.append(validate(path, reader: reader, context: context)) }
             }
         }
         if arguments.value("format", default: "text") == "json" {
@@ -76,5 +83,12 @@ public struct ValidateCommand: Command {
         return Diagnostic(
             severity: .error, code: "file.unreadable", message: "cannot read the file: \(reason)",
             hint: "Check the path and that the file is readable.")
+    }
+
+    static func noTemplates(in folder: String) -> Diagnostic {
+        Diagnostic(
+            severity: .error, code: "file.no-templates", message: "no templates (*.json) found in '\(folder)'",
+            hint: "Check the folder's name; templates are the .json files in it and its subfolders, fixtures "
+                + "(*\(TestCommand.fixtureSuffix)) left out.")
     }
 }

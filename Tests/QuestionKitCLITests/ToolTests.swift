@@ -76,7 +76,8 @@ import Testing
 
                 Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
                 prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
-                Exits 0 when no file has errors (warnings allowed), 1 when any has, 64 for bad usage.
+                Exits 0 when no file has errors (warnings allowed), 1 when any has or a folder holds no
+                template, 64 for bad usage.
                 Limits: files up to 256 MiB, nesting up to 512 levels.
 
                 OPTIONS:
