@@ -64,16 +64,20 @@ public struct CommandContext: Sendable {
     /// Writes printed output to the real standard output and error; nil when output is only
     /// collected (in tests).
     public let emit: (@Sendable (_ output: String, _ error: String) -> Void)?
+    /// Writes bytes (a PDF) to the real standard output, returning the system's reason when that
+    /// fails; nil when output is only collected (in tests), where the bytes join `standardOutput`.
+    public let emitBytes: (@Sendable (_ bytes: [UInt8]) -> String?)?
 
     public init(
         registry: QuestionTypeRegistry, toolName: String = "questionkit",
         readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput,
-        emit: (@Sendable (String, String) -> Void)? = nil
+        emit: (@Sendable (String, String) -> Void)? = nil, emitBytes: (@Sendable ([UInt8]) -> String?)? = nil
     ) {
         self.registry = registry
         self.toolName = toolName
         self.readStandardInput = readStandardInput
         self.emit = emit
+        self.emitBytes = emitBytes
     }
 
     /// Sends what has been printed so far out now, so that a step that must only follow the
@@ -88,6 +92,18 @@ public struct CommandContext: Sendable {
 
     /// Appends to standard output.
     public mutating func print(_ text: String) { standardOutput += text + "\n" }
+
+    /// Writes `bytes` to the output file `path` as `OutputFile` does; `-` means standard output,
+    /// after everything printed so far.
+    public mutating func writeOutput(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+        guard path == OutputFile.standardOutput else { return try OutputFile.write(bytes, to: path) }
+        guard let emitBytes else {
+            standardOutput += String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        flushOutput()
+        if let reason = emitBytes(bytes) { throw FileAccessError(path: "<stdout>", reason: reason, verb: "write") }
+    }
 
     /// Appends to standard error.
     public mutating func printError(_ text: String) { standardError += text + "\n" }

@@ -1,4 +1,3 @@
-import Foundation
 import QuestionKit
 
 /// `questionkit docs --out DIR`: one Markdown page per registered question type, and an index.
@@ -28,14 +27,14 @@ public struct DocsCommand: Command {
         let pages = DocumentationSet(registry: context.registry).pages
         if arguments.flags.contains("check") { return check(pages, in: folder, context: &context) }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try OutputFile.makeFolder(folder)
         } catch {
-            context.printError("\(context.toolName) docs: error: cannot create folder '\(folder)': \(error)")
+            context.printError("\(context.toolName) docs: error: \(error)")
             return ExitStatus.inputErrors
         }
         for page in pages {
             do {
-                try FileOutput.writeAtomically(page.markdown, to: folder + "/" + page.fileName)
+                try OutputFile.write(page.markdown, to: PathText.joined(folder, page.fileName))
             } catch {
                 context.printError("\(context.toolName) docs: error: \(error)")
                 return ExitStatus.inputErrors
@@ -50,7 +49,7 @@ public struct DocsCommand: Command {
     ) -> Int32 {
         var stale: [String] = []
         for page in pages {
-            let path = folder + "/" + page.fileName
+            let path = PathText.joined(folder, page.fileName)
             let current = try? FileInput.read(path, limit: 1 << 24)
             if current != Array(page.markdown.utf8) { stale.append(path) }
         }

@@ -11,12 +11,14 @@ public struct ExportCommand: Command {
     public let discussion = """
         Reads a completed form (written by 'questionkit run' or by the original system) and writes
         it as a printed PDF, as plain text, or as completed-form JSON in the original format. Text
-        and JSON go to standard output without -o; a PDF needs -o. Exits 1 when the form has errors.
+        and JSON go to standard output without -o; a PDF needs -o (-o - for standard output).
+        Exits 1 when the form has errors or the output cannot be written.
+        \(OutputFile.rulesHelp)
         """
     public var options: [OptionSpec] {
         [
             OptionSpec("format", value: "FORMAT", choices: ["pdf", "text", "json"], help: "What to write (required)."),
-            OptionSpec("output", short: "o", value: "FILE", help: "Where to write it (atomically)."),
+            OptionSpec("output", short: "o", value: "FILE", help: "Where to write it ('-' for standard output)."),
             OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
         ] + PDFOutput.options
     }
@@ -26,7 +28,9 @@ public struct ExportCommand: Command {
         if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         guard let format = arguments.values["format"] else { throw UsageError("no format given; pass --format pdf") }
         let output = arguments.values["output"]
-        if format == "pdf" && output == nil { throw UsageError("a PDF needs an output file: pass -o FILE") }
+        if format == "pdf" && output == nil {
+            throw UsageError("a PDF needs an output file: pass -o FILE, or -o - for standard output")
+        }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
         if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
@@ -42,7 +46,7 @@ public struct ExportCommand: Command {
             return ExitStatus.success
         }
         do {
-            try FileOutput.writeAtomically(text, to: output)
+            try context.writeOutput(Array(text.utf8), to: output)
             return ExitStatus.success
         } catch {
             context.printError("\(context.toolName) export: error: \(error)")

@@ -119,23 +119,3 @@ public enum FileOutput {
         _ = text.withUTF8 { SystemIO.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }
-
-extension FileOutput {
-    /// Writes `text` to `path` so that the file is either fully old or fully new (see `AtomicFile`:
-    /// a temporary file in the same folder, flushed, then renamed over `path`).
-    public static func writeAtomically(_ text: String, to path: String) throws(FileAccessError) {
-        try writeAtomically(Array(text.utf8), to: path)
-    }
-
-    /// Writes `bytes` to `path` so that the file is either fully old or fully new.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
-        do {
-            try AtomicFile.write(bytes, to: path)
-        } catch {
-            // AtomicFile's message already names the path; keep only the system's reason.
-            let prefix = "cannot write '\(path)': "
-            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-            throw FileAccessError(path: path, reason: reason, verb: "write")
-        }
-    }
-}

@@ -32,16 +32,16 @@ public struct NewTypeCommand: Command {
             return ExitStatus.inputErrors
         }
         let folder = arguments.value("out", default: ".")
-        let path = folder + "/" + skeleton.fileName
+        let path = PathText.joined(folder, skeleton.fileName)
         guard !FileManager.default.fileExists(atPath: path) else {
             context.printError("\(context.toolName) new-type: error: '\(path)' already exists; it is left as it is")
             return ExitStatus.inputErrors
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try FileOutput.writeAtomically(skeleton.source, to: path)
+            try OutputFile.makeFolder(folder)
+            try OutputFile.write(skeleton.source, to: path)
         } catch {
-            context.printError("\(context.toolName) new-type: error: cannot write '\(path)': \(error)")
+            context.printError("\(context.toolName) new-type: error: \(error)")
             return ExitStatus.inputErrors
         }
         context.print("wrote \(path)")

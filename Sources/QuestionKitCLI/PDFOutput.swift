@@ -11,8 +11,9 @@ enum PDFOutput {
             help: "A TrueType font tried before the built-in ones (repeatable), e.g. for scripts they lack."),
     ]
 
-    /// Writes the printed form of `review` to `path` (atomically); warnings (a character no font
-    /// shows, a font that cannot be read) go to standard error. False when the file could not be written.
+    /// Writes the printed form of `review` to `path` (see `OutputFile`; `-` is standard output);
+    /// warnings (a character no font shows, a font that cannot be read) go to standard error.
+    /// False when the file could not be written.
     static func write(
         _ review: Review, to path: String, arguments: ParsedArguments, context: inout CommandContext
     ) -> Bool {
@@ -38,7 +39,7 @@ enum PDFOutput {
             return false
         }
         do {
-            try FileOutput.writeAtomically(bytes, to: path)
+            try context.writeOutput(bytes, to: path)
             return true
         } catch {
             context.printError("\(context.toolName): error: \(error)")

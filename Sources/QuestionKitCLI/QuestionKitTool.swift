@@ -44,10 +44,11 @@ public struct QuestionKitTool: Sendable {
 
     /// Runs the tool with `arguments` (without the program name). With `emit`, a command may send
     /// output out before it ends (see `CommandContext.flushOutput`); what is left is in the outcome.
+    /// With `emitBytes`, output written to `-` (a PDF) goes out as bytes rather than as text.
     public func run(
         _ arguments: [String],
         readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput,
-        emit: (@Sendable (String, String) -> Void)? = nil
+        emit: (@Sendable (String, String) -> Void)? = nil, emitBytes: (@Sendable ([UInt8]) -> String?)? = nil
     ) -> Outcome {
         let registry: QuestionTypeRegistry
         do {
@@ -56,7 +57,8 @@ public struct QuestionKitTool: Sendable {
             return Outcome(standardOutput: "", standardError: "\(toolName): internal error: \(error)\n", status: 70)
         }
         var context = CommandContext(
-            registry: registry, toolName: toolName, readStandardInput: readStandardInput, emit: emit)
+            registry: registry, toolName: toolName, readStandardInput: readStandardInput, emit: emit,
+            emitBytes: emitBytes)
         let status = dispatch(arguments, context: &context)
         return Outcome(standardOutput: context.standardOutput, standardError: context.standardError, status: status)
     }
@@ -135,7 +137,8 @@ public struct QuestionKitTool: Sendable {
             emit: { output, error in
                 FileOutput.write(output, to: STDOUT_FILENO)
                 FileOutput.write(error, to: STDERR_FILENO)
-            })
+            },
+            emitBytes: { bytes in bytes.withUnsafeBytes { SystemIO.writeAll($0, to: STDOUT_FILENO) } })
         FileOutput.write(outcome.standardOutput, to: STDOUT_FILENO)
         FileOutput.write(outcome.standardError, to: STDERR_FILENO)
         exit(outcome.status)

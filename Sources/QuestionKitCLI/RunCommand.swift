@@ -1,4 +1,3 @@
-import Foundation
 import QuestionKit
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
@@ -12,8 +11,10 @@ public struct RunCommand: Command {
         Walks TEMPLATE as a technician and then a foreman would, from the answers, comments, media
         and steps of the fixture, and prints a transcript of the walk, the review and the flags.
         With --out, writes the completed form JSON, the text export and the flag report there;
-        with --pdf, the printed form.
+        with --pdf, the printed form (--pdf - sends it to standard output, and the transcript and
+        review to standard error).
         Exits 0 when the replay completes and every expectation of the fixture holds, 1 otherwise.
+        \(OutputFile.rulesHelp)
         """
     public var options: [OptionSpec] {
         Self.ownOptions + PDFOutput.options
@@ -23,8 +24,10 @@ public struct RunCommand: Command {
         OptionSpec("answers", value: "FIXTURE", help: "The fixture to replay (required)."),
         OptionSpec("user", value: "NAME", help: "The technician, instead of the fixture's."),
         OptionSpec("foreman", value: "NAME", help: "The foreman, instead of the fixture's."),
-        OptionSpec("out", value: "DIR", help: "Write <name>.completed.json, <name>.txt and <name>.flags.txt here."),
-        OptionSpec("pdf", value: "FILE", help: "Write the printed form as a PDF."),
+        OptionSpec(
+            "out", value: "DIR",
+            help: "Write <name>.completed.json, <name>.txt and <name>.flags.txt here (created if missing)."),
+        OptionSpec("pdf", value: "FILE", help: "Write the printed form as a PDF ('-' for standard output)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
     ]
 
@@ -33,6 +36,9 @@ public struct RunCommand: Command {
         if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         guard let fixturePath = arguments.values["answers"] else {
             throw UsageError("no fixture given; pass --answers FIXTURE")
+        }
+        if arguments.values["out"] == OutputFile.standardOutput {
+            throw UsageError("--out takes a folder, not '-'; for a PDF on standard output pass --pdf -")
         }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
@@ -48,46 +54,51 @@ public struct RunCommand: Command {
         if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
         let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
         let review = Review(form: result.session.form, keys: keys)
-        context.print(result.transcript.joined(separator: "\n"))
-        context.print("")
-        context.standardOutput += ReviewPrinter.text(review)
+        let pdf = arguments.values["pdf"]
+        // With the PDF on standard output, what is for people goes to standard error.
+        let forPeople: WritableKeyPath<CommandContext, String> =
+            pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
+        context[keyPath: forPeople] += result.transcript.joined(separator: "\n") + "\n\n" + ReviewPrinter.text(review)
         if !result.diagnostics.isEmpty {
             context.standardError += DiagnosticPrinter.text(
                 FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))
         }
         if let folder = arguments.values["out"] {
             let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
-            guard write(result.session.form, review: review, name: name, to: folder, keys: keys, context: &context)
+            guard
+                let written = write(
+                    result.session.form, review: review, name: name, to: folder, keys: keys, context: &context)
             else { return ExitStatus.inputErrors }
+            context[keyPath: forPeople] += "wrote \(written.joined(separator: ", "))\n"
         }
-        if let pdf = arguments.values["pdf"] {
+        if let pdf {
             guard PDFOutput.write(review, to: pdf, arguments: arguments, context: &context) else {
                 return ExitStatus.inputErrors
             }
-            context.print("wrote \(pdf)")
+            let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
+            context[keyPath: forPeople] += "wrote \(place)\n"
         }
         return result.passed ? ExitStatus.success : ExitStatus.inputErrors
     }
 
+    /// Writes the completed form, the text export and the flag report into `folder` (created if
+    /// missing); the paths written, or nil with the reason printed.
     private func write(
         _ form: FilledForm, review: Review, name: String, to folder: String, keys: KeyMap,
         context: inout CommandContext
-    ) -> Bool {
+    ) -> [String]? {
         let outputs = [
-            ("\(name).completed.json", CompletedFormWriter.json(form, keys: keys)),
-            ("\(name).txt", TextExport.render(review)),
-            ("\(name).flags.txt", FlagReport.text(review)),
+            (PathText.joined(folder, "\(name).completed.json"), CompletedFormWriter.json(form, keys: keys)),
+            (PathText.joined(folder, "\(name).txt"), TextExport.render(review)),
+            (PathText.joined(folder, "\(name).flags.txt"), FlagReport.text(review)),
         ]
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (file, text) in outputs {
-                try FileOutput.writeAtomically(text, to: folder + "/" + file)
-            }
-            context.print("wrote \(outputs.map { folder + "/" + $0.0 }.joined(separator: ", "))")
-            return true
+            try OutputFile.makeFolder(folder)
+            for (path, text) in outputs { try OutputFile.write(text, to: path) }
+            return outputs.map(\.0)
         } catch {
             context.printError("\(context.toolName) run: error: \(error)")
-            return false
+            return nil
         }
     }
 }

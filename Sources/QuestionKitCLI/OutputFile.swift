@@ -1,0 +1,128 @@
+import QuestionKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writing a command's output to a path the user named, by what is already there:
+///
+/// - nothing yet, or a regular file: written atomically (a temporary file in the same folder,
+///   flushed, renamed over the name), so the file is either fully old or fully new. A file whose
+///   permissions make it read-only for everyone is refused rather than replaced.
+/// - a character device (`/dev/null`, a terminal) or a FIFO: opened for writing and written to,
+///   never replaced; a FIFO waits for its reader as a shell's `>` does.
+/// - a symbolic link: followed; what it leads to is written by these rules and the link stays. A
+///   link that leads nowhere is refused.
+/// - a folder, a name in a missing folder, anything else: an error with the path and the reason.
+///
+/// `-` (standard output) is the command context's business: see `CommandContext.writeOutput`.
+public enum OutputFile {
+    /// The output name that means standard output.
+    public static let standardOutput = "-"
+
+    /// The rules above in brief, for the help of commands that write files.
+    static let rulesHelp = """
+        Output files: a file is replaced atomically (a read-only one is refused); a device or FIFO
+        is written to, never replaced; a symbolic link is followed and what it leads to is written
+        (the link stays); a folder or a missing folder is an error.
+        """
+
+    /// Writes `text` as UTF-8 to `path` (see above).
+    public static func write(_ text: String, to path: String) throws(FileAccessError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path` (see above).
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            guard errno == ENOENT || errno == ENOTDIR else { throw failure(path, SystemIO.lastError) }
+            return try create(bytes, at: path)
+        }
+        let isLink = status.st_mode & S_IFMT == S_IFLNK
+        if isLink, stat(path, &status) != 0 {
+            throw failure(path, "it is a symbolic link that leads nowhere (\(SystemIO.lastError))")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            let target = isLink ? try resolved(path) : path
+            if status.st_mode & 0o222 == 0 || access(target, W_OK) != 0 {
+                throw failure(path, "it is read-only; make it writable or choose another name")
+            }
+            try replace(bytes, at: target, named: path)
+        case S_IFCHR, S_IFIFO: try writeInPlace(bytes, to: path)
+        case S_IFDIR: throw failure(path, "it is a folder; name a file inside it")
+        default: throw failure(path, "it is not a regular file, a character device or a FIFO")
+        }
+    }
+
+    /// Creates the folder `path` and the missing folders above it; an existing folder is fine,
+    /// anything else there is an error.
+    public static func makeFolder(_ path: String) throws(FileAccessError) {
+        var status = stat()
+        if stat(path, &status) != 0 {
+            let parent = PathText.parent(of: path)
+            if parent != path { try makeFolder(parent) }
+            if mkdir(path, 0o755) == 0 { return }
+            guard errno == EEXIST else {
+                throw FileAccessError(path: path, reason: SystemIO.lastError, verb: "create the folder")
+            }
+            _ = stat(path, &status)
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw FileAccessError(
+                path: path, reason: "something other than a folder is there", verb: "create the folder")
+        }
+    }
+
+    /// A new file at `path`, whose folder must exist.
+    private static func create(_ bytes: [UInt8], at path: String) throws(FileAccessError) {
+        if path.hasSuffix("/") { throw failure(path, "a file name cannot end with '/'") }
+        let folder = PathText.parent(of: path)
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            throw failure(path, "the folder '\(folder)' does not exist (\(SystemIO.lastError))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw failure(path, "'\(folder)' is not a folder") }
+        try replace(bytes, at: path, named: path)
+    }
+
+    private static func replace(_ bytes: [UInt8], at target: String, named path: String) throws(FileAccessError) {
+        do {
+            try AtomicFile.write(bytes, to: target)
+        } catch {
+            // AtomicFile's message already names the path; keep only the system's reason.
+            let prefix = "cannot write '\(target)': "
+            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            throw failure(path, reason)
+        }
+    }
+
+    /// Writes to a device or FIFO where it is: no creation, no truncation, no rename.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path, SystemIO.lastError) }
+        defer { close(descriptor) }
+        var status = stat()
+        // Something else may have been put there since it was looked at: write only to what was checked.
+        guard fstat(descriptor, &status) == 0, [S_IFCHR, S_IFIFO].contains(status.st_mode & S_IFMT) else {
+            throw failure(path, "it changed while it was being opened")
+        }
+        if let reason = bytes.withUnsafeBytes({ SystemIO.writeAll($0, to: descriptor) }) {
+            throw failure(path, reason)
+        }
+    }
+
+    /// The real path a symbolic link leads to, so that the file there is replaced, not the link.
+    private static func resolved(_ path: String) throws(FileAccessError) -> String {
+        guard let real = realpath(path, nil) else { throw failure(path, SystemIO.lastError) }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    private static func failure(_ path: String, _ reason: String) -> FileAccessError {
+        FileAccessError(path: path, reason: reason, verb: "write")
+    }
+}
