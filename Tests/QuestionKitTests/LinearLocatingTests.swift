@@ -77,4 +77,22 @@ struct LinearLocatingTests {
         problems.append(contentsOf: other)
         #expect(problems.errorCount == 3)
     }
+
+    /// The parser has no step counter: this one compares times of n and 10n in one run, best of
+    /// three, against a factor of 30 that noise does not reach and a quadratic walk (100×) does.
+    @Test func duplicateKeyWarningsCostTheSameAtAnyPosition() throws {
+        func object(_ count: Int) -> [UInt8] {
+            Array(("{\"outer\": {\n" + Array(repeating: "\"k\": 1", count: count).joined(separator: ",\n") + "}}").utf8)
+        }
+        func bestTime(_ bytes: [UInt8]) -> Duration {
+            (0..<3).map { _ in ContinuousClock().measure { _ = JSONParser.parse(bytes) } }.min() ?? .zero
+        }
+        let small = object(2_000)
+        let large = object(20_000)
+        let warnings = JSONParser.parse(large).diagnostics
+        #expect(warnings.count == 19_999)
+        #expect(warnings.last?.pointer == "/outer/k")
+        #expect(warnings.last?.message.hasSuffix("it first appears on line 2") == true)
+        #expect(bestTime(large) < bestTime(small) * 30)
+    }
 }
