@@ -23,6 +23,12 @@ let keptFolder = ProcessInfo.processInfo.environment["QUESTIONKIT_BENCH_DIR"]
 let folder = keptFolder ?? NSTemporaryDirectory() + "questionkit-benchmark-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { if keptFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
+// `Benchmarks hostile` measures the hostile inputs of issue 10 alone.
+if CommandLine.arguments.dropFirst().first == "hostile" {
+    HostileValidationBenchmark.printTable(toolPath: toolPath, folder: folder)
+    if keptFolder == nil { try? FileManager.default.removeItem(atPath: folder) }
+    exit(0)
+}
 
 let reader = try TemplateReader(registry: BuiltInQuestionTypes.registry())
 var rows: [String] = []
@@ -100,3 +106,6 @@ print("")
 print("| printed form (PDF) | size | time | speed | bytes |")
 print("|---|---|---:|---:|---:|")
 PDFBenchmark.run(reader: reader).forEach { print($0) }
+
+print("")
+HostileValidationBenchmark.printTable(toolPath: toolPath, folder: folder)

@@ -64,3 +64,50 @@ struct SuggestionTests {
         #expect(Suggestion.quotedList(["a"], conjunction: "and") == "'a'")
     }
 }
+
+/// "Did you mean" costs little whatever the word (issue 10): counted in edit-distance cells.
+@Suite("Suggestions: bounded work")
+struct SuggestionWorkTests {
+    private let keys = ["answer-type", "question", "section", "qid", "helpInfo", "acceptedAnswer", "max-answers"]
+
+    @Test func aHugeWordIsComparedWithNothing() {
+        var cells = 0
+        let word = String(repeating: "k", count: 2_000_000)
+        #expect(Suggestion.nearest(to: word, in: keys, cells: &cells) == nil)
+        #expect(cells == 0)
+    }
+
+    @Test func cellsPerWordAreBoundedByTheCandidatesNotTheWord() {
+        var short = 0
+        var long = 0
+        _ = Suggestion.nearest(to: "extra12", in: keys, cells: &short)
+        _ = Suggestion.nearest(to: "extra1234567890", in: keys, cells: &long)
+        let longest = keys.map(\.count).max() ?? 0
+        // A band of at most 2 × (a third of the word) + 1 cells per row, rows no longer than the
+        // longest candidate allows.
+        let bound = keys.count * (longest * 3 / 2 + 2) * (2 * ((longest * 3 / 2 + 2) / 3) + 1)
+        #expect(short > 0 && short <= bound)
+        #expect(long <= bound)
+    }
+
+    @Test(arguments: [
+        ("kitten", "sitting"), ("flaw", "lawn"), ("sectoin", "section"), ("ab", "ba"), ("ca", "abc"),
+        ("qeustion", "question"), ("abcdefghij", "badcfehgji"), ("温度", "度温"), ("", "abc"), ("abc", "abc"),
+    ])
+    func boundedDistanceIsTheDistanceUpToItsLimit(lhs: String, rhs: String) {
+        let a = Array(lhs.unicodeScalars)
+        let b = Array(rhs.unicodeScalars)
+        let distance = Suggestion.editDistance(lhs, rhs)
+        for limit in 0...8 {
+            var cells = 0
+            #expect(Suggestion.boundedDistance(a, b, limit: limit, cells: &cells) == (distance <= limit ? distance : nil))
+            #expect(Suggestion.boundedDistance(b, a, limit: limit, cells: &cells) == (distance <= limit ? distance : nil))
+        }
+    }
+
+    @Test func onlyTheFirstThousandCandidatesAreConsidered() {
+        let candidates = (0..<Suggestion.candidateLimit).map { "option\($0)x" } + ["colour"]
+        #expect(Suggestion.nearest(to: "color", in: candidates) == nil)
+        #expect(Suggestion.nearest(to: "color", in: ["colour"]) == "colour")
+    }
+}

@@ -23,6 +23,8 @@ public struct ProblemCollector: Sendable {
     public let document: JSONDocument
     /// The problems reported so far, in the order they were reported.
     public private(set) var problems: [Problem] = []
+    /// How many of the problems are errors.
+    public private(set) var errorCount = 0
 
     /// A collector, with no problems yet, for problems about nodes of `document`.
     public init(document: JSONDocument) {
@@ -30,7 +32,7 @@ public struct ProblemCollector: Sendable {
     }
 
     /// Whether an error has been reported.
-    public var hasErrors: Bool { problems.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorCount > 0 }
 
     /// Reports an error about `node`.
     public mutating func error(_ code: String, _ message: String, at node: JSONNode, hint: String? = nil) {
@@ -48,24 +50,44 @@ public struct ProblemCollector: Sendable {
         atKey: Bool = false
     ) {
         problems.append(Problem(severity: severity, code: code, message: message, hint: hint, node: node, atKey: atKey))
+        if severity == .error { errorCount += 1 }
     }
 
     /// Adds the problems another collector found in the same source (e.g. on another thread).
     mutating func append(contentsOf other: ProblemCollector) {
         problems += other.problems
+        errorCount += other.errorCount
     }
 
     /// The problems as diagnostics with pointer, line and column, in source order.
     public func diagnostics() -> [Diagnostic] {
-        guard !problems.isEmpty else { return [] }
-        let locator = SourceLocator(bytes: document.bytes)
-        let located = problems.enumerated().map { order, problem -> (offset: Int, order: Int, Diagnostic) in
-            let anchor = problem.atKey ? (problem.node.memberKeyNode ?? problem.node) : problem.node
-            let diagnostic = Diagnostic(
-                severity: problem.severity, code: problem.code, message: problem.message,
-                pointer: problem.node.pointer, position: locator.position(of: anchor), hint: problem.hint)
-            return (anchor.byteOffset, order, diagnostic)
+        located().diagnostics
+    }
+
+    /// The diagnostics, and the tape entries visited to find their pointers (for tests that hold
+    /// locating linear). Every problem is located together: one walk per array for the pointers,
+    /// one scan of the source for the lines and columns.
+    func located() -> (diagnostics: [Diagnostic], stepsWalked: Int) {
+        guard !problems.isEmpty else { return ([], 0) }
+        // Threads report through replicas of the document; entry indices are the same in all.
+        let anchors = problems.map { problem in
+            problem.atKey ? (problem.node.memberKeyNode ?? problem.node).index : problem.node.index
         }
-        return located.sorted { ($0.offset, $0.order) < ($1.offset, $1.order) }.map(\.2)
+        let order = problems.indices.sorted { lhs, rhs in
+            let left = document.entries[anchors[lhs]].start
+            let right = document.entries[anchors[rhs]].start
+            return left != right ? left < right : lhs < rhs
+        }
+        var resolver = JSONPointer.Resolver(document: document)
+        let pointers = resolver.pointers(of: order.map { problems[$0].node.index })
+        let positions = SourceLocator.positions(
+            ofSortedByteOffsets: order.map { Int(document.entries[anchors[$0]].start) }, in: document.bytes)
+        let diagnostics = order.indices.map { rank in
+            let problem = problems[order[rank]]
+            return Diagnostic(
+                severity: problem.severity, code: problem.code, message: problem.message, pointer: pointers[rank],
+                position: positions[rank], hint: problem.hint)
+        }
+        return (diagnostics, resolver.stepsWalked)
     }
 }

@@ -2,13 +2,34 @@
 public enum Suggestion {
     /// The candidate closest to `word` by edit distance (ignoring case), if it is close enough to
     /// be a likely typo: at most a third of the word's length, and at least one edit allowed.
+    ///
+    /// The cost is bounded whatever the input: a word far longer or shorter than a candidate is
+    /// not compared with it, only a band of edits around the diagonal is computed, and at most
+    /// `candidateLimit` candidates are considered. A 20 MB key costs a count of its first few
+    /// characters.
     public static func nearest(to word: String, in candidates: [String]) -> String? {
-        let lowered = word.lowercased()
+        var cells = 0
+        return nearest(to: word, in: candidates, cells: &cells)
+    }
+
+    /// The most candidates `nearest` compares a word with; a longer list is cut.
+    public static let candidateLimit = 1_000
+
+    /// `nearest(to:in:)`, adding to `cells` the edit-distance cells computed (the work done).
+    static func nearest(to word: String, in candidates: [String], cells: inout Int) -> String? {
+        let considered = candidates.prefix(candidateLimit)
+        let longest = considered.lazy.map(\.unicodeScalars.count).max() ?? 0
+        // A word of n scalars allows n / 3 edits, so one longer than 3/2 of every candidate (plus
+        // the one edit always allowed) is no candidate's typo: don't even read all of it.
+        guard word.unicodeScalars.prefix(longest * 3 / 2 + 3).count <= longest * 3 / 2 + 2 else { return nil }
+        let lowered = Array(word.lowercased().unicodeScalars)
         let allowed = max(1, lowered.count / 3)
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates where candidate != word {
-            let distance = editDistance(lowered, candidate.lowercased())
-            if distance <= allowed, distance < (best?.distance ?? Int.max) {
+        for candidate in considered where candidate != word {
+            let other = Array(candidate.lowercased().unicodeScalars)
+            let limit = min(allowed, (best?.distance ?? Int.max) - 1)
+            guard abs(other.count - lowered.count) <= limit else { continue }
+            if let distance = boundedDistance(lowered, other, limit: limit, cells: &cells) {
                 best = (candidate, distance)
             }
         }
@@ -37,6 +58,42 @@ public enum Suggestion {
             (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
+    }
+
+    /// The edit distance of `a` and `b` as `editDistance` counts it, or nil when it is more than
+    /// `limit`. Only cells within `limit` of the diagonal are computed (a cell farther out is at
+    /// least that far), and the computation stops at a row whose every cell exceeds `limit`.
+    static func boundedDistance(
+        _ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, cells: inout Int
+    ) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let beyond = limit + 1
+        var beforePrevious = [Int](repeating: beyond, count: b.count + 1)
+        var previous = (0...b.count).map { $0 <= limit ? $0 : beyond }
+        var current = [Int](repeating: beyond, count: b.count + 1)
+        for i in 1...a.count {
+            let low = max(1, i - limit)
+            let high = min(b.count, i + limit)
+            current[low - 1] = low == 1 && i <= limit ? i : beyond
+            var rowMinimum = current[low - 1]
+            for j in low...high {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                var value = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, beforePrevious[j - 2] + 1)
+                }
+                current[j] = min(value, beyond)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            cells += high - low + 1
+            // The next row reads one cell past this row's band.
+            if high < b.count { current[high + 1] = beyond }
+            guard rowMinimum <= limit else { return nil }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        let distance = previous[b.count]
+        return distance <= limit ? distance : nil
     }
 
     /// `'a', 'b' or 'c'`: a list of choices for messages.

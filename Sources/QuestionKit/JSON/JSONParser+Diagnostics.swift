@@ -22,22 +22,32 @@ extension JSONParserEngine {
                 position: position(offset), hint: hint))
     }
 
-    /// The line and column of a byte offset; the locator is built on the first diagnostic only.
+    /// The line and column of a byte offset.
     mutating func position(_ offset: Int) -> SourcePosition {
-        let locator = self.locator ?? SourceLocator(bytes: bytes)
-        self.locator = locator
-        return locator.position(ofByteOffset: offset)
+        sourceLocator().position(ofByteOffset: offset)
     }
 
-    /// The pointer of the value being read, from the containers open at this point.
+    /// The 1-based line of a byte offset.
+    mutating func line(_ offset: Int) -> Int {
+        sourceLocator().line(ofByteOffset: offset)
+    }
+
+    /// The locator, built on the first diagnostic only.
+    private mutating func sourceLocator() -> SourceLocator {
+        let locator = self.locator ?? SourceLocator(bytes: bytes)
+        self.locator = locator
+        return locator
+    }
+
+    /// The pointer of the value being read, from the containers open at this point: a step per
+    /// open container, whatever their size.
     func currentPointer(inValue: Bool) -> String {
         var pointer = ""
         for (depth, frame) in frames.enumerated() {
             if frame.isObject {
-                var key = Int(frame.index) + 1
-                for _ in 0..<frame.count { key = Int(entries[key + 1].next) }
-                guard key < entries.count else { break }
-                pointer += "/" + JSONPointer.escape(keyString(key))
+                // Only when the key of the member being read has been read.
+                guard frame.lastKey >= 0, frame.lastKeyMember == frame.count else { break }
+                pointer += "/" + JSONPointer.escape(keyString(Int(frame.lastKey)))
             } else {
                 guard inValue || depth < frames.count - 1 else { break }
                 pointer += "/\(frame.count)"

@@ -164,7 +164,7 @@ extension JSONParserEngine {
     }
 
     private mutating func warnDuplicateKey(_ keyIndex: Int, first: Int) {
-        let firstLine = position(Int(entries[first].start)).line
+        let firstLine = line(Int(entries[first].start))
         let key = keyString(keyIndex)
         warn(
             "json.duplicate-key",

@@ -81,6 +81,10 @@ struct JSONParserFrame {
     /// Index into `JSONParserEngine.keySets` once the object is large, else -1.
     var keySet: Int32
     var isObject: Bool
+    /// Entry index of the object's latest key, and how many members were complete when it was
+    /// read: a diagnostic's pointer names it without a walk of the members.
+    var lastKey: Int32 = -1
+    var lastKeyMember: UInt32 = 0
 }
 
 /// The state of one parse. Works on raw pointers into the caller's buffer, which stays alive for
@@ -240,6 +244,8 @@ struct JSONParserEngine {
                 parent: currentParent, next: UInt32(truncatingIfNeeded: keyIndex + 1), count: 0,
                 flags: JSONEntry.isKey | (escaped ? JSONEntry.hasEscapes : 0)))
         let frame = frames[frames.count - 1]
+        frames[frames.count - 1].lastKey = Int32(truncatingIfNeeded: keyIndex)
+        frames[frames.count - 1].lastKeyMember = frame.count
         if frame.count > 0 { checkDuplicateKey(keyIndex) }
         skipWhitespace()
         guard pos < end else { throw failUnexpectedEnd(expected: "':' after the key") }

@@ -40,7 +40,7 @@ struct QuestionReader: Sendable {
         let help = readHelp(question, problems: &problems)
         guard let type else { return nil }
         checkUnknownKeys(question, type: type, problems: &problems)
-        let errorsBefore = problems.problems.count { $0.severity == .error }
+        let errorsBefore = problems.errorCount
         guard keeping else {
             if !type.checkDefinition(of: question, problems: &problems) {
                 reportUnreadable(question, type: type, errorsBefore: errorsBefore, problems: &problems)
@@ -60,7 +60,7 @@ struct QuestionReader: Sendable {
     private func reportUnreadable(
         _ question: QuestionJSON, type: any QuestionType, errorsBefore: Int, problems: inout ProblemCollector
     ) {
-        guard problems.problems.count(where: { $0.severity == .error }) == errorsBefore else { return }
+        guard problems.errorCount == errorsBefore else { return }
         problems.error(
             "question.unreadable", "question \(question.number) could not be read as '\(type.identifier)'",
             at: question.node)

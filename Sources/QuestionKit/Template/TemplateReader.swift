@@ -29,6 +29,9 @@ public struct TemplateReader: Sendable {
         /// Every problem found, in source order.
         public let diagnostics: [Diagnostic]
 
+        /// Tape entries visited to find the diagnostics' pointers, for tests that hold it linear.
+        var locatingSteps = 0
+
         /// Whether the template can be used: it was read and has no errors.
         public var isUsable: Bool { template != nil && !diagnostics.containsErrors }
     }
@@ -49,6 +52,11 @@ public struct TemplateReader: Sendable {
         read(bytes, keepingQuestions: false).diagnostics
     }
 
+    /// `diagnose`, with the result's locating work (for tests).
+    func diagnoseCountingSteps(_ bytes: [UInt8]) -> Result {
+        read(bytes, keepingQuestions: false)
+    }
+
     private func read(_ bytes: [UInt8], keepingQuestions: Bool) -> Result {
         let parsed = JSONParser.parse(bytes, limits: limits)
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
@@ -57,13 +65,14 @@ public struct TemplateReader: Sendable {
         let merged = (parsed.diagnostics + read.diagnostics).sorted { lhs, rhs in
             (lhs.position ?? SourcePosition(line: 0, column: 0)) < (rhs.position ?? SourcePosition(line: 0, column: 0))
         }
-        return Result(template: read.template, diagnostics: merged)
+        return Result(template: read.template, diagnostics: merged, locatingSteps: read.locatingSteps)
     }
 
     private func read(_ document: JSONDocument, keepingQuestions: Bool) -> Result {
         var problems = ProblemCollector(document: document)
         let template = readTemplate(document, keepingQuestions: keepingQuestions, problems: &problems)
-        return Result(template: template, diagnostics: problems.diagnostics())
+        let located = problems.located()
+        return Result(template: template, diagnostics: located.diagnostics, locatingSteps: located.stepsWalked)
     }
 
     private func readTemplate(
