@@ -18,10 +18,13 @@ import Foundation
 /// <root>/Outbox/<user>/<name>/                   submitted (same files; form.json is final)
 /// <root>/Error/<user>                            notices to the user (JSON), until read
 /// <root>/.staging/, <root>/.trash/               a form being created or deleted
+/// <root>/.pending/                               a notice due after a move (FormStore+PendingNotices)
 /// ```
 ///
 /// Every change holds the store's lock and goes through `AtomicFile`: a crash at any moment
-/// leaves each form as it was or as it became. Names never escape the root (`StoreNames`).
+/// leaves each form as it was or as it became. Nothing the store derives or reads back leads out
+/// of the root, and it follows no symbolic link inside it (`checkInside`, `FolderAccess`; the
+/// threat model is in Docs/Store.md).
 /// Nothing is removed except by `delete`, `submit` (the working copy, once in the outbox) and
 /// `expire`, which return what they removed.
 public struct FormStore: Sendable {
