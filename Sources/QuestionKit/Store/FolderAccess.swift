@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// Listing and removing inside the store without ever following a symbolic link: folders are
+/// Reading, listing and removing inside the store without ever following a symbolic link: folders are
 /// opened with `O_NOFOLLOW | O_DIRECTORY` and everything below is reached relative to an open
 /// folder (`openat`, `unlinkat`), so a link planted anywhere is removed as a link, never entered.
 enum FolderAccess {
@@ -30,6 +30,35 @@ enum FolderAccess {
         guard let parent = try openFolder(PathText.parent(of: path)) else { return }
         defer { close(parent) }
         try removeEntry(PathText.lastComponent(of: path), in: parent, path: PathText.parent(of: path))
+    }
+
+    /// The bytes of the regular file at `path`, at most `limit` of them; a symbolic link is
+    /// refused, not followed.
+    static func read(_ path: String, limit: Int) throws(StoreError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw .unsafe(path, .link) }
+            throw .io("read", path, errno == ENOENT ? "it is missing" : SystemIO.lastError)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .io("read", path, "it is not a regular file")
+        }
+        guard status.st_size <= limit else {
+            throw .io("read", path, "it is larger than \(limit) bytes")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes {
+                SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
+            }
+            guard read >= 0 else { throw .io("read", path, SystemIO.lastError) }
+            if read == 0 { break }
+            count += read
+        }
+        return Array(bytes.prefix(count))
     }
 
     /// The folder at `path` opened for reading; nil when nothing is there.

@@ -141,30 +141,7 @@ public struct FormStore: Sendable {
     /// The bytes of the regular file at `path`, within the reader's size limit; a symbolic link is
     /// refused, not followed.
     func readFile(_ path: String) throws(StoreError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ELOOP { throw .unsafe(path, .link) }
-            throw .io("read", path, errno == ENOENT ? "it is missing" : SystemIO.lastError)
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw .io("read", path, "it is not a regular file")
-        }
-        guard status.st_size <= reader.limits.maxBytes else {
-            throw .io("read", path, "it is larger than \(reader.limits.maxBytes) bytes")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes {
-                SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
-            }
-            guard read >= 0 else { throw .io("read", path, SystemIO.lastError) }
-            if read == 0 { break }
-            count += read
-        }
-        return Array(bytes.prefix(count))
+        try FolderAccess.read(path, limit: reader.limits.maxBytes)
     }
 
     /// Creates `relative` (folders separated by `/`) under the root, each level checked.
