@@ -22,7 +22,7 @@ import Testing
         #expect(left.first?.id != shown.first?.id)
         try store.clearNotices(left, for: "ann")
         #expect(try store.notices(for: "ann").isEmpty)
-        #expect(FileStatus.of(store.noticesPath("ann")) == .missing)
+        #expect(FileStatus.of(try store.noticesPath("ann")) == .missing)
     }
 
     @Test func takingNoticesReadsAndClearsThemAtOnce() throws {

@@ -51,8 +51,12 @@ import Testing
         // Most runs must really have been cut short, or the test proves nothing.
         #expect(killed >= 25, "only \(killed) of 100 runs were killed before they ended")
 
+        // The next command, whichever it is, clears what the killed ones left: no temporary
+        // file anywhere, nothing staged, trashed or pending.
+        let leftBehind = leftovers(in: root)
         let list = try ToolProcess.run(["store", "list", "--format", "json"] + store)
         #expect(list.status == 0, "\(list.standardError)")
+        #expect(leftovers(in: root).isEmpty, "left after the next command: \(leftovers(in: root)) of \(leftBehind)")
         let listed = try #require(
             try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         #expect(listed.count == (try formFolders(in: root)).count)
@@ -134,6 +138,16 @@ import Testing
                 }
             }
         }
+    }
+
+    /// What killed writers leave: temporary files anywhere, and anything in the staging, trash and
+    /// pending folders.
+    private func leftovers(in root: String) -> [String] {
+        let all = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        return all.filter { path in
+            path.split(separator: "/").last?.hasPrefix(".qk-") == true
+                || [".staging/", ".trash/", ".pending/"].contains { path.hasPrefix($0) }
+        }.sorted()
     }
 
     /// The folders that are forms: not hidden, in a user's folder, in any state.

@@ -78,8 +78,9 @@ public enum AtomicFile {
     public static func makeFolder(_ path: String) throws(StoreError) {
         if mkdir(path, 0o755) == 0 { return try syncFolder(parent(of: path)) }
         let reason = systemReason()
-        guard errno == EEXIST, FileStatus.of(path) == .folder else {
-            throw .io("create the folder", path, FileStatus.of(path) == .missing ? reason : "something else is there")
+        let status = FileStatus.of(path)
+        guard errno == EEXIST, status == .folder else {
+            throw status == .missing ? .io("create the folder", path, reason) : .unsafe(path, status)
         }
     }
 
@@ -93,10 +94,11 @@ public enum AtomicFile {
     }
 
     /// Removes the store's temporary files left in `folder` by a process that was killed while
-    /// writing; returns their names. Call it only while holding the store's lock.
+    /// writing; returns their names. Call it only while holding the store's lock. A folder that is
+    /// a symbolic link is not entered.
     @discardableResult
     public static func sweepTemporaryFiles(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? FolderAccess.names(in: folder)) ?? []
         return names.filter(isTemporaryName).filter { unlink(folder + "/" + $0) == 0 }
     }
 
@@ -139,7 +141,7 @@ public enum AtomicFile {
 
 /// What is at a path, without following a symbolic link there.
 enum FileStatus: Equatable {
-    case missing, file, folder, other
+    case missing, file, folder, link, other
 
     /// With `following`, a symbolic link counts as what it points to.
     static func of(_ path: String, following: Bool = false) -> FileStatus {
@@ -148,6 +150,7 @@ enum FileStatus: Equatable {
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder
+        case S_IFLNK: return .link
         default: return .other
         }
     }

@@ -33,7 +33,10 @@ extension FormStore {
             guard user != reference.user else {
                 throw .wrongState("the form '\(reference)' already belongs to '\(user)'")
             }
-            _ = try makeFolders(area(.incomplete, user: user))
+            // Everything the reassignment needs is checked before anything changes.
+            try checkInside(area(.incomplete, user: user))
+            _ = try readNotices(reference.user)
+            try checkInside(Self.pendingFolder)
             let planned = self.reference(
                 .incomplete, user: user, name: freeName(reference.name, in: area(.incomplete, user: user)))
             let renamed = planned.name != reference.name
@@ -66,8 +69,7 @@ extension FormStore {
             guard FileStatus.of(folder) == .folder, FileStatus.of(folder + "/" + Self.formFile) == .file else {
                 throw noSuchForm(reference)
             }
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-                .filter { !AtomicFile.isTemporaryName($0) }.sorted()
+            let files = try entries(reference.path).filter { !AtomicFile.isTemporaryName($0) }.sorted()
             try discard(folder)
             removeIfEmpty(area(reference.state, user: reference.user))
             return Removal(reference: reference, files: files)
@@ -79,6 +81,6 @@ extension FormStore {
     func discard(_ folder: String) throws(StoreError) {
         let trash = try makeFolders(Self.trashFolder) + "/" + StoreRecord.newID()
         try AtomicFile.move(folder, to: trash)
-        try? FileManager.default.removeItem(atPath: trash)
+        try? FolderAccess.remove(trash)
     }
 }

@@ -69,11 +69,9 @@ extension FormStore {
         return record
     }
 
-    /// Writes the form's `form.json` (atomically), first removing temporary files a killed
-    /// process left in its folder.
+    /// Writes the form's `form.json` (atomically).
     func saveForm(_ stored: StoredForm) throws(StoreError) {
         let folder = folder(of: stored.reference)
-        AtomicFile.sweepTemporaryFiles(in: folder)
         try AtomicFile.write(CompletedFormWriter.json(stored.form, keys: reader.keys), to: folder + "/" + Self.formFile)
     }
 
@@ -83,7 +81,7 @@ extension FormStore {
     }
 
     func noSuchForm(_ reference: FormReference) -> StoreError {
-        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + areaOf(reference))) ?? []
+        let siblings = (try? entries(areaOf(reference))) ?? []
         let suggestion = Suggestion.nearest(to: reference.name, in: siblings.filter(StoreNames.isSafeComponent))
         return StoreError(
             code: "store.no-such-form", message: "there is no form '\(reference)' in the store '\(root)'",

@@ -25,20 +25,28 @@ extension FormStore {
             throw .io("create the store", root, error.localizedDescription)
         }
         return try writing { () throws(StoreError) in
+            // Checked before the staging folder is made: a refused start leaves nothing behind.
+            try checkInside(user)
             var form = FilledForm(template: template)
             form.technician = user
             let record = StoreRecord(created: now)
             let staging = try makeFolders(Self.stagingFolder) + "/" + record.id
-            try AtomicFile.makeFolder(staging)
-            try AtomicFile.write(CompletedFormWriter.json(form, keys: reader.keys), to: staging + "/" + Self.formFile)
-            try AtomicFile.write(record.json, to: staging + "/" + Self.recordFile)
-            _ = try makeFolders(user)
-            let name =
-                StoreNames.safeTitle(template.title) + " "
-                + StoreDates.folderDate(now, timeZone: configuration.timeZone)
-            let reference = reference(.incomplete, user: user, name: freeName(name, in: user))
-            try AtomicFile.move(staging, to: folder(of: reference))
-            return StoredForm(reference: reference, form: form, record: record, warnings: [])
+            do throws(StoreError) {
+                try AtomicFile.makeFolder(staging)
+                try AtomicFile.write(
+                    CompletedFormWriter.json(form, keys: reader.keys), to: staging + "/" + Self.formFile)
+                try AtomicFile.write(record.json, to: staging + "/" + Self.recordFile)
+                _ = try makeFolders(user)
+                let name =
+                    StoreNames.safeTitle(template.title) + " "
+                    + StoreDates.folderDate(now, timeZone: configuration.timeZone)
+                let reference = reference(.incomplete, user: user, name: freeName(name, in: user))
+                try AtomicFile.move(staging, to: folder(of: reference))
+                return StoredForm(reference: reference, form: form, record: record, warnings: [])
+            } catch {
+                try? FolderAccess.remove(staging)
+                throw error
+            }
         }
     }
 
@@ -49,6 +57,7 @@ extension FormStore {
         try writing { () throws(StoreError) in
             var stored = try load(reference)
             try require(reference, in: .incomplete, to: "completed")
+            try checkInside(area(.completed, user: reference.user))
             var session = FormSession(resuming: stored.form)
             do throws(SessionRefusal) {
                 let open = session.unansweredQuestions
@@ -98,6 +107,7 @@ extension FormStore {
         try writing { () throws(StoreError) in
             var stored = try load(reference)
             try require(reference, in: .completed, to: "submitted")
+            try checkInside(area(.submitted, user: reference.user))
             guard let foreman = foreman ?? stored.form.foreman else {
                 throw .wrongState(
                     "the form '\(reference)' has no foreman yet, so it cannot be submitted",
@@ -115,7 +125,7 @@ extension FormStore {
             // leaves the form completed, to be submitted again.
             try saveForm(stored)
             let target = try move(reference, to: .submitted, user: reference.user, name: reference.name)
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder(of: target))) ?? []
+            let files = (try? entries(target.path)) ?? []
             let names = Set(stored.form.entries.flatMap(\.media).map(\.fileName))
             return Submission(
                 outbox: target, formFile: folder(of: target) + "/" + Self.formFile,

@@ -28,24 +28,28 @@ extension FormStore {
         return try reading { () throws(StoreError) in
             var listing = StoreListing(forms: [], strays: [])
             for state in FormReference.State.allCases where states.contains(state) {
-                for owner in users(in: state) where user == nil || owner == user {
-                    collect(state, user: owner, into: &listing)
+                for owner in try users(in: state) where user == nil || owner == user {
+                    try collect(state, user: owner, into: &listing)
                 }
             }
             return listing
         }
     }
 
-    /// The users with a folder in `state`'s part of the store.
-    func users(in state: FormReference.State) -> [String] {
+    /// The users with a folder in `state`'s part of the store (a symbolic link is not one).
+    func users(in state: FormReference.State) throws(StoreError) -> [String] {
         let base: String
+        let names: [String]
         switch state {
-        case .incomplete: base = root
-        case .completed: base = root + "/" + configuration.completedFolder
-        case .submitted: base = root + "/" + configuration.outboxFolder
+        case .incomplete:
+            base = root
+            names = try FolderAccess.names(in: root, followingLink: true)
+        case .completed, .submitted:
+            let area = state == .completed ? configuration.completedFolder : configuration.outboxFolder
+            base = root + "/" + area
+            names = try entries(area)
         }
         let reserved = Set(configuration.reservedFolders.map { $0.lowercased() })
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
         return names.filter { name in
             StoreNames.isSafeComponent(name) && (state != .incomplete || !reserved.contains(name.lowercased()))
                 && FileStatus.of(base + "/" + name) == .folder
@@ -53,12 +57,12 @@ extension FormStore {
     }
 
     /// The form folder names of `user` in `state`, and the other entries there.
-    func formNames(_ state: FormReference.State, user: String) -> (forms: [String], strays: [String]) {
+    func formNames(_ state: FormReference.State, user: String) throws(StoreError) -> (forms: [String], strays: [String])
+    {
         let area = area(state, user: user)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + area)) ?? []
         var forms: [String] = []
         var strays: [String] = []
-        for name in names.sorted() where StoreNames.isSafeComponent(name) {
+        for name in try entries(area).sorted() where StoreNames.isSafeComponent(name) {
             let path = root + "/" + area + "/" + name
             let isForm = FileStatus.of(path) == .folder && FileStatus.of(path + "/" + Self.formFile) == .file
             if isForm { forms.append(name) } else { strays.append(area + "/" + name) }
@@ -66,8 +70,10 @@ extension FormStore {
         return (forms, strays)
     }
 
-    private func collect(_ state: FormReference.State, user: String, into listing: inout StoreListing) {
-        let (names, strays) = formNames(state, user: user)
+    private func collect(_ state: FormReference.State, user: String, into listing: inout StoreListing)
+        throws(StoreError)
+    {
+        let (names, strays) = try formNames(state, user: user)
         listing.strays += strays
         for name in names {
             let reference = reference(state, user: user, name: name)

@@ -55,8 +55,17 @@ public struct Notice: Sendable, Equatable {
 }
 
 extension FormStore {
-    /// The notices file of `user`: `<root>/Error/<user>`.
-    func noticesPath(_ user: String) -> String { root + "/" + configuration.noticesFolder + "/" + user }
+    /// The notices file of `user`: `<root>/Error/<user>`, after checking that it stays inside the
+    /// store (a real notices folder, a user name that is one safe name).
+    func noticesPath(_ user: String) throws(StoreError) -> String {
+        try checkInside(configuration.noticesFolder)
+        guard StoreNames.isSafeComponent(user) else {
+            throw StoreError(
+                code: "store.unsafe-path", message: "\(StoreNames.quoted(user)) cannot name a notices file",
+                hint: "User names are single folder names (see 'questionkit store help start').")
+        }
+        return root + "/" + configuration.noticesFolder + "/" + user
+    }
 
     /// The notices waiting for `user`, oldest first; they stay.
     public func notices(for user: String) throws(StoreError) -> [Notice] {
@@ -88,7 +97,7 @@ extension FormStore {
 
     /// Leaves exactly `notices` for `user`: the file is rewritten atomically, or removed when none is left.
     private func keepNotices(_ notices: [Notice], of user: String) throws(StoreError) {
-        let path = noticesPath(user)
+        let path = try noticesPath(user)
         guard notices.isEmpty else {
             let text = JSONWriter.text(of: .object([("notices", .array(notices.map(\.json)))])) + "\n"
             return try AtomicFile.write(text, to: path)
@@ -108,13 +117,14 @@ extension FormStore {
         try keepNotices(notices, of: user)
     }
 
-    private func readNotices(_ user: String) throws(StoreError) -> [Notice] {
-        try checkInside(configuration.noticesFolder)
-        let path = noticesPath(user)
+    /// The notices of `user` (the caller holds the lock); also how a change that must end with a
+    /// notice checks, before it changes anything, that the notice can be given.
+    func readNotices(_ user: String) throws(StoreError) -> [Notice] {
+        let path = try noticesPath(user)
         switch FileStatus.of(path) {
         case .missing: return []
         case .file: break
-        case .folder, .other: throw .io("read the notices", path, "it is not a regular file")
+        case let status: throw .unsafe(path, status)
         }
         let parsed = JSONParser.parse(try readFile(path))
         let list = parsed.document?.root["notices"]

@@ -37,25 +37,46 @@ extension FormStore {
         try AtomicFile.syncFolder(AtomicFile.parent(of: path))
     }
 
-    /// Gives or drops the pending notices a crash left behind (the caller holds the lock).
-    func recoverPendingNotices() {
-        let folder = root + "/" + Self.pendingFolder
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            let path = folder + "/" + name
-            guard name.hasSuffix(".json"), let bytes = try? readFile(path),
-                let root = JSONParser.parse(bytes).document?.root, let user = root["user"]?.stringValue,
-                let from = root["from"]?.stringValue, let to = root["to"]?.stringValue,
-                let notice = root["notice"].flatMap(Notice.init(node:))
-            else {
-                try? removePendingNotice(path)
-                continue
-            }
-            let moved =
-                FileStatus.of(self.root + "/" + to) == .folder
-                && FileStatus.of(self.root + "/" + from) == .missing
+    /// Gives or drops the pending notices a crash left behind (the caller holds the lock). Each is
+    /// read and checked before any is acted on: one that is malformed, or names a user or a place
+    /// outside the store, refuses the command (`store.unreadable-pending`) and stays for a person.
+    func recoverPendingNotices() throws(StoreError) {
+        let pendingFolder = root + "/" + Self.pendingFolder
+        let names = try entries(Self.pendingFolder).filter { !AtomicFile.isTemporaryName($0) }.sorted()
+        let pending = try names.map { (name) throws(StoreError) in try readPendingNotice(pendingFolder + "/" + name) }
+        for (path, user, from, to, notice) in pending {
+            let moved = FileStatus.of(folder(of: to)) == .folder && FileStatus.of(folder(of: from)) == .missing
             // Left in place when the notice cannot be written now: the next change tries again.
             if moved { guard (try? addNotice(notice, for: user)) != nil else { continue } }
             try? removePendingNotice(path)
+        }
+    }
+
+    private func readPendingNotice(_ path: String) throws(StoreError) -> (
+        path: String, user: String, from: FormReference, to: FormReference, notice: Notice
+    ) {
+        func refuse(_ why: String, _ diagnostics: [Diagnostic] = []) -> StoreError {
+            StoreError(
+                code: "store.unreadable-pending", message: "the pending notice '\(path)' cannot be used: \(why)",
+                hint: "It is the store's journal of a notice due after a reassignment, and was not written by it "
+                    + "like this; nothing was changed. A person should look at it and remove it.",
+                diagnostics: diagnostics, path: path)
+        }
+        guard path.hasSuffix(".json") else { throw refuse("it is not a notice the store wrote (no '.json')") }
+        let parsed = JSONParser.parse(try readFile(path))
+        guard let root = parsed.document?.root, let user = root["user"]?.stringValue,
+            let from = root["from"]?.stringValue, let to = root["to"]?.stringValue,
+            let notice = root["notice"].flatMap(Notice.init(node:))
+        else { throw refuse("it is not an object with 'user', 'from', 'to' and 'notice'", parsed.diagnostics) }
+        do throws(StoreError) {
+            let checked = try checkUser(user)
+            let (source, target) = (try reference(from), try reference(to))
+            guard checked == user, source.state == .incomplete, target.state == .incomplete else {
+                throw refuse("it names \(StoreNames.quoted(user)), '\(from)' and '\(to)', not a reassignment")
+            }
+            return (path, checked, source, target, notice)
+        } catch {
+            throw error.code == "store.unreadable-pending" ? error : refuse(error.message)
         }
     }
 }

@@ -53,8 +53,8 @@ extension FormStore {
         try writing { () throws(StoreError) in
             var report = ExpiryReport(expired: [], skipped: [])
             let limit = configuration.deleteAfterDays * 86_400
-            for user in users(in: .incomplete) {
-                for name in formNames(.incomplete, user: user).forms {
+            for user in try users(in: .incomplete) {
+                for name in try formNames(.incomplete, user: user).forms {
                     let reference = reference(.incomplete, user: user, name: name)
                     guard let record = try? loadRecord(in: folder(of: reference), reference: reference) else {
                         report.skipped.append(reference.path)
@@ -69,8 +69,7 @@ extension FormStore {
                     // The notice goes first and is given once by its id, so a run cut short before
                     // the deletion neither loses it nor repeats it.
                     try addNotice(notice, for: user)
-                    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder(of: reference))) ?? [])
-                        .filter { !AtomicFile.isTemporaryName($0) }.sorted()
+                    let files = try entries(reference.path).filter { !AtomicFile.isTemporaryName($0) }.sorted()
                     try discard(folder(of: reference))
                     report.expired.append(
                         ExpiredForm(reference: reference, created: record.created, files: files, notice: notice))
@@ -88,8 +87,8 @@ extension FormStore {
     public func reminders(now: Date = Date()) throws(StoreError) -> ReminderSchedule {
         try writing { () throws(StoreError) in
             var schedule = ReminderSchedule(given: [], pending: [], dropped: 0, skipped: [])
-            for user in users(in: .incomplete) {
-                for name in formNames(.incomplete, user: user).forms {
+            for user in try users(in: .incomplete) {
+                for name in try formNames(.incomplete, user: user).forms {
                     try remind(reference(.incomplete, user: user, name: name), now: now, schedule: &schedule)
                 }
             }

@@ -18,10 +18,13 @@ import Foundation
 /// <root>/Outbox/<user>/<name>/                   submitted (same files; form.json is final)
 /// <root>/Error/<user>                            notices to the user (JSON), until read
 /// <root>/.staging/, <root>/.trash/               a form being created or deleted
+/// <root>/.pending/                               a notice due after a move (FormStore+PendingNotices)
 /// ```
 ///
 /// Every change holds the store's lock and goes through `AtomicFile`: a crash at any moment
-/// leaves each form as it was or as it became. Names never escape the root (`StoreNames`).
+/// leaves each form as it was or as it became. Nothing the store derives or reads back leads out
+/// of the root, and it follows no symbolic link inside it (`checkInside`, `FolderAccess`; the
+/// threat model is in Docs/Store.md).
 /// Nothing is removed except by `delete`, `submit` (the working copy, once in the outbox) and
 /// `expire`, which return what they removed.
 public struct FormStore: Sendable {
@@ -87,7 +90,7 @@ public struct FormStore: Sendable {
         }
         if path.hasSuffix("/" + Self.formFile) { path.removeLast(Self.formFile.count + 1) }
         while path.hasSuffix("/") { path.removeLast() }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { StoreNames.nfc(String($0)) }
         let bad = StoreError(
             code: "store.bad-reference", message: "\(StoreNames.quoted(text)) does not name a form in the store",
             hint: "Name a form as 'questionkit store list' prints it: USER/NAME, "
@@ -109,16 +112,18 @@ public struct FormStore: Sendable {
         try requireRoot()
         let lock = try StoreLock(root: root, exclusive: true, wait: lockWait)
         defer { lock.unlock() }
-        recoverInterruptedWork()
-        recoverPendingNotices()
+        try recoverLeftovers()
+        try recoverPendingNotices()
         return try body()
     }
 
-    /// Runs `body` holding the store's lock shared: no change happens meanwhile.
+    /// Runs `body` holding the store's lock shared: no change happens meanwhile. What a killed
+    /// writer left is cleared first (no writer runs while the lock is shared, so none owns it).
     func reading<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
         try requireRoot()
         let lock = try StoreLock(root: root, exclusive: false, wait: lockWait)
         defer { lock.unlock() }
+        try recoverLeftovers()
         return try body()
     }
 
@@ -131,37 +136,17 @@ public struct FormStore: Sendable {
         }
     }
 
-    /// Removes forms half created or half deleted by a process that was killed: whatever is in
-    /// the staging and trash folders (a form is only there between two renames of one operation).
-    private func recoverInterruptedWork() {
-        for folder in [Self.stagingFolder, Self.trashFolder] {
-            let path = root + "/" + folder
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-                try? FileManager.default.removeItem(atPath: path + "/" + name)
-            }
-        }
-    }
-
     // MARK: Files
 
-    /// The bytes of the file at `path`, within the reader's size limit.
+    /// The bytes of the regular file at `path`, within the reader's size limit; a symbolic link is
+    /// refused, not followed.
     func readFile(_ path: String) throws(StoreError) -> [UInt8] {
-        guard FileStatus.of(path) == .file else { throw .io("read", path, "it is missing or not a regular file") }
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard data.count <= reader.limits.maxBytes else {
-                throw StoreError.io("read", path, "it is larger than \(reader.limits.maxBytes) bytes")
-            }
-            return [UInt8](data)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .io("read", path, error.localizedDescription)
-        }
+        try FolderAccess.read(path, limit: reader.limits.maxBytes)
     }
 
     /// Creates `relative` (folders separated by `/`) under the root, each level checked.
     func makeFolders(_ relative: String) throws(StoreError) -> String {
+        try checkInside(relative)
         var path = root
         for part in relative.split(separator: "/") {
             path += "/" + part
@@ -170,21 +155,36 @@ public struct FormStore: Sendable {
         return path
     }
 
-    /// Refuses unless every folder of `relative` (a path under the root) is a real folder, not a
-    /// symbolic link that could lead out of the store; a missing one is fine (nothing is there).
+    /// The store's own folders at the root, whose names start with a dot.
+    static var ownFolders: [String] { [stagingFolder, trashFolder, pendingFolder] }
+
+    /// Refuses unless `relative` (a path under the root) stays inside the root and every folder of
+    /// it is a real folder, not a symbolic link that could lead out of the store; a missing one is
+    /// fine (nothing is there). Each part must be one safe name (`StoreNames.isSafeComponent`), or
+    /// the first one of the store's own folders.
     func checkInside(_ relative: String) throws(StoreError) {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for (index, part) in parts.enumerated()
+        where !StoreNames.isSafeComponent(part) && !(index == 0 && Self.ownFolders.contains(part)) {
+            throw StoreError(
+                code: "store.unsafe-path", message: "\(StoreNames.quoted(relative)) is not a place inside the store",
+                hint: "Names in the store are single folder names: no '/', '..', or leading '.'.")
+        }
         var path = root
-        for part in relative.split(separator: "/") {
+        for part in parts {
             path += "/" + part
             switch FileStatus.of(path) {
             case .folder: continue
             case .missing: return
-            case .file, .other:
-                throw StoreError(
-                    code: "store.io", message: "'\(path)' is not a folder of the store (a file or a symbolic link)",
-                    hint: "The store follows no links; move it away or replace it with a folder.")
+            case let status: throw .unsafe(path, status)
             }
         }
+    }
+
+    /// The names in the folder `relative` under the root, after `checkInside`; empty when it is missing.
+    func entries(_ relative: String) throws(StoreError) -> [String] {
+        try checkInside(relative)
+        return try FolderAccess.names(in: root + "/" + relative)
     }
 
     /// Removes the folder `relative` if it is empty (a user's folder after their last form left).

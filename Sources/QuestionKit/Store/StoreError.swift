@@ -12,6 +12,8 @@
 /// | `store.unreadable-form` | the form's files do not read (the diagnostics say where) |
 /// | `store.refused` | the form session refused the step (e.g. completing with open questions) |
 /// | `store.bad-attachment` | the file to attach is missing, not a regular file, or of an unknown kind |
+/// | `store.unsafe-path` | a symbolic link, or a file where a folder belongs, inside the store (never followed) |
+/// | `store.unreadable-pending` | a journaled notice in `.pending/` is malformed or names a place outside the store |
 /// | `store.io` | the file system refused a read or write |
 public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// A stable code (see the table above).
@@ -42,6 +44,23 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// A file-system failure on `path`, with the system's reason.
     static func io(_ verb: String, _ path: String, _ reason: String) -> StoreError {
         StoreError(code: "store.io", message: "cannot \(verb) '\(path)': \(reason)")
+    }
+
+    /// Something at `path` inside the store that the store did not make and will not use:
+    /// a symbolic link, or a file or other thing where one of its folders belongs.
+    static func unsafe(_ path: String, _ status: FileStatus) -> StoreError {
+        let what =
+            switch status {
+            case .link: "a symbolic link"
+            case .file: "a file, not a folder"
+            case .folder: "a folder, not a file"
+            case .missing, .other: "neither a regular file nor a folder"
+            }
+        return StoreError(
+            code: "store.unsafe-path",
+            message: "'\(path)' is \(what); the store follows no link and uses nothing there it did not make",
+            hint: "Nothing was changed. A person should look at it and move it away; the store makes its own "
+                + "folders again when it needs them.")
     }
 
     static func wrongState(_ message: String, hint: String? = nil) -> StoreError {

@@ -14,7 +14,8 @@ import Foundation
 /// The lock is taken without blocking and retried for a short while; a store still busy after
 /// that is reported (`store.busy`) rather than waited on. The operating system releases the lock
 /// when its process ends, however it ends, so a killed process never leaves the store locked. The
-/// lock file itself is empty and never removed.
+/// lock file itself is empty and never removed; a `.lock` that is a symbolic link or not a regular
+/// file is refused (`store.unsafe-path`), never followed.
 final class StoreLock {
     /// The lock file's name inside the root.
     static let fileName = ".lock"
@@ -24,10 +25,7 @@ final class StoreLock {
     /// Takes the lock of the store at `root`, retrying every 20 ms for up to `wait` seconds.
     init(root: String, exclusive: Bool, wait: Double) throws(StoreError) {
         let path = root + "/" + Self.fileName
-        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        // A store that may only be read (an archive) is read under a shared lock on a read-only descriptor.
-        if descriptor < 0 && !exclusive { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .io("open the lock file", path, AtomicFile.systemReason()) }
+        let descriptor = try Self.openLockFile(path, exclusive: exclusive)
         let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
         let deadline = Date().addingTimeInterval(max(0, wait))
         while flock(descriptor, operation) != 0 {
@@ -49,6 +47,25 @@ final class StoreLock {
     }
 
     deinit { unlock() }
+
+    /// The lock file, never through a symbolic link (`O_NOFOLLOW`) and only a regular file: a link
+    /// planted as `.lock` could otherwise make the store create or lock a file outside it.
+    private static func openLockFile(_ path: String, exclusive: Bool) throws(StoreError) -> Int32 {
+        let flags = O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        var descriptor = open(path, O_RDWR | O_CREAT | flags, 0o644)
+        // A store that may only be read (an archive) is read under a shared lock on a read-only descriptor.
+        if descriptor < 0 && !exclusive && errno != ELOOP { descriptor = open(path, O_RDONLY | flags) }
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw .unsafe(path, .link) }
+            throw .io("open the lock file", path, AtomicFile.systemReason())
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw .unsafe(path, FileStatus.of(path))
+        }
+        return descriptor
+    }
 
     private static func busy(root: String, path: String, wait: Double) -> StoreError {
         StoreError(

@@ -3,7 +3,8 @@ import Foundation
 /// How user names and form titles become folder names, so that nothing given to the store can
 /// name a place outside its root.
 ///
-/// **User names are checked, not changed**: a user name is an identity, and a mapping could make
+/// **User names are checked, not changed** (beyond Unicode normalization form C, so that "José"
+/// typed either way is one user): a user name is an identity, and a mapping could make
 /// two users one (`a/b` and `a-b`). A user name is refused, with the reason, when it is empty,
 /// contains `/` or `\`, contains a control character (NUL, tab, newline, …), starts with `.`
 /// (so `.` and `..` too; dot names are the store's own), begins or ends with a space, is longer
@@ -11,6 +12,7 @@ import Foundation
 /// (`CompletedMIs`, `Error`, `Outbox` by default, compared ignoring case).
 ///
 /// **Titles are mapped**, because a title comes from a template that must load unchanged:
+/// 0. the title is taken in NFC;
 /// 1. `/`, `\` become `-`; control characters become a space;
 /// 2. runs of white space become one space; leading spaces, dots and hyphens and trailing
 ///    spaces are removed;
@@ -28,8 +30,9 @@ public enum StoreNames {
     /// What an empty title becomes.
     public static let untitled = "Untitled"
 
-    /// Returns `user` when it can be a folder name in the store; throws `store.bad-user` saying why not.
+    /// Returns `user`, in NFC, when it can be a folder name in the store; throws `store.bad-user` saying why not.
     public static func checkUser(_ user: String, reserved: [String]) throws(StoreError) -> String {
+        let user = nfc(user)
         if let reason = problem(withUser: user, reserved: reserved) {
             throw StoreError(
                 code: "store.bad-user", message: "\(quoted(user)) cannot be a user name: \(reason)",
@@ -62,7 +65,7 @@ public enum StoreNames {
     public static func safeTitle(_ title: String?) -> String {
         var mapped = ""
         var pendingSpace = false
-        for scalar in (title ?? "").unicodeScalars {
+        for scalar in nfc(title ?? "").unicodeScalars {
             let replaced: Unicode.Scalar = scalar == "/" || scalar == "\\" ? "-" : isControl(scalar) ? " " : scalar
             if replaced.properties.isWhitespace {
                 pendingSpace = !mapped.isEmpty
@@ -88,6 +91,10 @@ public enum StoreNames {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
             && !name.unicodeScalars.contains(where: isControl)
     }
+
+    /// `name` in Unicode normalization form C: "José" typed as `e` + combining accent (NFD) and as
+    /// `é` (NFC) is one name, and so one folder, on every file system.
+    public static func nfc(_ name: String) -> String { name.precomposedStringWithCanonicalMapping }
 
     /// `name (n)` for n ≥ 2, `name` for n = 1.
     static func numbered(_ name: String, _ counter: Int) -> String {
