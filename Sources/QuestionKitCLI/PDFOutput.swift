@@ -28,7 +28,7 @@ enum PDFOutput {
         options.author = review.header.technician
         let document = FormPDF.render(review, options: options)
         for warning in fontWarnings + document.warnings {
-            context.printError("\(context.toolName): warning: \(warning)")
+            context.printError(TerminalText.escaped("\(context.toolName): warning: \(warning)"))
         }
         let bytes: [UInt8]
         do {

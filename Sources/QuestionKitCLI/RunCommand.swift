@@ -48,7 +48,7 @@ public struct RunCommand: Command {
         if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
         let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
         let review = Review(form: result.session.form, keys: keys)
-        context.print(result.transcript.joined(separator: "\n"))
+        context.print(TerminalText.lines(result.transcript))
         context.print("")
         context.standardOutput += ReviewPrinter.text(review)
         if !result.diagnostics.isEmpty {
