@@ -18,24 +18,27 @@ public struct FileDiagnostics: Sendable {
 /// Prints diagnostics the way compilers do, or as JSON for machines.
 public enum DiagnosticPrinter {
     /// `path:line:column: severity: message [code]`, the source line with a caret under the
-    /// column, then `hint: …`. Editors and CI systems recognise the first line.
+    /// column, then `hint: …`. Editors and CI systems recognise the first line. Control characters
+    /// from the file (or its name) are shown escaped, see ``TerminalText``.
     public static func text(_ file: FileDiagnostics) -> String {
         guard !file.diagnostics.isEmpty else { return "" }
         let locator = file.source.map { SourceLocator(bytes: $0) }
         var output = ""
         for diagnostic in file.diagnostics {
             let location = diagnostic.position.map { "\(file.path):\($0.line):\($0.column):" } ?? "\(file.path):"
-            output += "\(location) \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.code)]\n"
+            output +=
+                TerminalText.escaped(
+                    "\(location) \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.code)]") + "\n"
             if let position = diagnostic.position, let locator, let line = locator.lineText(position.line) {
                 output += excerpt(line, column: position.column)
             }
-            if let hint = diagnostic.hint { output += "  hint: \(hint)\n" }
+            if let hint = diagnostic.hint { output += "  hint: " + TerminalText.escaped(hint) + "\n" }
         }
         return output
     }
 
     /// The source line and a caret under `column`; very long lines (minified JSON) are cut to a
-    /// window around the column.
+    /// window around the column. Control characters are shown escaped, the caret still under its column.
     static func excerpt(_ line: String, column: Int) -> String {
         let scalars = Array(line.unicodeScalars)
         let window = 100
@@ -46,9 +49,17 @@ public enum DiagnosticPrinter {
             start = max(0, caretIndex - window / 2)
             end = min(scalars.count, start + window)
         }
-        var shown = String(String.UnicodeScalarView(scalars[start..<end]))
-        // Tabs are kept under the caret so that it lines up in a terminal.
-        var padding = String(String.UnicodeScalarView(scalars[start..<caretIndex].map { $0 == "\t" ? "\t" : " " }))
+        // A tab stays a tab, above and under, so that the caret lines up however wide the terminal
+        // shows it; an escaped character takes as many columns as its escape.
+        var shown = ""
+        var padding = ""
+        for (index, scalar) in scalars[start..<end].enumerated() {
+            let text = scalar == "\t" ? "\t" : TerminalText.shown(scalar)
+            shown += text
+            if start + index < caretIndex {
+                padding += scalar == "\t" ? "\t" : String(repeating: " ", count: text.unicodeScalars.count)
+            }
+        }
         if start > 0 {
             shown = "…" + shown
             padding = " " + padding

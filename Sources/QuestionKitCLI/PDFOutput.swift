@@ -12,8 +12,8 @@ enum PDFOutput {
     ]
 
     /// Writes the printed form of `review` to `path` (see `OutputFile`; `-` is standard output);
-    /// warnings (a character no font shows, a font that cannot be read) go to standard error.
-    /// False when the file could not be written.
+    /// warnings (a character no font shows, a font named by --font that cannot be read, a missing
+    /// fallback font a character needed) go to standard error. False when the file could not be written.
     static func write(
         _ review: Review, to path: String, arguments: ParsedArguments, context: inout CommandContext
     ) -> Bool {
@@ -28,8 +28,8 @@ enum PDFOutput {
         options.pageSize = arguments.values["page-size"] == "a4" ? .a4 : .letter
         options.author = review.header.technician
         let document = FormPDF.render(review, options: options)
-        for warning in fontWarnings + document.warnings {
-            context.printError("\(context.toolName): warning: \(warning)")
+        for warning in fontWarnings + fonts.warnings(for: document.warnings) {
+            context.printError(TerminalText.escaped("\(context.toolName): warning: \(warning)"))
         }
         let bytes: [UInt8]
         do {

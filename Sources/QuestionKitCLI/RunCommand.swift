@@ -58,7 +58,7 @@ public struct RunCommand: Command {
         // With the PDF on standard output, what is for people goes to standard error.
         let forPeople: WritableKeyPath<CommandContext, String> =
             pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
-        context[keyPath: forPeople] += result.transcript.joined(separator: "\n") + "\n\n" + ReviewPrinter.text(review)
+        context[keyPath: forPeople] += TerminalText.lines(result.transcript) + "\n\n" + ReviewPrinter.text(review)
         if !result.diagnostics.isEmpty {
             context.standardError += DiagnosticPrinter.text(
                 FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))

@@ -41,10 +41,10 @@ public struct TestCommand: Command {
         for path in fixtures {
             if let failure = check(path, files: files) {
                 failed += 1
-                context.print("FAIL \(path): \(failure)")
+                context.print(TerminalText.escaped("FAIL \(path): \(failure)"))
             } else {
                 passed += 1
-                context.print("PASS \(path)")
+                context.print(TerminalText.escaped("PASS \(path)"))
             }
         }
         context.print("\(passed) passed, \(failed) failed")

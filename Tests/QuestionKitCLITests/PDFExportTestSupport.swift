@@ -4,6 +4,7 @@ import QuestionKit
 import QuestionKitCLI
 import QuestionTypes
 import TestSupport
+import Testing
 
 /// Forms for the PDF tests: the bundled fixtures replayed with the built-in types, and generated ones.
 enum PDFExportForms {
@@ -77,6 +78,11 @@ enum PDFExportForms {
         return texts.filter { !$0.isBlank }
     }
 
+    /// The characters `document` shows as replacements (no installed font has them).
+    static func replacedCharacters(_ document: PDFDocument) -> Set<Unicode.Scalar> {
+        Set(document.warnings.compactMap { if case .missingGlyph(let scalar) = $0 { scalar } else { nil } })
+    }
+
     /// Text with every run of white space made one space, so that wrapped lines compare equal.
     static func normalized(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -88,6 +94,16 @@ enum PDFExportTools {
     static func path(of tool: String) -> String? { ExternalProgram.find(tool) }
 
     static var available: Bool { ["qpdf", "pdftotext"].allSatisfy { path(of: $0) != nil } }
+
+    /// Whether every fallback font (DejaVu Sans, its bold, Droid Sans Fallback) could be read.
+    static var hasFonts: Bool { FormPDFOptions.systemFonts.fonts.unavailable.isEmpty }
+
+    /// Why a test that needs the tools is skipped.
+    static let toolsMissing: Comment =
+        "qpdf or pdftotext is not installed (Debian qpdf, poppler-utils: Scripts/install-pdf-tools.sh)"
+    /// Why a test that needs every fallback font is skipped.
+    static let fontsMissing: Comment =
+        "DejaVu Sans or Droid Sans Fallback is not installed (fonts-dejavu-core, fonts-droid-fallback)"
 
     /// Runs `tool` to the end and returns its exit status and its standard output and error.
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {

@@ -25,7 +25,7 @@ struct PDFDeflateTests {
         #expect(try PDFTestInflater.zlibDecompress(compressed) == data, "\(name)")
     }
 
-    @Test(.enabled(if: PDFTools.has("python3")), arguments: samples)
+    @Test(.enabled(if: PDFTools.has("python3"), "python3 is not installed"), arguments: samples)
     func pythonZlibDecompressesIt(name: String, data: [UInt8]) throws {
         let script = "import sys, zlib; d = zlib.decompress(sys.stdin.buffer.read()); print(len(d), zlib.adler32(d))"
         let result = try PDFTools.run("python3", ["-c", script], input: Deflate.zlibCompress(data))

@@ -4,7 +4,9 @@ import Testing
 @testable import QuestionKit
 
 /// Embedding the fonts the product falls back to; runs where they are installed (`Scripts/install-pdf-tools.sh`).
-@Suite("PDF fonts: embedding subsets of DejaVu Sans and Droid Sans Fallback", .enabled(if: PDFTools.hasFonts))
+@Suite(
+    "PDF fonts: embedding subsets of DejaVu Sans and Droid Sans Fallback",
+    .enabled(if: PDFTools.hasFonts, PDFTools.fontsMissing))
 struct PDFEmbeddingTests {
     private func fontFiles(of pdf: [UInt8]) throws -> [[UInt8]] {
         let text = String(decoding: pdf, as: UTF8.self)
@@ -22,7 +24,8 @@ struct PDFEmbeddingTests {
         #expect(dejaVu.covers("Ω") && dejaVu.covers("Ж") && dejaVu.covers("\u{FFFD}") && !dejaVu.covers("温"))
         let droid = try TrueTypeFont(contentsOfFile: PDFFontSet.droidSansFallbackPath)
         #expect(droid.postScriptName == "DroidSansFallback" && droid.covers("温") && droid.covers("度"))
-        #expect(PDFFontSet.loadingFonts().warnings.isEmpty)
+        let (fonts, warnings) = PDFFontSet.loadingFonts()
+        #expect(warnings.isEmpty && fonts.unavailable.isEmpty, "\(fonts.unavailable)")
     }
 
     @Test func aSubsetOfAFewGlyphsIsAFractionOfTheFont() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 @testable import QuestionKit
 
@@ -123,6 +124,15 @@ enum PDFTools {
     static func path(of tool: String) -> String? { ExternalProgram.find(tool) }
 
     static func has(_ tool: String) -> Bool { path(of: tool) != nil }
+
+    /// Why a test that needs `tool` is skipped.
+    static func missing(_ tool: String) -> Comment {
+        "\(tool) is not installed (Scripts/install-pdf-tools.sh installs qpdf and poppler-utils)"
+    }
+
+    /// Why a test that needs the fallback fonts is skipped.
+    static let fontsMissing: Comment =
+        "DejaVu Sans or Droid Sans Fallback is not installed (fonts-dejavu-core, fonts-droid-fallback)"
 
     static var hasFonts: Bool {
         [PDFFontSet.dejaVuSansPath, PDFFontSet.dejaVuSansBoldPath, PDFFontSet.droidSansFallbackPath].allSatisfy {

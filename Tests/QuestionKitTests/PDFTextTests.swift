@@ -108,11 +108,62 @@ struct PDFTextTests {
         #expect(cmap.contains("/CMapName /Adobe-Identity-UCS def"))
     }
 
-    @Test func aFontThatCannotBeLoadedIsReportedAndLeftOut() {
-        let (set, warnings) = PDFFontSet.loadingFonts(fallbackFiles: ["/no/such/font.ttf"], boldFallbackFiles: [])
-        #expect(set.fallbacks.isEmpty)
+    @Test func aFontNamedThatCannotBeLoadedIsReportedAtOnceAndLeftOut() {
+        let (set, warnings) = PDFFontSet.loadingFonts(
+            fallbackFiles: [], boldFallbackFiles: [], extraFontFiles: ["/no/such/font.ttf"])
+        #expect(set.fallbacks.isEmpty && set.preferred.isEmpty && set.unavailable.isEmpty)
         #expect(warnings.count == 1)
         #expect(warnings.first?.description.hasPrefix("font '/no/such/font.ttf' not used: cannot read font") == true)
+    }
+
+    @Test func aFallbackThatCannotBeLoadedIsKeptAsUnavailableWithoutAWarning() {
+        let (set, warnings) = PDFFontSet.loadingFonts(
+            fallbackFiles: ["/no/such/font.ttf"], boldFallbackFiles: ["/no/such/bold.ttf"])
+        #expect(set.fallbacks.isEmpty && set.boldFallbacks.isEmpty && warnings.isEmpty)
+        #expect(set.unavailable.map(\.path) == ["/no/such/font.ttf", "/no/such/bold.ttf"])
+        #expect(set.unavailable.first?.reason.hasPrefix("cannot read font '/no/such/font.ttf'") == true)
+    }
+
+    /// The README's form needs no fallback font: a missing one is not mentioned. A form that needs one
+    /// names it once, with the characters it would have shown.
+    @Test func aMissingFallbackIsNamedOnlyWithTheCharactersThatNeededIt() {
+        var fonts = PDFFontSet.standardOnly
+        fonts.unavailable = [
+            PDFUnavailableFont(path: "/fonts/greek.ttf", reason: "gone", coverage: [0x0370...0x03FF]),
+            PDFUnavailableFont(path: "/fonts/cjk.ttf", reason: "gone too", coverage: [0x4E00...0x9FFF]),
+        ]
+        func warnings(_ text: String) -> [PDFWarning] {
+            var document = PDFDocument()
+            var page = PDFPage(fonts: fonts)
+            page.drawText(text, at: PDFPoint(x: 40, y: 40), size: 12)
+            page.drawText(text + " again", at: PDFPoint(x: 40, y: 60), size: 12)
+            document.append(page)
+            return fonts.warnings(for: document.warnings)
+        }
+        #expect(warnings("Öltemperatur 52 °C – “ok” €").isEmpty)
+        let named = warnings("温度 Ω \u{1D11E} 度")
+        #expect(
+            named == [
+                .fallbackFontUnavailable(path: "/fonts/greek.ttf", reason: "gone", characters: ["Ω"]),
+                .fallbackFontUnavailable(path: "/fonts/cjk.ttf", reason: "gone too", characters: ["温", "度"]),
+                .missingGlyph("\u{1D11E}"),
+            ])
+        #expect(
+            named[1].description
+                == "font '/fonts/cjk.ttf' not used, so 2 characters it would have shown are replaced "
+                + "(U+6E29 '温', U+5EA6 '度'): gone too")
+    }
+
+    @Test func theUsualFallbacksAreKnownByTheirPath() {
+        let dejaVu = PDFUnavailableFont(path: PDFFontSet.dejaVuSansPath, reason: "")
+        let droid = PDFUnavailableFont(path: PDFFontSet.droidSansFallbackPath, reason: "")
+        #expect(dejaVu.covers("Ω") && dejaVu.covers("Ж") && dejaVu.covers("≤") && dejaVu.covers("₂"))
+        #expect(!dejaVu.covers("温") && droid.covers("温") && droid.covers("한") && droid.covers("カ"))
+        #expect(!droid.covers("Ω") && !droid.covers("\u{1D11E}"))
+        #expect(PDFUnavailableFont(path: "/elsewhere.ttf", reason: "").covers("\u{1D11E}"))
+        let warning = PDFWarning.fallbackFontUnavailable(
+            path: PDFFontSet.droidSansFallbackPath, reason: "missing", characters: ["温"])
+        #expect(warning.description.hasSuffix("missing; install the Debian package fonts-droid-fallback"))
     }
 
     @Test func subsetNamesHaveSixCapitalLettersAndAPlus() throws {

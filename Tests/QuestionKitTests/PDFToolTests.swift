@@ -39,7 +39,10 @@ struct PDFToolTests {
         return document
     }
 
-    @Test(.enabled(if: PDFTools.has("qpdf") && PDFTools.hasFonts), arguments: [true, false])
+    @Test(
+        .enabled(if: PDFTools.has("qpdf"), PDFTools.missing("qpdf")),
+        .enabled(if: PDFTools.hasFonts, PDFTools.fontsMissing),
+        arguments: [true, false])
     func qpdfFindsNoErrorsOrWarnings(compress: Bool) throws {
         let directory = try PDFTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -58,7 +61,9 @@ struct PDFToolTests {
             !result.output.lowercased().contains("warning") && result.error.isEmpty, "\(result.output)\(result.error)")
     }
 
-    @Test(.enabled(if: PDFTools.has("pdftotext") && PDFTools.hasFonts))
+    @Test(
+        .enabled(if: PDFTools.has("pdftotext"), PDFTools.missing("pdftotext")),
+        .enabled(if: PDFTools.hasFonts, PDFTools.fontsMissing))
     func pdftotextGetsEveryCharacterBack() throws {
         let directory = try PDFTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -76,7 +81,9 @@ struct PDFToolTests {
 
 extension PDFToolTests {
     /// Writes the sample page as PNG for a person to look at when `PDF_SAMPLE_DIRECTORY` is set.
-    @Test(.enabled(if: PDFTools.has("pdftoppm") && PDFTools.hasFonts))
+    @Test(
+        .enabled(if: PDFTools.has("pdftoppm"), PDFTools.missing("pdftoppm")),
+        .enabled(if: PDFTools.hasFonts, PDFTools.fontsMissing))
     func pdftoppmRendersThePage() throws {
         let keep = ProcessInfo.processInfo.environment["PDF_SAMPLE_DIRECTORY"]
         let directory = try keep.map { URL(fileURLWithPath: $0) } ?? PDFTools.temporaryDirectory()

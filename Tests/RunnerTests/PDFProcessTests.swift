@@ -5,9 +5,7 @@ import Testing
 /// `questionkit run --pdf` and `questionkit export` as a user runs them, checked by independent
 /// readers (qpdf, pdftotext) when they are installed (CI installs them).
 @Suite struct PDFProcessTests {
-    static let toolsInstalled = ["/usr/bin/qpdf", "/usr/bin/pdftotext"].allSatisfy {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
+    static let toolsInstalled = ["qpdf", "pdftotext"].allSatisfy { ExternalProgram.find($0) != nil }
 
     @Test(.enabled(if: toolsInstalled, "qpdf and pdftotext are not installed (Scripts/install-pdf-tools.sh)"))
     func runWritesAPDFThatQpdfAcceptsAndPdftotextReads() throws {
@@ -31,6 +29,19 @@ import Testing
         }
         let info = try ExternalProgram.run("pdfinfo", [pdf]).standardOutput
         #expect(info.contains("595.28 x 841.89"), "not A4: \(info)")
+    }
+
+    /// The README's first command: its form needs no character beyond Helvetica, so no font is
+    /// mentioned, whichever fonts are installed.
+    @Test func theReadmeCommandWarnsAboutNoFont() throws {
+        let folder = try TemporaryFolder()
+        let run = try ToolProcess.run([
+            "run", "Templates/pump-inspection.json", "--answers", "Templates/fixtures/pump-inspection.fixture.json",
+            "--pdf", folder.path + "/pump-inspection.pdf",
+        ])
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/pump-inspection.pdf"))
     }
 
     @Test func exportWritesEveryFormat() throws {

@@ -32,6 +32,9 @@ public struct PDFFontSet: Sendable {
     public var fallbacks: [TrueTypeFont]
     /// Fonts tried before `fallbacks` for bold text.
     public var boldFallbacks: [TrueTypeFont]
+    /// Fallback fonts that could not be read: named in a warning when a character they would have shown is
+    /// missing (see ``warnings(for:)``).
+    public var unavailable: [PDFUnavailableFont] = []
 
     /// A font set with the given fonts; with none given it is Helvetica alone (`standardOnly`).
     public init(preferred: [TrueTypeFont] = [], fallbacks: [TrueTypeFont] = [], boldFallbacks: [TrueTypeFont] = []) {

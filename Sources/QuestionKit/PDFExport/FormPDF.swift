@@ -23,9 +23,9 @@ public struct FormPDFOptions: Sendable {
         self.creationDate = creationDate
     }
 
-    /// The usual fallback fonts, as `PDFFontSet.loadingFonts()` finds them, read once per process,
-    /// with a warning for each font that could not be read (worth showing: without a font, its
-    /// characters are replaced). Without any of them this is ``PDFFontSet/standardOnly``.
+    /// The usual fallback fonts, as `PDFFontSet.loadingFonts()` finds them, read once per process; those
+    /// that could not be read are in `fonts.unavailable`, named by ``PDFFontSet/warnings(for:)`` when a
+    /// character needed them. Without any of them this is Helvetica alone.
     public static let systemFonts: (fonts: PDFFontSet, warnings: [PDFWarning]) = PDFFontSet.loadingFonts()
 }
 

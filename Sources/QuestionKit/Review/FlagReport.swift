@@ -2,7 +2,8 @@
 /// the original server e-mailed them to the template's `email`.
 public enum FlagReport {
     /// The report as plain text: a heading naming the form and who filled it, then each flagged
-    /// question with its answer and what differs; or a line saying nothing needs attention.
+    /// question with its answer and what differs; or a line saying nothing needs attention. Control
+    /// characters from the form are shown escaped (see ``TerminalText``).
     public static func text(_ review: Review) -> String {
         let header = review.header
         var lines = ["Attention required: \(header.title ?? "(untitled form)")"]
@@ -23,6 +24,7 @@ public enum FlagReport {
             lines += row.flags.map { "  ! \($0.message)" }
             if !row.comment.isEmpty { lines.append("  Comment: \(row.comment)") }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Each line is one line, whatever line breaks or control characters the form's texts hold.
+        return lines.map(TerminalText.line).joined(separator: "\n") + "\n"
     }
 }

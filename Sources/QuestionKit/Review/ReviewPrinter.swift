@@ -5,7 +5,8 @@ public enum ReviewPrinter {
     ///
     /// One line per question — number, section, question, answer summary, comment and a `!` in the
     /// last column when the answer is flagged — in columns about 100 wide; a cell too long for its
-    /// column ends in "…". Columns are measured as a terminal shows them (see `TextColumns`).
+    /// column ends in "…". Columns are measured as a terminal shows them (see `TextColumns`); control
+    /// characters and bidirectional overrides from the form are shown escaped (see ``TerminalText``).
     public static func text(_ review: Review) -> String {
         var lines = headerLines(review.header)
         if !lines.isEmpty { lines.append("") }
@@ -17,7 +18,7 @@ public enum ReviewPrinter {
         } else {
             lines.append("Attention required:")
             for row in flagged {
-                lines.append("  Question \(row.number): " + TextColumns.oneLine(flagMessages(row)))
+                lines.append("  Question \(row.number): " + TerminalText.line(flagMessages(row)))
             }
         }
         return lines.map(TextColumns.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
@@ -47,7 +48,7 @@ public enum ReviewPrinter {
             lines.append("Work performed by: " + (header.technician ?? "") + date)
         }
         if let foreman = header.foreman { lines.append("Work leader review: \(foreman)") }
-        return lines.map(TextColumns.oneLine)
+        return lines.map(TerminalText.line)
     }
 
     /// The most columns each column may take (numbers are never cut); with the gaps, a table is
@@ -61,7 +62,7 @@ public enum ReviewPrinter {
             [
                 String(row.number), row.section ?? "", row.question, row.answerSummary, row.comment,
                 row.flags.isEmpty ? "" : "!",
-            ].map(TextColumns.oneLine)
+            ].map(TerminalText.line)
         }
         let widths = limits.indices.map { column in
             min(limits[column], ([heading] + cells).map { TextColumns.width($0[column]) }.max() ?? 0)

@@ -24,7 +24,8 @@
 /// with `|` between columns and a rule under the header, check cells as `yes`/`no` (blank when
 /// not set) and cells that must stay empty filled with `noCellMark` across the column, so they
 /// cannot be mistaken for an empty cell. Columns are measured as a terminal shows them: "°C" takes
-/// two columns, "温度" four (see `TextColumns`).
+/// two columns, "温度" four (see `TextColumns`). Control characters and bidirectional overrides from
+/// the form are shown escaped (`\u001B`, see ``TerminalText``); a tab is a space.
 public enum TextExport {
     /// What fills a cell that must stay empty (a `noCells` cell), across the whole column.
     public static let noCellMark: Character = "░"
@@ -44,7 +45,7 @@ public enum TextExport {
     static func header(_ header: ReviewHeader) -> [String] {
         var lines: [String] = []
         if let title = header.title, !title.isBlank {
-            let title = TextColumns.oneLine(title)
+            let title = TerminalText.line(title)
             lines += [title, String(repeating: "=", count: max(1, TextColumns.width(title)))]
         }
         if let revision = header.revision, !revision.isBlank { lines += labeled("Revision", revision) }
@@ -52,8 +53,8 @@ public enum TextExport {
             lines += labeled(field.key, field.value)
         }
         if header.technician != nil || header.completedDate != nil {
-            let date = header.completedDate.map { "   Date: \(TextColumns.oneLine($0))" } ?? ""
-            lines.append("Work performed by: " + TextColumns.oneLine(header.technician ?? "") + date)
+            let date = header.completedDate.map { "   Date: \(TerminalText.line($0))" } ?? ""
+            lines.append("Work performed by: " + TerminalText.line(header.technician ?? "") + date)
         }
         if let foreman = header.foreman { lines += labeled("Work leader review", foreman) }
         if let comment = header.foremanComment, !comment.isBlank { lines += labeled("Foreman comment", comment) }
@@ -65,7 +66,7 @@ public enum TextExport {
 
     static func question(_ row: ReviewRow) -> [String] {
         var heading = "Question \(row.number)"
-        if let section = row.section, !section.isBlank { heading += " - " + TextColumns.oneLine(section) }
+        if let section = row.section, !section.isBlank { heading += " - " + TerminalText.line(section) }
         var lines = [heading]
         lines += split(row.question)
         for block in row.rendering.blocks {
@@ -73,7 +74,7 @@ public enum TextExport {
         }
         if !row.comment.isBlank { lines += labeled("Comment", row.comment) }
         if !row.media.isEmpty {
-            lines.append("Media: " + TextColumns.oneLine(row.media.map(\.name).joined(separator: ", ")))
+            lines.append("Media: " + TerminalText.line(row.media.map(\.name).joined(separator: ", ")))
         }
         if !row.flags.isEmpty { lines += labeled("Flags", ReviewPrinter.flagMessages(row)) }
         return lines
@@ -86,7 +87,7 @@ public enum TextExport {
         case .note(let text):
             return split("(" + text + ")").map { "  " + $0 }
         case .choices(let choices):
-            return choices.map { ($0.isChosen ? "[x] " : "[ ] ") + TextColumns.oneLine($0.label) }
+            return choices.map { ($0.isChosen ? "[x] " : "[ ] ") + TerminalText.line($0.label) }
         case .grid(let grid):
             return Self.grid(grid)
         }
@@ -120,7 +121,7 @@ public enum TextExport {
         static let empty = GridCell.text("")
 
         init(_ text: String) {
-            self = .text(TextColumns.oneLine(text))
+            self = .text(TerminalText.line(text))
         }
 
         init(_ cell: AnswerRendering.Cell) {
@@ -149,13 +150,14 @@ public enum TextExport {
 
     // MARK: Lines
 
-    /// `text` split into its lines.
+    /// `text` split into its lines, each as ``TerminalText/line(_:)`` shows it.
     static func split(_ text: String) -> [String] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalText.line(String($0)) }
     }
 
     /// "Label: text", further lines of `text` indented to line up under its first.
     static func labeled(_ label: String, _ text: String) -> [String] {
+        let label = TerminalText.line(label)
         let lines = split(text)
         let indent = String(repeating: " ", count: TextColumns.width(label) + 2)
         return lines.enumerated().map { index, line in (index == 0 ? label + ": " : indent) + line }

@@ -66,7 +66,7 @@ struct StoreFillCommand: Command {
         guard let loaded = fixture.value else { return ExitStatus.inputErrors }
         return setup.perform(&context) { store, context throws(StoreError) in
             let result = try store.fill(reference, with: loaded)
-            context.print(result.transcript.joined(separator: "\n"))
+            context.print(TerminalText.lines(result.transcript))
             context.standardError += DiagnosticPrinter.text(
                 FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))
             guard result.saved else {
