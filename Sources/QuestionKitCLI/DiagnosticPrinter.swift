@@ -29,42 +29,40 @@ public enum DiagnosticPrinter {
             output +=
                 TerminalText.escaped(
                     "\(location) \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.code)]") + "\n"
-            if let position = diagnostic.position, let locator, let line = locator.lineText(position.line) {
-                output += excerpt(line, column: position.column)
+            if let position = diagnostic.position,
+                let window = locator?.excerpt(line: position.line, column: position.column)
+            {
+                output += excerpt(window)
             }
             if let hint = diagnostic.hint { output += "  hint: " + TerminalText.escaped(hint) + "\n" }
         }
         return output
     }
 
-    /// The source line and a caret under `column`; very long lines (minified JSON) are cut to a
-    /// window around the column. Control characters are shown escaped, the caret still under its column.
-    static func excerpt(_ line: String, column: Int) -> String {
-        let scalars = Array(line.unicodeScalars)
-        let window = 100
-        let caretIndex = max(0, min(column - 1, scalars.count))
-        var start = 0
-        var end = scalars.count
-        if scalars.count > window {
-            start = max(0, caretIndex - window / 2)
-            end = min(scalars.count, start + window)
-        }
-        // A tab stays a tab, above and under, so that the caret lines up however wide the terminal
-        // shows it; an escaped character takes as many columns as its escape.
+    /// The window of the source line and a caret under its column (see `SourceLocator.excerpt`).
+    /// Control characters are shown escaped, the caret still under its column.
+    static func excerpt(_ window: SourceExcerpt) -> String {
         var shown = ""
         var padding = ""
-        for (index, scalar) in scalars[start..<end].enumerated() {
-            let text = scalar == "\t" ? "\t" : TerminalText.shown(scalar)
-            shown += text
-            if start + index < caretIndex {
-                padding += scalar == "\t" ? "\t" : String(repeating: " ", count: text.unicodeScalars.count)
+        if !window.text.unicodeScalars.contains(where: { $0 == "\t" || TerminalText.isEscaped($0) }) {
+            shown = window.text
+            padding = String(repeating: " ", count: window.caretOffset)
+        } else {
+            // A tab stays a tab, above and under, so that the caret lines up however wide the terminal
+            // shows it; an escaped character takes as many columns as its escape.
+            for (index, scalar) in window.text.unicodeScalars.enumerated() {
+                let text = scalar == "\t" ? "\t" : TerminalText.shown(scalar)
+                shown += text
+                if index < window.caretOffset {
+                    padding += scalar == "\t" ? "\t" : String(repeating: " ", count: text.unicodeScalars.count)
+                }
             }
         }
-        if start > 0 {
+        if window.isCutBefore {
             shown = "…" + shown
             padding = " " + padding
         }
-        if end < scalars.count { shown += "…" }
+        if window.isCutAfter { shown += "…" }
         return "    \(shown)\n    \(padding)^\n"
     }
 

@@ -15,10 +15,15 @@ import Testing
         return (String(lines[0]), shown[offset])
     }
 
+    static func excerpt(_ line: String, column: Int) throws -> String {
+        let window = try #require(SourceLocator(bytes: Array(line.utf8)).excerpt(line: 1, column: column))
+        return DiagnosticPrinter.excerpt(window)
+    }
+
     @Test func theCaretStaysUnderItsColumnAfterEscapedCharacters() throws {
         // Column 15 is the 'x' after the ESC, BEL, C1 and override: each is shown as six characters.
         let line = "\t\"a\u{1B}[2J\u{07}\u{9B}\u{202E}\": 1xy"
-        let excerpt = DiagnosticPrinter.excerpt(line, column: 15)
+        let excerpt = try Self.excerpt(line, column: 15)
         #expect(excerpt.unicodeScalars.allSatisfy { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" })
         let (shown, under) = try #require(Self.caretColumn(excerpt))
         #expect(shown == "    \t\"a\\u001B[2J\\u0007\\u009B\\u202E\": 1xy")
@@ -27,7 +32,7 @@ import Testing
 
     @Test func aLongLineKeepsTheCaretUnderItsColumnToo() throws {
         let line = String(repeating: "\u{1B}", count: 80) + "\"key\": 1x" + String(repeating: " ", count: 80)
-        let excerpt = DiagnosticPrinter.excerpt(line, column: 89)
+        let excerpt = try Self.excerpt(line, column: 89)
         let (_, under) = try #require(Self.caretColumn(excerpt))
         #expect(under == "x")
     }

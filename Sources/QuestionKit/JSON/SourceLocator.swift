@@ -9,17 +9,17 @@
 /// minified file that is one long line. Many offsets known together are located faster still by
 /// `positions(ofSortedByteOffsets:in:)`, in one scan and without a locator.
 public struct SourceLocator: Sendable {
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     private let lineStarts: [Int]
     /// `scalarsBeforeBlock[k]` is the number of scalars in `bytes[0 ..< k * blockSize]`.
-    private let scalarsBeforeBlock: [UInt32]
+    let scalarsBeforeBlock: [UInt32]
     /// Bytes of a leading byte-order mark (0 or 3).
     private let bomLength: Int
 
     // Small blocks bound the scan per conversion (a million duplicate keys are a million
     // conversions); 32-bit counts keep the table at 1/16 of the text.
-    private static let blockSize = 64
+    static let blockSize = 64
 
     /// Reads `bytes` once to find where lines start.
     public init(bytes: [UInt8]) {
@@ -74,12 +74,18 @@ public struct SourceLocator: Sendable {
 
     /// The text of 1-based line `line` without its line break, or nil when there is no such line.
     public func lineText(_ line: Int) -> String? {
+        byteRange(ofLine: line).map { String(decoding: bytes[$0.start..<$0.end], as: UTF8.self) }
+    }
+
+    /// Where 1-based line `line` starts and ends in the bytes, without its line break (and without
+    /// the byte-order mark on line 1); nil when there is no such line.
+    func byteRange(ofLine line: Int) -> (start: Int, end: Int)? {
         guard line >= 1, line <= lineStarts.count else { return nil }
         var start = lineStarts[line - 1]
         if line == 1 { start = min(bomLength, bytes.count) }
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return (start, end)
     }
 
     /// Index of the last line that starts at or before `offset`.
@@ -98,7 +104,7 @@ public struct SourceLocator: Sendable {
     }
 
     /// Number of scalar values (bytes that are not UTF-8 continuation bytes) in `bytes[0 ..< offset]`.
-    private func scalars(before offset: Int) -> Int {
+    func scalars(before offset: Int) -> Int {
         let block = offset / Self.blockSize
         var count = Int(scalarsBeforeBlock[min(block, scalarsBeforeBlock.count - 1)])
         var index = block * Self.blockSize

@@ -1,0 +1,84 @@
+/// A window of one source line around a column: what a printed diagnostic shows under its
+/// location, with a caret under the column.
+public struct SourceExcerpt: Sendable, Hashable {
+    /// The shown part of the line, without its line break.
+    public var text: String
+    /// How many Unicode scalars of `text` come before the column (where the caret goes).
+    public var caretOffset: Int
+    /// Whether the line goes on before `text` (it was cut to the window).
+    public var isCutBefore: Bool
+    /// Whether the line goes on after `text`.
+    public var isCutAfter: Bool
+}
+
+extension SourceLocator {
+    /// The part of line `line` around `column`: the whole line when it has at most `2 * radius`
+    /// scalars, otherwise `radius` scalars before the column and up to `2 * radius` in all.
+    ///
+    /// The window is cut from the bytes, so its cost does not grow with the line: a minified
+    /// file is one line, and a thousand problems in it are a thousand small windows, not a thousand
+    /// copies of the file. A column past the end of the line puts the caret just after it.
+    public func excerpt(line: Int, column: Int, radius: Int = 50) -> SourceExcerpt? {
+        guard let (lineStart, lineEnd) = byteRange(ofLine: line) else { return nil }
+        let scalarsBeforeLine = scalars(before: lineStart)
+        let lineLength = scalars(before: lineEnd) - scalarsBeforeLine
+        let caretScalar = min(max(column - 1, 0), lineLength)
+        if lineLength <= 2 * radius {
+            return SourceExcerpt(
+                text: text(lineStart, lineEnd), caretOffset: caretScalar, isCutBefore: false, isCutAfter: false)
+        }
+        let caret = byteOffset(ofScalar: scalarsBeforeLine + caretScalar, from: lineStart, to: lineEnd)
+        var start = caret
+        var before = 0
+        while start > lineStart, before < radius {
+            start = previousScalarStart(before: start, limit: lineStart)
+            before += 1
+        }
+        var end = caret
+        var shown = before
+        while end < lineEnd, shown < 2 * radius {
+            end = nextScalarStart(after: end, limit: lineEnd)
+            shown += 1
+        }
+        return SourceExcerpt(
+            text: text(start, end), caretOffset: before, isCutBefore: start > lineStart, isCutAfter: end < lineEnd)
+    }
+
+    private func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The byte offset at which the scalar numbered `target` (counted from the start of the text)
+    /// begins, searched for between `start` and `end`: a binary search of the block table, then a
+    /// scan of at most one block.
+    private func byteOffset(ofScalar target: Int, from start: Int, to end: Int) -> Int {
+        var low = start / Self.blockSize
+        var high = min(end / Self.blockSize, scalarsBeforeBlock.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(scalarsBeforeBlock[middle]) <= target { low = middle } else { high = middle - 1 }
+        }
+        var offset = max(low * Self.blockSize, start)
+        var count = scalars(before: offset)
+        while offset < end {
+            if bytes[offset] & 0xC0 != 0x80 {
+                if count == target { return offset }
+                count += 1
+            }
+            offset += 1
+        }
+        return end
+    }
+
+    private func previousScalarStart(before offset: Int, limit: Int) -> Int {
+        var index = offset - 1
+        while index > limit, bytes[index] & 0xC0 == 0x80 { index -= 1 }
+        return index
+    }
+
+    private func nextScalarStart(after offset: Int, limit: Int) -> Int {
+        var index = offset + 1
+        while index < limit, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        return index
+    }
+}
