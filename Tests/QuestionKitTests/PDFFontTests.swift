@@ -47,7 +47,7 @@ struct PDFFontTests {
         #expect(font.glyph(for: "C") == nil && font.glyph(for: "\u{FFFF}") == nil)
         #expect(font.width(ofGlyph: 1) == 650 && font.width(ofGlyph: 3) == 500)
         #expect(try font.glyphs.components(of: 2) == [1])
-        #expect(try font.glyphs.closure(of: [2]) == [0, 1, 2])
+        #expect(font.glyphs.closure(of: [2]) == [0, 1, 2])
     }
 
     @Test func readsCmapFormat12BeyondTheBMP() throws {
@@ -128,17 +128,9 @@ struct PDFMalformedFontTests {
                 page.drawText("AB😀\u{FFFD}Ω", at: PDFPoint(x: 10, y: 10), size: 10)
                 var document = PDFDocument()
                 document.append(page)
-                _ = try? document.write()
+                // A damaged glyph costs that glyph only (see PDFGlyphFallbackTests): writing never throws.
+                #expect(throws: Never.self) { try document.write() }
             }
         }
-    }
-
-    @Test func aLocaPastTheGlyphTableThrows() throws {
-        var bytes = PDFTestFont.bytes()
-        let loca = try #require(PDFInspection.find(Array("loca".utf8), in: bytes))
-        let table = bytes[(loca + 8)..<(loca + 12)].reduce(0) { $0 << 8 | Int($1) }
-        // Entries 1 and 2 (long format) now point far past the end of 'glyf'.
-        bytes.replaceSubrange((table + 4)..<(table + 12), with: PDFTestFont.be32(0xFFFF) + PDFTestFont.be32(0xFFFF))
-        #expect(throws: TrueTypeError.self) { try TrueTypeFont(data: bytes) }
     }
 }

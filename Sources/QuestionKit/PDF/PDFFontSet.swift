@@ -56,26 +56,41 @@ public struct PDFFontSet: Sendable {
     /// one font has all of their characters. Control characters are dropped (a tab becomes a space), and so
     /// are invisible format characters that no font has. Returns the characters no font has.
     func runs(for text: String, font: PDFStandardFont) -> (runs: [PDFTextRun], missing: [Unicode.Scalar]) {
+        let (runs, warnings) = runsAndWarnings(for: text, font: font)
+        return (runs, warnings.compactMap { if case .missingGlyph(let scalar) = $0 { scalar } else { nil } })
+    }
+
+    /// The runs of `text` (see `runs(for:font:)`) and what to warn about: characters no font has, and
+    /// glyphs that a font has but cannot draw (each character then comes from the next font that has it).
+    func runsAndWarnings(for text: String, font: PDFStandardFont) -> (runs: [PDFTextRun], warnings: [PDFWarning]) {
         if preferred.isEmpty, let run = Self.plainRun(text, font: font) {
             return ([run], [])
         }
         let chain = chain(for: font)
+        let isDamaged = chain.contains { face in
+            if case .trueType(let font) = face { !font.unusableGlyphs.isEmpty } else { false }
+        }
         var builder = PDFRunBuilder()
         for cluster in text.precomposedStringWithCanonicalMapping {
             let scalars = cluster.unicodeScalars.compactMap(Self.visible)
             if let face = chain.first(where: { face in scalars.allSatisfy { Self.covers(face, $0) } }) {
-                scalars.forEach { builder.add($0, face: face) }
+                for scalar in scalars {
+                    if isDamaged { builder.noteUnusableGlyphs(of: scalar, in: chain, before: face) }
+                    builder.add(scalar, face: face)
+                }
                 continue
             }
             for scalar in scalars {
-                if let face = chain.first(where: { Self.covers($0, scalar) }) {
+                let face = chain.first { Self.covers($0, scalar) }
+                let isNoted = isDamaged && builder.noteUnusableGlyphs(of: scalar, in: chain, before: face)
+                if let face {
                     builder.add(scalar, face: face)
                 } else if !scalar.properties.isDefaultIgnorableCodePoint {
-                    builder.addReplacement(for: scalar, fallbacks: fallbacks)
+                    builder.addReplacement(for: scalar, fallbacks: fallbacks, isReported: !isNoted)
                 }
             }
         }
-        return (builder.runs, builder.missing)
+        return (builder.runs, builder.warnings)
     }
 
     /// The whole of `text` in the standard font when it only has characters of WinAnsiEncoding (the usual case).
@@ -128,7 +143,8 @@ public struct PDFFontSet: Sendable {
 /// Collects runs, joining consecutive characters of the same font.
 struct PDFRunBuilder {
     private(set) var runs: [PDFTextRun] = []
-    private(set) var missing: [Unicode.Scalar] = []
+    /// Each once, in order of occurrence.
+    private(set) var warnings: [PDFWarning] = []
 
     mutating func add(_ scalar: Unicode.Scalar, face: PDFFontFace, isReplacement: Bool = false) {
         if runs.last?.face != face || runs.last?.isReplacement != isReplacement {
@@ -148,14 +164,38 @@ struct PDFRunBuilder {
     }
 
     /// U+FFFD from the first fallback font that has it, else "?" in Helvetica; the run is marked.
-    mutating func addReplacement(for scalar: Unicode.Scalar, fallbacks: [TrueTypeFont]) {
-        if !missing.contains(scalar) {
-            missing.append(scalar)
+    /// `isReported: false` when the reason (an unusable glyph) has already been reported.
+    mutating func addReplacement(for scalar: Unicode.Scalar, fallbacks: [TrueTypeFont], isReported: Bool = true) {
+        if isReported {
+            warn(.missingGlyph(scalar))
         }
         if let font = fallbacks.first(where: { $0.covers("\u{FFFD}") }) {
             add("\u{FFFD}", face: .trueType(font), isReplacement: true)
         } else {
             add("?", face: .standard(.helvetica), isReplacement: true)
+        }
+    }
+
+    /// Reports the fonts of `chain` before `face` (all of them when nil) that map `scalar` to a glyph they
+    /// cannot draw; returns whether there was one.
+    @discardableResult
+    mutating func noteUnusableGlyphs(of scalar: Unicode.Scalar, in chain: [PDFFontFace], before face: PDFFontFace?)
+        -> Bool
+    {
+        var isNoted = false
+        for candidate in chain {
+            if candidate == face { break }
+            guard case .trueType(let font) = candidate, let (glyph, reason) = font.unusableGlyph(for: scalar)
+            else { continue }
+            warn(.unusableGlyph(font: font.source, glyph: glyph, reason: reason))
+            isNoted = true
+        }
+        return isNoted
+    }
+
+    private mutating func warn(_ warning: PDFWarning) {
+        if !warnings.contains(warning) {
+            warnings.append(warning)
         }
     }
 }

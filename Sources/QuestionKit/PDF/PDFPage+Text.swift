@@ -9,8 +9,8 @@ extension PDFPage {
         _ text: String, at point: PDFPoint, font: PDFStandardFont = .helvetica, size: Double,
         color: PDFColor = .black
     ) -> Double {
-        let (runs, missing) = fonts.runs(for: text, font: font)
-        addWarnings(missing)
+        let (runs, warnings) = fonts.runsAndWarnings(for: text, font: font)
+        addWarnings(warnings)
         guard !runs.isEmpty else { return 0 }
         setFill(color)
         content.append("BT\n")

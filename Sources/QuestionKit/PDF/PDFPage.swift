@@ -145,9 +145,9 @@ public struct PDFPage: Sendable {
         }
     }
 
-    mutating func addWarnings(_ missing: [Unicode.Scalar]) {
-        for scalar in missing where !warnings.contains(.missingGlyph(scalar)) {
-            warnings.append(.missingGlyph(scalar))
+    mutating func addWarnings(_ new: [PDFWarning]) {
+        for warning in new where !warnings.contains(warning) {
+            warnings.append(warning)
         }
     }
 }

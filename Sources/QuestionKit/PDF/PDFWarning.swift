@@ -6,6 +6,9 @@ public enum PDFWarning: Hashable, Sendable, CustomStringConvertible {
     case fontUnavailable(path: String, reason: String)
     /// A fallback font could not be loaded, and these characters, which it would have shown, are replaced.
     case fallbackFontUnavailable(path: String, reason: String, characters: [Unicode.Scalar])
+    /// A glyph of a font cannot be drawn (a damaged outline); the characters the font shows with it come
+    /// from the next font that has them, or are replaced. `font` is the font's ``TrueTypeFont/source``.
+    case unusableGlyph(font: String, glyph: UInt16, reason: String)
 
     public var description: String {
         switch self {
@@ -13,6 +16,9 @@ public enum PDFWarning: Hashable, Sendable, CustomStringConvertible {
             return "no font has a glyph for \(Self.name(scalar)); shown as a replacement"
         case .fontUnavailable(let path, let reason):
             return "font '\(path)' not used: \(reason)"
+        case .unusableGlyph(let font, let glyph, let reason):
+            return "font '\(font)': glyph \(glyph) cannot be used (\(reason)); its characters are shown "
+                + "from the next font that has them, or as a replacement"
         case .fallbackFontUnavailable(let path, let reason, let characters):
             let shown = characters.prefix(Self.charactersNamed).map(Self.name).joined(separator: ", ")
             let more =

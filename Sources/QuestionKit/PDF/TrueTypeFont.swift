@@ -14,10 +14,14 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
     public let unitsPerEm: Int
     /// The number of glyphs (`maxp.numGlyphs`).
     public let glyphCount: Int
+    /// Where the font came from, for warnings: its file's path, or its PostScript name when read from bytes.
+    public let source: String
 
     let metrics: TrueTypeMetrics
     let characterMap: TrueTypeCharacterMap
     let glyphs: TrueTypeGlyphTable
+    /// The glyphs that cannot be drawn, with the reason; the characters they show fall back to other fonts.
+    let unusableGlyphs: [UInt16: String]
     /// The tables copied into subsets unchanged when present (hinting programs and their data).
     let hintingTables: [String: FontBytes]
     let headTable: FontBytes
@@ -29,11 +33,11 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TrueTypeError.unreadable(path: path, reason: "no such file, or not readable")
         }
-        try self.init(data: [UInt8](data))
+        try self.init(data: [UInt8](data), source: path)
     }
 
-    /// Reads a font from the bytes of a font file.
-    public init(data: [UInt8]) throws {
+    /// Reads a font from the bytes of a font file; `source` names it in warnings (default: its PostScript name).
+    public init(data: [UInt8], source: String? = nil) throws {
         let directory = try TrueTypeDirectory(data: data)
         headTable = try directory.table("head", minimumLength: 54)
         hheaTable = try directory.table("hhea", minimumLength: 36)
@@ -48,6 +52,8 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
         characterMap = try TrueTypeCharacterMap(try directory.table("cmap", minimumLength: 4), glyphCount: glyphCount)
         let names = try directory.optionalTable("name").map(TrueTypeNames.postScriptName(in:)) ?? nil
         postScriptName = TrueTypeNames.sanitized(names ?? "EmbeddedFont")
+        self.source = source ?? postScriptName
+        unusableGlyphs = glyphs.unusableGlyphs()
         let os2 = try directory.optionalTable("OS/2").map(TrueTypeOS2.init)
         if let os2, !os2.permitsEmbedding {
             throw TrueTypeError.embeddingNotPermitted(postScriptName)
@@ -64,9 +70,19 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
         hintingTables = hinting
     }
 
-    /// The glyph that shows `scalar`, or nil when the font has none (glyph 0, `.notdef`, counts as none).
+    /// The glyph that shows `scalar`, or nil when the font has none (glyph 0, `.notdef`, counts as none)
+    /// or its glyph cannot be drawn.
     public func glyph(for scalar: Unicode.Scalar) -> UInt16? {
-        characterMap.glyph(for: scalar.value)
+        guard let glyph = characterMap.glyph(for: scalar.value) else { return nil }
+        return unusableGlyphs.isEmpty || unusableGlyphs[glyph] == nil ? glyph : nil
+    }
+
+    /// The glyph the font maps `scalar` to when it cannot be drawn, with the reason.
+    func unusableGlyph(for scalar: Unicode.Scalar) -> (glyph: UInt16, reason: String)? {
+        guard !unusableGlyphs.isEmpty, let glyph = characterMap.glyph(for: scalar.value),
+            let reason = unusableGlyphs[glyph]
+        else { return nil }
+        return (glyph, reason)
     }
 
     /// Whether the font has a glyph for `scalar`.

@@ -16,12 +16,9 @@ struct TrueTypeGlyphTable {
         let loca = try directory.table("loca", minimumLength: (glyphCount + 1) * (longOffsets ? 4 : 2))
         var offsets: [Int] = []
         offsets.reserveCapacity(glyphCount + 1)
+        // An entry out of order or past 'glyf' spoils the glyphs next to it, not the font (see `unusableGlyphs`).
         for index in 0...glyphCount {
-            let offset = longOffsets ? Int(try loca.uint32(4 * index)) : 2 * Int(try loca.uint16(2 * index))
-            guard offset <= glyf.count, offset >= (offsets.last ?? 0) else {
-                throw TrueTypeError.malformed("'loca' entry \(index) (\(offset)) is out of order or past 'glyf'")
-            }
-            offsets.append(offset)
+            offsets.append(longOffsets ? Int(try loca.uint32(4 * index)) : 2 * Int(try loca.uint16(2 * index)))
         }
         self.offsets = offsets
     }
@@ -77,15 +74,17 @@ struct TrueTypeGlyphTable {
                 offset += 8
             }
         } while flags & 0x0020 != 0  // MORE_COMPONENTS
+        guard offset <= outline.count else { throw TrueTypeError.truncated("glyph \(glyph)") }
         return components
     }
 
     /// `glyphs`, glyph 0 and every glyph they are composed of, however deep (cycles are not followed twice).
-    func closure(of glyphs: some Sequence<UInt16>) throws -> Set<UInt16> {
+    /// An unusable glyph (see `unusableGlyphs`) has no components here; the subset leaves it empty.
+    func closure(of glyphs: some Sequence<UInt16>) -> Set<UInt16> {
         var result: Set<UInt16> = [0]
         var pending = Array(glyphs) + [0]
         while let glyph = pending.popLast() {
-            for component in try components(of: glyph) where result.insert(component).inserted {
+            for component in (try? components(of: glyph)) ?? [] where result.insert(component).inserted {
                 pending.append(component)
             }
             result.insert(glyph)

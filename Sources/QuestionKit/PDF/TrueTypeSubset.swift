@@ -11,7 +11,7 @@ enum TrueTypeSubsetter {
     /// (`cvt `, `fpgm`, `prep`) the glyph programs may call, as ISO 32000-1 §9.9 requires; `characters`
     /// (code point to glyph) become its `cmap`.
     static func subset(of font: TrueTypeFont, characters: [UInt32: UInt16]) throws -> [UInt8] {
-        let used = try font.glyphs.closure(of: characters.values)
+        let used = font.glyphs.closure(of: characters.values)
         let glyphCount = Int(used.max() ?? 0) + 1
         let outlines = try self.outlines(of: font, keeping: used, glyphCount: glyphCount)
         var head = font.headTable.array
@@ -41,7 +41,8 @@ enum TrueTypeSubsetter {
         var hmtx = [UInt8](repeating: 0, count: 4 * glyphCount)
         for glyph in 0..<glyphCount {
             let id = UInt16(glyph)
-            if used.contains(id) {
+            // Only glyph 0 can be used and unusable: text never shows an unusable glyph.
+            if used.contains(id), font.unusableGlyphs[id] == nil {
                 glyf.append(contentsOf: try font.glyphs.outline(of: id).array)
                 // Four-byte alignment keeps every offset even, as the short `loca` format needs.
                 glyf.append(contentsOf: [UInt8](repeating: 0, count: (4 - glyf.count % 4) % 4))

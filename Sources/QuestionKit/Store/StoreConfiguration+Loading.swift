@@ -13,8 +13,9 @@ extension StoreConfiguration {
         if let document = parsed.document {
             report.problems = ProblemCollector(document: document)
             settings = jsonSettings(document.root, report: &report)
-        } else if let dictionary = propertyList(bytes) {
-            settings = dictionary.sorted { $0.key < $1.key }.map { Setting(key: $0.key, value: value(of: $0.value)) }
+        } else if let read = PropertyListReader.read(bytes) {
+            guard case .success(.dictionary(let members)) = read else { return (nil, [propertyListProblem(read)]) }
+            settings = members.map { Setting(key: $0.key, value: value(of: $0.value)) }
         } else {
             let notJSON = Diagnostic(
                 severity: .error, code: "store-config.unreadable",
@@ -60,16 +61,29 @@ extension StoreConfiguration {
         }
     }
 
-    private static func value(of object: Any) -> Setting.Value {
-        if let text = object as? String { return .string(text) }
-        if let list = object as? [Any] { return .array(list.map(value(of:))) }
-        if let number = object as? NSNumber { return .number(number.doubleValue) }
-        return .other("a \(type(of: object))")
+    private static func value(of value: PropertyListValue) -> Setting.Value {
+        switch value {
+        case .string(let text): .string(text)
+        case .number(let number): .number(number)
+        case .array(let elements): .array(elements.map(self.value(of:)))
+        default: .other(value.kind)
+        }
     }
 
-    private static func propertyList(_ bytes: [UInt8]) -> [String: Any]? {
-        let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        return plist as? [String: Any]
+    /// A property list that cannot be read, or whose top is not a dictionary.
+    private static func propertyListProblem(_ read: Result<PropertyListValue, PropertyListError>) -> Diagnostic {
+        switch read {
+        case .failure(let error):
+            Diagnostic(
+                severity: .error, code: "store-config.unreadable",
+                message: "the store configuration's property list cannot be read: \(error.message)",
+                pointer: error.pointer)
+        case .success(let value):
+            Diagnostic(
+                severity: .error, code: "store-config.not-an-object",
+                message: "a store configuration must be a dictionary, not \(value.kind)",
+                hint: "Write for example <dict><key>DeleteAfterDays</key><integer>7</integer></dict>.")
+        }
     }
 
     private mutating func apply(_ setting: Setting, report: inout SettingsReport) {

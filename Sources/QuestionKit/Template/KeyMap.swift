@@ -48,14 +48,22 @@ public struct KeyMap: Sendable {
             return (map, parsed.diagnostics + problems.diagnostics())
         }
         // Not JSON: a property list (XML, binary, or old-style, which may also begin with '{').
-        guard let dictionary = propertyList(bytes) else {
+        guard let read = PropertyListReader.read(bytes) else {
             return (.mi, looksLikeJSON(bytes) ? parsed.diagnostics : [unreadable()])
         }
-        var diagnostics: [Diagnostic] = []
-        var entries: [Entry] = []
-        for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) {
-            entries.append(Entry(name: name, spelling: value as? String, node: nil))
+        let entries: [Entry]
+        switch read {
+        case .failure(let error):
+            return (.mi, [unreadable(error)])
+        case .success(.dictionary(let members)):
+            entries = members.map { member in
+                guard case .string(let spelling) = member.value else { return Entry(name: member.key, spelling: nil) }
+                return Entry(name: member.key, spelling: spelling, node: nil)
+            }
+        case .success(let other):
+            return (.mi, [notADictionary(other)])
         }
+        var diagnostics: [Diagnostic] = []
         var resolver = Resolver(knownKeys: knownKeys, scopes: scopes)
         let map = resolver.resolve(entries) { code, message, hint, _ in
             diagnostics.append(Diagnostic(severity: .error, code: code, message: message, pointer: "", hint: hint))
@@ -89,21 +97,25 @@ public struct KeyMap: Sendable {
         }
     }
 
-    private static func propertyList(_ bytes: [UInt8]) -> [String: Any]? {
-        let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        return plist as? [String: Any]
-    }
-
     private static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
-    private static func unreadable() -> Diagnostic {
+    /// The file is neither JSON nor a property list, or (with `error`) a property list that cannot be read.
+    private static func unreadable(_ error: PropertyListError? = nil) -> Diagnostic {
         Diagnostic(
             severity: .error, code: "keys.unreadable",
-            message: "a key map must be a JSON object or a property-list dictionary",
-            hint: "Write for example {\"answerType\": \"type\"}.")
+            message: error.map { "the key map's property list cannot be read: \($0.message)" }
+                ?? "a key map must be a JSON object or a property-list dictionary",
+            pointer: error?.pointer ?? "", hint: "Write for example {\"answerType\": \"type\"}.")
+    }
+
+    private static func notADictionary(_ value: PropertyListValue) -> Diagnostic {
+        Diagnostic(
+            severity: .error, code: "keys.not-an-object",
+            message: "a key map must be a dictionary of key name to spelling, not \(value.kind)",
+            hint: "Write for example <dict><key>answerType</key><string>type</string></dict>.")
     }
 }
 
