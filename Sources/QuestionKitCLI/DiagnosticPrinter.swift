@@ -23,18 +23,35 @@ public enum DiagnosticPrinter {
     public static func text(_ file: FileDiagnostics) -> String {
         guard !file.diagnostics.isEmpty else { return "" }
         let locator = file.source.map { SourceLocator(bytes: $0) }
+        let path = TerminalText.escaped(file.path)
         var output = ""
+        // Appended piece by piece: a file with a million problems prints a million of these.
         for diagnostic in file.diagnostics {
-            let location = diagnostic.position.map { "\(file.path):\($0.line):\($0.column):" } ?? "\(file.path):"
-            output +=
-                TerminalText.escaped(
-                    "\(location) \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.code)]") + "\n"
+            output += path
+            output += ":"
+            if let position = diagnostic.position {
+                output += String(position.line)
+                output += ":"
+                output += String(position.column)
+                output += ":"
+            }
+            output += " "
+            output += diagnostic.severity.rawValue
+            output += ": "
+            output += TerminalText.escaped(diagnostic.message)
+            output += " ["
+            output += TerminalText.escaped(diagnostic.code)
+            output += "]\n"
             if let position = diagnostic.position,
                 let window = locator?.excerpt(line: position.line, column: position.column)
             {
                 output += excerpt(window)
             }
-            if let hint = diagnostic.hint { output += "  hint: " + TerminalText.escaped(hint) + "\n" }
+            if let hint = diagnostic.hint {
+                output += "  hint: "
+                output += TerminalText.escaped(hint)
+                output += "\n"
+            }
         }
         return output
     }

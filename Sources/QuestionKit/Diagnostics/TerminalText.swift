@@ -26,7 +26,7 @@ public enum TerminalText {
     /// `text` with every character of ``isEscaped(_:)`` escaped, line breaks and tabs included: for
     /// one line of a message, where a line break from a file would forge a line of its own.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        guard mayNeedEscaping(text), text.unicodeScalars.contains(where: isEscaped) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if isEscaped(scalar) {
@@ -36,6 +36,16 @@ public enum TerminalText {
             }
         }
         return result
+    }
+
+    /// Whether `text` has a byte that can begin an escaped character: below 0x20, DEL, or the lead
+    /// byte of U+0080–U+00BF (0xC2) or of U+2000–U+2FFF (0xE2). A scan of the UTF-8 bytes, so that
+    /// the usual text, which has none, costs next to nothing (the printer escapes every message).
+    private static func mayNeedEscaping(_ text: String) -> Bool {
+        func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        }
+        return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
     }
 
     /// `text` on one line as laid out in a table or a text export: line breaks and tabs become
