@@ -63,7 +63,7 @@ public enum FormPDF {
             info: PDFDocumentInfo(
                 title: title, author: options.author ?? review.header.technician,
                 subject: title.map { "Completed form: \($0)" }, creationDate: options.creationDate))
-        let footer = FormPDFFooter(frame: frame, setter: composer.setter, title: footerTitle(review.header))
+        var footer = FormPDFFooter(frame: frame, setter: composer.setter, title: footerTitle(review.header))
         for (index, page) in pages.enumerated() {
             var page = page
             footer.draw(on: &page, number: index + 1, of: pages.count)
@@ -84,8 +84,16 @@ struct FormPDFFooter {
     let frame: FormPDFFrame
     let setter: FormPDFTypesetter
     let title: String
+    /// The title cut to each room the page labels leave (a few widths): cut once, not once per page.
+    private var fittedTitles: [Double: String] = [:]
 
-    func draw(on page: inout PDFPage, number: Int, of count: Int) {
+    init(frame: FormPDFFrame, setter: FormPDFTypesetter, title: String) {
+        self.frame = frame
+        self.setter = setter
+        self.title = title
+    }
+
+    mutating func draw(on page: inout PDFPage, number: Int, of count: Int) {
         let style = FormPDFStyle.footer
         page.drawLine(
             from: PDFPoint(x: frame.left, y: frame.footerRule), to: PDFPoint(x: frame.right, y: frame.footerRule),
@@ -94,8 +102,10 @@ struct FormPDFFooter {
         let labelWidth = setter.width(label, style.font, style.size)
         let room = frame.width - labelWidth - 24
         if !title.isEmpty, room > 40 {
+            let fitted = fittedTitles[room] ?? setter.truncated(title, style: style, width: room)
+            fittedTitles[room] = fitted
             page.drawText(
-                setter.truncated(title, style: style, width: room),
+                fitted,
                 at: PDFPoint(x: frame.left, y: frame.footerBaseline),
                 font: style.font, size: style.size, color: style.color)
         }
