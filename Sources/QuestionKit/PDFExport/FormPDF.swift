@@ -56,7 +56,7 @@ public enum FormPDF {
             flow.place(composer.question(row))
         }
         flow.place(composer.summary(review))
-        let pages = flow.finish()
+        var pages = flow.finish()
 
         let title = review.header.title.flatMap { $0.isBlank ? nil : $0 }
         var document = PDFDocument(
@@ -64,8 +64,11 @@ public enum FormPDF {
                 title: title, author: options.author ?? review.header.technician,
                 subject: title.map { "Completed form: \($0)" }, creationDate: options.creationDate))
         var footer = FormPDFFooter(frame: frame, setter: composer.setter, title: footerTitle(review.header))
-        for (index, page) in pages.enumerated() {
-            var page = page
+        for index in pages.indices {
+            // Taken out of the list, so that drawing the footer appends to the page's content in
+            // place: a copy would hold every page's content twice.
+            var page = PDFPage(size: frame.pageSize, fonts: options.fonts)
+            swap(&page, &pages[index])
             footer.draw(on: &page, number: index + 1, of: pages.count)
             document.append(page)
         }
