@@ -12,6 +12,10 @@ struct IgnoredContent: Decodable {
     init(from decoder: any Decoder) throws {}
 }
 
+if CommandLine.arguments.dropFirst().first == HostileReplayBenchmark.peakOption {
+    exit(HostileReplayBenchmark.reportPeak(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 let toolPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("questionkit").path
 guard FileManager.default.isExecutableFile(atPath: toolPath) else {
@@ -109,3 +113,8 @@ PDFBenchmark.run(reader: reader).forEach { print($0) }
 
 print("")
 HostileValidationBenchmark.printTable(toolPath: toolPath, folder: folder)
+
+print("")
+// `--largest` adds a template just under the 256 MiB limit to the memory rows (slow: minutes).
+try HostileReplayBenchmark.run(folder: folder, largest: CommandLine.arguments.contains("--largest"))
+    .forEach { print($0) }

@@ -63,6 +63,9 @@ public struct RunCommand: Command {
             context.standardError += DiagnosticPrinter.text(
                 FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))
         }
+        // The transcript and the review of a large form are as large as the form: out with them
+        // before the exports, rather than held until the end.
+        context.flushOutput()
         if let folder = arguments.values["out"] {
             let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
             guard

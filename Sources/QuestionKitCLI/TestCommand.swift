@@ -24,6 +24,7 @@ public struct TestCommand: Command {
         guard !arguments.positionals.isEmpty else { throw UsageError("no folders given") }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
+        var templates = TemplateCache()
         var passed = 0
         var failed = 0
         var fixtures: [String] = []
@@ -39,7 +40,7 @@ public struct TestCommand: Command {
             fixtures += found
         }
         for path in fixtures {
-            if let failure = check(path, files: files) {
+            if let failure = check(path, files: files, templates: &templates) {
                 failed += 1
                 context.print(TerminalText.escaped("FAIL \(path): \(failure)"))
             } else {
@@ -52,13 +53,13 @@ public struct TestCommand: Command {
     }
 
     /// Why the fixture at `path` fails, or nil when it passes.
-    private func check(_ path: String, files: FormFiles) -> String? {
+    func check(_ path: String, files: FormFiles, templates: inout TemplateCache) -> String? {
         let fixture = files.fixture(at: path)
         guard let loadedFixture = fixture.value else { return Self.firstError(fixture.report) }
         guard let templatePath = files.templatePath(of: loadedFixture, at: path) else {
             return "the fixture names no template (\"template\": \"form.json\")"
         }
-        let template = files.template(at: templatePath)
+        let template = templates.template(at: templatePath, files: files)
         guard let loadedTemplate = template.value else { return Self.firstError(template.report) }
         let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
         let report = FileDiagnostics(path: path, diagnostics: result.diagnostics, source: fixture.report.source)

@@ -69,6 +69,9 @@ struct PDFExportLayoutTests {
             let footer = PDFExportInspection.texts(on: page).filter { $0.baseline > Self.frame.footerRule }
             #expect(footer.map(\.text).contains("Page \(index + 1) of \(count)"))
             #expect(footer.allSatisfy { abs($0.baseline - Self.frame.footerBaseline) < 0.01 })
+            // The body is held compressed from the moment the page is full; only the footer is not.
+            #expect(page.sealedContent.count == 1)
+            #expect(!String(decoding: page.finishedContent, as: UTF8.self).contains("Question "))
         }
     }
 
@@ -117,7 +120,7 @@ struct PDFExportLayoutTests {
                 1, question: "Oil temperature", blocks: [.value("82")], flags: [Flag(code: "x", message: "too hot")])
         ])
         let page = FormPDF.render(flagged, options: PDFExportSamples.options).pages[0]
-        let content = String(decoding: page.finishedContent, as: UTF8.self)
+        let content = String(decoding: try page.drawnContent, as: UTF8.self)
         let bars = content.split(separator: "\n").filter { $0.hasPrefix("29 ") && $0.hasSuffix(" re f") }
         // One beside the question, one beside its entry in the closing "Attention required" list.
         #expect(bars.count == 2, "\(content)")

@@ -46,4 +46,26 @@ struct PDFLineBreakingTests {
             #expect(joined == text.filter { $0 != " " }, "at \(width)")
         }
     }
+
+    @Test func aLongWordIsMeasuredInProportionToItsLength() {
+        // Every character 5.56 pt wide: 17 fit in 100 pt. Re-measuring the rest of the word per
+        // line would measure about 100,000² / 34 characters.
+        let word = String(repeating: "a", count: 100_000)
+        var measured = 0
+        let result = PDFFontSet.wrap(Substring(word), width: 100) { piece in
+            measured += piece.count
+            return Double(piece.count) * 5.56
+        }
+        #expect(result.joined() == word)
+        #expect(result.dropLast().allSatisfy { $0.count == 17 })
+        #expect(result.last?.count == 100_000 % 17)
+        #expect(measured <= 3 * word.count, "\(measured) characters measured")
+    }
+
+    @Test func aWordBrokenInsideKeepsTheLinesItHadBefore() {
+        // The last piece of a broken word starts the next line, and the words after it join it when they fit.
+        #expect(lines("aaaaaaa aa", width: 17) == ["aaa", "aaa", "a", "aa"])
+        #expect(lines("aaaaaaa a", width: 30) == ["aaaaa", "aa a"])
+        #expect(lines("Wa", width: 3) == ["W", "a"])
+    }
 }

@@ -206,3 +206,14 @@ enum PDFInspection {
         return nil
     }
 }
+
+extension PDFPage {
+    /// Everything drawn on the page, as one content stream: the sealed (compressed) parts inflated, then the rest.
+    var drawnContent: [UInt8] {
+        get throws {
+            try sealedContent.flatMap { payload in
+                payload.isDeflated ? try PDFTestInflater.zlibDecompress(payload.bytes) : payload.bytes
+            } + finishedContent
+        }
+    }
+}

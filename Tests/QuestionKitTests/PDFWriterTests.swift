@@ -151,4 +151,20 @@ struct PDFWriterTests {
         let content = String(decoding: try #require(streams.first), as: UTF8.self)
         #expect(content == "BT\n/F1 12 Tf 72 692 Td\n(Hello \\(world\\)) Tj\nET\n")
     }
+
+    @Test func aSealedPageKeepsItsContentCompressedAndWritesItsStreamsInOrder() throws {
+        var page = PDFPage()
+        page.drawText("first", at: PDFPoint(x: 72, y: 100), size: 12)
+        page.seal()
+        page.drawText("second", at: PDFPoint(x: 72, y: 120), size: 12)
+        #expect(page.sealedContent.count == 1, "short content stays uncompressed, but apart")
+        #expect(String(decoding: page.finishedContent, as: UTF8.self).contains("(second) Tj"))
+        var document = PDFDocument()
+        document.append(page)
+        let bytes = try document.write()
+        #expect(String(decoding: bytes, as: UTF8.self).contains(/\/Contents \[\d+ 0 R \d+ 0 R\]/))
+        let streams = try PDFInspection.streams(bytes).map { String(decoding: $0, as: UTF8.self) }
+        #expect(streams.prefix(2).map { $0.contains("(first) Tj") } == [true, false])
+        #expect(streams.prefix(2).map { $0.contains("(second) Tj") } == [false, true])
+    }
 }

@@ -101,6 +101,61 @@ struct SessionAnswerTests {
         #expect(session.form.entries[10].media.map(\.name) == ["Qid10", "Qid10(2)"])
     }
 
+    @Test func namesSkipEveryTakenNameAsIfCountingAgainEachTime() throws {
+        // Taken: Qid0(3) to Qid0(6) and Qid0(9); each new name is the first free count after the
+        // number of names taken, as if the taken names were counted again for every attachment.
+        let taken = [3, 4, 5, 6, 9].map { MediaAttachment.name(questionIndex: 0, count: $0) }
+        let saved = taken.map { MediaAttachment(kind: .image, name: $0) }
+        var namer = MediaNamer()
+        let names = (0..<6).map { _ in namer.nextName(position: 0, questionIndex: 0, savedMedia: saved) }
+        #expect(names == ["Qid0(7)", "Qid0(8)", "Qid0(10)", "Qid0(11)", "Qid0(12)", "Qid0(13)"])
+        namer.discardDraft()
+        #expect(namer.nextName(position: 0, questionIndex: 0, savedMedia: saved) == "Qid0(7)", "discarded names are free")
+        var counted = Set(taken)
+        let recounted = (0..<6).map { _ -> String in
+            var count = counted.count + 1
+            while counted.contains(MediaAttachment.name(questionIndex: 0, count: count)) { count += 1 }
+            let name = MediaAttachment.name(questionIndex: 0, count: count)
+            counted.insert(name)
+            return name
+        }
+        #expect(names == recounted)
+    }
+
+    @Test func tenThousandMediaOnOneQuestionAreNamedInOrder() throws {
+        var session = try SessionFixture.session()
+        for _ in 0..<10_000 {
+            try session.attach(.image)
+        }
+        #expect(session.draft.media.count == 10_000)
+        #expect(session.draft.media.first?.name == "Qid0")
+        #expect(session.draft.media.last?.name == "Qid0(10000)")
+        #expect(Set(session.draft.media.map(\.name)).count == 10_000)
+    }
+
+    @Test func savedNamesStayTakenAndDiscardedOnesAreGivenAgain() throws {
+        var session = try SessionFixture.session()
+        try session.setComment("c")
+        #expect(try session.attach(.image).name == "Qid0")
+        try session.exit()
+        try session.resume()
+        #expect(try session.attach(.image).name == "Qid0(2)")
+        #expect(session.draft.media.map(\.name) == ["Qid0", "Qid0(2)"])
+        #expect(session.form.entries[0].media.map(\.name) == ["Qid0"], "the draft is not saved yet")
+        try session.next()
+        try session.back()
+        #expect(session.draft.media.map(\.name) == ["Qid0", "Qid0(2)"])
+        #expect(try session.attach(.voice).name == "Qid0(3)")
+        try session.next()
+        #expect(try session.attach(.video).name == "Qid1")
+        try session.back()
+        #expect(session.draft.media.map(\.name) == ["Qid0", "Qid0(2)", "Qid0(3)"])
+        #expect(try session.attach(.video).name == "Qid0(4)")
+        try session.next()
+        #expect(session.draft.media.isEmpty, "Back dropped the draft of question 2")
+        #expect(try session.attach(.video).name == "Qid1")
+    }
+
     @Test func aNameAlreadyTakenInALoadedFormIsSkipped() throws {
         var form = FilledForm(template: try SessionFixture.template())
         form.entries[0] = QuestionEntry(media: [MediaAttachment(kind: .image, name: "Qid0(2)")])

@@ -100,8 +100,15 @@ public struct PDFDocument: Sendable {
         _ compress: Bool
     ) -> Int {
         let pageObject = writer.allocate()
-        let contentObject = writer.allocate()
-        writer.writeStream(contentObject, data: page.finishedContent, compress: compress)
+        var contentObjects: [Int] = []
+        for payload in page.sealedContent {
+            contentObjects.append(writer.allocate())
+            writer.writeStream(contentObjects[contentObjects.count - 1], payload: payload)
+        }
+        if page.sealedContent.isEmpty || page.content.count > 0 {
+            contentObjects.append(writer.allocate())
+            writer.writeStream(contentObjects[contentObjects.count - 1], data: page.finishedContent, compress: compress)
+        }
         writer.writeObject(pageObject) { buffer in
             buffer.append("<< /Type /Page /Parent ")
             buffer.append(int: parent)
@@ -117,9 +124,14 @@ public struct PDFDocument: Sendable {
                 buffer.append(int: fontObjects[face] ?? 0)
                 buffer.append(" 0 R")
             }
-            buffer.append(" >> >> /Contents ")
-            buffer.append(int: contentObject)
-            buffer.append(" 0 R >>")
+            // Several content streams of a page are read as one (ISO 32000-1 §7.8.2).
+            buffer.append(contentObjects.count == 1 ? " >> >> /Contents " : " >> >> /Contents [")
+            for (index, object) in contentObjects.enumerated() {
+                buffer.append(index == 0 ? "" : " ")
+                buffer.append(int: object)
+                buffer.append(" 0 R")
+            }
+            buffer.append(contentObjects.count == 1 ? " >>" : "] >>")
         }
         return pageObject
     }

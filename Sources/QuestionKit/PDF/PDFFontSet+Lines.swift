@@ -16,7 +16,7 @@ extension PDFFontSet {
         return lines
     }
 
-    private static func wrap(_ paragraph: Substring, width: Double, measure: (Substring) -> Double) -> [String] {
+    static func wrap(_ paragraph: Substring, width: Double, measure: (Substring) -> Double) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0.0
@@ -31,11 +31,8 @@ extension PDFFontSet {
             if !line.isEmpty {
                 lines.append(line)
             }
-            var rest = word
-            while measure(rest) > width, let split = longestFittingPrefix(of: rest, width: width, measure: measure) {
-                lines.append(String(rest[..<split]))
-                rest = rest[split...]
-            }
+            let (pieces, rest) = breakWord(word, width: width, measure: measure)
+            lines += pieces
             line = String(rest)
             lineWidth = measure(rest)
         }
@@ -56,22 +53,34 @@ extension PDFFontSet {
         return tokens
     }
 
-    /// Where to cut `word` so that the part before fits `width`; at least one character, so breaking progresses.
-    /// Nil when the word is a single character (it then stands on its own line, however wide).
-    private static func longestFittingPrefix(
-        of word: Substring, width: Double, measure: (Substring) -> Double
-    ) -> Substring.Index? {
-        guard word.count > 1 else { return nil }
+    /// `word` broken between characters into lines that fit `width` (at least one character each, so that
+    /// breaking progresses), and the rest, which fits or is a single character (it then stands on its own
+    /// line, however wide). Each character is measured once or twice, never the whole rest again per line:
+    /// a word of a million characters costs a million measurements, not a million per line.
+    private static func breakWord(
+        _ word: Substring, width: Double, measure: (Substring) -> Double
+    ) -> (lines: [String], rest: Substring) {
+        var lines: [String] = []
+        var start = word.startIndex
+        var index = start
         var used = 0.0
-        var index = word.startIndex
         while index < word.endIndex {
             let next = word.index(after: index)
-            used += measure(word[index..<next])
-            if used > width {
+            let characterWidth = measure(word[index..<next])
+            if used + characterWidth <= width {
+                used += characterWidth
+                index = next
+                continue
+            }
+            let cut = index == start ? next : index
+            if cut == word.endIndex {
                 break
             }
-            index = next
+            lines.append(String(word[start..<cut]))
+            start = cut
+            index = cut
+            used = 0
         }
-        return index == word.startIndex ? word.index(after: index) : index
+        return (lines, word[start...])
     }
 }

@@ -32,18 +32,22 @@ struct PDFObjectWriter {
     mutating func writeStream(
         _ number: Int, data: [UInt8], compress: Bool = true, dictionary: (inout PDFBuffer) -> Void = { _ in }
     ) {
-        let deflated = compress ? Deflate.zlibCompress(data) : data
-        let useFlate = compress && deflated.count < data.count
-        let payload = useFlate ? deflated : data
+        writeStream(number, payload: PDFStreamPayload(data, compress: compress), dictionary: dictionary)
+    }
+
+    /// Writes a stream object whose data is ready (compressed or not).
+    mutating func writeStream(
+        _ number: Int, payload: PDFStreamPayload, dictionary: (inout PDFBuffer) -> Void = { _ in }
+    ) {
         begin(number)
         buffer.append("<< /Length ")
-        buffer.append(int: payload.count)
-        if useFlate {
+        buffer.append(int: payload.bytes.count)
+        if payload.isDeflated {
             buffer.append(" /Filter /FlateDecode")
         }
         dictionary(&buffer)
         buffer.append(" >>\nstream\n")
-        buffer.append(bytes: payload)
+        buffer.append(bytes: payload.bytes)
         buffer.append("\nendstream\nendobj\n")
     }
 
@@ -96,5 +100,17 @@ struct PDFObjectWriter {
             position -= 1
         }
         buffer.append(bytes: digits)
+    }
+}
+
+/// The data of a stream as it is written: Flate-compressed when asked and when that makes it smaller.
+struct PDFStreamPayload: Sendable {
+    var bytes: [UInt8]
+    var isDeflated: Bool
+
+    init(_ data: [UInt8], compress: Bool) {
+        let deflated = compress ? Deflate.zlibCompress(data) : data
+        isDeflated = compress && deflated.count < data.count
+        bytes = isDeflated ? deflated : data
     }
 }

@@ -11,6 +11,8 @@ public struct PDFPage: Sendable {
     public private(set) var warnings: [PDFWarning] = []
 
     var content = PDFBuffer()
+    /// Content finished early by ``seal()``, compressed, each written as a stream of its own before `content`.
+    private(set) var sealedContent: [PDFStreamPayload] = []
     /// Fonts in the order of first use; the first is the resource `/F1`.
     private(set) var faces: [PDFFontFace] = []
     private var faceNumbers: [PDFFontFace: Int] = [:]
@@ -75,6 +77,19 @@ public struct PDFPage: Sendable {
         setStroke(stroke, width: lineWidth)
         appendRectangle(rect)
         content.append(" re B\n")
+    }
+
+    /// Compresses what has been drawn so far into a content stream of its own, so that a long document
+    /// holds its finished pages compressed while the rest is laid out. Drawing may go on (into the next
+    /// stream); a state still saved is restored first, as at the end of a page.
+    public mutating func seal() {
+        guard content.count > 0 else { return }
+        sealedContent.append(PDFStreamPayload(finishedContent, compress: true))
+        content = PDFBuffer()
+        if let outermost = savedStates.first {
+            state = outermost
+        }
+        savedStates = []
     }
 
     /// The content with any state still saved restored, so that the stream is balanced.

@@ -56,16 +56,19 @@ public enum FormPDF {
             flow.place(composer.question(row))
         }
         flow.place(composer.summary(review))
-        let pages = flow.finish()
+        var pages = flow.finish()
 
         let title = review.header.title.flatMap { $0.isBlank ? nil : $0 }
         var document = PDFDocument(
             info: PDFDocumentInfo(
                 title: title, author: options.author ?? review.header.technician,
                 subject: title.map { "Completed form: \($0)" }, creationDate: options.creationDate))
-        let footer = FormPDFFooter(frame: frame, setter: composer.setter, title: footerTitle(review.header))
-        for (index, page) in pages.enumerated() {
-            var page = page
+        var footer = FormPDFFooter(frame: frame, setter: composer.setter, title: footerTitle(review.header))
+        for index in pages.indices {
+            // Taken out of the list, so that drawing the footer appends to the page's content in
+            // place: a copy would hold every page's content twice.
+            var page = PDFPage(size: frame.pageSize, fonts: options.fonts)
+            swap(&page, &pages[index])
             footer.draw(on: &page, number: index + 1, of: pages.count)
             document.append(page)
         }
@@ -84,8 +87,16 @@ struct FormPDFFooter {
     let frame: FormPDFFrame
     let setter: FormPDFTypesetter
     let title: String
+    /// The title cut to each room the page labels leave (a few widths): cut once, not once per page.
+    private var fittedTitles: [Double: String] = [:]
 
-    func draw(on page: inout PDFPage, number: Int, of count: Int) {
+    init(frame: FormPDFFrame, setter: FormPDFTypesetter, title: String) {
+        self.frame = frame
+        self.setter = setter
+        self.title = title
+    }
+
+    mutating func draw(on page: inout PDFPage, number: Int, of count: Int) {
         let style = FormPDFStyle.footer
         page.drawLine(
             from: PDFPoint(x: frame.left, y: frame.footerRule), to: PDFPoint(x: frame.right, y: frame.footerRule),
@@ -94,8 +105,10 @@ struct FormPDFFooter {
         let labelWidth = setter.width(label, style.font, style.size)
         let room = frame.width - labelWidth - 24
         if !title.isEmpty, room > 40 {
+            let fitted = fittedTitles[room] ?? setter.truncated(title, style: style, width: room)
+            fittedTitles[room] = fitted
             page.drawText(
-                setter.truncated(title, style: style, width: room),
+                fitted,
                 at: PDFPoint(x: frame.left, y: frame.footerBaseline),
                 font: style.font, size: style.size, color: style.color)
         }

@@ -90,6 +90,7 @@ struct FormPDFFlow {
     /// The pages, the last one included.
     mutating func finish() -> [PDFPage] {
         flushBar()
+        page.seal()
         pages.append(page)
         return pages
     }
@@ -140,6 +141,8 @@ struct FormPDFFlow {
 
     private mutating func startPage() {
         flushBar()
+        // Finished pages are held compressed: uncompressed, a long form's pages take several times its size.
+        page.seal()
         pages.append(page)
         page = PDFPage(size: frame.pageSize, fonts: fonts)
         y = frame.top

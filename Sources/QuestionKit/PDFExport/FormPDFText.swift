@@ -78,19 +78,24 @@ struct FormPDFTypesetter {
         }
     }
 
-    /// `text` cut to fit `width`, ending in "…" when cut.
+    /// `text` cut to fit `width`, ending in "…" when cut. Characters are measured one by one, only as
+    /// far as the width reaches, so a long text costs no more than the part of it that fits.
     func truncated(_ text: String, style: FormPDFTextStyle, width: Double) -> String {
-        guard self.width(text, style.font, style.size) > width else { return text }
-        let characters = Array(text)
-        var (fits, tooLong) = (0, characters.count)
-        while tooLong - fits > 1 {
-            let middle = (fits + tooLong) / 2
-            if self.width(String(characters[..<middle]) + "…", style.font, style.size) <= width {
-                fits = middle
-            } else {
-                tooLong = middle
+        let ellipsis = self.width("…", style.font, style.size)
+        var used = 0.0
+        var fits = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            used += self.width(String(text[index]), style.font, style.size)
+            if used > width {
+                return String(text[..<fits]) + "…"
             }
+            if used + ellipsis <= width {
+                fits = next
+            }
+            index = next
         }
-        return String(characters[..<fits]) + "…"
+        return text
     }
 }

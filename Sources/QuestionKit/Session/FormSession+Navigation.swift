@@ -47,7 +47,7 @@ extension FormSession {
             try saveAndMoveOn(before: "Finish")
         case .editing(let kind):
             let question = try shownQuestion("finish")
-            guard Self.isDone(draft, of: question) else { throw .unanswered(question.number, before: "Finish") }
+            guard Self.isDone(edits, of: question) else { throw .unanswered(question.number, before: "Finish") }
             saveDraft()
             enter(kind.reviewPhase)
         default:
@@ -61,7 +61,7 @@ extension FormSession {
     /// Next and Finish while filling. A form without questions has nothing to check: the review opens.
     private mutating func saveAndMoveOn(before step: String) throws(SessionRefusal) {
         if let question = currentQuestion {
-            guard Self.isDone(draft, of: question) else { throw .unanswered(question.number, before: step) }
+            guard Self.isDone(edits, of: question) else { throw .unanswered(question.number, before: step) }
             saveDraft()
         }
         if isOnLastQuestion { enter(.review) } else { show(current + 1, in: .filling) }

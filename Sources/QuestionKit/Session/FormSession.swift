@@ -46,9 +46,21 @@ public struct FormSession: Sendable {
     /// The 0-based position in `template.questions` of the question shown (filling, editing) or last shown.
     public private(set) var current: Int
     /// The unsaved edits of the question shown; outside filling and editing, the saved entry of `current`.
-    public private(set) var draft: QuestionEntry
+    public var draft: QuestionEntry {
+        var entry = edits
+        if let saved = form.entries.indices.contains(current) ? form.entries[current].media : nil {
+            entry.media = saved + edits.media
+        }
+        return entry
+    }
+    /// The draft's answer and comment, and only the media attached since the question was shown: the
+    /// saved media are not copied into every draft, so that attaching costs the same on a question
+    /// with ten thousand media as on one with none.
+    private(set) var edits: QuestionEntry
     /// Who fills the form; written to `form.technician` (again) on completion.
     let technician: String?
+    /// The media names taken, per question and by the draft.
+    private var mediaNamer = MediaNamer()
 
     /// A new, empty form of `template`, filled by `technician`, at its first question.
     ///
@@ -61,7 +73,7 @@ public struct FormSession: Sendable {
         self.technician = technician
         self.phase = .filling
         self.current = 0
-        self.draft = form.entries.first ?? QuestionEntry()
+        self.edits = QuestionEntry(answer: form.entries.first?.answer, comment: form.entries.first?.comment ?? "")
     }
 
     /// Continue a saved (e.g. exited) form at its first question that is neither answered nor
@@ -80,7 +92,7 @@ public struct FormSession: Sendable {
         self.phase = form.submittedDate != nil ? .submitted : form.completedDate != nil ? .completed : .filling
         let open = form.entries.indices.first { !Self.isDone(form.entries[$0], of: form.template.questions[$0]) }
         self.current = open ?? max(0, count - 1)
-        self.draft = form.entries.indices.contains(current) ? form.entries[current] : QuestionEntry()
+        self.edits = Self.edits(of: form, at: current)
     }
 
     /// The template being filled.
@@ -112,7 +124,7 @@ public struct FormSession: Sendable {
     public mutating func setAnswer(_ answer: QuestionAnswer?) throws(SessionRefusal) {
         let question = try shownQuestion("set an answer")
         if let answer, question.encodeAnswer(answer) == nil { throw .foreignAnswer(question) }
-        draft.answer = answer
+        edits.answer = answer
     }
 
     /// Reads `value` with the question's type; answer problems go to `problems` (located);
@@ -122,14 +134,14 @@ public struct FormSession: Sendable {
     public mutating func answer(with value: JSONNode, problems: inout ProblemCollector) throws(SessionRefusal) -> Bool {
         let question = try shownQuestion("answer")
         guard let answer = question.parseAnswer(value, problems: &problems) else { return false }
-        draft.answer = answer
+        edits.answer = answer
         return true
     }
 
     /// Sets the comment of the question shown; a blank comment does not let Next move on.
     public mutating func setComment(_ text: String) throws(SessionRefusal) {
         _ = try shownQuestion("comment")
-        draft.comment = text
+        edits.comment = text
     }
 
     /// Attaches a photo, video or voice note to the question shown and names it `Qid<i>`,
@@ -139,12 +151,10 @@ public struct FormSession: Sendable {
     @discardableResult
     public mutating func attach(_ kind: MediaAttachment.Kind) throws(SessionRefusal) -> MediaAttachment {
         let question = try shownQuestion("attach media")
-        let taken = Set((form.entries[current].media + draft.media).map(\.name))
-        var count = taken.count + 1
-        while taken.contains(MediaAttachment.name(questionIndex: question.index, count: count)) { count += 1 }
-        let attachment = MediaAttachment(
-            kind: kind, name: MediaAttachment.name(questionIndex: question.index, count: count))
-        draft.media.append(attachment)
+        let saved = form.entries.indices.contains(current) ? form.entries[current].media : []
+        let name = mediaNamer.nextName(position: current, questionIndex: question.index, savedMedia: saved)
+        let attachment = MediaAttachment(kind: kind, name: name)
+        edits.media.append(attachment)
         return attachment
     }
 
@@ -152,14 +162,26 @@ public struct FormSession: Sendable {
 
     /// Saves the draft as the entry of the question shown.
     mutating func saveDraft() {
-        if form.entries.indices.contains(current) { form.entries[current] = draft }
+        guard form.entries.indices.contains(current) else { return }
+        form.entries[current].answer = edits.answer
+        form.entries[current].comment = edits.comment
+        form.entries[current].media += edits.media
+        edits.media = []
+        mediaNamer.saveDraft(position: current)
     }
 
     /// Shows the question at `position` in `phase`, its draft the saved entry: unsaved edits are dropped.
     mutating func show(_ position: Int, in phase: Phase) {
         self.phase = phase
         current = position
-        draft = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
+        edits = Self.edits(of: form, at: position)
+        mediaNamer.discardDraft()
+    }
+
+    /// A draft of the saved entry at `position`: its answer and comment, no media added yet.
+    private static func edits(of form: FilledForm, at position: Int) -> QuestionEntry {
+        guard form.entries.indices.contains(position) else { return QuestionEntry() }
+        return QuestionEntry(answer: form.entries[position].answer, comment: form.entries[position].comment)
     }
 
     /// Moves to `phase`, changing the saved form with `change`; unsaved edits are dropped.

@@ -190,6 +190,9 @@ public struct TemplateReader: Sendable {
     /// Below this many questions one thread reads them all; above, the work is worth sharing.
     static let questionsPerThread = 2_000
 
+    /// The cores to read on, asked once per process: asking costs a system call per template read.
+    static let processorCount = ProcessInfo.processInfo.activeProcessorCount
+
     /// Reads every question of `list`, on as many threads as there are cores for a long list.
     /// Questions are independent, so each thread reads a run of them into its own collector, with
     /// its own replica of the document; the results are joined in order.
@@ -197,7 +200,7 @@ public struct TemplateReader: Sendable {
         _ list: JSONNode, keepingQuestions: Bool, problems: inout ProblemCollector
     ) -> [Question] {
         let count = list.count
-        let threads = min(ProcessInfo.processInfo.activeProcessorCount, max(1, count / Self.questionsPerThread), 16)
+        let threads = min(Self.processorCount, max(1, count / Self.questionsPerThread), 16)
         guard threads > 1 else {
             return readQuestions(
                 0..<count, of: list, in: list.document, with: questionReader, keeping: keepingQuestions,
