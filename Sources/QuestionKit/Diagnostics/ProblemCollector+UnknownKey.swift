@@ -6,9 +6,19 @@ extension ProblemCollector {
         _ member: JSONMember, code: String, in place: String, known: [String],
         otherwise: String = "It is ignored; remove it if it is not needed."
     ) {
+        warnUnknownKey(member, code: code, in: place, known: known, candidates: Suggestion.Candidates(known),
+            otherwise: otherwise)
+    }
+
+    /// `warnUnknownKey(_:code:in:known:otherwise:)` with the known keys prepared once by the caller,
+    /// for an object that may hold very many unknown keys.
+    public mutating func warnUnknownKey(
+        _ member: JSONMember, code: String, in place: String, known: [String], candidates: Suggestion.Candidates,
+        otherwise: String = "It is ignored; remove it if it is not needed."
+    ) {
         let key = member.key
         let hint: String
-        if let suggestion = Suggestion.nearest(to: key, in: known) {
+        if let suggestion = candidates.nearest(to: key) {
             hint = "Did you mean '\(suggestion)'?"
         } else if known.count <= 6 {
             hint = "Known keys: \(Suggestion.quotedList(known))."

@@ -17,23 +17,48 @@ public enum Suggestion {
 
     /// `nearest(to:in:)`, adding to `cells` the edit-distance cells computed (the work done).
     static func nearest(to word: String, in candidates: [String], cells: inout Int) -> String? {
-        let considered = candidates.prefix(candidateLimit)
-        let longest = considered.lazy.map(\.unicodeScalars.count).max() ?? 0
-        // A word of n scalars allows n / 3 edits, so one longer than 3/2 of every candidate (plus
-        // the one edit always allowed) is no candidate's typo: don't even read all of it.
-        guard word.unicodeScalars.prefix(longest * 3 / 2 + 3).count <= longest * 3 / 2 + 2 else { return nil }
-        let lowered = Array(word.lowercased().unicodeScalars)
-        let allowed = max(1, lowered.count / 3)
-        var best: (candidate: String, distance: Int)?
-        for candidate in considered where candidate != word {
-            let other = Array(candidate.lowercased().unicodeScalars)
-            let limit = min(allowed, (best?.distance ?? Int.max) - 1)
-            guard abs(other.count - lowered.count) <= limit else { continue }
-            if let distance = boundedDistance(lowered, other, limit: limit, cells: &cells) {
-                best = (candidate, distance)
-            }
+        Candidates(candidates).nearest(to: word, cells: &cells)
+    }
+
+    /// A list of candidates prepared once (lower-cased, as scalars) for many words: checking a
+    /// million unknown keys against the same few known ones prepares them once, not a million times.
+    public struct Candidates: Sendable {
+        private let originals: [String]
+        private let lowered: [[Unicode.Scalar]]
+        private let longest: Int
+
+        /// The first `candidateLimit` of `candidates`.
+        public init(_ candidates: [String]) {
+            originals = Array(candidates.prefix(Suggestion.candidateLimit))
+            lowered = originals.map { Array($0.lowercased().unicodeScalars) }
+            longest = lowered.reduce(0) { max($0, $1.count) }
         }
-        return best?.candidate
+
+        /// `Suggestion.nearest(to:in:)` over these candidates.
+        public func nearest(to word: String) -> String? {
+            var cells = 0
+            return nearest(to: word, cells: &cells)
+        }
+
+        func nearest(to word: String, cells: inout Int) -> String? {
+            // A word of n scalars allows n / 3 edits, so one longer than 3/2 of every candidate (plus
+            // the one edit always allowed) is no candidate's typo: don't even read all of it.
+            let readable = longest * 3 / 2 + 2
+            guard word.unicodeScalars.prefix(readable + 1).count <= readable else { return nil }
+            let original = word
+            let word = Array(word.lowercased().unicodeScalars)
+            let allowed = max(1, word.count / 3)
+            var best: (index: Int, distance: Int)?
+            for (index, other) in lowered.enumerated() {
+                let limit = min(allowed, (best?.distance ?? Int.max) - 1)
+                // The word itself is no suggestion (but the same word in other case is).
+                guard abs(other.count - word.count) <= limit, originals[index] != original else { continue }
+                if let distance = Suggestion.boundedDistance(word, other, limit: limit, cells: &cells) {
+                    best = (index, distance)
+                }
+            }
+            return best.map { originals[$0.index] }
+        }
     }
 
     /// Levenshtein distance over Unicode scalars, with transpositions counted as one edit
@@ -69,31 +94,41 @@ public enum Suggestion {
         guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let beyond = limit + 1
-        var beforePrevious = [Int](repeating: beyond, count: b.count + 1)
-        var previous = (0...b.count).map { $0 <= limit ? $0 : beyond }
-        var current = [Int](repeating: beyond, count: b.count + 1)
-        for i in 1...a.count {
-            let low = max(1, i - limit)
-            let high = min(b.count, i + limit)
-            current[low - 1] = low == 1 && i <= limit ? i : beyond
-            var rowMinimum = current[low - 1]
-            for j in low...high {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                var value = min(previous[j] + 1, current[j - 1] + 1, substitution)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, beforePrevious[j - 2] + 1)
-                }
-                current[j] = min(value, beyond)
-                rowMinimum = min(rowMinimum, current[j])
+        let width = b.count + 1
+        // Three rows in one scratch buffer (on the stack when small): this runs once per unknown
+        // key and known name, so a million unknown keys must not cost three allocations each.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows -> Int? in
+            var beforePrevious = UnsafeMutableBufferPointer(rebasing: rows[0..<width])
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[width..<(2 * width)])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(2 * width)...])
+            for j in 0..<width {
+                beforePrevious[j] = beyond
+                previous[j] = j <= limit ? j : beyond
+                current[j] = beyond
             }
-            cells += high - low + 1
-            // The next row reads one cell past this row's band.
-            if high < b.count { current[high + 1] = beyond }
-            guard rowMinimum <= limit else { return nil }
-            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+            for i in 1...a.count {
+                let low = max(1, i - limit)
+                let high = min(b.count, i + limit)
+                current[low - 1] = low == 1 && i <= limit ? i : beyond
+                var rowMinimum = current[low - 1]
+                for j in low...high {
+                    let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                    var value = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        value = min(value, beforePrevious[j - 2] + 1)
+                    }
+                    current[j] = min(value, beyond)
+                    rowMinimum = min(rowMinimum, current[j])
+                }
+                cells += high - low + 1
+                // The next row reads one cell past this row's band.
+                if high < b.count { current[high + 1] = beyond }
+                guard rowMinimum <= limit else { return nil }
+                (beforePrevious, previous, current) = (previous, current, beforePrevious)
+            }
+            let distance = previous[b.count]
+            return distance <= limit ? distance : nil
         }
-        let distance = previous[b.count]
-        return distance <= limit ? distance : nil
     }
 
     /// `'a', 'b' or 'c'`: a list of choices for messages.

@@ -155,6 +155,8 @@ struct QuestionReader: Sendable {
     private func checkUnknownKeys(_ question: QuestionJSON, type: any QuestionType, problems: inout ProblemCollector) {
         guard let known = knownKeys[type.identifier] else { return }
         let document = question.node.document
+        // Prepared at the first unknown key, once for all of them.
+        var spellings: (names: [String], candidates: Suggestion.Candidates)?
         for keyIndex in document.unknownKeyIndices(inObjectAt: question.node.index, known: known) {
             let member = JSONMember(
                 keyNode: JSONNode(document: document, index: keyIndex),
@@ -167,9 +169,14 @@ struct QuestionReader: Sendable {
                     atKey: true)
                 continue
             }
-            let spellings = known.map { String(decoding: $0, as: UTF8.self) }
+            let prepared = spellings ?? {
+                let names = known.map { String(decoding: $0, as: UTF8.self) }
+                return (names, Suggestion.Candidates(names))
+            }()
+            spellings = prepared
             problems.warnUnknownKey(
-                member, code: "question.unknown-key", in: "a \(type.identifier) question", known: spellings)
+                member, code: "question.unknown-key", in: "a \(type.identifier) question", known: prepared.names,
+                candidates: prepared.candidates)
         }
     }
 }
