@@ -89,10 +89,11 @@ public struct PDFDocument: Sendable {
         return writer.finish(root: catalog, info: infoObject, fileID: Self.fileID(writer.buffer.bytes))
     }
 
-    /// Writes the file to `path` atomically (a temporary file, then a rename).
+    /// Writes the file to `path` atomically (a temporary file in the same folder, then a rename).
+    /// Not `Data.write(options: .atomic)`: on Linux it leaves a `TemporaryDirectory.*` folder in
+    /// `/tmp` behind for every file it writes.
     public func write(toFile path: String, compress: Bool = true) throws {
-        let bytes = try write(compress: compress)
-        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(try write(compress: compress), to: path)
     }
 
     private func writePage(

@@ -67,7 +67,24 @@ public struct StoreCommand: Command {
             throw UsageError(
                 "'store \(word)' takes no option '--\(extra)'; its options are \(names.joined(separator: ", "))")
         }
-        return try subcommand.run(rest, context: &context)
+        // What the store prints for people quotes its own files (notices, records, form names),
+        // which anyone who can write the root can plant: it is made inert in one place, here.
+        let printed = (output: context.standardOutput.utf8.count, errors: context.standardError.utf8.count)
+        let status = try subcommand.run(rest, context: &context)
+        if rest.values["format"] != "json" {
+            Self.escapeLines(of: &context.standardOutput, after: printed.output)
+            Self.escapeLines(of: &context.standardError, after: printed.errors)
+        }
+        return status
+    }
+
+    /// Escapes control characters (see `TerminalText`) in each line of `text` after its first
+    /// `count` bytes; the line breaks are the printer's own.
+    static func escapeLines(of text: inout String, after count: Int) {
+        guard text.utf8.count > count else { return }
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: count)
+        let lines = text[start...].split(separator: "\n", omittingEmptySubsequences: false)
+        text.replaceSubrange(start..., with: TerminalText.lines(lines.map(String.init)))
     }
 
     /// The help of the subcommand that `arguments` name (`store help start`, or `store start
