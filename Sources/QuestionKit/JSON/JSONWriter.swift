@@ -103,31 +103,26 @@ public struct JSONWriter: Sendable {
             output += "\""
             return
         }
-        output += "\""
-        var pending = Substring.UnicodeScalarView()
-        for scalar in string.unicodeScalars {
-            let escaped: String? =
-                switch scalar {
-                case "\"": "\\\""
-                case "\\": "\\\\"
-                case "\n": "\\n"
-                case "\r": "\\r"
-                case "\t": "\\t"
-                case "\u{08}": "\\b"
-                case "\u{0C}": "\\f"
-                case _ where scalar.value < 0x20: "\\u" + hex4(scalar.value)
-                default: nil
-                }
-            if let escaped {
-                output += String(pending)
-                pending = Substring.UnicodeScalarView()
-                output += escaped
-            } else {
-                pending.append(scalar)
+        // Only ASCII bytes are escaped, so the UTF-8 bytes can be rewritten one by one; runs of
+        // other bytes are copied as they are (appending scalar by scalar to a String is slow).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count + 16)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case ..<0x20: bytes += Array(("\\u" + hex4(UInt32(byte))).utf8)
+            default: bytes.append(byte)
             }
         }
-        output += String(pending)
-        output += "\""
+        bytes.append(UInt8(ascii: "\""))
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     private static func hex4(_ value: UInt32) -> String {
