@@ -53,7 +53,7 @@ struct PDFToolTests {
             page.drawText("Page \(number) (of 40) \\ ok", at: PDFPoint(x: 56, y: 60), size: 11)
             document.append(page)
         }
-        try document.write(toFile: file, compress: compress)
+        try AtomicFile.write(try document.write(compress: compress), to: file)
         let result = try PDFTools.run("qpdf", ["--check", file])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.contains("No syntax or stream encoding errors found"))
@@ -68,7 +68,7 @@ struct PDFToolTests {
         let directory = try PDFTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("sample.pdf").path
-        try Self.sampleDocument().write(toFile: file)
+        try AtomicFile.write(try Self.sampleDocument().write(), to: file)
         let result = try PDFTools.run("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -91,7 +91,7 @@ extension PDFToolTests {
             if keep == nil { try? FileManager.default.removeItem(at: directory) }
         }
         let file = directory.appendingPathComponent("sample.pdf").path
-        try Self.sampleDocument().write(toFile: file)
+        try AtomicFile.write(try Self.sampleDocument().write(), to: file)
         let prefix = directory.appendingPathComponent("sample").path
         let result = try PDFTools.run("pdftoppm", ["-png", "-r", "100", "-singlefile", file, prefix])
         #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")

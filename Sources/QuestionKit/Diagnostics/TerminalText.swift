@@ -51,7 +51,13 @@ public enum TerminalText {
     /// `text` on one line as laid out in a table or a text export: line breaks and tabs become
     /// spaces, any other control character is escaped.
     public static func line(_ text: String) -> String {
-        escaped(TextColumns.oneLine(text))
+        escaped(oneLine(text))
+    }
+
+    /// `text` on one line: each line break or tab becomes a space.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// `lines` escaped one by one and joined by line breaks (the printer's own).

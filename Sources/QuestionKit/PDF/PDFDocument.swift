@@ -89,13 +89,6 @@ public struct PDFDocument: Sendable {
         return writer.finish(root: catalog, info: infoObject, fileID: Self.fileID(writer.buffer.bytes))
     }
 
-    /// Writes the file to `path` atomically (a temporary file in the same folder, then a rename).
-    /// Not `Data.write(options: .atomic)`: on Linux it leaves a `TemporaryDirectory.*` folder in
-    /// `/tmp` behind for every file it writes.
-    public func write(toFile path: String, compress: Bool = true) throws {
-        try AtomicFile.write(try write(compress: compress), to: path)
-    }
-
     private func writePage(
         _ page: PDFPage, parent: Int, fontObjects: [PDFFontFace: Int], into writer: inout PDFObjectWriter,
         _ compress: Bool

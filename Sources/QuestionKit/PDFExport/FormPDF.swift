@@ -76,9 +76,9 @@ public enum FormPDF {
     }
 
     private static func footerTitle(_ header: ReviewHeader) -> String {
-        let title = header.title.flatMap { $0.isBlank ? nil : TextColumns.oneLine($0) } ?? ""
+        let title = header.title.flatMap { $0.isBlank ? nil : TerminalText.oneLine($0) } ?? ""
         guard let revision = header.revision, !revision.isBlank else { return title }
-        return title + " (revision " + TextColumns.oneLine(revision) + ")"
+        return title + " (revision " + TerminalText.oneLine(revision) + ")"
     }
 }
 

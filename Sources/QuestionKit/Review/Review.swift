@@ -144,7 +144,7 @@ public struct ReviewRow: Sendable, Equatable {
                 parts.append("table: \(filled.count) of \(fillable.count) cells")
             }
         }
-        let line = parts.map(TextColumns.oneLine).filter { !$0.isEmpty }.joined(separator: "; ")
+        let line = parts.map(TerminalText.oneLine).filter { !$0.isEmpty }.joined(separator: "; ")
         return line.isEmpty ? noAnswer : line
     }
 

@@ -48,12 +48,6 @@ enum TextColumns {
         return kept + "…"
     }
 
-    /// `text` on one line: each line break or tab becomes a space.
-    static func oneLine(_ text: String) -> String {
-        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
-        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-    }
-
     /// `line` without the spaces at its end.
     static func trimmingTrailingSpaces(_ line: String) -> String {
         guard line.utf8.last == UInt8(ascii: " ") else { return line }
