@@ -49,6 +49,10 @@ extension Key {
     public static let legacyTypeCode = Key(
         "qid", summary: "Legacy type code: \"1\" short answer, \"2\" true/false, \"3\" table, \"4\" multiple choice.")
 
+    /// `acceptedAnswerEdit`: the web editor's scratch copy of `acceptedAnswer`; ignored.
+    public static let acceptedAnswerEdit = Key(
+        "acceptedAnswerEdit", summary: "The web editor's scratch copy of acceptedAnswer; ignored.")
+
     /// The keys inside `helpInfo`.
     public static let helpKeys: [Key] = [helpText, helpImages, helpImageText, helpImage]
 
@@ -72,15 +76,16 @@ extension Key {
     public static let title = Key("Title", summary: "Form title.")
     /// `RevisionNumber`: the revision, a string such as "2" or "1.10".
     public static let revisionNumber = Key("RevisionNumber", summary: "Revision, e.g. \"2\" or \"1.10\".")
-    /// `version`: the early spelling of `RevisionNumber`, accepted with a warning.
+    /// `version`: the early spelling of `RevisionNumber`, accepted with a note.
     public static let earlyRevisionNumber = Key("version", summary: "Early spelling of RevisionNumber.")
     /// `questions`: the ordered list of questions.
     public static let questions = Key("questions", summary: "The ordered list of questions.")
-    /// `Questions`: the early spelling of `questions`, accepted with a warning.
+    /// `Questions`: the early spelling of `questions`, accepted with a note.
     public static let earlyQuestions = Key("Questions", summary: "Early spelling of questions.")
     /// `email`: who is told about flagged answers.
     public static let email = Key("email", summary: "Who is told about flagged answers.")
-    /// `_id`: a database id; ignored, and left out of completed forms.
+    /// `_id`: a database id (of the template, and of each question in early templates); ignored,
+    /// and left out of completed forms at the top level.
     public static let databaseID = Key("_id", summary: "A database id; ignored.")
 
     /// Metadata printed in the header box of the printed form; all values are strings.
@@ -109,7 +114,10 @@ extension Key {
         + metadata + [username, completedDate, submittedDate, foremanComment, media]
 
     /// Keys every question may carry whatever its type (editors add `answers` and `max-answers`
-    /// as filler to every question).
-    public static let sharedQuestionKeys: [Key] =
-        [answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer, userAnswer]
+    /// as filler to every question; early templates carry an `_id` per question, the web editor
+    /// an `acceptedAnswerEdit`; both are ignored).
+    public static let sharedQuestionKeys: [Key] = [
+        answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer, userAnswer,
+        databaseID, acceptedAnswerEdit,
+    ]
 }
