@@ -26,7 +26,7 @@ extension StoreConfiguration {
         }
         var configuration = StoreConfiguration()
         // The original app's Info.plist (it has the key list) holds much more than store settings.
-        let isOriginalInfo = settings.contains { $0.key == "TemplateKeys" }
+        let isOriginalInfo = settings.contains { $0.key == KeyMap.originalKeyList }
         for setting in settings where !(isOriginalInfo && originalInfoKeys.contains(setting.key)) {
             configuration.apply(setting, report: &report)
         }
