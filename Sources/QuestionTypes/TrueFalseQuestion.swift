@@ -98,6 +98,11 @@ extension TrueFalseQuestion {
         .array([.string(Self.spelling(of: answer))])
     }
 
+    /// The accepted answer, quoted.
+    public func expectation(of definition: TrueFalseDefinition) -> String? {
+        definition.acceptedAnswer.map { "'\(Self.spelling(of: $0))'" }
+    }
+
     /// `true-false.not-accepted` when the answer differs from the accepted one (Yes is True).
     public func flags(for answer: Bool, of definition: TrueFalseDefinition) -> [Flag] {
         guard let accepted = definition.acceptedAnswer, accepted != answer else { return [] }

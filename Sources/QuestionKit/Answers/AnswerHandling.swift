@@ -30,11 +30,19 @@ public protocol AnswerHandling<Definition> {
 
     /// The answer (or its absence) as the review, the text export and the PDF show it.
     func render(_ answer: Answer?, of definition: Definition) -> AnswerRendering
+
+    /// What `acceptedAnswer` expects, quoted for a message ("'Yes'"), when the type checks one:
+    /// a question answered only with a comment is then flagged "no answer; expected: …", as the
+    /// original server did. Default: nil (nothing expected).
+    func expectation(of definition: Definition) -> String?
 }
 
 extension AnswerHandling {
     /// No flags: a type that checks nothing against `acceptedAnswer` need not implement this.
     public func flags(for answer: Answer, of definition: Definition) -> [Flag] { [] }
+
+    /// Nothing expected.
+    public func expectation(of definition: Definition) -> String? { nil }
 }
 
 /// An "attention required" flag: an answer that differs from what the template expects.
