@@ -103,16 +103,19 @@ public enum DiagnosticPrinter {
         return JSONWriter.text(of: .array(entries)) + "\n"
     }
 
-    /// `checked 3 files: 2 errors, 1 warning` — the closing line of a human-readable run.
+    /// `checked 3 files: 2 errors, 1 warning` — the closing line of a human-readable run; notes
+    /// are counted after them (`no problems, 2 notes` when there is nothing else).
     public static func summary(_ files: [FileDiagnostics]) -> String {
         let all = files.flatMap(\.diagnostics)
         let errors = all.count(of: .error)
         let warnings = all.count(of: .warning)
+        let notes = all.count(of: .note)
         let checked = "checked \(plural(files.count, "file"))"
-        guard errors + warnings > 0 else { return "\(checked): no problems" }
+        let noteCount = notes > 0 ? ", \(plural(notes, "note"))" : ""
+        guard errors + warnings > 0 else { return "\(checked): no problems\(noteCount)" }
         let failing = files.filter { $0.diagnostics.containsErrors }.count
         let detail = errors > 0 ? " (\(plural(failing, "file")) with errors)" : ""
-        return "\(checked): \(plural(errors, "error")), \(plural(warnings, "warning"))\(detail)"
+        return "\(checked): \(plural(errors, "error")), \(plural(warnings, "warning"))\(noteCount)\(detail)"
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -121,7 +121,7 @@ enum KeyMapOption {
     /// located in the file (an unreadable file is one `file.unreadable` problem).
     static func read(_ path: String, registry: QuestionTypeRegistry) -> (keys: KeyMap, report: FileDiagnostics) {
         let loaded = FormFiles.load(path, limit: JSONParser.Limits.default.maxBytes) { bytes in
-            KeyMap.load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes)
+            KeyMap.load(bytes, registry: registry)
         }
         return (loaded.value ?? .mi, loaded.report)
     }

@@ -39,7 +39,7 @@ public struct SchemaCommand: Command {
             return nil
         }
         let registry = context.registry
-        let (keys, diagnostics) = KeyMap.load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes)
+        let (keys, diagnostics) = KeyMap.load(bytes, registry: registry)
         context.standardError += DiagnosticPrinter.text(
             FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
         return diagnostics.containsErrors ? nil : keys

@@ -19,7 +19,7 @@ public struct ValidateCommand: Command {
         OptionSpec(
             "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
-        OptionSpec("strict", help: "Treat warnings as errors for the exit status."),
+        OptionSpec("strict", help: "Treat warnings (not notes) as errors for the exit status."),
     ]
 
     public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
@@ -54,7 +54,7 @@ public struct ValidateCommand: Command {
             context.print(DiagnosticPrinter.summary(files))
         }
         let all = files.flatMap(\.diagnostics)
-        let failed = all.containsErrors || (arguments.flags.contains("strict") && !all.isEmpty)
+        let failed = all.containsErrors || (arguments.flags.contains("strict") && all.containsWarnings)
         return failed ? ExitStatus.inputErrors : ExitStatus.success
     }
 

@@ -77,6 +77,11 @@ extension MultipleChoiceQuestion {
         ]
     }
 
+    /// The accepted options, quoted.
+    public func expectation(of definition: MultipleChoiceDefinition) -> String? {
+        definition.acceptedOptions.map { Suggestion.quotedList($0, conjunction: "and") }
+    }
+
     /// Every option, the chosen ones marked (as the original printed them, "- Selected"); a
     /// "(no answer)" value when nothing is chosen, and the accepted options when there are any.
     public func render(_ answer: [String]?, of definition: MultipleChoiceDefinition) -> AnswerRendering {
@@ -185,6 +190,11 @@ extension MultipleChoiceQuestion {
             "Nothing is flagged when acceptedAnswer is missing", question: guards,
             answer: #"["Fan guard", "Chain guard"]"#),
         .valid("Nothing is flagged when acceptedAnswer is \"none\"", question: hose, answer: #"["Leaking"]"#),
+        AnswerExample(
+            title: "\"NONE\" checks nothing, even beside an option called None",
+            question: #"{"answer-type": "multiple-choice", "question": "Leaks", "answers": ["None", "Minor"], "#
+                + #""acceptedAnswer": "NONE"}"#,
+            answer: #"["Minor"]"#, expected: [], isAnswered: true),
         AnswerExample(
             title: "An option chosen twice counts once", question: guards,
             answer: #"["Belt guard", "belt guard "]"#,

@@ -12,7 +12,9 @@ extension MultipleChoiceQuestion {
 
         `acceptedAnswer` names the option, or the list of options, the answer should be. An answer \
         whose options differ from it (ignoring case and order) is flagged for attention. Without \
-        `acceptedAnswer`, or with `""` or `"none"`, nothing is checked.
+        `acceptedAnswer`, or with `""` or `"none"` (in any case, even when an option is called None), \
+        nothing is checked. A question left with only a comment while `acceptedAnswer` expects \
+        something is flagged "no answer", as the original server did.
         """
     }
 

@@ -8,6 +8,8 @@ import QuestionKit
 public struct MultipleChoiceQuestion: QuestionType {
     /// `multiple-choice`.
     public var identifier: String { "multiple-choice" }
+    /// This type's identifier's name in the original app's key list.
+    public var originalValueNames: [String: String] { ["multipleChoiceQuestion": identifier] }
     /// One line for `questionkit types`.
     public var summary: String { "Choose one or more options from a list." }
     /// The original system's `qid` for multiple choice.
@@ -135,12 +137,15 @@ extension MultipleChoiceQuestion {
         case .string:
             let comparisonKey = (node.stringValue ?? "").comparisonKey
             if comparisonKey.isEmpty { return nil }
+            // "none" in any case checks nothing, as the original server compared it, even beside an option "None".
             if comparisonKey == "none" {
-                guard let option = known.option(matching: "none") else { return nil }
-                problems.warning(
-                    "multiple-choice.accepted-answer-none-is-option",
-                    "'\(key)' is '\(node.stringValue ?? "")', which is also an option; it is read as that option",
-                    at: node, hint: "Write [\"\(option)\"] to mean the option, or remove '\(key)' to check nothing.")
+                if let option = known.option(matching: "none") {
+                    problems.report(
+                        .note, "multiple-choice.accepted-answer-none-is-option",
+                        "'\(key)' is '\(node.stringValue ?? "")', which means nothing to check, not the option '\(option)'",
+                        at: node, hint: "Write [\"\(option)\"] to expect the option.")
+                }
+                return nil
             }
             entries = [node]
         case .array where node.count == 0:
@@ -264,12 +269,12 @@ extension MultipleChoiceQuestion {
              "answers": ["None", "Minor", "Major"], "max-answers": 1, "acceptedAnswer": ["None"]}
             """#),
         .valid(
-            "\"none\" that is also an option is read as the option",
+            "\"none\" checks nothing, even beside an option called None (a note)",
             #"""
             {"answer-type": "multiple-choice", "question": "Leaks found at the pump",
              "answers": ["None", "Minor", "Major"], "max-answers": 1, "acceptedAnswer": "none"}
             """#,
-            warnings: [.warning("multiple-choice.accepted-answer-none-is-option", at: "/acceptedAnswer")]),
+            warnings: [.note("multiple-choice.accepted-answer-none-is-option", at: "/acceptedAnswer")]),
         .valid(
             "A repeated accepted option",
             #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "#

@@ -8,6 +8,8 @@ import QuestionKit
 public struct ShortAnswerQuestion: QuestionType {
     /// `short-answer`.
     public var identifier: String { "short-answer" }
+    /// This type's identifier's name in the original app's key list.
+    public var originalValueNames: [String: String] { ["shortAnswerQuestion": identifier] }
     /// One line for `questionkit types`.
     public var summary: String { "Free text, or a number (optionally within a range) when numberInput is true." }
     /// The original system's `qid` for short answer.
@@ -24,7 +26,7 @@ public struct ShortAnswerQuestion: QuestionType {
 
     /// `numberInput`: whether the answer is a number rather than free text.
     public static let numberInput = Key(
-        "numberInput", summary: "true when the answer is a number (short answer); default false.")
+        "numberInput", originalNames: ["numberInput"], summary: "true when the answer is a number (short answer); default false.")
     /// `from`, inside `acceptedAnswer`: the lowest accepted number.
     public static let from = Key("from", summary: "Lowest accepted number, inside acceptedAnswer (short answer).")
     /// `to`, inside `acceptedAnswer`: the highest accepted number.

@@ -22,17 +22,29 @@ public struct TableAnswerQuestion: QuestionType {
     public init() {}
 
     /// `numRows`: rows, counting the header row.
-    public static let numRows = Key("numRows", summary: "Number of rows, counting the header row (table).")
+    public static let numRows = Key(
+        "numRows", originalNames: ["numberOfRows"], summary: "Number of rows, counting the header row (table).")
     /// `numColumns`: columns, counting the label column.
-    public static let numColumns = Key("numColumns", summary: "Number of columns, counting the label column (table).")
+    public static let numColumns = Key(
+        "numColumns", originalNames: ["numberOfColumns"],
+        summary: "Number of columns, counting the label column (table).")
     /// `firstRow`: the corner, then one header per data column.
-    public static let firstRow = Key("firstRow", summary: "The corner, then the column headers (table).")
+    public static let firstRow = Key(
+        "firstRow", originalNames: ["firstRow"], summary: "The corner, then the column headers (table).")
     /// `firstColumn`: the corner, then one label per data row.
-    public static let firstColumn = Key("firstColumn", summary: "The corner, then the row labels (table).")
+    public static let firstColumn = Key(
+        "firstColumn", originalNames: ["firstColumn"], summary: "The corner, then the row labels (table).")
     /// `rowType`: `""` for the header row, then `"text"` or `"check"` per data row.
-    public static let rowType = Key("rowType", summary: "\"\", then \"text\" or \"check\" for each row (table).")
+    public static let rowType = Key(
+        "rowType", originalNames: ["rowInputType"], summary: "\"\", then \"text\" or \"check\" for each row (table).")
     /// `noCells`: `"r,c"` cells that must stay empty.
-    public static let noCells = Key("noCells", summary: "Cells \"r,c\" that must stay empty (table).")
+    public static let noCells = Key(
+        "noCells", originalNames: ["cellsThatAreNotAnswerable"], summary: "Cells \"r,c\" that must stay empty (table).")
+
+    /// The row types' names in the original app's key list; they cannot be respelled.
+    public var originalValueNames: [String: String] {
+        ["tableQuestion": identifier, "rowTypeText": "text", "rowTypeCheckBoxes": "check"]
+    }
 
     /// The largest `numRows` or `numColumns` accepted; far above any real form, it keeps a typo
     /// such as `10000` from building millions of cells.

@@ -9,7 +9,9 @@ extension TrueFalseQuestion {
         The technician answers True or False; Yes and No are the same values, in any case. \
         `acceptedAnswer` is the answer expected (`"Yes"`, `"No"`, `"True"` or `"False"`, or a list \
         holding one of them); a different answer is flagged for attention. Without `acceptedAnswer`, \
-        or with `""` or `"none"`, nothing is checked. `answers` holds filler such as \
+        or with `""` or `"none"` (in any case), nothing is checked; a question left with only a \
+        comment while `acceptedAnswer` expects something is flagged "no answer". `answers` holds \
+        filler such as \
         `["yes", "no"]` and is ignored.
 
         The original web editor left `answer-type` out of true/false questions: a question with \

@@ -8,6 +8,8 @@ import QuestionKit
 public struct TrueFalseQuestion: QuestionType {
     /// `true/false`.
     public var identifier: String { "true/false" }
+    /// This type's identifier's name in the original app's key list.
+    public var originalValueNames: [String: String] { ["trueFalseQuestion": identifier] }
     /// One line for `questionkit types`.
     public var summary: String { "A single choice between True (Yes) and False (No)." }
     /// The original system's `qid` for true/false.
@@ -94,6 +96,11 @@ extension TrueFalseQuestion {
     /// `["Yes"]` or `["No"]`, the newer forms' spelling.
     public func encodeAnswer(_ answer: Bool, for definition: TrueFalseDefinition) -> JSONWriter.Value {
         .array([.string(Self.spelling(of: answer))])
+    }
+
+    /// The accepted answer, quoted.
+    public func expectation(of definition: TrueFalseDefinition) -> String? {
+        definition.acceptedAnswer.map { "'\(Self.spelling(of: $0))'" }
     }
 
     /// `true-false.not-accepted` when the answer differs from the accepted one (Yes is True).

@@ -83,7 +83,7 @@ import Testing
                 OPTIONS:
                   --format FORMAT  Output for people (text) or machines (json).
                   --keys FILE      A key map (JSON or property list) that renames MI keys.
-                  --strict         Treat warnings as errors for the exit status.
+                  --strict         Treat warnings (not notes) as errors for the exit status.
                   -h, --help       Show this help.
 
                 """)

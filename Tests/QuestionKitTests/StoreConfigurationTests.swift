@@ -30,6 +30,27 @@ import Testing
         #expect(load(#"{"SendNotificationAfterDays": 2}"#).configuration?.sendNotificationAfterDays == [2])
     }
 
+    @Test func theOriginalsNamesAndNumericTextAreRead() throws {
+        let (loaded, diagnostics) = load(
+            """
+            {"DeleteAfterDays": "3.5", "SendNotificationAfterDays": [6, "0.0002", "0.5"],
+             "CompletedMIFolderName": "Done", "ErrorFolderName": "Messages"}
+            """)
+        #expect(diagnostics.isEmpty)
+        let configuration = try #require(loaded)
+        #expect(configuration.deleteAfterDays == 3.5 && configuration.sendNotificationAfterDays == [6, 0.0002, 0.5])
+        #expect(configuration.reservedFolders == ["Done", "Messages", "Outbox"])
+        #expect(load(#"{"SendNotificationAfterDays": ["soon"]}"#).diagnostics.map(\.code) == ["store-config.bad-days"])
+        #expect(load(#"{"ErrorFolderName": "CompletedMIs"}"#).diagnostics.map(\.code) == ["store-config.same-folder"])
+    }
+
+    @Test func theOriginalsOtherInfoEntriesAreIgnoredOnlyInItsInfoPlist() {
+        let info = #"{"TemplateKeys": {}, "CFBundleName": "MI", "BCHUrls": {}, "DeleteAfterDays": 7}"#
+        #expect(load(info).diagnostics.isEmpty)
+        let other = load(#"{"CFBundleName": "MI"}"#).diagnostics
+        #expect(other.map(\.code) == ["store-config.unknown-key"])
+    }
+
     @Test func aPropertyListReadsLikeTheOriginals() throws {
         let plist = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -52,7 +73,7 @@ import Testing
             """
             {
               "DeleteAfterDays": -1,
-              "SendNotificationAfterDays": [1, "2"],
+              "SendNotificationAfterDays": [1, "two"],
               "CompletedFolder": "../x",
               "TimeZone": "Mars/Olympus",
               "DeleteAfterDay": 3

@@ -42,7 +42,7 @@ struct TemplateReaderTests {
         let result = try Fixture.read(#"{"Title": "T", "Questions": "none"}"#)
         #expect(
             result.diagnostics.seen == [
-                Seen(.warning, "template.early-questions-key", "/Questions", 1, 16),
+                Seen(.note, "template.early-questions-key", "/Questions", 1, 16),
                 Seen(.error, "template.questions-not-array", "/Questions", 1, 29),
             ])
         #expect(result.diagnostics.last?.message == "'Questions' must be an array, not a string")
@@ -55,7 +55,7 @@ struct TemplateReaderTests {
         #expect(result.isUsable)
     }
 
-    @Test func earlyQuestionsKeyIsReadWithAWarningAtTheKey() throws {
+    @Test func earlyQuestionsKeyIsReadWithANoteAtTheKey() throws {
         let text = """
             {
               "Title": "T",
@@ -65,7 +65,7 @@ struct TemplateReaderTests {
             }
             """
         let result = try Fixture.read(text)
-        #expect(result.diagnostics.seen == [Seen(.warning, "template.early-questions-key", "/Questions", 3, 3)])
+        #expect(result.diagnostics.seen == [Seen(.note, "template.early-questions-key", "/Questions", 3, 3)])
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.message == "'Questions' is the early spelling of 'questions'")
         #expect(diagnostic.hint == "Rename the key to 'questions'.")
@@ -74,7 +74,7 @@ struct TemplateReaderTests {
         #expect(result.isUsable)
     }
 
-    @Test func earlyVersionKeyIsReadWithAWarningAtTheKey() throws {
+    @Test func earlyVersionKeyIsReadWithANoteAtTheKey() throws {
         let text = """
             {
               "Title": "T",
@@ -83,7 +83,7 @@ struct TemplateReaderTests {
             }
             """
         let result = try Fixture.read(text)
-        #expect(result.diagnostics.seen == [Seen(.warning, "template.early-revision-key", "/version", 3, 3)])
+        #expect(result.diagnostics.seen == [Seen(.note, "template.early-revision-key", "/version", 3, 3)])
         #expect(result.diagnostics.first?.message == "'version' is the early spelling of 'RevisionNumber'")
         #expect(result.diagnostics.first?.hint == "Rename the key to 'RevisionNumber'.")
         #expect(result.template?.revision == "3")
@@ -216,7 +216,7 @@ struct TemplateReaderTests {
             result.diagnostics.seen == [
                 Seen(.warning, "template.missing-title", "", 1, 1),
                 Seen(.warning, "template.unknown-key", "/Titel", 2, 3),
-                Seen(.warning, "template.early-revision-key", "/version", 3, 3),
+                Seen(.note, "template.early-revision-key", "/version", 3, 3),
                 Seen(.warning, "template.metadata-not-string", "/version", 3, 14),
                 Seen(.warning, "question.empty-text", "/questions/0/question", 5, 43),
                 Seen(.error, "question.unknown-type", "/questions/1/answer-type", 6, 21),

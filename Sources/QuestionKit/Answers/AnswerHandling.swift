@@ -30,11 +30,19 @@ public protocol AnswerHandling<Definition> {
 
     /// The answer (or its absence) as the review, the text export and the PDF show it.
     func render(_ answer: Answer?, of definition: Definition) -> AnswerRendering
+
+    /// What `acceptedAnswer` expects, quoted for a message ("'Yes'"), when the type checks one:
+    /// a question answered only with a comment is then flagged "no answer; expected: …", as the
+    /// original server did. Default: nil (nothing expected).
+    func expectation(of definition: Definition) -> String?
 }
 
 extension AnswerHandling {
     /// No flags: a type that checks nothing against `acceptedAnswer` need not implement this.
     public func flags(for answer: Answer, of definition: Definition) -> [Flag] { [] }
+
+    /// Nothing expected.
+    public func expectation(of definition: Definition) -> String? { nil }
 }
 
 /// An "attention required" flag: an answer that differs from what the template expects.
@@ -57,22 +65,25 @@ extension Key {
     // MARK: Keys of `user-answer`
 
     /// The comment of an answer; always present in completed forms.
-    public static let comment = Key("comment", summary: "The technician's comment on the question.")
+    public static let comment = Key(
+        "comment", originalNames: ["commentToBeSaved"], summary: "The technician's comment on the question.")
     /// A short answer's text.
     public static let shortAnswer = Key(
         "shortAnswer", spelling: "short-answer", summary: "The typed answer (short answer).")
     /// The options chosen (true/false and multiple choice), in the order chosen.
     public static let checkBoxes = Key(
-        "checkBoxes", spelling: "check-boxes", summary: "The chosen options, in the order chosen.")
+        "checkBoxes", spelling: "check-boxes", originalNames: ["oneDimensionalTableToBeSaved"],
+        summary: "The chosen options, in the order chosen.")
     /// A table's cells, `{"r,c": value}`.
     public static let tableAnswer = Key(
         "tableAnswer", spelling: "table-answer", summary: "The filled cells of a table, by \"r,c\".")
     /// Names of photos attached to the question.
-    public static let images = Key("images", summary: "Names of attached photos.")
+    public static let images = Key("images", originalNames: ["imagesToBeSaved"], summary: "Names of attached photos.")
     /// Names of videos attached to the question.
-    public static let videos = Key("videos", summary: "Names of attached videos.")
+    public static let videos = Key("videos", originalNames: ["videosToBeSaved"], summary: "Names of attached videos.")
     /// Names of voice notes attached to the question.
-    public static let voice = Key("voice", summary: "Names of attached voice notes.")
+    public static let voice = Key(
+        "voice", originalNames: ["voiceToBeSaved"], summary: "Names of attached voice notes.")
 
     /// Everything `user-answer` may hold besides a type's own answer key.
     public static let userAnswerKeys: [Key] = [comment, images, videos, voice]
@@ -80,7 +91,9 @@ extension Key {
     // MARK: Keys of `foremanComment`
 
     /// The foreman's general comment.
-    public static let foremanCommentText = Key("foremanCommentText", spelling: "comment", summary: "The comment.")
+    public static let foremanCommentText = Key(
+        "foremanCommentText", spelling: "comment", originalNames: ["foremanComment"], summary: "The comment.")
     /// The foreman's name.
-    public static let supervisor = Key("supervisor", summary: "The foreman who reviewed the form.")
+    public static let supervisor = Key(
+        "supervisor", originalNames: ["foremanUsername"], summary: "The foreman who reviewed the form.")
 }

@@ -35,6 +35,16 @@ extension Question {
         type.erasedFlags(answer.value, definition: definition)
     }
 
+    /// The flags of what was entered: those of the answer, or `question.no-answer` for a
+    /// question left with only a comment while its `acceptedAnswer` expects something.
+    public func flags(for entry: QuestionEntry) -> [Flag] {
+        if let answer = entry.answer { return flags(for: answer) }
+        guard entry.comment.contains(where: { !$0.isWhitespace }),
+            let expected = type.erasedExpectation(definition: definition)
+        else { return [] }
+        return [Flag(code: "question.no-answer", message: "no answer; expected: \(expected)")]
+    }
+
     /// How the answer (or its absence) is shown.
     public func render(_ answer: QuestionAnswer?) -> AnswerRendering {
         type.erasedRender(answer?.value, definition: definition)
@@ -70,6 +80,11 @@ extension QuestionType {
     func erasedFlags(_ answer: any Sendable, definition: any Sendable) -> [Flag] {
         guard let definition = definition as? Definition, let answer = answer as? Answer else { return [] }
         return flags(for: answer, of: definition)
+    }
+
+    func erasedExpectation(definition: any Sendable) -> String? {
+        guard let definition = definition as? Definition else { return nil }
+        return expectation(of: definition)
     }
 
     func erasedRender(_ answer: (any Sendable)?, definition: any Sendable) -> AnswerRendering {

@@ -1,13 +1,22 @@
-/// How serious a problem is. Errors make a template unusable; warnings do not.
+/// How serious a problem is. Errors make a template unusable; warnings do not; notes only say
+/// that something is written an older way (`validate --strict` fails on warnings, not on notes).
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// Valid as written (e.g. an early template's spelling), with a more modern way to write it.
+    case note
     /// Worth fixing, but the template can still be used.
     case warning
     /// The template (or answer, or file) cannot be used as it is.
     case error
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        lhs == .warning && rhs == .error
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
     }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// A 1-based line and column in a source text.
@@ -34,7 +43,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable {
 
 /// One problem found in a template, a key map or an answer, located in its source.
 public struct Diagnostic: Sendable, Hashable {
-    /// Error or warning.
+    /// Error, warning or note.
     public var severity: Severity
     /// A stable, lowercase identifier such as `multiple-choice.max-answers-exceeds-options`.
     /// Codes never change meaning; tools and tests match on them.
@@ -70,6 +79,9 @@ public struct Diagnostic: Sendable, Hashable {
 extension Array where Element == Diagnostic {
     /// Whether any of the diagnostics is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
+
+    /// Whether any of the diagnostics is a warning or an error (what `--strict` fails on).
+    public var containsWarnings: Bool { contains { $0.severity >= .warning } }
 
     /// Number of diagnostics of the given severity.
     public func count(of severity: Severity) -> Int { lazy.filter { $0.severity == severity }.count }

@@ -105,7 +105,7 @@ public struct ReviewRow: Sendable, Equatable {
         answer = entry.answer.flatMap { question.encodeAnswer($0) }
         comment = entry.comment
         media = entry.media
-        flags = entry.answer.map { question.flags(for: $0) } ?? []
+        flags = question.flags(for: entry)
         isAnswered = entry.answer.map { question.isAnswered($0) } ?? false
     }
 

@@ -25,7 +25,11 @@ extension StoreConfiguration {
             return (nil, first == UInt8(ascii: "{") ? parsed.diagnostics : [notJSON])
         }
         var configuration = StoreConfiguration()
-        for setting in settings { configuration.apply(setting, report: &report) }
+        // The original app's Info.plist (it has the key list) holds much more than store settings.
+        let isOriginalInfo = settings.contains { $0.key == KeyMap.originalKeyList }
+        for setting in settings where !(isOriginalInfo && originalInfoKeys.contains(setting.key)) {
+            configuration.apply(setting, report: &report)
+        }
         configuration.checkFolders(settings, report: &report)
         let diagnostics = report.diagnostics()
         return (diagnostics.containsErrors ? nil : configuration, diagnostics)
@@ -97,11 +101,13 @@ extension StoreConfiguration {
             if days.allSatisfy({ $0 != nil }) { sendNotificationAfterDays = days.compactMap { $0 } }
         case "MaxPendingReminders":
             if let count = report.count(setting) { maxPendingReminders = count }
-        case "CompletedFolder", "NoticesFolder", "OutboxFolder":
+        case "CompletedFolder", "NoticesFolder", "OutboxFolder", "CompletedMIFolderName", "ErrorFolderName":
             guard let name = report.folderName(setting) else { return }
-            if setting.key == "CompletedFolder" { completedFolder = name }
-            if setting.key == "NoticesFolder" { noticesFolder = name }
-            if setting.key == "OutboxFolder" { outboxFolder = name }
+            switch setting.key {
+            case "CompletedFolder", "CompletedMIFolderName": completedFolder = name
+            case "NoticesFolder", "ErrorFolderName": noticesFolder = name
+            default: outboxFolder = name
+            }
         case "TimeZone":
             if let zone = report.timeZone(setting) { timeZone = zone }
         default:
@@ -112,10 +118,22 @@ extension StoreConfiguration {
         }
     }
 
+    /// The entries of the original app's Info.plist that are not store settings: ignored there.
+    /// (`CompletedMIFolderName` and `ErrorFolderName` are its names of `CompletedFolder` and
+    /// `NoticesFolder` and are read in any file.)
+    static let originalInfoKeys: Set<String> = [
+        "TemplateKeys", "TemplateListKeys", "LDAPLoginDetails", "DeletedMisErrorFileKey", "ReassignedMisErrorFileKey",
+        "BCHUrls", "TableHeaders", "usernames", "CFBundleDevelopmentRegion", "CFBundleDisplayName", "CFBundleExecutable",
+        "CFBundleIcons", "CFBundleIcons~ipad", "CFBundleIdentifier", "CFBundleInfoDictionaryVersion", "CFBundleName",
+        "CFBundlePackageType", "CFBundleShortVersionString", "CFBundleSignature", "CFBundleVersion",
+        "LSRequiresIPhoneOS", "UIMainStoryboardFile", "UIRequiredDeviceCapabilities",
+        "UISupportedInterfaceOrientations~ipad", "UIViewControllerBasedStatusBarAppearance",
+    ]
+
     private func checkFolders(_ settings: [Setting], report: inout SettingsReport) {
         let folders = reservedFolders
         guard Set(folders.map { $0.lowercased() }).count < folders.count else { return }
-        let anchor = settings.first { $0.key.hasSuffix("Folder") } ?? Setting(key: "", value: .other(""))
+        let anchor = settings.first { $0.key.hasSuffix("Folder") || $0.key.hasSuffix("FolderName") } ?? Setting(key: "", value: .other(""))
         report.add(
             .error, "store-config.same-folder",
             "the completed, notices and outbox folders must differ (even ignoring case), not "

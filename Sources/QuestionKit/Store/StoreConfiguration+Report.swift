@@ -25,9 +25,15 @@ struct SettingsReport {
         (problems?.diagnostics() ?? []) + unlocated
     }
 
-    /// A positive, finite number of days.
+    /// A positive, finite number of days: a number, or numeric text as in the original's plist (`"0.0002"`).
     mutating func days(_ setting: Setting) -> Double? {
-        guard case .number(let days) = setting.value, days.isFinite, days > 0 else {
+        var number: Double?
+        switch setting.value {
+        case .number(let value): number = value
+        case .string(let text): number = DecimalText.parse(text)
+        default: number = nil
+        }
+        guard let days = number, days.isFinite, days > 0 else {
             add(
                 .error, "store-config.bad-days",
                 "'\(setting.key)' must be a number of days greater than 0, not \(describe(setting.value))",

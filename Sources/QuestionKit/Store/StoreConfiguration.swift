@@ -14,8 +14,10 @@ import Foundation
 /// | `OutboxFolder` | `Outbox` | the folder of submitted forms |
 /// | `TimeZone` | the system's | the zone of folder names and form dates, e.g. `Europe/Oslo` or `UTC` |
 ///
-/// A single number for `SendNotificationAfterDays` is a list of one. Other keys (the original's
-/// plist has more) are reported as warnings and ignored.
+/// Numbers of days may be numeric strings (`"0.0002"`); a single one for
+/// `SendNotificationAfterDays` is a list of one. The original app's names `CompletedMIFolderName`
+/// and `ErrorFolderName` set `CompletedFolder` and `NoticesFolder`, so its Info.plist serves as it
+/// is (its other entries are ignored there). Other keys are reported as warnings and ignored.
 public struct StoreConfiguration: Sendable, Equatable {
     /// Days after which `expire` deletes an incomplete form.
     public var deleteAfterDays: Double

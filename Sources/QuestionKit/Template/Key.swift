@@ -10,11 +10,16 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     public let defaultSpelling: String
     /// One line saying what the key holds, for documentation.
     public let summary: String
+    /// The names the original app's key list (`TemplateKeys` in its Info.plist) gives this key,
+    /// e.g. `cellsThatAreNotAnswerable` for `noCells`; a key-map file may use them too.
+    public let originalNames: [String]
 
-    /// A key named `name`, spelled `spelling` in MI JSON (`name` itself when nil).
-    public init(_ name: String, spelling: String? = nil, summary: String) {
+    /// A key named `name`, spelled `spelling` in MI JSON (`name` itself when nil), called
+    /// `originalNames` in the original app's key list.
+    public init(_ name: String, spelling: String? = nil, originalNames: [String] = [], summary: String) {
         self.name = name
         self.defaultSpelling = spelling ?? name
+        self.originalNames = originalNames
         self.summary = summary
     }
 
@@ -30,24 +35,34 @@ extension Key {
 
     /// `answer-type`: the identifier of the question type that reads the question.
     public static let answerType = Key(
-        "answerType", spelling: "answer-type", summary: "Which question type owns the question.")
+        "answerType", spelling: "answer-type", originalNames: ["answerType"],
+        summary: "Which question type owns the question.")
     /// `question`: the question text.
-    public static let questionText = Key("question", summary: "The question text.")
+    public static let questionText = Key("question", originalNames: ["actualQuestion"], summary: "The question text.")
     /// `section`: the section heading, shown as "Question N - <section>".
-    public static let section = Key("section", summary: "Section heading, shown as \"Question N - <section>\".")
+    public static let section = Key(
+        "section", originalNames: ["section"], summary: "Section heading, shown as \"Question N - <section>\".")
     /// `helpInfo`: an object of help text and images shown with the question.
-    public static let helpInfo = Key("helpInfo", summary: "Help text and images shown with the question.")
+    public static let helpInfo = Key(
+        "helpInfo", originalNames: ["helpInfo"], summary: "Help text and images shown with the question.")
     /// `text`, inside `helpInfo`: the help text.
-    public static let helpText = Key("text", summary: "Help text.")
+    public static let helpText = Key("text", originalNames: ["helpInfoText"], summary: "Help text.")
     /// `images`, inside `helpInfo`: the list of help images.
-    public static let helpImages = Key("images", summary: "Help images.")
+    public static let helpImages = Key(
+        "images", originalNames: ["helpInfoImages", "imagesToBeSaved"], summary: "Help images.")
     /// `imageText`, inside a help image: its caption.
-    public static let helpImageText = Key("imageText", summary: "Caption of a help image.")
+    public static let helpImageText = Key(
+        "imageText", originalNames: ["helpInfoImagesText"], summary: "Caption of a help image.")
     /// `image`, inside a help image: the image, base64-encoded.
-    public static let helpImage = Key("image", summary: "A help image, base64-encoded.")
+    public static let helpImage = Key(
+        "image", originalNames: ["helpInfoImagesImage"], summary: "A help image, base64-encoded.")
     /// `qid`: the legacy type code ("1" to "4"), not a question id.
     public static let legacyTypeCode = Key(
         "qid", summary: "Legacy type code: \"1\" short answer, \"2\" true/false, \"3\" table, \"4\" multiple choice.")
+
+    /// `acceptedAnswerEdit`: the web editor's scratch copy of `acceptedAnswer`; ignored.
+    public static let acceptedAnswerEdit = Key(
+        "acceptedAnswerEdit", summary: "The web editor's scratch copy of acceptedAnswer; ignored.")
 
     /// The keys inside `helpInfo`.
     public static let helpKeys: [Key] = [helpText, helpImages, helpImageText, helpImage]
@@ -56,52 +71,65 @@ extension Key {
 
     /// `max-answers`: how many options may be chosen (1 one, 0 any, N at most N).
     public static let maxAnswers = Key(
-        "maxAnswers", spelling: "max-answers", summary: "How many options may be chosen: 1 one, 0 any, N at most N.")
+        "maxAnswers", spelling: "max-answers", originalNames: ["maxAnswers"],
+        summary: "How many options may be chosen: 1 one, 0 any, N at most N.")
     /// `answers`: the options of a multiple-choice question; filler in other types.
-    public static let answers = Key("answers", summary: "The option list (multiple choice); filler elsewhere.")
+    public static let answers = Key(
+        "answers", originalNames: ["answerList"], summary: "The option list (multiple choice); filler elsewhere.")
     /// `acceptedAnswer`: what the answer should be; answers that differ are flagged.
     public static let acceptedAnswer = Key(
         "acceptedAnswer", summary: "What the answer should be; differences are flagged.")
     /// `user-answer`: a question's answer, comment and media in a completed form.
     public static let userAnswer = Key(
-        "userAnswer", spelling: "user-answer", summary: "The answer of a completed form.")
+        "userAnswer", spelling: "user-answer", originalNames: ["userAnswerToBeSaved"],
+        summary: "The answer of a completed form.")
 
     // MARK: Template keys
 
     /// `Title`: the form's title, also used in folder names.
-    public static let title = Key("Title", summary: "Form title.")
+    public static let title = Key("Title", originalNames: ["title"], summary: "Form title.")
     /// `RevisionNumber`: the revision, a string such as "2" or "1.10".
-    public static let revisionNumber = Key("RevisionNumber", summary: "Revision, e.g. \"2\" or \"1.10\".")
-    /// `version`: the early spelling of `RevisionNumber`, accepted with a warning.
+    public static let revisionNumber = Key(
+        "RevisionNumber", originalNames: ["version"], summary: "Revision, e.g. \"2\" or \"1.10\".")
+    /// `version`: the early spelling of `RevisionNumber`, accepted with a note.
     public static let earlyRevisionNumber = Key("version", summary: "Early spelling of RevisionNumber.")
     /// `questions`: the ordered list of questions.
-    public static let questions = Key("questions", summary: "The ordered list of questions.")
-    /// `Questions`: the early spelling of `questions`, accepted with a warning.
+    public static let questions = Key(
+        "questions", originalNames: ["listOfQuestions"], summary: "The ordered list of questions.")
+    /// `Questions`: the early spelling of `questions`, accepted with a note.
     public static let earlyQuestions = Key("Questions", summary: "Early spelling of questions.")
     /// `email`: who is told about flagged answers.
     public static let email = Key("email", summary: "Who is told about flagged answers.")
-    /// `_id`: a database id; ignored, and left out of completed forms.
-    public static let databaseID = Key("_id", summary: "A database id; ignored.")
+    /// `_id`: a database id (of the template, and of each question in early templates); ignored,
+    /// and left out of completed forms at the top level.
+    public static let databaseID = Key("_id", originalNames: ["id"], summary: "A database id; ignored.")
 
     /// Metadata printed in the header box of the printed form; all values are strings.
     public static let metadata: [Key] = [
-        "MIDiscipline", "InstructionNumber", "AppliedToEquipment", "OriginalIssueDate", "Supersedes",
-        "References", "FileNumber", "PreparedBy", "PreparedByTitle", "AcceptedBy", "AcceptedByTitle", "Eor",
-        "RevisionHistory", "RevisionNumberRevisedBy", "RevisionNumberDate",
-    ].map { Key($0, summary: "Header metadata.") }
+        ("MIDiscipline", "discipline"), ("InstructionNumber", "instructionNumber"),
+        ("AppliedToEquipment", "equipment"), ("OriginalIssueDate", "originalIssueDate"), ("Supersedes", "supersedes"),
+        ("References", "references"), ("FileNumber", "fileNumber"), ("PreparedBy", "preparedBy"),
+        ("PreparedByTitle", "preparedByTitle"), ("AcceptedBy", "acceptedBy"), ("AcceptedByTitle", "acceptedByTitle"),
+        ("Eor", "eor"), ("RevisionHistory", "revisionHistory"), ("RevisionNumberRevisedBy", "revisedBy"),
+        ("RevisionNumberDate", "revisionDate"),
+    ].map { Key($0.0, originalNames: [$0.1], summary: "Header metadata.") }
 
     // MARK: Completed-form keys
 
     /// `username`: the technician who filled the form.
-    public static let username = Key("username", summary: "Who filled the form.")
+    public static let username = Key("username", originalNames: ["usernameToBeSaved"], summary: "Who filled the form.")
     /// `completedDate`: when the form was completed, e.g. "Nov 22, 2026".
-    public static let completedDate = Key("completedDate", summary: "When the form was completed.")
+    public static let completedDate = Key(
+        "completedDate", originalNames: ["completedDate"], summary: "When the form was completed.")
     /// `SubmittedDate`: when the form was submitted, e.g. "Nov 23, 2026".
-    public static let submittedDate = Key("SubmittedDate", summary: "When the form was submitted.")
+    public static let submittedDate = Key(
+        "SubmittedDate", originalNames: ["submittedDate"], summary: "When the form was submitted.")
     /// `foremanComment`: the foreman's general comment and name (`comment`, `supervisor`).
-    public static let foremanComment = Key("foremanComment", summary: "The foreman's general comment.")
+    public static let foremanComment = Key(
+        "foremanComment", originalNames: ["foremanSection"], summary: "The foreman's general comment.")
     /// `media`: attachments embedded as base64, by kind and name; written only on request.
-    public static let media = Key("media", summary: "Embedded media (base64), when requested.")
+    public static let media = Key(
+        "media", originalNames: ["mediaToBeSaved"], summary: "Embedded media (base64), when requested.")
 
     /// Every top-level key of a template or completed form that the core knows.
     public static let templateKeys: [Key] =
@@ -109,7 +137,10 @@ extension Key {
         + metadata + [username, completedDate, submittedDate, foremanComment, media]
 
     /// Keys every question may carry whatever its type (editors add `answers` and `max-answers`
-    /// as filler to every question).
-    public static let sharedQuestionKeys: [Key] =
-        [answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer, userAnswer]
+    /// as filler to every question; early templates carry an `_id` per question, the web editor
+    /// an `acceptedAnswerEdit`; both are ignored).
+    public static let sharedQuestionKeys: [Key] = [
+        answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer, userAnswer,
+        databaseID, acceptedAnswerEdit,
+    ]
 }

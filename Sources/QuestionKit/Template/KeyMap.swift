@@ -28,20 +28,36 @@ public struct KeyMap: Sendable {
 
     @usableFromInline func overriddenSpelling(of key: Key) -> String? { overrides[key.name] }
 
-    /// Reads a key-map file: a JSON object or a property-list dictionary of key name (or MI
-    /// spelling) to spelling. Reported: a file that is neither, unknown names, spellings that are
-    /// not strings, a key named twice, and two keys of one `scope` read from one spelling (which
-    /// would make them indistinguishable). The valid entries are kept.
+    /// Reads a key-map file for the keys and values of `registry` (see the other `load`).
+    public static func load(_ bytes: [UInt8], registry: QuestionTypeRegistry) -> (KeyMap, [Diagnostic]) {
+        load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes, originalValues: registry.originalValueNames)
+    }
+
+    /// Reads a key-map file: a JSON object or a property-list dictionary of key name (our name,
+    /// the original app's name, or the MI spelling) to spelling. The original app's own Info.plist
+    /// works as it is: when the file has a `TemplateKeys` dictionary, only that is read, and there
+    /// its names are the original's first (`foremanComment` is the comment inside the foreman's
+    /// section, `version` is `RevisionNumber`). Reported: a file that is neither, unknown names,
+    /// spellings that are not strings, a key renamed twice differently, a value of
+    /// `originalValues` given another spelling, and two keys of one `scope` read from one spelling
+    /// (which would make them indistinguishable). The valid entries are kept.
     ///
     /// - Parameters:
     ///   - knownKeys: every key that may be renamed (`QuestionTypeRegistry.allKeys`).
     ///   - scopes: groups of keys that share one JSON object (`QuestionTypeRegistry.keyScopes`).
-    public static func load(_ bytes: [UInt8], knownKeys: [Key], scopes: [[Key]] = []) -> (KeyMap, [Diagnostic]) {
+    ///   - originalValues: values the original's key list names, which cannot be respelled
+    ///     (`QuestionTypeRegistry.originalValueNames`).
+    public static func load(
+        _ bytes: [UInt8], knownKeys: [Key], scopes: [[Key]] = [], originalValues: [String: String] = [:]
+    ) -> (KeyMap, [Diagnostic]) {
         let parsed = JSONParser.parse(bytes)
         if let document = parsed.document {
             var problems = ProblemCollector(document: document)
-            let entries = jsonEntries(document.root, problems: &problems)
-            var resolver = Resolver(knownKeys: knownKeys, scopes: scopes)
+            let keyList = document.root.kind == .object ? document.root[originalKeyList] : nil
+            let isKeyList = keyList?.kind == .object
+            let entries = jsonEntries(isKeyList ? keyList ?? document.root : document.root, problems: &problems)
+            var resolver = Resolver(
+                knownKeys: knownKeys, scopes: scopes, originalValues: originalValues, originalNamesFirst: isKeyList)
             let map = resolver.resolve(entries) { code, message, hint, node in
                 if let node { problems.error(code, message, at: node, hint: hint) }
             }
@@ -52,10 +68,15 @@ public struct KeyMap: Sendable {
             return (.mi, looksLikeJSON(bytes) ? parsed.diagnostics : [unreadable()])
         }
         let entries: [Entry]
+        var isKeyList = false
         switch read {
         case .failure(let error):
             return (.mi, [unreadable(error)])
-        case .success(.dictionary(let members)):
+        case .success(.dictionary(var members)):
+            if case .dictionary(let keyList)? = members.first(where: { $0.key == originalKeyList })?.value {
+                members = keyList
+                isKeyList = true
+            }
             entries = members.map { member in
                 guard case .string(let spelling) = member.value else { return Entry(name: member.key, spelling: nil) }
                 return Entry(name: member.key, spelling: spelling, node: nil)
@@ -64,7 +85,8 @@ public struct KeyMap: Sendable {
             return (.mi, [notADictionary(other)])
         }
         var diagnostics: [Diagnostic] = []
-        var resolver = Resolver(knownKeys: knownKeys, scopes: scopes)
+        var resolver = Resolver(
+            knownKeys: knownKeys, scopes: scopes, originalValues: originalValues, originalNamesFirst: isKeyList)
         let map = resolver.resolve(entries) { code, message, hint, _ in
             diagnostics.append(Diagnostic(severity: .error, code: code, message: message, pointer: "", hint: hint))
         }
@@ -74,6 +96,9 @@ public struct KeyMap: Sendable {
         }
         return (map, diagnostics)
     }
+
+    /// The entry of the original app's Info.plist that holds its key list.
+    public static let originalKeyList = "TemplateKeys"
 
     /// One `name: spelling` entry of a key-map file; `node` is the key's node in a JSON file.
     struct Entry {
@@ -124,12 +149,17 @@ extension KeyMap {
     struct Resolver {
         let knownKeys: [Key]
         let scopes: [[Key]]
+        let originalValues: [String: String]
+        /// In the original's key list, its names win over ours where the two differ in meaning.
+        let originalNamesFirst: Bool
         /// For each problem reported, in order, the entry name it is about.
         var nameOfProblem: [String?] = []
 
-        init(knownKeys: [Key], scopes: [[Key]]) {
+        init(knownKeys: [Key], scopes: [[Key]], originalValues: [String: String], originalNamesFirst: Bool) {
             self.knownKeys = knownKeys
             self.scopes = scopes
+            self.originalValues = originalValues
+            self.originalNamesFirst = originalNamesFirst
         }
 
         typealias Report = (_ code: String, _ message: String, _ hint: String?, _ node: JSONNode?) -> Void
@@ -145,9 +175,20 @@ extension KeyMap {
                         hint: "Write \"\(entry.name)\": \"the-key-in-your-json\".", entry, report)
                     continue
                 }
+                if let value = originalValues[entry.name], knownKey(named: entry.name) == nil {
+                    if spelling != value {
+                        problem(
+                            "keys.value-not-renamable",
+                            "'\(entry.name)' names the value '\(value)', which cannot be respelled",
+                            hint: "Write \"\(entry.name)\": \"\(value)\" or leave the entry out.", entry, report)
+                    }
+                    continue
+                }
                 guard let key = knownKey(named: entry.name) else {
                     let suggestion = Suggestion.nearest(
-                        to: entry.name, in: knownKeys.map(\.name) + knownKeys.map(\.defaultSpelling))
+                        to: entry.name,
+                        in: knownKeys.map(\.name) + knownKeys.flatMap(\.originalNames) + knownKeys.map(\.defaultSpelling)
+                            + originalValues.keys.sorted())
                     problem(
                         "keys.unknown-name", "no key is named '\(entry.name)'",
                         hint: suggestion.map { "Did you mean '\($0)'?" }
@@ -155,7 +196,8 @@ extension KeyMap {
                         entry, report)
                     continue
                 }
-                if let earlier = entryOfKey[key.name] {
+                // The original's list names `images` twice (help images, attached photos): alike is fine.
+                if let earlier = entryOfKey[key.name], overrides[key.name] != spelling {
                     problem(
                         "keys.named-twice",
                         "'\(entry.name)' renames '\(key.name)', which '\(earlier.name)' already renames",
@@ -197,7 +239,10 @@ extension KeyMap {
         }
 
         private func knownKey(named name: String) -> Key? {
-            knownKeys.first { $0.name == name } ?? knownKeys.first { $0.defaultSpelling == name }
+            let byName = knownKeys.first { $0.name == name }
+            let byOriginalName = knownKeys.first { $0.originalNames.contains(name) }
+            let bySpelling = knownKeys.first { $0.defaultSpelling == name }
+            return originalNamesFirst ? byOriginalName ?? byName ?? bySpelling : byName ?? byOriginalName ?? bySpelling
         }
 
         private mutating func problem(

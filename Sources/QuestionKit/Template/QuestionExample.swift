@@ -53,6 +53,11 @@ public struct ExpectedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         ExpectedDiagnostic(severity: .error, code: code, pointer: pointer)
     }
 
+    /// A note with `code` at `pointer`.
+    public static func note(_ code: String, at pointer: String) -> ExpectedDiagnostic {
+        ExpectedDiagnostic(severity: .note, code: code, pointer: pointer)
+    }
+
     /// A warning with `code` at `pointer`.
     public static func warning(_ code: String, at pointer: String) -> ExpectedDiagnostic {
         ExpectedDiagnostic(severity: .warning, code: code, pointer: pointer)

@@ -70,8 +70,8 @@ struct QuestionReader: Sendable {
 
     private func resolveType(_ question: QuestionJSON, problems: inout ProblemCollector) -> (any QuestionType)? {
         let typeKey = keys.spelling(of: .answerType)
-        let legacyNode = question[.legacyTypeCode]
-        let legacyCode = legacyNode.flatMap { $0.stringValue ?? $0.numberText }
+        // With an answer-type present, qid says nothing: editors of different generations used different codes.
+        let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
         guard let typeNode = question[.answerType] else {
             return inferType(question, legacyCode: legacyCode, problems: &problems)
         }
@@ -88,12 +88,6 @@ struct QuestionReader: Sendable {
                 hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
                     + "Known types: \(Suggestion.quotedList(registry.identifiers)).")
             return nil
-        }
-        if let legacyNode, let legacyCode, let expected = type.legacyTypeCode, legacyCode != expected {
-            problems.warning(
-                "question.qid-mismatch",
-                "qid '\(legacyCode)' is the legacy code of another type; '\(identifier)' has qid '\(expected)'",
-                at: legacyNode, hint: "Set \"\(keys.spelling(of: .legacyTypeCode))\": \"\(expected)\" or remove it.")
         }
         return type
     }

@@ -60,6 +60,11 @@ public protocol QuestionType: AnswerHandling, Sendable {
     /// true/false questions. Default: false.
     var infersTypeFromLegacyCode: Bool { get }
 
+    /// Values this type reads that the original app's key list (`TemplateKeys`) names, such as
+    /// `shortAnswerQuestion` for the identifier `short-answer`, by that name. A key-map file may
+    /// list them with exactly these values (they cannot be respelled). Default: none.
+    var originalValueNames: [String: String] { get }
+
     /// The question keys this type reads, beyond the ones every question shares (`Key.sharedQuestionKeys`).
     /// Keys nobody reads are reported as likely typos. Default: none.
     var keys: [Key] { get }
@@ -116,6 +121,8 @@ extension QuestionType {
     public var infersTypeFromLegacyCode: Bool { false }
     /// No keys beyond the shared ones.
     public var keys: [Key] { [] }
+
+    public var originalValueNames: [String: String] { [:] }
     /// No nested keys.
     public var nestedKeys: [Key] { [] }
     /// No answer examples.

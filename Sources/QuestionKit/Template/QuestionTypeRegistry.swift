@@ -56,6 +56,11 @@ public struct QuestionTypeRegistry: Sendable {
                 + [.foremanCommentText, .supervisor] + types.flatMap { $0.keys + $0.nestedKeys + [$0.answerKey] })
     }
 
+    /// The values the original app's key list names (type identifiers, row types), by name.
+    public var originalValueNames: [String: String] {
+        types.reduce(into: [:]) { names, type in names.merge(type.originalValueNames) { first, _ in first } }
+    }
+
     /// The groups of keys that share one JSON object: the template's, a question's (the shared
     /// keys and every type's own), `helpInfo`'s, a help image's, `user-answer`'s,
     /// `foremanComment`'s, and each type's nested keys. Two keys of one group must never be

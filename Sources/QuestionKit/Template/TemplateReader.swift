@@ -117,8 +117,9 @@ public struct TemplateReader: Sendable {
             }
         } else if let earlyList = root[early] {
             list = earlyList
+            // Early templates are valid input: the modern spelling is a note, not a warning.
             problems.report(
-                .warning, "template.early-questions-key", "'\(early)' is the early spelling of '\(modern)'",
+                .note, "template.early-questions-key", "'\(early)' is the early spelling of '\(modern)'",
                 at: earlyList, hint: "Rename the key to '\(modern)'.", atKey: true)
         } else {
             problems.error(
@@ -144,8 +145,10 @@ public struct TemplateReader: Sendable {
         let modern = keys.spelling(of: .revisionNumber)
         let early = keys.spelling(of: .earlyRevisionNumber)
         guard let earlyNode = root[early] else { return root[modern]?.stringValue }
+        // Alone, the early key is valid input (a note); beside the modern one, one of them is ignored.
         problems.report(
-            .warning, "template.early-revision-key", "'\(early)' is the early spelling of '\(modern)'", at: earlyNode,
+            root[modern] == nil ? .note : .warning, "template.early-revision-key",
+            "'\(early)' is the early spelling of '\(modern)'", at: earlyNode,
             hint: root[modern] == nil ? "Rename the key to '\(modern)'." : "Remove '\(early)'; '\(modern)' is used.",
             atKey: true)
         return root[modern]?.stringValue ?? earlyNode.stringValue

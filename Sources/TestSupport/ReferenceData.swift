@@ -1,0 +1,22 @@
+import Foundation
+
+/// The original system's surviving files (`data.json`, `MIApp-Info.plist`): `shared/refdata/mi`
+/// beside the package root (`../shared/refdata/mi`), or beside a folder above it, so that a
+/// worktree in a subfolder finds them too; nil when absent (a clean CI checkout), and tests
+/// that need them are skipped with that reason.
+public let referenceDataFolder: String? = {
+    var folder = URL(fileURLWithPath: packageRoot).deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = folder.appendingPathComponent("shared/refdata/mi").path
+        if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        folder.deleteLastPathComponent()
+    }
+    return nil
+}()
+
+/// The path of the reference file `name`, when it is there.
+public func referenceFile(_ name: String) -> String? {
+    guard let folder = referenceDataFolder else { return nil }
+    let path = folder + "/" + name
+    return FileManager.default.fileExists(atPath: path) ? path : nil
+}

@@ -1,0 +1,39 @@
+import QuestionKit
+import QuestionTypes
+import Testing
+
+/// A question left with only a comment while `acceptedAnswer` expects something is flagged, as
+/// the original server did; nothing is flagged when nothing is expected.
+@Suite struct CommentOnlyFlagTests {
+    static let template = #"""
+        {"Title": "T", "questions": [
+          {"answer-type": "true/false", "question": "Guard on?", "acceptedAnswer": "Yes"},
+          {"answer-type": "multiple-choice", "question": "Belt", "answers": ["Good", "Worn"], "acceptedAnswer": "Good"},
+          {"answer-type": "multiple-choice", "question": "Leaks", "answers": ["None", "Minor"], "acceptedAnswer": "none"},
+          {"answer-type": "true/false", "question": "Oil topped up?"}
+        ]}
+        """#
+
+    private func questions() throws -> [Question] {
+        let result = try TemplateReader(registry: BuiltInQuestionTypes.registry()).read(Array(Self.template.utf8))
+        return try #require(result.template).questions
+    }
+
+    @Test func aCommentOnlyAnswerIsFlaggedWithTheExpectation() throws {
+        let questions = try questions()
+        let commentOnly = QuestionEntry(comment: "pump was off")
+        #expect(
+            questions[0].flags(for: commentOnly) == [
+                Flag(code: "question.no-answer", message: "no answer; expected: 'Yes'")
+            ])
+        #expect(questions[1].flags(for: commentOnly).map(\.message) == ["no answer; expected: 'Good'"])
+    }
+
+    @Test func nothingIsFlaggedWithoutAnExpectationOrWithoutAComment() throws {
+        let questions = try questions()
+        #expect(questions[2].flags(for: QuestionEntry(comment: "dry")).isEmpty)
+        #expect(questions[3].flags(for: QuestionEntry(comment: "dry")).isEmpty)
+        #expect(questions[0].flags(for: QuestionEntry(comment: "  ")).isEmpty)
+        #expect(questions[0].flags(for: QuestionEntry()).isEmpty)
+    }
+}
