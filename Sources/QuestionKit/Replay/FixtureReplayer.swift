@@ -30,7 +30,7 @@ public struct FixtureReplayer: Sendable {
         var run = Run(
             session: FormSession(template: template, technician: fixture.technician),
             problems: ProblemCollector(document: fixture.document))
-        checkQuestionNumbers(&run)
+        FixtureChecks.check(fixture, against: template, readingAnswers: false, into: &run.problems)
         let steps = fixture.steps ?? defaultSteps()
         for (offset, step) in steps.enumerated() {
             perform(step, number: offset + 1, run: &run)
@@ -65,18 +65,13 @@ public struct FixtureReplayer: Sendable {
         return steps
     }
 
-    private func checkQuestionNumbers(_ run: inout Run) {
-        for (index, entry) in fixture.answers where index >= template.questions.count {
-            run.problems.report(
-                .error, "fixture.no-such-question",
-                "there is no question \(index + 1); the template has \(template.questions.count)", at: entry.node,
-                hint: "Number answers from 1 to \(template.questions.count).", atKey: true)
-        }
-    }
-
     // MARK: Steps
 
     private func perform(_ step: FixtureStep, number: Int, run: inout Run) {
+        if case .unreadable = step.action {
+            run.transcript.append("\(number). skipped: not a step (see the fixture's error)")
+            return
+        }
         let expectedCode = fixture.expectations.refusedSteps[number]
         let before = run.session.current
         do throws(SessionRefusal) {
@@ -127,6 +122,7 @@ public struct FixtureReplayer: Sendable {
         case .submit:
             try beginForemanReviewIfCompleted(&run)
             try run.session.submit(date: fixture.submittedDate)
+        case .unreadable: break
         }
         return ""
     }
