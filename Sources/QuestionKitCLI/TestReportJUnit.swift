@@ -39,7 +39,7 @@ enum TestReportJUnit {
                 "      <failure message=\"\(escape(message))\" type=\"\(escape(cause.diagnostic.code))\">"
                     + escape(listed.joined(separator: "\n"), attribute: false) + "</failure>")
         } else {
-            lines.append("      <system-out>" + escape(listed.joined(separator: "\n")) + "</system-out>")
+            lines.append("      <system-out>" + escape(listed.joined(separator: "\n"), attribute: false) + "</system-out>")
         }
         lines.append("    </testcase>")
         return lines
