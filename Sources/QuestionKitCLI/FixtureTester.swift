@@ -14,7 +14,8 @@ struct FixtureOutcome: Sendable {
     var flagsFound: [Int]?
     /// The questions the fixture expects flagged, nil when it does not say.
     var flagsExpected: [Int]?
-    /// Seconds spent reading, checking and replaying the fixture.
+    /// Seconds spent reading, checking and replaying the fixture (its template's reading, shared
+    /// by the fixtures that use it, left out).
     var duration: Double
 
     /// Whether the fixture passed: no errors anywhere.
@@ -29,35 +30,88 @@ struct FixtureOutcome: Sendable {
     }
 }
 
-/// Reads, checks and replays fixtures for `test`.
+/// Reads, checks and replays fixtures for `test`, on every core. In batches (so that a batch of
+/// fixtures is held at a time): the fixtures are read in parallel, then, template by template
+/// (each read once through the `TemplateCache`), its fixtures replayed in parallel. The outcomes
+/// come in the order of the paths.
 struct FixtureTester: Sendable {
     let files: FormFiles
 
-    /// The outcome of the fixture at `path`, its template read by `template`.
-    func test(_ path: String, template: (String) -> FormFiles.Loaded<Template>) -> FixtureOutcome {
+    /// How many fixtures are read before they are replayed.
+    static let batchSize = 1024
+
+    /// A fixture read, with the template it is to be replayed with.
+    struct Read: Sendable {
+        var fixture: FormFiles.Loaded<Fixture>
+        var outcome: FixtureOutcome
+        var diagnostics: [Diagnostic]
+    }
+
+    func test(_ paths: [String]) -> [FixtureOutcome] {
+        var templates = TemplateCache()
+        var outcomes: [FixtureOutcome] = []
+        outcomes.reserveCapacity(paths.count)
+        for start in stride(from: 0, to: paths.count, by: Self.batchSize) {
+            let batch = Array(paths[start..<min(start + Self.batchSize, paths.count)])
+            outcomes += test(batch: batch, templates: &templates)
+        }
+        return outcomes
+    }
+
+    private func test(batch: [String], templates: inout TemplateCache) -> [FixtureOutcome] {
+        let read = ParallelMap.map(batch, read)
+        var order: [String?] = []
+        var groups: [String?: [Int]] = [:]
+        for (index, item) in read.enumerated() {
+            let key = item.outcome.templatePath
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(index)
+        }
+        var outcomes = [FixtureOutcome?](repeating: nil, count: read.count)
+        for key in order {
+            let template = key.map { templates.template(at: $0, files: files) }
+            let indices = groups[key] ?? []
+            let done = ParallelMap.map(indices) { replay(read[$0], template: template) }
+            for (index, outcome) in zip(indices, done) { outcomes[index] = outcome }
+        }
+        return outcomes.compactMap { $0 }
+    }
+
+    private func read(_ path: String) -> Read {
         let start = DispatchTime.now().uptimeNanoseconds
         let fixture = files.fixture(at: path)
-        var outcome = FixtureOutcome(path: path, reports: [], duration: 0)
-        var diagnostics = fixture.report.diagnostics
+        var read = Read(
+            fixture: fixture, outcome: FixtureOutcome(path: path, reports: [], duration: 0), diagnostics: [])
+        read.diagnostics = fixture.report.diagnostics
         if let loaded = fixture.value {
-            outcome.flagsExpected = loaded.expectations.flagged?.sorted()
+            read.outcome.flagsExpected = loaded.expectations.flagged?.sorted()
             let chosen = FixtureTemplate.choose(for: loaded, at: path)
-            diagnostics += chosen.problems
-            outcome.templatePath = chosen.path
-            if let templatePath = chosen.path {
-                let template = template(templatePath)
-                if template.report.diagnostics.containsErrors { outcome.reports.append(template.report) }
-                if let usable = template.value {
-                    let result = FixtureReplayer(fixture: loaded, template: usable).replay()
-                    diagnostics += FixtureChecks.replayProblems(result.diagnostics, besides: diagnostics)
-                    outcome.flagsFound = result.session.form.flags().map(\.question.number)
-                }
-            }
+            read.diagnostics += chosen.problems
+            read.outcome.templatePath = chosen.path
+        }
+        read.outcome.duration = Self.seconds(since: start)
+        return read
+    }
+
+    private func replay(_ read: Read, template: FormFiles.Loaded<Template>?) -> FixtureOutcome {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var outcome = read.outcome
+        var diagnostics = read.diagnostics
+        if let template, template.report.diagnostics.containsErrors { outcome.reports.append(template.report) }
+        if let fixture = read.fixture.value, let usable = template?.value {
+            let result = FixtureReplayer(fixture: fixture, template: usable).replay()
+            diagnostics += FixtureChecks.replayProblems(result.diagnostics, besides: diagnostics)
+            outcome.flagsFound = result.session.form.flags().map(\.question.number)
         }
         outcome.reports.append(
             FileDiagnostics(
-                path: path, diagnostics: FixtureChecks.causeFirst(diagnostics), source: fixture.report.source))
-        outcome.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                path: outcome.path, diagnostics: FixtureChecks.causeFirst(diagnostics),
+                source: read.fixture.report.source))
+        outcome.duration += Self.seconds(since: start)
         return outcome
+    }
+
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 }

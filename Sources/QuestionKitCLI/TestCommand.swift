@@ -51,9 +51,7 @@ public struct TestCommand: Command {
                     "\(context.toolName) test: error: no fixture's path contains '\(pattern)' (--filter)")
             }
         }
-        var templates = TemplateCache()
-        let tester = FixtureTester(files: files)
-        let outcomes = fixtures.map { path in tester.test(path) { templates.template(at: $0, files: files) } }
+        let outcomes = FixtureTester(files: files).test(fixtures)
         switch arguments.value("format", default: "text") {
         case "json": context.standardOutput += TestReportJSON.text(outcomes)
         case "junit": context.standardOutput += TestReportJUnit.text(outcomes)
