@@ -4,8 +4,9 @@
 /// replay runs them before its first step.
 public enum FixtureChecks {
     /// Every problem of `fixture` against `template` that needs no replay, located in the fixture;
-    /// with `readingAnswers`, also each answer as its question's type reads it (the replay reads
-    /// the answers it enters itself).
+    /// with `readingAnswers`, also each answer as its question's type reads it, and whether most
+    /// fit at all (the replay reads the answers it enters itself, and asks whether they fit only
+    /// when the replay fails, so that a passing fixture's answers are read once).
     public static func check(
         _ fixture: Fixture, against template: Template, readingAnswers: Bool, into problems: inout ProblemCollector
     ) {
@@ -26,7 +27,7 @@ public enum FixtureChecks {
             }
         }
         checkRefusedSteps(fixture, template: template, &problems)
-        checkAnswersFit(fixture, template: template, readingAnswers: readingAnswers, &problems)
+        if readingAnswers { checkAnswersFit(fixture, template: template, readingAnswers: true, &problems) }
     }
 
     private static func noSuchQuestion(_ number: Int, count: Int, at node: JSONNode, _ problems: inout ProblemCollector)
@@ -37,9 +38,10 @@ public enum FixtureChecks {
     }
 
     private static func checkRefusedSteps(_ fixture: Fixture, template: Template, _ problems: inout ProblemCollector) {
+        guard let refused = fixture.expectations.node?["refused"], refused.count > 0 else { return }
         let stepCount =
             fixture.steps?.count ?? FixtureReplayer(fixture: fixture, template: template).defaultSteps().count
-        for entry in fixture.expectations.node?["refused"].map({ Array($0.elements) }) ?? [] {
+        for entry in refused.elements {
             let node = entry["step"] ?? entry
             guard let step = node.integerValue, step > stepCount else { continue }
             problems.error(
@@ -52,7 +54,7 @@ public enum FixtureChecks {
     /// Reads every answer with its question's type; when most of them do not fit (and there are
     /// at least two), the fixture was most likely written for another template: that is the cause,
     /// reported at `"template"`, before the answers' own problems.
-    private static func checkAnswersFit(
+    static func checkAnswersFit(
         _ fixture: Fixture, template: Template, readingAnswers: Bool, _ problems: inout ProblemCollector
     ) {
         var answerProblems = ProblemCollector(document: fixture.document)

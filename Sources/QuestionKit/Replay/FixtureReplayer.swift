@@ -36,6 +36,10 @@ public struct FixtureReplayer: Sendable {
             perform(step, number: offset + 1, run: &run)
         }
         checkExpectations(&run)
+        // A failed replay may be the wrong template's: then that is the cause to tell.
+        if run.problems.hasErrors {
+            FixtureChecks.checkAnswersFit(fixture, template: template, readingAnswers: false, &run.problems)
+        }
         return ReplayResult(session: run.session, transcript: run.transcript, diagnostics: run.problems.diagnostics())
     }
 
