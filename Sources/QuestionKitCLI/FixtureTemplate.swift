@@ -7,9 +7,11 @@ import QuestionKit
 enum FixtureTemplate {
     /// The template to use for the fixture at `fixturePath`: `given` when there is one (`run`),
     /// else the one the fixture names, resolved from the fixture's folder; nil when there is none
-    /// to use. The problems are located in the fixture.
+    /// to use. The problems are located in the fixture. `exists` says whether a file exists (`test`
+    /// asks once per template, not once per fixture).
     static func choose(
-        for fixture: Fixture, at fixturePath: String, given: String? = nil
+        for fixture: Fixture, at fixturePath: String, given: String? = nil,
+        exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) -> (path: String?, problems: [Diagnostic]) {
         let root = fixture.document.root
         var problems = ProblemCollector(document: fixture.document)
@@ -23,7 +25,7 @@ enum FixtureTemplate {
         }
         let resolved = PathText.resolve(named, from: PathText.parent(of: fixturePath))
         let used = given.map { " (replayed with '\($0)', given on the command line)" } ?? ""
-        if !FileManager.default.fileExists(atPath: resolved) {
+        if !exists(resolved) {
             problems.error(
                 "fixture.template-not-found", "the template '\(resolved)' that the fixture names does not exist\(used)",
                 at: node, hint: "\"template\" is a path relative to the fixture's folder.")

@@ -36,6 +36,8 @@ struct FixtureOutcome: Sendable {
 /// come in the order of the paths.
 struct FixtureTester: Sendable {
     let files: FormFiles
+    /// Whether outcomes list the questions flagged (only `--format json` shows them).
+    var withFlags = false
 
     /// How many fixtures are read before they are replayed.
     static let batchSize = 1024
@@ -85,7 +87,8 @@ struct FixtureTester: Sendable {
         read.diagnostics = fixture.report.diagnostics
         if let loaded = fixture.value {
             read.outcome.flagsExpected = loaded.expectations.flagged?.sorted()
-            let chosen = FixtureTemplate.choose(for: loaded, at: path)
+            // Whether the template exists is asked when it is read, once for all its fixtures.
+            let chosen = FixtureTemplate.choose(for: loaded, at: path) { _ in true }
             read.diagnostics += chosen.problems
             read.outcome.templatePath = chosen.path
         }
@@ -97,11 +100,19 @@ struct FixtureTester: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var outcome = read.outcome
         var diagnostics = read.diagnostics
-        if let template, template.report.diagnostics.containsErrors { outcome.reports.append(template.report) }
+        if let template, template.report.source == nil, let fixture = read.fixture.value {
+            // The template could not be read: a located problem of the fixture when it does not exist.
+            let chosen = FixtureTemplate.choose(for: fixture, at: outcome.path)
+            diagnostics += chosen.problems
+            outcome.templatePath = chosen.path
+            if chosen.path != nil { outcome.reports.append(template.report) }
+        } else if let template, template.report.diagnostics.containsErrors {
+            outcome.reports.append(template.report)
+        }
         if let fixture = read.fixture.value, let usable = template?.value {
             let result = FixtureReplayer(fixture: fixture, template: usable).replay()
             diagnostics += FixtureChecks.replayProblems(result.diagnostics, besides: diagnostics)
-            outcome.flagsFound = result.session.form.flags().map(\.question.number)
+            if withFlags { outcome.flagsFound = result.session.form.flags().map(\.question.number) }
         }
         outcome.reports.append(
             FileDiagnostics(

@@ -51,8 +51,9 @@ public struct TestCommand: Command {
                     "\(context.toolName) test: error: no fixture's path contains '\(pattern)' (--filter)")
             }
         }
-        let outcomes = FixtureTester(files: files).test(fixtures)
-        switch arguments.value("format", default: "text") {
+        let format = arguments.value("format", default: "text")
+        let outcomes = FixtureTester(files: files, withFlags: format == "json").test(fixtures)
+        switch format {
         case "json": context.standardOutput += TestReportJSON.text(outcomes)
         case "junit": context.standardOutput += TestReportJUnit.text(outcomes)
         default: context.standardOutput += TestReport.text(outcomes)
