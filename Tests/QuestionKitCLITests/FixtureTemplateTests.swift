@@ -63,3 +63,19 @@ import Testing
         #expect(outcome.standardOutput.contains(":4:3: warning: duplicate key \"foreman\""))
     }
 }
+
+/// `store fill` takes a fixture as strictly as `run` and `test` do.
+@Suite struct StoreFillFixtureTests {
+    @Test func aFixtureWithAnUnknownStepChangesNothing() throws {
+        let work = try StoreWorkspace()
+        let start = work.run("start", StoreWorkspace.template, "--user", "ann", "--now", "2026-03-01T10:00:00Z")
+        #expect(start.status == 0, "\(start.standardError)")
+        let before = FolderSnapshot.of(work.root)
+        let fill = work.run(
+            "fill", StoreWorkspace.form, "--answers", try work.answers(from: 1, steps: #"["fill", "nxt", "exit"]"#))
+        #expect(fill.status == 1)
+        #expect(fill.standardError.contains("error: unknown step 'nxt' [fixture.unknown-step]"))
+        #expect(fill.standardError.contains("the fixture has errors; '\(StoreWorkspace.form)' was not changed"))
+        #expect(FolderSnapshot.of(work.root) == before)
+    }
+}
