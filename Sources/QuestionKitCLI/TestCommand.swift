@@ -13,7 +13,11 @@ public struct TestCommand: Command {
         'PASS' or 'FAIL' with the cause first (located in the fixture), every further problem and
         warning indented below it, then 'N passed, N failed'. Any problem of a fixture (an unknown
         key, step, media kind, outcome or refusal code, a question the template lacks, a template
-        that does not exist) fails it. Exits 1 if any failed or a folder holds no fixture.
+        that does not exist) fails it. Fixtures are replayed on every core; the output is in the
+        order of their paths. --format json prints one object per fixture (file, template, status,
+        duration, flags found and expected, every diagnostic); --format junit, JUnit XML (one
+        testcase per fixture, its failure the located cause). Exits 1 if any failed or a folder
+        (or --filter) leaves no fixture.
         """
     public let options: [OptionSpec] = [
         OptionSpec(
