@@ -51,6 +51,11 @@ struct FixtureTester: Sendable {
 
     func test(_ paths: [String]) -> [FixtureOutcome] {
         var templates = TemplateCache()
+        return test(paths, templates: &templates)
+    }
+
+    /// The outcomes of the fixtures at `paths`, their templates read through `templates`.
+    func test(_ paths: [String], templates: inout TemplateCache) -> [FixtureOutcome] {
         var outcomes: [FixtureOutcome] = []
         outcomes.reserveCapacity(paths.count)
         for start in stride(from: 0, to: paths.count, by: Self.batchSize) {
