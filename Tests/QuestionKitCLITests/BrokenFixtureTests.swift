@@ -60,6 +60,14 @@ import Testing
         #expect(!outcome.standardOutput.contains("fixture.step-refused"))
     }
 
+    @Test func validateKnowsAFixtureOnStandardInputByItsShape() throws {
+        let text = try String(contentsOfFile: Self.folder + "/unknown-step.fixture.json", encoding: .utf8)
+            .replacingOccurrences(of: "\"../../../Templates/pump-inspection.json\"", with: "\"\(Self.template)\"")
+        let outcome = runTool(["validate", "-"], standardInput: text)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.hasPrefix("<stdin>:35:21: error: unknown step 'nxt' [fixture.unknown-step]\n"))
+    }
+
     /// The first line printed is `path:line:column: error: … [code]` of the broken fixture's mistake.
     private func expectFirstProblem(of output: String, is broken: Case) {
         let first = output.split(separator: "\n").first.map(String.init) ?? ""
