@@ -11,7 +11,8 @@ public enum FixtureChecks {
         _ fixture: Fixture, against template: Template, readingAnswers: Bool, into problems: inout ProblemCollector
     ) {
         let count = template.questions.count
-        for (index, entry) in fixture.answers.sorted(by: { $0.key < $1.key }) where index >= count {
+        let outside = fixture.answers.filter { $0.key >= count }
+        for (index, entry) in outside.sorted(by: { $0.key < $1.key }) {
             problems.report(
                 .error, "fixture.no-such-question", "there is no question \(index + 1); the template has \(count)",
                 at: entry.node, hint: "Number answers from 1 to \(count).", atKey: true)

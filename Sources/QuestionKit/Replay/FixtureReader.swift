@@ -109,9 +109,9 @@ struct FixtureText {
             problems.error(code, "\(place) must be an object, not \(node.kind)", at: node, hint: "Write \(example).")
             return false
         }
-        let words = FixtureVocabulary.words(known)
-        for member in node.members where !words.contains(member.key) {
-            problems.reportUnknownKey(member, severity: .error, code: "fixture.unknown-key", in: place, known: words)
+        for member in node.members where !known.contains(where: { $0.word == member.key }) {
+            problems.reportUnknownKey(
+                member, severity: .error, code: "fixture.unknown-key", in: place, known: FixtureVocabulary.words(known))
         }
         return true
     }
