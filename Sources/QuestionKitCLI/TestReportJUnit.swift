@@ -39,7 +39,8 @@ enum TestReportJUnit {
                 "      <failure message=\"\(escape(message))\" type=\"\(escape(cause.diagnostic.code))\">"
                     + escape(listed.joined(separator: "\n"), attribute: false) + "</failure>")
         } else {
-            lines.append("      <system-out>" + escape(listed.joined(separator: "\n"), attribute: false) + "</system-out>")
+            let text = escape(listed.joined(separator: "\n"), attribute: false)
+            lines.append("      <system-out>" + text + "</system-out>")
         }
         lines.append("    </testcase>")
         return lines
