@@ -35,6 +35,12 @@ if CommandLine.arguments.dropFirst().first == "hostile" {
 }
 
 let reader = try TemplateReader(registry: BuiltInQuestionTypes.registry())
+// `Benchmarks fixtures` measures `questionkit test` over 10,000 fixture files alone (issue 11).
+if CommandLine.arguments.dropFirst().first == "fixtures" {
+    FixtureFolderBenchmark.printTable(toolPath: toolPath, folder: folder, reader: reader)
+    if keptFolder == nil { try? FileManager.default.removeItem(atPath: folder) }
+    exit(0)
+}
 var rows: [String] = []
 var checks: [String] = []
 

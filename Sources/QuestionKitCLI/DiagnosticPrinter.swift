@@ -87,20 +87,23 @@ public enum DiagnosticPrinter {
     /// `message`, `pointer`, `line`, `column` and `hint` (null when there is none).
     public static func json(_ files: [FileDiagnostics]) -> String {
         let entries: [JSONWriter.Value] = files.flatMap { file in
-            file.diagnostics.map { diagnostic in
-                .object([
-                    ("file", .string(file.path)),
-                    ("severity", .string(diagnostic.severity.rawValue)),
-                    ("code", .string(diagnostic.code)),
-                    ("message", .string(diagnostic.message)),
-                    ("pointer", .string(diagnostic.pointer)),
-                    ("line", .integer(diagnostic.line)),
-                    ("column", .integer(diagnostic.column)),
-                    ("hint", diagnostic.hint.map { .string($0) } ?? .null),
-                ])
-            }
+            file.diagnostics.map { jsonObject($0, file: file.path) }
         }
         return JSONWriter.text(of: .array(entries)) + "\n"
+    }
+
+    /// One diagnostic as `{file, severity, code, message, pointer, line, column, hint}`.
+    static func jsonObject(_ diagnostic: Diagnostic, file: String) -> JSONWriter.Value {
+        .object([
+            ("file", .string(file)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("code", .string(diagnostic.code)),
+            ("message", .string(diagnostic.message)),
+            ("pointer", .string(diagnostic.pointer)),
+            ("line", .integer(diagnostic.line)),
+            ("column", .integer(diagnostic.column)),
+            ("hint", diagnostic.hint.map { .string($0) } ?? .null),
+        ])
     }
 
     /// `checked 3 files: 2 errors, 1 warning` — the closing line of a human-readable run; notes

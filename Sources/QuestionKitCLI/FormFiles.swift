@@ -3,7 +3,7 @@ import QuestionKit
 
 /// Loading templates, fixtures and completed forms from files for the commands, each with its
 /// diagnostics located in its own file.
-struct FormFiles {
+struct FormFiles: Sendable {
     let reader: TemplateReader
 
     /// A file that was read (or not), with what went wrong in it.
@@ -57,3 +57,5 @@ struct FormFiles {
         }
     }
 }
+
+extension FormFiles.Loaded: Sendable where Value: Sendable {}

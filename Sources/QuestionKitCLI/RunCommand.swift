@@ -13,7 +13,9 @@ public struct RunCommand: Command {
         With --out, writes the completed form JSON, the text export and the flag report there;
         with --pdf, the printed form (--pdf - sends it to standard output, and the transcript and
         review to standard error).
-        Exits 0 when the replay completes and every expectation of the fixture holds, 1 otherwise.
+        Exits 0 when the replay completes and every expectation of the fixture holds, 1 otherwise,
+        and 1 for any problem of the fixture itself (an unknown key, step, media kind, outcome or
+        refusal code; a "template" that is not TEMPLATE: TEMPLATE is used, and the fixture fails).
         \(OutputFile.rulesHelp)
         """
     public var options: [OptionSpec] {
@@ -44,12 +46,15 @@ public struct RunCommand: Command {
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
         let template = files.template(at: templatePath)
         let fixture = files.fixture(at: fixturePath)
-        for report in [template.report, fixture.report] where !report.diagnostics.isEmpty {
-            context.standardError += DiagnosticPrinter.text(report)
-        }
+        context.standardError += DiagnosticPrinter.text(template.report)
         guard let loadedTemplate = template.value, var loadedFixture = fixture.value else {
+            context.standardError += DiagnosticPrinter.text(fixture.report)
             return ExitStatus.inputErrors
         }
+        // The fixture's own problems fail the run as its replay's do, and are printed with them, cause first.
+        let fixtureProblems =
+            fixture.report.diagnostics
+            + FixtureTemplate.choose(for: loadedFixture, at: fixturePath, given: templatePath).problems
         if let user = arguments.values["user"] { loadedFixture.technician = user }
         if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
         let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
@@ -59,10 +64,10 @@ public struct RunCommand: Command {
         let forPeople: WritableKeyPath<CommandContext, String> =
             pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
         context[keyPath: forPeople] += TerminalText.lines(result.transcript) + "\n\n" + ReviewPrinter.text(review)
-        if !result.diagnostics.isEmpty {
-            context.standardError += DiagnosticPrinter.text(
-                FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))
-        }
+        let problems = FixtureChecks.causeFirst(
+            fixtureProblems + FixtureChecks.replayProblems(result.diagnostics, besides: fixtureProblems))
+        context.standardError += DiagnosticPrinter.text(
+            FileDiagnostics(path: fixturePath, diagnostics: problems, source: fixture.report.source))
         // The transcript and the review of a large form are as large as the form: out with them
         // before the exports, rather than held until the end.
         context.flushOutput()
@@ -81,7 +86,7 @@ public struct RunCommand: Command {
             let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
             context[keyPath: forPeople] += "wrote \(place)\n"
         }
-        return result.passed ? ExitStatus.success : ExitStatus.inputErrors
+        return problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
     }
 
     /// Writes the completed form, the text export and the flag report into `folder` (created if

@@ -9,7 +9,8 @@ public struct ValidateCommand: Command {
     public let argumentsSynopsis = "FILE..."
     public let discussion = """
         Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
-        prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
+        each fixture named (*.fixture.json, or a file shaped like one) against its template without
+        replaying it, and prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
         Exits 0 when no file has errors (warnings allowed), 1 when any has or a folder holds no
         template, 64 for bad usage.
         Limits: files up to \(JSONParser.Limits.default.maxBytes / (1 << 20)) MiB, nesting up to \
@@ -44,7 +45,7 @@ public struct ValidateCommand: Command {
                     let problem = Self.noTemplates(in: argument)
                     files.append(FileDiagnostics(path: argument, diagnostics: [problem], source: nil))
                 }
-                for path in paths { files.append(validate(path, reader: reader, context: context)) }
+                for path in paths { files += validate(path, reader: reader, context: context) }
             }
         }
         if arguments.value("format", default: "text") == "json" {
@@ -58,7 +59,8 @@ public struct ValidateCommand: Command {
         return failed ? ExitStatus.inputErrors : ExitStatus.success
     }
 
-    private func validate(_ path: String, reader: TemplateReader, context: CommandContext) -> FileDiagnostics {
+    /// The file's problems; a fixture's are checked against its template (whose problems follow).
+    private func validate(_ path: String, reader: TemplateReader, context: CommandContext) -> [FileDiagnostics] {
         let displayPath = path == "-" ? "<stdin>" : path
         let bytes: [UInt8]
         do {
@@ -67,9 +69,13 @@ public struct ValidateCommand: Command {
                 ? try context.readStandardInput(reader.limits.maxBytes)
                 : try FileInput.read(path, limit: reader.limits.maxBytes)
         } catch {
-            return FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
+            return [FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)]
         }
-        return FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)
+        if FixtureValidation.isFixture(path: path, bytes: bytes, keys: reader.keys) {
+            return FixtureValidation.diagnose(
+                bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader))
+        }
+        return [FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)]
     }
 
     /// The problem of a file that could not be read: `json.too-large` (as the parser reports it)

@@ -39,11 +39,13 @@ struct HostileReplayTests {
 
     @Test func aQuestionThatIsOneLongWordCostsTimeInProportionToItsLength() throws {
         let folder = try TemporaryFolder()
-        let fixture = try folder.write("fixture.json", HostileFormGenerator.manyMedia(0))
         let small = try folder.write("small.json", HostileFormGenerator.longWordTemplate(length: 20_000))
         let large = try folder.write("large.json", HostileFormGenerator.longWordTemplate(length: 200_000))
-        let smallRun = try Self.run(small, fixturePath: fixture, in: folder)
-        let largeRun = try Self.run(large, fixturePath: fixture, in: folder)
+        // Each fixture names its own template: one that names another fails (issue 11).
+        let smallRun = try Self.run(
+            small, fixture: HostileFormGenerator.manyMedia(0, templatePath: "small.json"), in: folder)
+        let largeRun = try Self.run(
+            large, fixture: HostileFormGenerator.manyMedia(0, templatePath: "large.json"), in: folder)
         #expect(largeRun.outcome.status == 0, "\(largeRun.outcome.standardError)")
         #expect(
             largeRun.seconds < Self.allowedGrowth * smallRun.seconds, "\(smallRun.seconds) s, then \(largeRun.seconds) s")

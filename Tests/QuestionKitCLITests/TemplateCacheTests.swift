@@ -21,8 +21,8 @@ struct TemplateCacheTests {
         var templates = TemplateCache()
         let fixtures = TestCommand.fixtures(in: folder.path)
         #expect(fixtures.count == 6)
-        for path in fixtures {
-            #expect(TestCommand().check(path, files: files, templates: &templates) == nil, "\(path)")
+        for outcome in FixtureTester(files: files).test(fixtures, templates: &templates) {
+            #expect(outcome.passed, "\(outcome.path)")
         }
         #expect(templates.reads == 2)
         #expect(runTool(["test", folder.path]).standardOutput.hasSuffix("6 passed, 0 failed\n"))

@@ -75,7 +75,8 @@ import Testing
                 USAGE: questionkit validate [--format text|json] [--keys FILE] [--strict] FILE...
 
                 Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
-                prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
+                each fixture named (*.fixture.json, or a file shaped like one) against its template without
+                replaying it, and prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
                 Exits 0 when no file has errors (warnings allowed), 1 when any has or a folder holds no
                 template, 64 for bad usage.
                 Limits: files up to 256 MiB, nesting up to 512 levels.

@@ -16,15 +16,26 @@ extension ProblemCollector {
         _ member: JSONMember, code: String, in place: String, known: [String], candidates: Suggestion.Candidates,
         otherwise: String = "It is ignored; remove it if it is not needed."
     ) {
+        reportUnknownKey(
+            member, severity: .warning, code: code, in: place, known: known, candidates: candidates,
+            otherwise: otherwise)
+    }
+
+    /// Reports `member`'s key as unknown with the given severity, worded as `warnUnknownKey` words
+    /// it; fixtures, being tests, make an unknown key an error.
+    public mutating func reportUnknownKey(
+        _ member: JSONMember, severity: Severity, code: String, in place: String, known: [String],
+        candidates: Suggestion.Candidates? = nil, otherwise: String = "It is ignored; remove it if it is not needed."
+    ) {
         let key = member.key
         let hint: String
-        if let suggestion = candidates.nearest(to: key) {
+        if let suggestion = (candidates ?? Suggestion.Candidates(known)).nearest(to: key) {
             hint = "Did you mean '\(suggestion)'?"
         } else if known.count <= 6 {
             hint = "Known keys: \(Suggestion.quotedList(known))."
         } else {
             hint = otherwise
         }
-        report(.warning, code, "unknown key '\(key)' in \(place)", at: member.value, hint: hint, atKey: true)
+        report(severity, code, "unknown key '\(key)' in \(place)", at: member.value, hint: hint, atKey: true)
     }
 }

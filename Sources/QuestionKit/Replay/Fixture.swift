@@ -27,9 +27,9 @@ public struct Fixture: Sendable {
     public var technician: String
     /// Who reviews and submits the form (`foreman`); "Foreman" when the fixture gives none.
     public var foreman: String
-    /// The completion date as the form records it, e.g. "Nov 22, 2026"; "Jan 1, 2026" when not given.
+    /// The completion date as the form records it, e.g. "Nov 22, 2026"; `Fixture.noDate` when not given.
     public var completedDate: String
-    /// The submission date as the form records it, e.g. "Nov 23, 2026"; "Jan 1, 2026" when not given.
+    /// The submission date as the form records it, e.g. "Nov 23, 2026"; `Fixture.noDate` when not given.
     public var submittedDate: String
     /// What to enter per question, by 0-based index.
     public var answers: [Int: FixtureAnswer]
@@ -78,6 +78,9 @@ public struct FixtureStep: Sendable {
         case foremanComment(String)
         /// Submit the form (starts the foreman's review if needed).
         case submit
+        /// An entry that is no step (an error of the fixture); kept so that the steps after it keep
+        /// their numbers, and skipped by the replay.
+        case unreadable
     }
 
     /// What the step does.

@@ -4,8 +4,6 @@ extension Fixture {
         "fill": .fill, "next": .next, "back": .back, "exit": .exit, "resume": .resume, "finish": .finish,
         "complete": .complete, "submit": .submit,
     ]
-    /// The steps written as one-key objects.
-    static let objectSteps = ["answer", "comment", "attach", "edit", "foremanComment"]
 
     static func readSteps(_ node: JSONNode, text: inout FixtureText) -> [FixtureStep] {
         guard node.kind == .array else {
@@ -14,20 +12,25 @@ extension Fixture {
                 hint: "Write \"steps\": [\"fill\", \"next\", {\"edit\": 2}, …].")
             return []
         }
-        return node.elements.compactMap { element in
-            readStep(element, text: &text).map { FixtureStep(action: $0, node: element) }
+        // An entry that is no step stays in the list, so that every step keeps its number.
+        return node.elements.map { element in
+            FixtureStep(action: readStep(element, text: &text) ?? .unreadable, node: element)
         }
     }
 
+    private static let stepsHint =
+        "Steps: \(Suggestion.quotedList(FixtureVocabulary.words(FixtureVocabulary.wordSteps))), or {\"answer\": …}, "
+        + "{\"comment\": \"…\"}, {\"attach\": \"image\"}, {\"edit\": N}, {\"foremanComment\": \"…\"}."
+
     private static func readStep(_ node: JSONNode, text: inout FixtureText) -> FixtureStep.Action? {
+        let objectSteps = FixtureVocabulary.words(FixtureVocabulary.objectSteps)
         if let word = node.stringValue {
             if let action = wordSteps[word] { return action }
-            let suggestion = Suggestion.nearest(to: word, in: Array(wordSteps.keys) + objectSteps)
+            let known = FixtureVocabulary.words(FixtureVocabulary.wordSteps) + objectSteps
+            let suggestion = Suggestion.nearest(to: word, in: known)
             text.problems.error(
                 "fixture.unknown-step", "unknown step '\(word)'", at: node,
-                hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
-                    + "Steps: \(Suggestion.quotedList(wordSteps.keys.sorted())), or {\"answer\": …}, "
-                    + "{\"comment\": \"…\"}, {\"attach\": \"image\"}, {\"edit\": N}, {\"foremanComment\": \"…\"}.")
+                hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "") + stepsHint)
             return nil
         }
         guard node.kind == .object, node.count == 1, let member = node.members.first else {
@@ -44,7 +47,8 @@ extension Fixture {
         case "edit": return text.positiveInteger(value, "a question number").map(FixtureStep.Action.edit)
         case "foremanComment": return text.string(value, "foremanComment").map(FixtureStep.Action.foremanComment)
         default:
-            text.problems.warnUnknownKey(member, code: "fixture.unknown-step", in: "a step", known: objectSteps)
+            text.problems.reportUnknownKey(
+                member, severity: .error, code: "fixture.unknown-step", in: "a step", known: objectSteps)
             return nil
         }
     }
@@ -67,6 +71,7 @@ extension FixtureStep.Action {
         case .complete: "complete"
         case .foremanComment: "foreman comment"
         case .submit: "submit"
+        case .unreadable: "not a step"
         }
     }
 }

@@ -1,11 +1,12 @@
 extension Fixture {
     /// The phases a replay may be expected to end in.
-    public static let outcomes = ["submitted", "foreman-review", "completed", "review", "exited", "filling"]
+    public static let outcomes = FixtureVocabulary.words(FixtureVocabulary.outcomes)
 
-    static let topLevelKeys = [
-        "template", "technician", "foreman", "completedDate", "submittedDate", "answers", "foremanComment",
-        "steps", "expect",
-    ]
+    /// The date a fixture's form records when the fixture gives none: it says so rather than
+    /// invent a day on which nobody worked.
+    public static let noDate = "no date given"
+
+    static let topLevelKeys = FixtureVocabulary.words(FixtureVocabulary.topLevelKeys)
 
     /// Reads a fixture, reporting every problem located in its JSON. The fixture is nil when its
     /// JSON cannot be parsed or is not an object.
@@ -26,15 +27,16 @@ extension Fixture {
             return nil
         }
         for member in root.members where !topLevelKeys.contains(member.key) {
-            problems.warnUnknownKey(member, code: "fixture.unknown-key", in: "the fixture", known: topLevelKeys)
+            problems.reportUnknownKey(
+                member, severity: .error, code: "fixture.unknown-key", in: "the fixture", known: topLevelKeys)
         }
         var text = FixtureText(problems: problems)
         let fixture = Fixture(
             templatePath: text.string(root["template"], "template"),
             technician: text.string(root["technician"], "technician") ?? "Technician",
             foreman: text.string(root["foreman"], "foreman") ?? "Foreman",
-            completedDate: text.string(root["completedDate"], "completedDate") ?? "Jan 1, 2026",
-            submittedDate: text.string(root["submittedDate"], "submittedDate") ?? "Jan 1, 2026",
+            completedDate: text.string(root["completedDate"], "completedDate") ?? noDate,
+            submittedDate: text.string(root["submittedDate"], "submittedDate") ?? noDate,
             answers: readAnswers(root["answers"], text: &text),
             foremanComment: text.string(root["foremanComment"], "foremanComment"),
             steps: root["steps"].map { readSteps($0, text: &text) },
@@ -66,16 +68,11 @@ extension Fixture {
     }
 
     private static func readAnswer(_ node: JSONNode, text: inout FixtureText) -> FixtureAnswer? {
-        guard node.kind == .object else {
-            text.problems.error(
-                "fixture.answer-not-object", "an answer entry must be an object, not \(node.kind)", at: node,
-                hint: "Write {\"answer\": …, \"comment\": \"…\", \"media\": [\"image\"]}.")
-            return nil
-        }
-        let known = ["answer", "comment", "media"]
-        for member in node.members where !known.contains(member.key) {
-            text.problems.warnUnknownKey(member, code: "fixture.unknown-key", in: "an answer entry", known: known)
-        }
+        guard
+            text.object(
+                node, "an answer entry", code: "fixture.answer-not-object", known: FixtureVocabulary.answerKeys,
+                example: "{\"answer\": …, \"comment\": \"…\", \"media\": [\"image\"]}")
+        else { return nil }
         var media: [MediaAttachment.Kind] = []
         for element in node["media"].map({ Array($0.elements) }) ?? [] {
             if let kind = text.mediaKind(element) { media.append(kind) }
@@ -87,35 +84,6 @@ extension Fixture {
         }
         return FixtureAnswer(
             answer: node["answer"], comment: text.string(node["comment"], "comment"), media: media, node: node)
-    }
-
-    private static func readExpectations(_ node: JSONNode?, text: inout FixtureText) -> FixtureExpectations {
-        var expectations = FixtureExpectations(flagged: nil, refusedSteps: [:], outcome: "submitted", node: node)
-        guard let node else { return expectations }
-        guard node.kind == .object else {
-            text.problems.error("fixture.expect-not-object", "'expect' must be an object", at: node)
-            return expectations
-        }
-        let known = ["flagged", "refused", "outcome"]
-        for member in node.members where !known.contains(member.key) {
-            text.problems.warnUnknownKey(member, code: "fixture.unknown-key", in: "'expect'", known: known)
-        }
-        if let flagged = node["flagged"] {
-            expectations.flagged = flagged.elements.compactMap { text.positiveInteger($0, "a question number") }
-        }
-        for entry in node["refused"].map({ Array($0.elements) }) ?? [] {
-            guard let step = text.positiveInteger(entry["step"] ?? entry, "a step number") else { continue }
-            expectations.refusedSteps[step] = entry["code"]?.stringValue
-        }
-        if let outcome = node["outcome"] {
-            if let value = outcome.stringValue, outcomes.contains(value) {
-                expectations.outcome = value
-            } else {
-                text.problems.error(
-                    "fixture.bad-outcome", "'outcome' must be one of \(Suggestion.quotedList(outcomes))", at: outcome)
-            }
-        }
-        return expectations
     }
 }
 
@@ -130,6 +98,22 @@ struct FixtureText {
             return nil
         }
         return text
+    }
+
+    /// Whether `node` is an object (reported when not, quoting `example`); every key of it
+    /// that is not `known` is an error, with "did you mean".
+    mutating func object(
+        _ node: JSONNode, _ place: String, code: String, known: [FixtureVocabulary.Entry], example: String
+    ) -> Bool {
+        guard node.kind == .object else {
+            problems.error(code, "\(place) must be an object, not \(node.kind)", at: node, hint: "Write \(example).")
+            return false
+        }
+        for member in node.members where !known.contains(where: { $0.word == member.key }) {
+            problems.reportUnknownKey(
+                member, severity: .error, code: "fixture.unknown-key", in: place, known: FixtureVocabulary.words(known))
+        }
+        return true
     }
 
     mutating func positiveInteger(_ node: JSONNode, _ what: String) -> Int? {

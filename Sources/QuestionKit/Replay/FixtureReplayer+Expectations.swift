@@ -23,12 +23,6 @@ extension FixtureReplayer {
                     at: anchor, hint: "Check the answers against each question's acceptedAnswer.")
             }
         }
-        let stepCount = fixture.steps?.count ?? defaultSteps().count
-        for step in expectations.refusedSteps.keys.sorted() where step > stepCount {
-            run.problems.error(
-                "fixture.no-such-step", "step \(step) is expected to be refused, but there are \(stepCount) steps",
-                at: anchor)
-        }
     }
 
     static func list(_ numbers: [Int]) -> String {

@@ -30,12 +30,16 @@ public struct FixtureReplayer: Sendable {
         var run = Run(
             session: FormSession(template: template, technician: fixture.technician),
             problems: ProblemCollector(document: fixture.document))
-        checkQuestionNumbers(&run)
+        FixtureChecks.check(fixture, against: template, readingAnswers: false, into: &run.problems)
         let steps = fixture.steps ?? defaultSteps()
         for (offset, step) in steps.enumerated() {
             perform(step, number: offset + 1, run: &run)
         }
         checkExpectations(&run)
+        // A failed replay may be the wrong template's: then that is the cause to tell.
+        if run.problems.hasErrors {
+            FixtureChecks.checkAnswersFit(fixture, template: template, readingAnswers: false, &run.problems)
+        }
         return ReplayResult(session: run.session, transcript: run.transcript, diagnostics: run.problems.diagnostics())
     }
 
@@ -65,18 +69,13 @@ public struct FixtureReplayer: Sendable {
         return steps
     }
 
-    private func checkQuestionNumbers(_ run: inout Run) {
-        for (index, entry) in fixture.answers where index >= template.questions.count {
-            run.problems.report(
-                .error, "fixture.no-such-question",
-                "there is no question \(index + 1); the template has \(template.questions.count)", at: entry.node,
-                hint: "Number answers from 1 to \(template.questions.count).", atKey: true)
-        }
-    }
-
     // MARK: Steps
 
     private func perform(_ step: FixtureStep, number: Int, run: inout Run) {
+        if case .unreadable = step.action {
+            run.transcript.append("\(number). skipped: not a step (see the fixture's error)")
+            return
+        }
         let expectedCode = fixture.expectations.refusedSteps[number]
         let before = run.session.current
         do throws(SessionRefusal) {
@@ -127,6 +126,7 @@ public struct FixtureReplayer: Sendable {
         case .submit:
             try beginForemanReviewIfCompleted(&run)
             try run.session.submit(date: fixture.submittedDate)
+        case .unreadable: break
         }
         return ""
     }

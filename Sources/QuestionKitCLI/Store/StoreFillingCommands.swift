@@ -64,6 +64,11 @@ struct StoreFillCommand: Command {
         let fixture = FormFiles(reader: setup.store.reader).fixture(at: fixturePath)
         if !fixture.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(fixture.report) }
         guard let loaded = fixture.value else { return ExitStatus.inputErrors }
+        // A fixture's own errors (an unknown key or step) fail it before anything is filled.
+        guard !fixture.report.diagnostics.containsErrors else {
+            context.printError("\(setup.commandName): the fixture has errors; '\(reference)' was not changed")
+            return ExitStatus.inputErrors
+        }
         return setup.perform(&context) { store, context throws(StoreError) in
             let result = try store.fill(reference, with: loaded)
             context.print(TerminalText.lines(result.transcript))

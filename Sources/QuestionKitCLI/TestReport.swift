@@ -1,0 +1,41 @@
+import QuestionKit
+
+/// What `test` prints for people: a line per fixture, `PASS` or `FAIL` with the cause first and
+/// where it is, then every further problem (warnings included) indented below, then the count.
+enum TestReport {
+    static func text(_ outcomes: [FixtureOutcome]) -> String {
+        var lines: [String] = []
+        for outcome in outcomes {
+            let listed = outcome.reports.flatMap { report in report.diagnostics.map { (report.path, $0) } }
+            if let cause = outcome.cause {
+                let more = listed.count(where: { $0.1.severity == .error }) - 1
+                lines.append(
+                    "FAIL \(outcome.path): \(describe(cause.diagnostic, in: cause.path))"
+                        + (more > 0 ? " (and \(more) more)" : ""))
+            } else {
+                lines.append("PASS \(outcome.path)")
+            }
+            for (path, diagnostic) in listed where diagnostic != outcome.cause?.diagnostic {
+                lines.append("  \(line(diagnostic, in: path))")
+            }
+        }
+        let failed = outcomes.count { !$0.passed }
+        lines.append("\(outcomes.count - failed) passed, \(failed) failed")
+        return TerminalText.lines(lines) + "\n"
+    }
+
+    /// `message [code] at path:line:column`.
+    static func describe(_ diagnostic: Diagnostic, in path: String) -> String {
+        "\(diagnostic.message) [\(diagnostic.code)] at \(location(diagnostic, in: path))"
+    }
+
+    /// `path:line:column: severity: message [code]`, as compilers print a problem.
+    static func line(_ diagnostic: Diagnostic, in path: String) -> String {
+        "\(location(diagnostic, in: path)): \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.code)]"
+    }
+
+    /// `path:line:column`, or the path alone for a problem of the whole file.
+    static func location(_ diagnostic: Diagnostic, in path: String) -> String {
+        diagnostic.position.map { "\(path):\($0.line):\($0.column)" } ?? path
+    }
+}

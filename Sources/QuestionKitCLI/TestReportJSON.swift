@@ -1,0 +1,34 @@
+import QuestionKit
+
+/// `test --format json`: one object per fixture (file, template, status, duration in seconds,
+/// flags found and expected, every diagnostic, cause first, with its file and location), and the
+/// counts.
+enum TestReportJSON {
+    static func text(_ outcomes: [FixtureOutcome]) -> String {
+        let failed = outcomes.count { !$0.passed }
+        let value = JSONWriter.Value.object([
+            ("fixtures", .array(outcomes.map(object))),
+            ("passed", .integer(outcomes.count - failed)),
+            ("failed", .integer(failed)),
+        ])
+        return JSONWriter.text(of: value) + "\n"
+    }
+
+    private static func object(_ outcome: FixtureOutcome) -> JSONWriter.Value {
+        let numbers: ([Int]?) -> JSONWriter.Value = { list in list.map { .array($0.map { .integer($0) }) } ?? .null }
+        return .object([
+            ("file", .string(outcome.path)),
+            ("template", outcome.templatePath.map { .string($0) } ?? .null),
+            ("status", .string(outcome.passed ? "passed" : "failed")),
+            ("duration", .number(outcome.duration)),
+            ("flags", .object([("found", numbers(outcome.flagsFound)), ("expected", numbers(outcome.flagsExpected))])),
+            (
+                "diagnostics",
+                .array(
+                    outcome.reports.flatMap { report in
+                        report.diagnostics.map { DiagnosticPrinter.jsonObject($0, file: report.path) }
+                    })
+            ),
+        ])
+    }
+}
