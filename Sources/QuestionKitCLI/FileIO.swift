@@ -64,20 +64,10 @@ public enum FileInput {
     private static func readAll(
         _ descriptor: Int32, path: String, expected: Int, limit: Int
     ) throws(FileAccessError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(expected, limit) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            // Never ask for more than one byte past the limit: that byte is enough to refuse.
-            let wanted = min(chunk.count, max(limit - bytes.count, 0) + 1)
-            let count = chunk.withUnsafeMutableBytes {
-                SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<wanted]))
-            }
-            if count < 0 { throw FileAccessError(path: path, reason: SystemIO.lastError) }
-            if count == 0 { return bytes }
-            // A file that grows while read, or a stream, is held to the limit too.
-            if bytes.count + count > limit { throw .tooLarge(path, size: nil, limit: limit) }
-            bytes += chunk[0..<count]
+        switch SystemIO.readAll(descriptor, expected: expected, limit: limit) {
+        case .bytes(let bytes): return bytes
+        case .tooLarge: throw .tooLarge(path, size: nil, limit: limit)
+        case .failed(let reason): throw FileAccessError(path: path, reason: reason)
         }
     }
 

@@ -72,11 +72,6 @@ public struct SourceLocator: Sendable {
         position(ofByteOffset: node.byteOffset)
     }
 
-    /// The text of 1-based line `line` without its line break, or nil when there is no such line.
-    public func lineText(_ line: Int) -> String? {
-        byteRange(ofLine: line).map { String(decoding: bytes[$0.start..<$0.end], as: UTF8.self) }
-    }
-
     /// Where 1-based line `line` starts and ends in the bytes, without its line break (and without
     /// the byte-order mark on line 1); nil when there is no such line.
     func byteRange(ofLine line: Int) -> (start: Int, end: Int)? {

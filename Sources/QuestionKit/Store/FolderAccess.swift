@@ -48,17 +48,11 @@ enum FolderAccess {
         guard status.st_size <= limit else {
             throw .io("read", path, "it is larger than \(limit) bytes")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes {
-                SystemIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
-            }
-            guard read >= 0 else { throw .io("read", path, SystemIO.lastError) }
-            if read == 0 { break }
-            count += read
+        switch SystemIO.readAll(descriptor, expected: Int(status.st_size), limit: limit) {
+        case .bytes(let bytes): return bytes
+        case .tooLarge: throw .io("read", path, "it is larger than \(limit) bytes")
+        case .failed(let reason): throw .io("read", path, reason)
         }
-        return Array(bytes.prefix(count))
     }
 
     /// The folder at `path` opened for reading; nil when nothing is there.
