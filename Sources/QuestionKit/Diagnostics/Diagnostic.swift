@@ -56,6 +56,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var position: SourcePosition?
     /// How to fix it, when a fix is known.
     public var hint: String?
+    /// Repairs a tool can apply for the author (`validate --fix`, an editor's code action);
+    /// empty when the fix needs a person's judgement.
+    public var fixes: [FixIt] = []
 
     /// A diagnostic; by default about the whole document (pointer `""`) and without a position.
     public init(
@@ -74,6 +77,37 @@ public struct Diagnostic: Sendable, Hashable {
     public var line: Int { position?.line ?? 0 }
     /// 1-based column, or 0 when the problem has no position.
     public var column: Int { position?.column ?? 0 }
+}
+
+/// One replacement in a source text: the bytes `range` (UTF-8 offsets, half-open) become `replacement`.
+public struct SourceEdit: Sendable, Hashable {
+    /// The UTF-8 byte offsets replaced; an empty range inserts.
+    public var range: Range<Int>
+    /// The text written in their place.
+    public var replacement: String
+
+    /// An edit replacing `range` with `replacement`.
+    public init(range: Range<Int>, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// A repair of one diagnostic: edits applied together, and whether applying them unasked is safe.
+public struct FixIt: Sendable, Hashable {
+    /// What the fix does, for a person choosing it: "Rename 'numberImput' to 'numberInput'".
+    public var title: String
+    /// The edits; they never overlap.
+    public var edits: [SourceEdit]
+    /// Whether `validate --fix` applies it: the fix cannot change what a correct template means.
+    public var isSafe: Bool
+
+    /// A fix made of `edits`.
+    public init(title: String, edits: [SourceEdit], isSafe: Bool) {
+        self.title = title
+        self.edits = edits
+        self.isSafe = isSafe
+    }
 }
 
 extension Array where Element == Diagnostic {
