@@ -6,26 +6,41 @@ let package = Package(
     name: "QuestionKit",
     products: [
         .library(name: "QuestionKit", targets: ["QuestionKit"]),
+        .library(name: "QuestionKitPDF", targets: ["QuestionKitPDF"]),
+        .library(name: "QuestionKitStore", targets: ["QuestionKitStore"]),
         .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
         .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
-        // The core: located JSON, diagnostics, the question-type protocol and registry, key map.
+        // The framework a type developer imports: located JSON, diagnostics, the question-type protocol and
+        // registry, key map, answers, rendering model, session, review, replay, completed form.
         .target(name: "QuestionKit"),
+        // Our PDF writer (fonts, TrueType subsets, DEFLATE) and the printed form; the core knows neither.
+        .target(name: "QuestionKitPDF", dependencies: ["QuestionKit"]),
+        // The form store: folders per user, expiry, reminders, submission; atomic file writes.
+        .target(name: "QuestionKitStore", dependencies: ["QuestionKit"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
         // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
-        .target(name: "QuestionKitCLI", dependencies: ["QuestionKit"]),
+        .target(name: "QuestionKitCLI", dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionKitStore"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
         .executableTarget(name: "Runner", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
         // Generated templates and fixtures of any size, for the benchmark and tests of large forms.
         .target(name: "FormGenerators"),
         // What the test targets share: running other programs, temporary folders, the package root.
         .target(name: "TestSupport"),
+        // Stand-in question types and forms made with them, shared by the core's, the PDF's and the store's tests.
+        .target(name: "CoreTestSupport", dependencies: ["QuestionKit"]),
         // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
-        .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes", "FormGenerators"]),
-        .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit", "FormGenerators", "TestSupport"]),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionTypes", "FormGenerators"]),
+        .testTarget(
+            name: "QuestionKitTests",
+            dependencies: ["QuestionKit", "CoreTestSupport", "FormGenerators", "TestSupport"]),
+        .testTarget(name: "QuestionKitPDFTests", dependencies: ["QuestionKitPDF", "CoreTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "QuestionKitStoreTests", dependencies: ["QuestionKitStore", "CoreTestSupport", "TestSupport"]),
         .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(

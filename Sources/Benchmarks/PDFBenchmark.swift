@@ -1,6 +1,7 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitPDF
 
 /// Printed forms: pages per second and bytes per page for large forms, and the size of a form with
 /// a few CJK characters (whose fonts are embedded as subsets).

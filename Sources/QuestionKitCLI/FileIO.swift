@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc

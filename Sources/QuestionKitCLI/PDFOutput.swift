@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitPDF
 
 /// The PDF options shared by `run` and `export`, and writing the printed form.
 enum PDFOutput {

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitStore
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
 public struct RunCommand: Command {

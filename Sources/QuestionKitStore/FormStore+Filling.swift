@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// What `fill` did.
 public struct FillResult: Sendable {

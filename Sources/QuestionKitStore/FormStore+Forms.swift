@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// A form as the store holds it: where it is, what has been entered, and the store's record.
 public struct StoredForm: Sendable {

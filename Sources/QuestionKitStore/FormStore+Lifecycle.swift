@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// What `submit` did: where the final form is, with its attachments, and which working copy went.
 public struct Submission: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 extension StoreConfiguration {
     /// Reads a settings file: a JSON object or a property-list dictionary (see the table of keys).

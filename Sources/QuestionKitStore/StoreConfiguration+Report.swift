@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// The problems of a settings file: located through its JSON nodes, or by key in a property list.
 struct SettingsReport {

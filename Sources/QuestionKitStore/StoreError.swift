@@ -1,3 +1,5 @@
+import QuestionKit
+
 /// Why the form store refused or failed an operation. Nothing was changed unless the message
 /// says so: every operation checks before it writes, and every write is atomic.
 ///

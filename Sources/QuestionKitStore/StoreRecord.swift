@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// The store's bookkeeping of one form, kept in `store.json` beside the form's `form.json` (which
 /// stays the original completed-form format, untouched by anything of the store's own):

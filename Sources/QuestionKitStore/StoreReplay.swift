@@ -1,3 +1,5 @@
+import QuestionKit
+
 /// Replays a fixture into a stored form: the technician's part of the walk, continuing where the
 /// form was left.
 ///

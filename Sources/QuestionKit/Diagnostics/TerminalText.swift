@@ -55,7 +55,7 @@ public enum TerminalText {
     }
 
     /// `text` on one line: each line break or tab becomes a space.
-    static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }

@@ -87,6 +87,11 @@ public struct FixtureStep: Sendable {
     public var action: Action
     /// The step's JSON, for locating problems.
     public var node: JSONNode
+
+    package init(action: Action, node: JSONNode) {
+        self.action = action
+        self.node = node
+    }
 }
 
 /// What must come of a replay.

@@ -25,7 +25,7 @@ extension FixtureReplayer {
         }
     }
 
-    static func list(_ numbers: [Int]) -> String {
+    package static func list(_ numbers: [Int]) -> String {
         numbers.isEmpty ? "none" : numbers.map(String.init).joined(separator: ", ")
     }
 }

@@ -56,7 +56,7 @@ extension FormSession {
         }
     }
 
-    var isOnLastQuestion: Bool { current >= template.questions.count - 1 }
+    package var isOnLastQuestion: Bool { current >= template.questions.count - 1 }
 
     /// Next and Finish while filling. A form without questions has nothing to check: the review opens.
     private mutating func saveAndMoveOn(before step: String) throws(SessionRefusal) {

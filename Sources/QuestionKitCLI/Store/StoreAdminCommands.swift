@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
 /// `questionkit store list [--user U] [--state S]`.
 struct StoreListCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
 /// `questionkit store start TEMPLATE --user USER`.
 struct StoreStartCommand: Command {

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// How ``FormPDF`` prints a form.
 public struct FormPDFOptions: Sendable {

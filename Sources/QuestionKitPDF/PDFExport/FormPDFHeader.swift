@@ -1,3 +1,5 @@
+import QuestionKit
+
 /// Lays out the parts of the printed form as units; `FormPDF` places them on pages.
 struct FormPDFComposer {
     let frame: FormPDFFrame

@@ -1,3 +1,5 @@
+import QuestionKit
+
 /// Where things go on a page of the printed form: 40 pt margins all round, the footer inside the
 /// bottom margin's frame, the body between.
 struct FormPDFFrame {

@@ -1,3 +1,5 @@
+import QuestionKit
+
 // MARK: - Attention required
 
 extension FormPDFComposer {

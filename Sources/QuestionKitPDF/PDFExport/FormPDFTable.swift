@@ -1,3 +1,5 @@
+import QuestionKit
+
 // MARK: - Tables
 
 extension FormPDFComposer {

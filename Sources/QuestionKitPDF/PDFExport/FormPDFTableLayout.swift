@@ -1,3 +1,5 @@
+import QuestionKit
+
 /// A table of an answer laid out for print: its font size, its column widths and the lines of each cell.
 ///
 /// The table fills the width it is given. When its columns do not fit at the usual size, the font

@@ -1,3 +1,5 @@
+import QuestionKit
+
 /// A piece of one line of text, at `x` points from the line's start.
 struct TextFragment {
     var text: String
