@@ -45,7 +45,9 @@ let package = Package(
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests",
-            dependencies: ["QuestionKitCLI", "QuestionTypes", "FormGenerators", "TestSupport"],
+            dependencies: [
+                "QuestionKitCLI", "QuestionKitPDF", "QuestionKitStore", "QuestionTypes", "FormGenerators", "TestSupport",
+            ],
             exclude: ["Golden"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
         .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators", "TestSupport"]),

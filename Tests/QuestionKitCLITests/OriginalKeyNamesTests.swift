@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 import QuestionTypes
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitPDF
 
 /// Pagination of the printed form, read back from the pages' content: nothing below the footer's
 /// rule, headings kept with their answers, tables continued with their header row, page numbers.

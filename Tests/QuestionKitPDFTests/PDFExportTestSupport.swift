@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitPDF
 
 /// Reviews made to order for the layout tests: the header and a row of the stand-in inspection
 /// (`ReviewFixture`), with rows copied from it and given other questions and answers.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitPDF
 
 /// Must-show 5: a font with one broken glyph stays usable. The glyph is replaced (by the next font that
 /// has the character, else by the visible substitute), reported once naming the font, and the PDF is written.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitPDF
 
 @Suite("PDF text: line breaking")
 struct PDFLineBreakingTests {

@@ -1,4 +1,5 @@
 @testable import QuestionKit
+@testable import QuestionKitPDF
 
 /// A tiny TrueType font built in memory, so that font tests do not depend on installed fonts:
 /// glyph 0 `.notdef` (empty), 1 a triangle for "A", 2 a composite of glyph 1 for "B", 3 empty for U+FFFD,

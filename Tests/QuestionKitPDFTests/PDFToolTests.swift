@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitPDF
 
 /// The PDF checked by independent readers: `qpdf --check`, `pdftotext`, `pdftoppm` (poppler-utils).
 /// Each test runs only where its tool and the fonts are installed (`Scripts/install-pdf-tools.sh`).
@@ -53,7 +54,7 @@ struct PDFToolTests {
             page.drawText("Page \(number) (of 40) \\ ok", at: PDFPoint(x: 56, y: 60), size: 11)
             document.append(page)
         }
-        try AtomicFile.write(try document.write(compress: compress), to: file)
+        try Data(try document.write(compress: compress)).write(to: URL(fileURLWithPath: file))
         let result = try PDFTools.run("qpdf", ["--check", file])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.contains("No syntax or stream encoding errors found"))
@@ -68,7 +69,7 @@ struct PDFToolTests {
         let directory = try PDFTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("sample.pdf").path
-        try AtomicFile.write(try Self.sampleDocument().write(), to: file)
+        try Data(try Self.sampleDocument().write()).write(to: URL(fileURLWithPath: file))
         let result = try PDFTools.run("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -91,7 +92,7 @@ extension PDFToolTests {
             if keep == nil { try? FileManager.default.removeItem(at: directory) }
         }
         let file = directory.appendingPathComponent("sample.pdf").path
-        try AtomicFile.write(try Self.sampleDocument().write(), to: file)
+        try Data(try Self.sampleDocument().write()).write(to: URL(fileURLWithPath: file))
         let prefix = directory.appendingPathComponent("sample").path
         let result = try PDFTools.run("pdftoppm", ["-png", "-r", "100", "-singlefile", file, prefix])
         #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitStore
 
 @Suite("Path text")
 struct PathTextTests {

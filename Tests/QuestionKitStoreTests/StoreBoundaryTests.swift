@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitStore
 
 extension StoreFolder {
     /// A folder beside the store (outside its root) with a file and a subfolder; returns its path.

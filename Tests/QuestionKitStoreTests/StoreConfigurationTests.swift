@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitStore
 
 @Suite struct StoreConfigurationTests {
     private func load(_ text: String) -> (configuration: StoreConfiguration?, diagnostics: [Diagnostic]) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitStore
 
 /// Notices are shown, then cleared: never lost between the two.
 @Suite struct StoreNoticeTests {

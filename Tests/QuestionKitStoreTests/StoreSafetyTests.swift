@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitStore
 
 /// Names that could escape the root, atomic writes, the lock, and what a killed process leaves.
 @Suite struct StoreSafetyTests {

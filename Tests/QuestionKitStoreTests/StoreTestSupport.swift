@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitStore
 
 /// A store in a fresh temporary folder, with the session tests' question types, in UTC.
 final class StoreFolder {

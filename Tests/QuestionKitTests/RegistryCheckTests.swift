@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 /// A type whose description and examples are set per test, for the registry's self-checks.
