@@ -103,7 +103,7 @@ struct CompletedFormReaderTests {
         let form = try #require(result.form)
         #expect(form.entries.allSatisfy { $0.answer?.value is StoredAnswer })
         #expect(form.entries.map { $0.answer?.warnings.map(\.code) ?? [] } == [
-            ["choice.unknown-option"], ["short-answer.answer-not-string"],
+            ["choice.unknown-option"], ["short-answer.answer-not-string", "completed-form.not-a-string"],
         ])
         #expect(form.template.questions[0].flags(for: form.entries[0]).map(\.code) == ["choice.unknown-option"])
     }
