@@ -12,7 +12,8 @@ public struct ExportCommand: Command {
         Reads a completed form (written by 'questionkit run' or by the original system) and writes
         it as a printed PDF, as plain text, or as completed-form JSON in the original format. Text
         and JSON go to standard output without -o; a PDF needs -o (-o - for standard output).
-        Exits 1 when the form has errors or the output cannot be written.
+        An answer that breaks a rule of its question is exported as stored, with a located warning
+        and a flag. Exits 1 when the form's template cannot be read or the output cannot be written.
         \(OutputFile.rulesHelp)
         """
     public var options: [OptionSpec] {

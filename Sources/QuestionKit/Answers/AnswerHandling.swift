@@ -24,6 +24,11 @@ public protocol AnswerHandling<Definition> {
     /// The answer as stored under `answerKey` in a completed form.
     func encodeAnswer(_ answer: Answer, for definition: Definition) -> JSONWriter.Value
 
+    /// What a completed form stores under `answerKey` when the question is not answered, as the
+    /// original app wrote it (its viewer reads the key without checking). Default: `[]` for
+    /// `check-boxes`, `{}` for `table-answer`, `""` for any other key.
+    var unansweredValue: JSONWriter.Value { get }
+
     /// The "attention required" flags: how the answer differs from the question's
     /// `acceptedAnswer`. Default: none.
     func flags(for answer: Answer, of definition: Definition) -> [Flag]
@@ -38,6 +43,15 @@ public protocol AnswerHandling<Definition> {
 }
 
 extension AnswerHandling {
+    /// `[]`, `{}` or `""`, by the answer key.
+    public var unansweredValue: JSONWriter.Value {
+        switch answerKey {
+        case .checkBoxes: .array([])
+        case .tableAnswer: .object([])
+        default: .string("")
+        }
+    }
+
     /// No flags: a type that checks nothing against `acceptedAnswer` need not implement this.
     public func flags(for answer: Answer, of definition: Definition) -> [Flag] { [] }
 

@@ -94,6 +94,8 @@ public struct ReviewRow: Sendable, Equatable {
     public var flags: [Flag]
     /// Whether the answer counts as answered (by its type's rule).
     public var isAnswered: Bool
+    /// What reading the answer from a completed form found wrong, located in that form.
+    public var warnings: [Diagnostic]
 
     /// The row of `question`, with what was entered for it.
     public init(question: Question, entry: QuestionEntry) {
@@ -107,6 +109,7 @@ public struct ReviewRow: Sendable, Equatable {
         media = entry.media
         flags = question.flags(for: entry)
         isAnswered = entry.answer.map { question.isAnswered($0) } ?? false
+        warnings = entry.answer?.warnings ?? []
     }
 
     public static func == (lhs: ReviewRow, rhs: ReviewRow) -> Bool {
@@ -116,7 +119,7 @@ public struct ReviewRow: Sendable, Equatable {
             && lhs.answer.map { JSONWriter.text(of: $0, indent: 0) }
                 == rhs.answer.map { JSONWriter.text(of: $0, indent: 0) }
             && lhs.comment == rhs.comment && lhs.media == rhs.media && lhs.flags == rhs.flags
-            && lhs.isAnswered == rhs.isAnswered
+            && lhs.isAnswered == rhs.isAnswered && lhs.warnings == rhs.warnings
     }
 
     /// `rendering` on one line: values as they are, the chosen options joined by ", ", a table as

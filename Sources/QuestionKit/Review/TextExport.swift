@@ -77,6 +77,7 @@ public enum TextExport {
             lines.append("Media: " + TerminalText.line(row.media.map(\.name).joined(separator: ", ")))
         }
         if !row.flags.isEmpty { lines += labeled("Flags", ReviewPrinter.flagMessages(row)) }
+        for warning in row.warningTexts { lines += labeled("Warning", warning) }
         return lines
     }
 

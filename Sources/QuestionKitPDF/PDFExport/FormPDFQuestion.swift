@@ -33,6 +33,8 @@ extension FormPDFComposer {
         if !row.media.isEmpty {
             extras += setter.labeled("Media", row.media.map(\.name).joined(separator: ", "), style: body, width: width)
         }
+        // A stored answer its type could not read is printed as stored, with why.
+        extras += row.warningTexts.flatMap { setter.labeled("Warning", $0, style: body, width: width) }
         if !extras.isEmpty {
             units.append(.space(3))
             units += setter.units(extras, style: body, x: x)
