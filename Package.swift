@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "QuestionKit", targets: ["QuestionKit"]),
         .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
         .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
+        .library(name: "QuestionKitTesting", targets: ["QuestionKitTesting"]),
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
@@ -15,6 +16,8 @@ let package = Package(
         .target(name: "QuestionKit"),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
+        // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
+        .target(name: "QuestionKitTesting", dependencies: ["QuestionKit"]),
         // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
         .target(name: "QuestionKitCLI", dependencies: ["QuestionKit"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
@@ -26,11 +29,12 @@ let package = Package(
         // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
         .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes", "FormGenerators"]),
         .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit", "FormGenerators", "TestSupport"]),
-        .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
+        .testTarget(name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKit", "TestSupport"]),
+        .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit", "QuestionKitTesting", "TestSupport"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests",
-            dependencies: ["QuestionKitCLI", "QuestionTypes", "FormGenerators", "TestSupport"],
+            dependencies: ["QuestionKitCLI", "QuestionKitTesting", "QuestionTypes", "FormGenerators", "TestSupport"],
             exclude: ["Golden"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
         .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators", "TestSupport"]),
