@@ -26,6 +26,25 @@ extension NewTypeCommand {
         }
     }
 
+    /// `relative` read from `folder` without asking the file system, which cannot follow `..` out of
+    /// a folder not made yet.
+    static func lexicallyResolved(_ relative: String, from folder: String) -> String {
+        var base = folder
+        var rest = Substring(relative)
+        while !relative.hasPrefix("/") {
+            if rest.hasPrefix("./") {
+                rest = rest.dropFirst(2)
+            } else if rest.hasPrefix("../") || rest == ".." {
+                let last = PathText.lastComponent(of: base)
+                base = last == "." || last == ".." ? base + "/.." : PathText.parent(of: base)
+                rest = rest.dropFirst(min(3, rest.count))
+            } else {
+                break
+            }
+        }
+        return rest.isEmpty ? base : PathText.resolve(String(rest), from: base)
+    }
+
     /// Writes the whole package into `folder`, which must be missing or empty.
     func writePackage(
         _ skeleton: TypeSkeleton, into folder: String, arguments: ParsedArguments, context: inout CommandContext
@@ -34,6 +53,14 @@ extension NewTypeCommand {
         let package = try TypePackage(
             skeleton: skeleton, folderName: PathText.lastComponent(of: folder),
             dependency: try Self.dependency(arguments))
+        if case .path(let path) = package.dependency,
+            !FileManager.default.fileExists(atPath: Self.lexicallyResolved(path, from: folder) + "/Package.swift")
+        {
+            context.printError(
+                "\(context.toolName) new-type: error: --questionkit-path '\(path)' (read from '\(folder)') has no "
+                    + "Package.swift; give the folder of a QuestionKit checkout")
+            return ExitStatus.inputErrors
+        }
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         if !existing.isEmpty {
             context.printError(

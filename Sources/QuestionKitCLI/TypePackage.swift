@@ -26,12 +26,24 @@ struct TypePackage: Equatable {
             throw UsageError(
                 "'\(folderName)' cannot name a package and its tool; use letters, digits and dashes, e.g. 'gauge-kit'")
         }
-        let words = TypeSkeleton.words(of: folderName)
+        let moduleName = TypeSkeleton.words(of: folderName).map(TypeSkeleton.capitalized).joined()
+        // The package's library would hide a module its sources import.
+        guard !Self.reservedModuleNames.contains(moduleName) else {
+            throw UsageError(
+                "'\(folderName)' would name the package's library \(moduleName), as a module it imports is "
+                    + "named; choose another folder name, e.g. 'gauge-kit'")
+        }
         self.skeleton = skeleton
         self.toolName = folderName
-        self.moduleName = words.map(TypeSkeleton.capitalized).joined()
+        self.moduleName = moduleName
         self.dependency = dependency
     }
+
+    /// Modules the package's sources import.
+    static let reservedModuleNames: Set = [
+        "QuestionKit", "QuestionKitCLI", "QuestionKitTesting", "QuestionTypes", "Testing", "XCTest", "Foundation",
+        "Swift",
+    ]
 
     /// The files, by path relative to the package folder, in the order they are written.
     var files: [(path: String, text: String)] {

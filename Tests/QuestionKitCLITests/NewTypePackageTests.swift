@@ -65,10 +65,24 @@ import Testing
 
     @Test func aPathDependencyIsWrittenAsGiven() throws {
         let parent = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: parent.path + "/Quest\"ionKit", withIntermediateDirectories: true)
+        try parent.write("Quest\"ionKit/Package.swift", "// a package\n")
         let folder = parent.path + "/sample-kit"
         let arguments = ["new-type", "sample-kind", "--package", folder, "--questionkit-path", "../Quest\"ionKit"]
         #expect(runDocumentationTool(arguments).status == 0)
         #expect(try text(folder, "Package.swift").contains(#".package(name: "QuestionKit", path: "../Quest\"ionKit")"#))
+    }
+
+    // A mistyped path would otherwise surface only as SwiftPM's error at the first build.
+    @Test func aPathWithoutAPackageIsRefusedBeforeWriting() throws {
+        let parent = try TemporaryFolder()
+        let folder = parent.path + "/sample-kit"
+        let outcome = runDocumentationTool(["new-type", "sample-kind", "--package", folder, "--questionkit-path", "../nowhere"])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError == "questionkit new-type: error: --questionkit-path '../nowhere' (read from "
+                + "'\(folder)') has no Package.swift; give the folder of a QuestionKit checkout\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
     @Test func aNonEmptyFolderIsRefusedAndLeftAlone() throws {
@@ -99,7 +113,23 @@ import Testing
         #expect(outcome.standardError.contains("--questionkit-path and --questionkit-url go with --package"))
     }
 
-    @Test(arguments: ["2kit", "my kit!", "_"])
+    @Test(arguments: [
+        ("../QK", "a/kit", "a/QK"), ("../../QK", "/x/y/kit", "/x/QK"), ("./QK", "kit", "kit/QK"), ("QK", "kit", "kit/QK"),
+        ("../QK", ".", "./../QK"), ("/abs/QK", "kit", "/abs/QK"), ("..", "a/kit", "a"),
+    ])
+    func relativeDependencyPathsResolveFromThePackageFolder(path: String, folder: String, resolved: String) {
+        #expect(NewTypeCommand.lexicallyResolved(path, from: folder) == resolved)
+    }
+
+    @Test(arguments: ["question-kit", "testing"])
+    func aFolderThatWouldHideAnImportedModuleIsAUsageError(name: String) throws {
+        let parent = try TemporaryFolder()
+        let outcome = runDocumentationTool(["new-type", "sample-kind", "--package", parent.path + "/" + name])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("as a module it imports is named"))
+    }
+
+    @Test(arguments: ["2kit", "my kit", "_"])
     func aFolderThatCannotNameAToolIsAUsageError(name: String) throws {
         let parent = try TemporaryFolder()
         let outcome = runDocumentationTool(["new-type", "sample-kind", "--package", parent.path + "/" + name])
