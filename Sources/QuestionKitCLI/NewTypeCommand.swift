@@ -6,7 +6,7 @@ public struct NewTypeCommand: Command {
     public init() {}
 
     public let name = "new-type"
-    public let summary = "Write the skeleton of a new question type, or a whole package around it (--package)."
+    public let summary = "Write a new question type's skeleton, or a whole package around it (--package)."
     public let argumentsSynopsis = "NAME"
     public let discussion = """
         Writes <Name>Question.swift for a question type whose answer-type is NAME in lowercase with
@@ -22,7 +22,8 @@ public struct NewTypeCommand: Command {
         --questionkit-path or --questionkit-url says otherwise.
         """
     public let options: [OptionSpec] = [
-        OptionSpec("out", short: "o", value: "DIR", help: "The folder to write the file to (default: the current one)."),
+        OptionSpec(
+            "out", short: "o", value: "DIR", help: "The folder to write the file to (default: the current one)."),
         OptionSpec("package", value: "DIR", help: "Write a whole package into DIR, a new or empty folder."),
         OptionSpec(
             "questionkit-path", value: "DIR",
@@ -65,7 +66,8 @@ public struct NewTypeCommand: Command {
         }
         context.print("wrote \(path)")
         context.print(
-            "Next: register \(skeleton.typeName)() with the other types (QuestionKitTool.main(types: ...)),")
+            "Next: register \(skeleton.typeName)() with the other types: in the list your main.swift passes to")
+        context.print("QuestionKitTool.main(types:) (<Package>Types.all in a package that new-type --package wrote),")
         context.print("then fill in its examples; its placeholder example fails until you do.")
         return ExitStatus.success
     }

@@ -90,5 +90,6 @@ public struct QuestionTypeCheck: Sendable, CustomStringConvertible {
     /// What does not hold; empty when the check passes.
     public func failures() -> [QuestionTypeFailure] { run() }
 
+    /// The check's name.
     public var description: String { name }
 }

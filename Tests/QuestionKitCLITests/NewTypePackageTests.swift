@@ -29,7 +29,8 @@ import Testing
         for path in Self.expectedFiles {
             #expect(FileManager.default.fileExists(atPath: folder + "/" + path), "\(path) is missing")
         }
-        #expect(try text(folder, "Sources/SampleKit/SampleKindQuestion.swift") == TypeSkeleton(name: "sample-kind").source)
+        #expect(
+            try text(folder, "Sources/SampleKit/SampleKindQuestion.swift") == TypeSkeleton(name: "sample-kind").source)
         let manifest = try text(folder, "Package.swift")
         #expect(manifest.contains(#".package(name: "QuestionKit", path: "\#(packageRoot)")"#))
         #expect(manifest.contains(#".executable(name: "sample-kit", targets: ["SampleKitTool"])"#))
@@ -37,7 +38,9 @@ import Testing
         #expect(
             try text(folder, "Sources/SampleKitTool/main.swift").contains(
                 "QuestionKitTool.main(types: BuiltInQuestionTypes.all + SampleKitTypes.all)"))
-        #expect(try text(folder, "Tests/SampleKitTests/SampleKitTests.swift").contains("QuestionTypeChecks(types).expectPass()"))
+        #expect(
+            try text(folder, "Tests/SampleKitTests/SampleKitTests.swift").contains(
+                "QuestionTypeChecks(types).expectPass()"))
     }
 
     // The template and fixture are real: with the type registered they validate and replay.
@@ -57,7 +60,9 @@ import Testing
         let parent = try TemporaryFolder()
         let folder = parent.path + "/sample-kit"
         let url = "https://example.com/tools/QuestionKit.git"
-        #expect(runDocumentationTool(["new-type", "sample-kind", "--package", folder, "--questionkit-url", url]).status == 0)
+        #expect(
+            runDocumentationTool(["new-type", "sample-kind", "--package", folder, "--questionkit-url", url]).status == 0
+        )
         let manifest = try text(folder, "Package.swift")
         #expect(manifest.contains(#".package(url: "\#(url)", from: "\#(QuestionKitTool.version)")"#))
         #expect(manifest.contains(#".product(name: "QuestionKit", package: "QuestionKit")"#))
@@ -65,7 +70,8 @@ import Testing
 
     @Test func aPathDependencyIsWrittenAsGiven() throws {
         let parent = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: parent.path + "/Quest\"ionKit", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: parent.path + "/Quest\"ionKit", withIntermediateDirectories: true)
         try parent.write("Quest\"ionKit/Package.swift", "// a package\n")
         let folder = parent.path + "/sample-kit"
         let arguments = ["new-type", "sample-kind", "--package", folder, "--questionkit-path", "../Quest\"ionKit"]
@@ -77,7 +83,9 @@ import Testing
     @Test func aPathWithoutAPackageIsRefusedBeforeWriting() throws {
         let parent = try TemporaryFolder()
         let folder = parent.path + "/sample-kit"
-        let outcome = runDocumentationTool(["new-type", "sample-kind", "--package", folder, "--questionkit-path", "../nowhere"])
+        let outcome = runDocumentationTool([
+            "new-type", "sample-kind", "--package", folder, "--questionkit-path", "../nowhere",
+        ])
         #expect(outcome.status == 1)
         #expect(
             outcome.standardError == "questionkit new-type: error: --questionkit-path '../nowhere' (read from "
@@ -114,7 +122,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("../QK", "a/kit", "a/QK"), ("../../QK", "/x/y/kit", "/x/QK"), ("./QK", "kit", "kit/QK"), ("QK", "kit", "kit/QK"),
+        ("../QK", "a/kit", "a/QK"), ("../../QK", "/x/y/kit", "/x/QK"), ("./QK", "kit", "kit/QK"),
+        ("QK", "kit", "kit/QK"),
         ("../QK", ".", "./../QK"), ("/abs/QK", "kit", "/abs/QK"), ("..", "a/kit", "a"),
     ])
     func relativeDependencyPathsResolveFromThePackageFolder(path: String, folder: String, resolved: String) {

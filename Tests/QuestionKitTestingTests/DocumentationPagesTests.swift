@@ -36,6 +36,7 @@ import Testing
                 "\(folder.path)/README.md is out of date or missing; refresh it with '\(refresh)'",
                 "\(folder.path)/gone.md is a page no registered type generates; remove it",
             ])
-        #expect(failures(folder).allSatisfy { $0.check == .documentation && $0.location?.hasPrefix(folder.path) == true })
+        #expect(
+            failures(folder).allSatisfy { $0.check == .documentation && $0.location?.hasPrefix(folder.path) == true })
     }
 }

@@ -11,25 +11,33 @@ import Testing
         ])
         let checks = QuestionTypeChecks([type])
         #expect(checks.failures() == [])
-        #expect(checks.checks.map(\.name) == [
-            "registration of 1 types", "checked: Plain", "checked: answer 'Text'", "checked: answer 'Bad is flagged'",
-        ])
+        #expect(
+            checks.checks.map(\.name) == [
+                "registration of 1 types", "checked: Plain", "checked: answer 'Text'",
+                "checked: answer 'Bad is flagged'",
+            ])
     }
 
     @Test func aFailingExampleSaysWhichTypeWhichExampleWhereAndWhy() {
         let wrong = QuestionExample.invalid(
             "Wrong pointer", #"{"answer-type": "checked", "question": "Q?", "extra": 1}"#,
             .warning("question.unknown-key", at: "/other"))
-        let failures = QuestionTypeChecks([CheckedTestQuestion(examples: [.valid("Plain", CheckedTestQuestion.question), wrong])])
-            .failures()
+        let failures = QuestionTypeChecks([
+            CheckedTestQuestion(examples: [.valid("Plain", CheckedTestQuestion.question), wrong])
+        ])
+        .failures()
         #expect(
             failures == [
                 QuestionTypeFailure(
-                    check: .example, type: "CheckedTestQuestion ('checked')", example: "Wrong pointer", location: "/other",
+                    check: .example, type: "CheckedTestQuestion ('checked')", example: "Wrong pointer",
+                    location: "/other",
                     reason: "expected warning question.unknown-key at '/other', not produced"),
                 QuestionTypeFailure(
-                    check: .example, type: "CheckedTestQuestion ('checked')", example: "Wrong pointer", location: "/extra",
-                    reason: "unexpected warning question.unknown-key at '/extra': unknown key 'extra' in a checked question"),
+                    check: .example, type: "CheckedTestQuestion ('checked')", example: "Wrong pointer",
+                    location: "/extra",
+                    reason:
+                        "unexpected warning question.unknown-key at '/extra': unknown key 'extra' in a checked question"
+                ),
             ])
         #expect(
             failures.first?.description
@@ -65,7 +73,9 @@ import Testing
 
     @Test func expectPassRecordsOneIssuePerFailure() {
         let wrong = QuestionExample.invalid("Never rejected", CheckedTestQuestion.question, .error("checked.x", at: ""))
-        let checks = QuestionTypeChecks([CheckedTestQuestion(examples: [.valid("Plain", CheckedTestQuestion.question), wrong])])
+        let checks = QuestionTypeChecks([
+            CheckedTestQuestion(examples: [.valid("Plain", CheckedTestQuestion.question), wrong])
+        ])
         withKnownIssue {
             checks.expectPass()
         } matching: { issue in

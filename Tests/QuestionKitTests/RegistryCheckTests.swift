@@ -36,7 +36,8 @@ struct RegistryCheckTests {
         let type = DescribedTestQuestion(examples: [DescribedTestQuestion().examples[0], wrong])
         #expect(QuestionTypeRegistry.selfCheck([type], runningExamples: false) == [])
         #expect(QuestionTypeRegistry.selfCheck([type]).count == 1)
-        #expect(QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [])], runningExamples: false).count == 1)
+        #expect(
+            QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [])], runningExamples: false).count == 1)
     }
 
     @Test func aTypeWithoutExamplesIsReported() {

@@ -8,7 +8,8 @@ import Testing
 let builtInChecks = QuestionTypeChecks(
     BuiltInQuestionTypes.all,
     documentation: DocumentationPages(
-        folder: packageRoot + "/Docs/QuestionTypes", refreshCommand: "swift run questionkit docs --out Docs/QuestionTypes"))
+        folder: packageRoot + "/Docs/QuestionTypes",
+        refreshCommand: "swift run questionkit docs --out Docs/QuestionTypes"))
 
 // One test case per check ("multiple-choice: max-answers above the number of options").
 @Test("Built-in question types", arguments: builtInChecks.checks)
