@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "QuestionKitStore", targets: ["QuestionKitStore"]),
         .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
         .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
+        .library(name: "QuestionKitTesting", targets: ["QuestionKitTesting"]),
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
@@ -22,6 +23,8 @@ let package = Package(
         .target(name: "QuestionKitStore", dependencies: ["QuestionKit"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
+        // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
+        .target(name: "QuestionKitTesting", dependencies: ["QuestionKit"]),
         // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
         .target(name: "QuestionKitCLI", dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionKitStore"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
@@ -41,12 +44,15 @@ let package = Package(
         .testTarget(name: "QuestionKitPDFTests", dependencies: ["QuestionKitPDF", "CoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "QuestionKitStoreTests", dependencies: ["QuestionKitStore", "CoreTestSupport", "TestSupport"]),
-        .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
+        .testTarget(name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKit", "TestSupport"]),
+        .testTarget(
+            name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit", "QuestionKitTesting", "TestSupport"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests",
             dependencies: [
-                "QuestionKitCLI", "QuestionKitPDF", "QuestionKitStore", "QuestionTypes", "FormGenerators", "TestSupport",
+                "QuestionKitCLI", "QuestionKitPDF", "QuestionKitStore", "QuestionKitTesting", "QuestionTypes",
+                "FormGenerators", "TestSupport",
             ],
             exclude: ["Golden"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.

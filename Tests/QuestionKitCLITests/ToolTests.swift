@@ -58,7 +58,7 @@ import Testing
                   types     List the registered question types.
                   docs      Write a Markdown page for each question type, from its description and examples.
                   schema    Print a JSON Schema (draft 2020-12) of templates, for editors.
-                  new-type  Write the skeleton of a new question type (<Name>Question.swift).
+                  new-type  Write a new question type's skeleton, or a whole package around it (--package).
                   store     Keep forms in a folder through their life: start, fill, complete, submit, expire.
 
                 Run 'questionkit <command> --help' for a command's options.

@@ -30,6 +30,17 @@ struct RegistryCheckTests {
         #expect(QuestionTypeRegistry.selfCheck([YesNoTestQuestion(), ScoreTestQuestion()]) == [])
     }
 
+    // QuestionKitTesting reads the examples itself, one located failure each.
+    @Test func withoutRunningExamplesAFailingExampleIsLeftToTheCaller() {
+        let wrong = QuestionExample.invalid(
+            "Never rejected", #"{"answer-type": "described", "question": "Q?"}"#, .error("described.x", at: ""))
+        let type = DescribedTestQuestion(examples: [DescribedTestQuestion().examples[0], wrong])
+        #expect(QuestionTypeRegistry.selfCheck([type], runningExamples: false) == [])
+        #expect(QuestionTypeRegistry.selfCheck([type]).count == 1)
+        #expect(
+            QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [])], runningExamples: false).count == 1)
+    }
+
     @Test func aTypeWithoutExamplesIsReported() {
         let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [])])
         #expect(
