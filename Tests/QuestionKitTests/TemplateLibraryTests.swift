@@ -1,0 +1,111 @@
+import QuestionKit
+import Testing
+
+@Suite struct TemplateRevisionTests {
+    @Test(arguments: [
+        ("9.00", "10.00"), ("2", "10"), ("1.09", "1.1"), ("-1", "0"), ("-2", "-1.5"), (".5", "1"), ("5.", "5.01"),
+        ("B", "1"), (nil, "A"), (nil, "0"), ("A", "B"), ("99999999999999999999.1", "100000000000000000000"),
+    ] as [(String?, String?)])
+    func laterRevisionsCompareHigher(earlier: String?, later: String?) {
+        #expect(TemplateRevision(earlier) < TemplateRevision(later))
+        #expect(!(TemplateRevision(later) < TemplateRevision(earlier)))
+    }
+
+    @Test(arguments: [("2", "2.0"), ("10.00", "10"), (" 3 ", "3"), ("0.50", ".5"), ("-0", "0"), ("007", "7")])
+    func equalNumbersAreOneRevision(lhs: String, rhs: String) {
+        #expect(TemplateRevision(lhs) == TemplateRevision(rhs))
+        #expect(TemplateRevision(lhs).hashValue == TemplateRevision(rhs).hashValue)
+    }
+
+    @Test(arguments: ["", ".", "-", "1.2.3", "2a", "1e3", "+1", "A"])
+    func textThatIsNotANumberIsNotNumeric(text: String) {
+        #expect(!TemplateRevision(text).isNumeric)
+    }
+}
+
+@Suite struct TemplateLibraryTests {
+    private func edition(_ path: String, _ title: String, _ revision: String?) -> TemplateLibrary.Edition {
+        TemplateLibrary.Edition(
+            path: path, title: title, revision: TemplateRevision(revision), pointer: "/RevisionNumber",
+            position: SourcePosition(line: 3, column: 21))
+    }
+
+    @Test func theNumericallyHighestRevisionWins() {
+        let library = TemplateLibrary([
+            edition("pump-9.json", "Pump", "9.00"), edition("pump-10.json", "Pump", "10.00"),
+            edition("pump-2.json", "Pump", "2"), edition("boiler.json", "Boiler", "1"),
+        ])
+        #expect(library.shelves.map(\.title) == ["Boiler", "Pump"])
+        let pump = library.shelf(titled: "Pump")
+        #expect(pump?.latest?.path == "pump-10.json")
+        #expect(pump?.editions.map(\.path) == ["pump-10.json", "pump-9.json", "pump-2.json"])
+        #expect(library.problems.isEmpty)
+    }
+
+    @Test func equalRevisionsAreAnErrorNamingBothFiles() throws {
+        let library = TemplateLibrary([
+            edition("b.json", "Pump", "2.0"), edition("a.json", "Pump", "2"), edition("c.json", "Pump", "1"),
+        ])
+        #expect(library.shelf(titled: "Pump")?.latest == nil)
+        let problem = try #require(library.problems.first)
+        #expect(library.problems.count == 1)
+        #expect(problem.path == "b.json")
+        #expect(problem.diagnostic.severity == .error)
+        #expect(problem.diagnostic.code == "library.duplicate-revision")
+        #expect(problem.diagnostic.message.contains("also in a.json:3:21"))
+        #expect(problem.diagnostic.position == SourcePosition(line: 3, column: 21))
+    }
+
+    @Test func aDuplicateBelowTheLatestLeavesTheLatest() {
+        let library = TemplateLibrary([
+            edition("a.json", "Pump", "1"), edition("b.json", "Pump", "1"), edition("c.json", "Pump", "2"),
+        ])
+        #expect(library.shelf(titled: "Pump")?.latest?.path == "c.json")
+        #expect(library.problems.map(\.path) == ["b.json"])
+    }
+
+    @Test func revisionsThatAreNotNumbersRankLowestWithAWarning() {
+        let library = TemplateLibrary([
+            edition("draft.json", "Pump", "B"), edition("none.json", "Pump", nil), edition("one.json", "Pump", "1"),
+            edition("alone.json", "Boiler", "draft"),
+        ])
+        #expect(library.shelf(titled: "Pump")?.editions.map(\.path) == ["one.json", "draft.json", "none.json"])
+        #expect(library.shelf(titled: "Boiler")?.latest?.path == "alone.json")
+        #expect(library.problems.map(\.diagnostic.code) == ["library.revision-not-numeric", "library.no-revision"])
+        #expect(library.problems.allSatisfy { $0.diagnostic.severity == .warning })
+    }
+
+    @Test func nearTitlesIgnoreCaseAndSmallTypos() {
+        let library = TemplateLibrary([
+            edition("a.json", "Pump inspection", "1"), edition("b.json", "Pump Inspektion", "1"),
+            edition("c.json", "Cooling tower", "1"),
+        ])
+        #expect(library.titles(near: "pump") == ["Pump Inspektion", "Pump inspection"])
+        #expect(library.titles(near: "Pump Inspection") == ["Pump inspection", "Pump Inspektion"])
+        #expect(library.titles(near: "Transformer").isEmpty)
+    }
+
+    @Test func readingATemplateLocatesItsRevision() throws {
+        let reader = TemplateReader(registry: try Fixture.registry())
+        let json = """
+            {
+              "Title": "Pump",
+              "RevisionNumber": "10.00",
+              "questions": [{"answer-type": "yes-no", "question": "Valve closed?"}]
+            }
+            """
+        let (read, problems) = TemplateLibrary.Edition.read(Array(json.utf8), path: "p.json", reader: reader)
+        let edition = try #require(read)
+        #expect(problems.isEmpty)
+        #expect(edition.title == "Pump")
+        #expect(edition.revision == TemplateRevision("10"))
+        #expect(edition.location == "p.json:3:21")
+        let broken = TemplateLibrary.Edition.read(
+            Array(#"{"Title": "X", "questions": 3}"#.utf8), path: "x", reader: reader)
+        #expect(broken.0 == nil)
+        #expect(!broken.1.isEmpty && broken.1.allSatisfy { $0.severity == .error })
+        let untitled = TemplateLibrary.Edition.read(Array(#"{"questions": []}"#.utf8), path: "u", reader: reader)
+        #expect(untitled.0 == nil)
+        #expect(untitled.1.map(\.code) == ["library.no-title"])
+    }
+}
