@@ -13,9 +13,10 @@ public struct TemplatesCommand: Command {
         compare as numbers ("10.00" is later than "9.00"; "2" equals "2.0"); a revision that is not a number,
         or none, ranks below every numbered one (a warning where the title has other files). Two files with
         one title and equal revisions are an error naming both; if theirs is the highest revision, the title
-        has no latest until one of them changes. A template that does not validate is left out, its errors
-        printed; the others are still listed. Problems go to standard error. Exits 0 when no file has
-        errors, 1 when any has, 64 for bad usage.
+        has no latest until one of them changes. A template that does not validate is listed with '!' and
+        its errors are printed; it is never the latest, and while its revision is above every valid one the
+        title has no latest either. The others are still listed. Problems go to standard error. Exits 0
+        when no file has errors, 1 when any has, 64 for bad usage.
         """
     public let options: [OptionSpec] = [
         OptionSpec(
@@ -78,19 +79,29 @@ public struct TemplatesCommand: Command {
     static func text(_ library: TemplateLibrary) -> String {
         var lines: [String] = []
         for shelf in library.shelves {
-            let latest = shelf.latest.map { "latest \($0.revision) (\($0.path))" }
-                ?? "no latest: revision \(shelf.editions.first?.revision.description ?? "-") is in two files"
-            lines.append(TerminalText.line("\(shelf.title): \(latest)"))
-            let width = (shelf.editions.map(\.revision.description.count).max() ?? 0) + 2
-            for edition in shelf.editions {
-                let mark = edition.path == shelf.latest?.path ? "* " : "  "
-                lines.append(
-                    TerminalText.line(
-                        "  " + mark + edition.revision.description.padding(toLength: width, withPad: " ", startingAt: 0)
-                            + edition.path))
+            lines.append(TerminalText.line("\(shelf.title): \(latest(of: shelf))"))
+            let all = (shelf.editions + shelf.invalid).sorted { $1.revision < $0.revision }
+            let width = (all.map(\.revision.description.count).max() ?? 0) + 2
+            for edition in all {
+                let mark = !edition.isValid ? "! " : edition.path == shelf.startable?.path ? "* " : "  "
+                let revision = edition.revision.description.padding(toLength: width, withPad: " ", startingAt: 0)
+                let note = edition.isValid ? "" : "  (does not validate)"
+                lines.append(TerminalText.line("  " + mark + revision + edition.path + note))
             }
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "latest 10.00 (path)", or why the title has none.
+    static func latest(of shelf: TemplateLibrary.Shelf) -> String {
+        if shelf.editions.isEmpty { return "no latest: no revision validates" }
+        if let newer = shelf.newerInvalid.first {
+            return "no latest: revision \(newer.revision) (\(newer.path)) does not validate"
+        }
+        guard let latest = shelf.latest else {
+            return "no latest: revision \(shelf.editions.first?.revision.description ?? "-") is in two files"
+        }
+        return "latest \(latest.revision) (\(latest.path))"
     }
 
     static func summary(_ loaded: Loaded) -> String {
@@ -102,20 +113,21 @@ public struct TemplatesCommand: Command {
             + " of \(DiagnosticPrinter.plural(loaded.fileCount, "file"))\(errors)"
     }
 
-    /// `{"titles": [{"title", "latest", "revisions": [{"revision", "file", "latest"}]}], "problems": [...]}`.
+    /// `{"titles": [{"title", "latest", "revisions": [{"revision", "file", "latest", "valid"}]}], "problems": [...]}`.
     static func json(_ loaded: Loaded) -> JSONWriter.Value {
         let titles: [JSONWriter.Value] = loaded.library.shelves.map { shelf in
             .object([
                 ("title", .string(shelf.title)),
-                ("latest", shelf.latest.map { .string($0.path) } ?? .null),
+                ("latest", shelf.startable.map { .string($0.path) } ?? .null),
                 (
                     "revisions",
                     .array(
-                        shelf.editions.map { edition in
+                        (shelf.editions + shelf.invalid).map { edition in
                             .object([
                                 ("revision", edition.revision.text.map { .string($0) } ?? .null),
                                 ("file", .string(edition.path)),
-                                ("latest", .bool(edition.path == shelf.latest?.path)),
+                                ("latest", .bool(edition.path == shelf.startable?.path)),
+                                ("valid", .bool(edition.isValid)),
                             ])
                         })
                 ),

@@ -34,7 +34,9 @@ private final class Library {
                 \(Library.title): latest 10.00 (\(library.path)/pump-10.00.json)
                   * 10.00  \(library.path)/pump-10.00.json
                     9.00   \(library.path)/pump-9.00.json
-                1 title in 2 templates of 3 files; 1 file with errors
+                X: no latest: no revision validates
+                  ! -  \(library.path)/broken.json  (does not validate)
+                2 titles in 2 templates of 3 files; 1 file with errors
 
                 """)
         // The broken template is named with its location, and fails the run without hiding the others.
@@ -49,7 +51,7 @@ private final class Library {
         let object = try #require(
             JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let titles = try #require(object["titles"] as? [[String: Any]])
-        #expect(titles.count == 1)
+        #expect(titles.map { $0["title"] as? String } == [Library.title, "X"])
         #expect(titles.first?["latest"] as? String == "\(library.path)/pump-10.00.json")
         let revisions = try #require(titles.first?["revisions"] as? [[String: Any]])
         #expect(revisions.map { $0["revision"] as? String } == ["10.00", "9.00"])
@@ -81,6 +83,26 @@ private final class Library {
         #expect(work.run("list").standardOutput.contains("0/16  rev 10.00  started 2026-03-01T00:00:00Z"))
         let listed = work.run("list", "--format", "json").standardOutput
         #expect(listed.contains("\"revision\": \"10.00\""))
+    }
+
+    @Test func aNewerRevisionThatDoesNotValidateIsNeverQuietlySkipped() throws {
+        let library = try Library()
+        let pump = try String(contentsOfFile: library.path + "/pump-10.00.json", encoding: .utf8)
+        let broken = pump.replacingOccurrences(of: "\"10.00\"", with: "\"11.00\"")
+            .replacingOccurrences(of: "\"short-answer\"", with: "\"short-answr\"")
+        _ = try library.folder.write("lib/pump-11.00.json", broken)
+        let listed = runTool(["templates", library.path])
+        #expect(
+            listed.standardOutput.hasPrefix(
+                "\(Library.title): no latest: revision 11.00 (\(library.path)/pump-11.00.json) does not validate\n"
+                    + "  ! 11.00  \(library.path)/pump-11.00.json  (does not validate)\n"
+                    + "    10.00  \(library.path)/pump-10.00.json\n"))
+        let work = try StoreWorkspace()
+        let started = work.run("start", "--title", Library.title, "--templates", library.path, "--user", "ann")
+        #expect(started.status == 1)
+        #expect(started.standardError.contains("\(library.path)/pump-11.00.json:"))
+        #expect(started.standardError.contains("has no latest: revision 11.00"))
+        #expect(!FileManager.default.fileExists(atPath: work.root + "/ann"))
     }
 
     @Test func storeStartByAnUnknownTitleListsNearTitles() throws {

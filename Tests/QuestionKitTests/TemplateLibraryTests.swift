@@ -75,6 +75,21 @@ import Testing
         #expect(library.problems.allSatisfy { $0.diagnostic.severity == .warning })
     }
 
+    @Test func anInvalidTemplateIsNeverTheLatestAndANewerOneBlocksStarting() {
+        var broken = edition("pump-3.json", "Pump", "3")
+        broken.isValid = false
+        var old = edition("pump-0.json", "Pump", "0")
+        old.isValid = false
+        let library = TemplateLibrary([edition("pump-2.json", "Pump", "2"), broken, old])
+        let shelf = library.shelf(titled: "Pump")
+        #expect(shelf?.latest?.path == "pump-2.json")
+        #expect(shelf?.invalid.map(\.path) == ["pump-3.json", "pump-0.json"])
+        #expect(shelf?.newerInvalid.map(\.path) == ["pump-3.json"])
+        #expect(shelf?.startable == nil)
+        let fixed = TemplateLibrary([edition("pump-2.json", "Pump", "2"), old])
+        #expect(fixed.shelf(titled: "Pump")?.startable?.path == "pump-2.json")
+    }
+
     @Test func nearTitlesIgnoreCaseAndSmallTypos() {
         let library = TemplateLibrary([
             edition("a.json", "Pump inspection", "1"), edition("b.json", "Pump Inspektion", "1"),
@@ -102,10 +117,14 @@ import Testing
         #expect(edition.location == "p.json:3:21")
         let broken = TemplateLibrary.Edition.read(
             Array(#"{"Title": "X", "questions": 3}"#.utf8), path: "x", reader: reader)
-        #expect(broken.0 == nil)
+        #expect(broken.0?.isValid == false)
+        #expect(broken.0?.title == "X")
         #expect(!broken.1.isEmpty && broken.1.allSatisfy { $0.severity == .error })
-        let untitled = TemplateLibrary.Edition.read(Array(#"{"questions": []}"#.utf8), path: "u", reader: reader)
+        let unreadable = TemplateLibrary.Edition.read(Array("[1".utf8), path: "x", reader: reader)
+        #expect(unreadable.0 == nil && !unreadable.1.isEmpty)
+        let untitled = TemplateLibrary.Edition.read(Array("\n  {\"questions\": []}".utf8), path: "u", reader: reader)
         #expect(untitled.0 == nil)
         #expect(untitled.1.map(\.code) == ["library.no-title"])
+        #expect(untitled.1.first?.position == SourcePosition(line: 2, column: 3))
     }
 }

@@ -5,7 +5,9 @@
 /// with one title and equal revisions are an error at the later file (in path order) naming the
 /// earlier one; when that revision is the highest, the title has no latest edition until one of
 /// them changes. Where a title has several files, one whose revision is not a number, or that has
-/// none, is a warning: it ranks below every numbered revision. Building a library sorts each
+/// none, is a warning: it ranks below every numbered revision. A template with errors is never the
+/// latest; one with a title is kept aside on its title's shelf (`invalid`), so that starting the
+/// title can refuse rather than quietly start an older revision. Building a library sorts each
 /// title's files once: n log n in the number of files.
 public struct TemplateLibrary: Sendable {
     /// One template file of the library.
@@ -19,17 +21,20 @@ public struct TemplateLibrary: Sendable {
         /// Where the revision is written (the title when there is none): JSON pointer and position.
         public var pointer: String
         public var position: SourcePosition?
+        /// Whether the template validates (has no errors).
+        public var isValid: Bool
 
         /// An edition read elsewhere.
         public init(
             path: String, title: String, revision: TemplateRevision, pointer: String = "",
-            position: SourcePosition? = nil
+            position: SourcePosition? = nil, isValid: Bool = true
         ) {
             self.path = path
             self.title = title
             self.revision = revision
             self.pointer = pointer
             self.position = position
+            self.isValid = isValid
         }
 
         /// `path:line:column`, for messages that name this file.
@@ -42,8 +47,21 @@ public struct TemplateLibrary: Sendable {
     public struct Shelf: Sendable {
         /// The title they share.
         public var title: String
-        /// Latest revision first; files with equal revisions in path order.
+        /// The valid editions, latest revision first; files with equal revisions in path order.
         public var editions: [Edition]
+        /// The editions of this title that do not validate, latest revision first.
+        public var invalid: [Edition] = []
+
+        /// What starting the title starts: the latest edition, unless a newer revision does not
+        /// validate (then nothing, until it is fixed or removed).
+        public var startable: Edition? { newerInvalid.isEmpty ? latest : nil }
+
+        /// Invalid editions with a revision above every valid one: the title's newest revision
+        /// cannot be started until they are fixed.
+        public var newerInvalid: [Edition] {
+            guard let top = editions.first?.revision else { return invalid }
+            return invalid.filter { top < $0.revision }
+        }
 
         /// The edition that wins: the highest revision, when exactly one file has it.
         public var latest: Edition? {
@@ -75,8 +93,9 @@ public struct TemplateLibrary: Sendable {
             let sorted = group.sorted { lhs, rhs in
                 lhs.revision != rhs.revision ? rhs.revision < lhs.revision : lhs.path < rhs.path
             }
-            problems += Self.duplicates(in: sorted) + Self.uncomparable(in: sorted)
-            shelves.append(Shelf(title: title, editions: sorted))
+            let valid = sorted.filter(\.isValid)
+            problems += Self.duplicates(in: valid) + Self.uncomparable(in: valid)
+            shelves.append(Shelf(title: title, editions: valid, invalid: sorted.filter { !$0.isValid }))
         }
         shelves.sort { $0.title < $1.title }
         self.shelves = shelves
@@ -159,28 +178,33 @@ public struct TemplateLibrary: Sendable {
 }
 
 extension TemplateLibrary.Edition {
-    /// Reads the template in `bytes` (from `path`) for the library: its edition, or nil with its
-    /// errors (only those) when it does not validate, or with a `library.no-title` warning when it
-    /// has no title.
+    /// Reads the template in `bytes` (from `path`) for the library: its edition (not valid, with its
+    /// errors, only those, when it does not validate), or nil with its errors when it cannot be read
+    /// as a template or with a `library.no-title` warning when it has no title.
     public static func read(_ bytes: [UInt8], path: String, reader: TemplateReader) -> (Self?, [Diagnostic]) {
         let result = reader.read(bytes, keepingQuestions: false)
-        guard let template = result.template, !result.diagnostics.containsErrors else {
-            return (nil, result.diagnostics.filter { $0.severity == .error })
-        }
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        guard let template = result.template else { return (nil, errors) }
         let root = template.document.root
         let keys = reader.keys
         guard let title = template.title, let titleNode = root[keys.spelling(of: .title)] else {
+            if !errors.isEmpty { return (nil, errors) }
             let problem = Diagnostic(
                 severity: .warning, code: "library.no-title", message: "the template has no title; it is not listed",
-                pointer: "", position: SourcePosition(line: 1, column: 1),
+                pointer: "", position: position(of: root, in: bytes),
                 hint: "Add \"\(keys.spelling(of: .title))\": \"…\"; the library lists templates by title.")
             return (nil, [problem])
         }
-        let node = root[keys.spelling(of: .revisionNumber)] ?? root[keys.spelling(of: .earlyRevisionNumber)] ?? titleNode
-        let position = SourceLocator.positions(ofSortedByteOffsets: [node.byteOffset], in: bytes).first
+        let revisionNode = root[keys.spelling(of: .revisionNumber)] ?? root[keys.spelling(of: .earlyRevisionNumber)]
+        let node = revisionNode ?? titleNode
+        let position = position(of: node, in: bytes)
         let edition = Self(
             path: path, title: title, revision: TemplateRevision(template.revision), pointer: node.pointer,
-            position: position)
-        return (edition, [])
+            position: position, isValid: errors.isEmpty)
+        return (edition, errors)
+    }
+
+    private static func position(of node: JSONNode, in bytes: [UInt8]) -> SourcePosition? {
+        SourceLocator.positions(ofSortedByteOffsets: [node.byteOffset], in: bytes).first
     }
 }

@@ -32,14 +32,13 @@ enum StoreTemplateChoice {
                         + Suggestion.quotedList(known, conjunction: "and")))
             return nil
         }
-        guard let latest = shelf.latest else {
-            let paths = Set(shelf.editions.map(\.path))
+        guard let latest = shelf.startable else {
+            let paths = Set((shelf.editions + shelf.invalid).map(\.path))
             for report in loaded.reports where paths.contains(report.path) {
                 context.standardError += DiagnosticPrinter.text(report)
             }
             context.printError(
-                "\(setup.commandName): error: '\(title)' has no latest revision: revision "
-                    + "'\(shelf.editions.first?.revision.description ?? "-")' is in more than one file")
+                "\(setup.commandName): error: '\(title)' has \(TemplatesCommand.latest(of: shelf))")
             return nil
         }
         context.print("revision \(latest.revision) of '\(title)': \(latest.path)")
