@@ -56,9 +56,11 @@ public struct QuestionTypeRegistry: Sendable {
                 + [.foremanCommentText, .supervisor] + types.flatMap { $0.keys + $0.nestedKeys + [$0.answerKey] })
     }
 
-    /// The values the original app's key list names (type identifiers, row types), by name.
-    public var originalValueNames: [String: String] {
-        types.reduce(into: [:]) { names, type in names.merge(type.originalValueNames) { first, _ in first } }
+    /// The values the original app's key list names (type identifiers, row types); the first
+    /// type to claim a name keeps it.
+    public var originalValueNames: [OriginalValueName] {
+        var seen = Set<String>()
+        return types.flatMap(\.originalValueNames).filter { seen.insert($0.originalName).inserted }
     }
 
     /// The groups of keys that share one JSON object: the template's, a question's (the shared

@@ -57,7 +57,7 @@ public struct TemplateReader: Sendable {
         read(bytes, keepingQuestions: false)
     }
 
-    private func read(_ bytes: [UInt8], keepingQuestions: Bool) -> Result {
+    func read(_ bytes: [UInt8], keepingQuestions: Bool) -> Result {
         let parsed = JSONParser.parse(bytes, limits: limits)
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
         let read = read(document, keepingQuestions: keepingQuestions)
