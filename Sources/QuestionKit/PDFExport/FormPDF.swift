@@ -11,6 +11,18 @@ public struct FormPDFOptions: Sendable {
     public var author: String?
     /// When the document was made, for the document properties.
     public var creationDate: Date
+    /// The text of the heading bar at the top of the first page; ``defaultHeading`` unless set.
+    public var heading = FormPDFOptions.defaultHeading
+    /// A logo drawn at the left of the heading bar (26 pt high), or none.
+    public var logo: PDFImage?
+    /// The form's photos by name (see ``FormPDFPhotos``), printed as thumbnails; a photo not here
+    /// is printed as its name.
+    public var photos: [String: PDFImage] = [:]
+    /// The key map the form was read with: it says which metadata field goes in which box of the header.
+    public var keys = KeyMap.mi
+
+    /// The heading when none is set: the kind of document, naming no one's company.
+    public static let defaultHeading = "Maintenance Instruction"
 
     /// Options with the given settings; by default US Letter, the system fonts, the technician as author, dated now.
     public init(
@@ -49,7 +61,9 @@ public enum FormPDF {
     /// The PDF of `review`, laid out and ready to write.
     public static func render(_ review: Review, options: FormPDFOptions = FormPDFOptions()) -> PDFDocument {
         let frame = FormPDFFrame(pageSize: options.pageSize)
-        let composer = FormPDFComposer(frame: frame, setter: FormPDFTypesetter(fonts: options.fonts))
+        let composer = FormPDFComposer(
+            frame: frame, setter: FormPDFTypesetter(fonts: options.fonts), heading: options.heading, logo: options.logo,
+            photos: options.photos, keys: options.keys)
         var flow = FormPDFFlow(frame: frame, fonts: options.fonts)
         flow.place(composer.header(review.header))
         for row in review.rows {
