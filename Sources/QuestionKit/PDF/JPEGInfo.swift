@@ -15,12 +15,13 @@ struct JPEGInfo: Hashable, Sendable {
 
     /// The frame of the JPEG in `bytes`.
     static func read(_ bytes: [UInt8]) throws(PDFImageError) -> JPEGInfo {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw .notAnImage }
+        guard bytes.starts(with: [0xFF, 0xD8]) else { throw .notAnImage }
         var offset = 2
         var isAdobe = false
         while true {
             // Fill bytes (0xFF) may precede a marker.
-            guard offset < bytes.count, bytes[offset] == 0xFF else { throw .malformed("no marker at byte \(offset)") }
+            guard offset < bytes.count else { throw .truncated }
+            guard bytes[offset] == 0xFF else { throw .malformed("no marker at byte \(offset)") }
             while offset < bytes.count, bytes[offset] == 0xFF { offset += 1 }
             guard offset < bytes.count else { throw .truncated }
             let marker = bytes[offset]
