@@ -41,22 +41,26 @@ public struct FormPDFOptions: Sendable {
     public static let systemFonts: (fonts: PDFFontSet, warnings: [PDFWarning]) = PDFFontSet.loadingFonts()
 }
 
-/// A completed form printed as PDF, laid out like the original system's print.
+/// A completed form printed as PDF, laid out like the original system's print (Docs/PrintedForm.md).
 ///
-/// US Letter (or A4), 40 pt margins. The header has the title in white on a dark bar, the template's
-/// metadata as "Key: value" in two columns inside a ruled box, then "Work Performed by: … Date: …",
-/// "Work Leader Review: … Submitted: …" and the foreman's comment. Each question follows: a grey band
-/// "Question N - Section", the question, the answer as its ``AnswerRendering`` says (values; notes
-/// smaller and grey; every option of a choice with a box, the chosen ones filled, bold and followed
-/// by "- Selected"; tables as ruled grids), "Comment: …", "Media: …". A flagged question has a red
-/// bar in the left margin and its flags in red under it. An "Attention required" list closes the
-/// document, and every page ends with "Page N of M".
+/// US Letter (or A4), 40 pt margins. The header has a heading bar (``FormPDFOptions/heading`` in white
+/// on a dark bar, with the optional ``FormPDFOptions/logo``), the fixed grid of labelled boxes of the
+/// template's metadata (drawn even when empty; `email` is not printed), the signature lines "Work
+/// Performed by: … Date: … WO#: …" and "Work Leader Review: … Date: …", and the foreman's comment.
+/// Each question follows: a grey band "Question N - Section", the question, the answer as its
+/// ``AnswerRendering`` says (values; notes smaller and grey; every option of a choice with a box, the
+/// chosen ones filled, bold and followed by "- Selected"; tables as ruled grids), "Comment: …" (always),
+/// thumbnails of its photos (``FormPDFOptions/photos``), "Media: …" for the rest. A flagged question
+/// has a red bar in the left margin and its flags in red under it. An "Attention required" list closes
+/// the document, and every page ends with "Page N of M".
 ///
-/// Text wraps to the width; a question's heading stays with its first answer line; a table too wide
-/// shrinks its font and wraps its cells (see `FormPDFTableLayout`), and a table that continues on
-/// the next page repeats its header row. Text is drawn in reading order, so that a text extractor
-/// reads it like ``TextExport``. Characters the fonts lack are replaced visibly and listed in the
-/// document's ``PDFDocument/warnings``.
+/// Text wraps to the width; a question's heading stays with its first answer line and is repeated,
+/// "(continued)", on each page the question runs onto (so is the "Attention required" band). A table
+/// too wide shrinks its font and wraps its cells at spaces (see `FormPDFTableLayout`); when a word
+/// would still have to break, it prints in groups of columns that repeat the row labels (see
+/// `FormPDFTableGroups`); a table that continues on the next page repeats its header row. Text is
+/// drawn in reading order, so that a text extractor reads it like ``TextExport``. Characters the fonts
+/// lack are replaced visibly and listed in the document's ``PDFDocument/warnings``.
 public enum FormPDF {
     /// The PDF of `review`, laid out and ready to write.
     public static func render(_ review: Review, options: FormPDFOptions = FormPDFOptions()) -> PDFDocument {
