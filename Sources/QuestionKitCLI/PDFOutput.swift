@@ -1,5 +1,11 @@
 import QuestionKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The PDF options shared by `run` and `export`, and writing the printed form.
 enum PDFOutput {
     static let options: [OptionSpec] = [
@@ -77,10 +83,18 @@ enum PDFOutput {
     ) -> [String: PDFImage] {
         let folder = file.path == "-" || file.path == "<stdin>" ? nil : PathText.parent(of: file.path)
         let (images, diagnostics) = FormPDFPhotos.load(form, keys: keys) { name in
-            folder.flatMap { try? FileInput.read(PathText.joined($0, name), limit: imageLimit) }
+            folder.flatMap { regularFile(PathText.joined($0, name)) }
         }
         context.standardError += DiagnosticPrinter.text(
             FileDiagnostics(path: file.path, diagnostics: diagnostics, source: file.source))
         return images
+    }
+
+    /// The bytes of the regular file at `path`; nil for anything else, so that a FIFO or device
+    /// named like a photo is never opened (opening a FIFO waits for a writer).
+    private static func regularFile(_ path: String) -> [UInt8]? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try? FileInput.read(path, limit: imageLimit)
     }
 }

@@ -4,6 +4,10 @@ import QuestionKitCLI
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `export --format pdf` of the sample completed form beside its two photos
 /// (`Tests/Templates/print-sample`): empty metadata fields, photos, a 25-column table.
 @Suite("Printed form of the sample with photos")
@@ -79,6 +83,16 @@ struct PDFPrintSampleTests {
         try FileManager.default.removeItem(atPath: folder.path + "/Qid1.jpg")
         let (again, _) = try Self.export(copy, in: folder)
         #expect(again.standardError.contains("form.json:50:11: warning: photo 'Qid1' is not printed: no file Qid1.jpg"))
+    }
+
+    @Test func aFIFONamedLikeAPhotoIsNotOpened() throws {
+        let folder = try TemporaryFolder()
+        let copy = folder.path + "/form.json"
+        try FileManager.default.copyItem(atPath: Self.form, toPath: copy)
+        #expect(mkfifo(folder.path + "/Qid1.jpg", 0o644) == 0)
+        let (outcome, _) = try Self.export(copy, in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardError.contains("photo 'Qid1' is not printed: no file Qid1.jpg"))
     }
 
     @Test func anEmbeddedPhotoIsPrintedWithoutAFile() throws {

@@ -35,6 +35,17 @@ struct PDFExportPrintTests {
         #expect(texts.first == PDFExportSamples.options.heading)
     }
 
+    @Test func aRenamedMetadataKeyLandsInItsBox() throws {
+        var review = Review(form: try ReviewFixture.filledInspection())
+        review.header.metadata = [.init(key: "discipline", value: "Hydraulic"), .init(key: "MIDiscipline", value: "x")]
+        var options = PDFExportSamples.options
+        options.keys = KeyMap(overrides: ["MIDiscipline": "discipline"])
+        let texts = Self.texts(FormPDF.render(review, options: options))
+        let box = try #require(texts.firstIndex(of: "MI Discipline"))
+        #expect(texts[box + 1] == "Hydraulic")
+        #expect(!texts.contains("x"))
+    }
+
     @Test func theSignatureLinesCarryTheValuesAndAWorkOrderBlank() throws {
         var review = Review(form: try ReviewFixture.filledInspection())
         review.header.foreman = "J. Weiss"
@@ -55,6 +66,14 @@ struct PDFExportPrintTests {
         #expect(Self.texts(document).first == "Generation Maintenance Instruction")
         let content = String(decoding: try document.pages[0].drawnContent, as: UTF8.self)
         #expect(content.contains("/Im1 Do"))
+    }
+
+    @Test func aHeadingTooLongForTheBarIsCutToOneLine() throws {
+        var options = PDFExportSamples.options
+        options.heading = String(repeating: "Maintenance ", count: 80)
+        let texts = Self.texts(FormPDF.render(Review(form: try ReviewFixture.filledInspection()), options: options))
+        #expect(texts[0].hasPrefix("Maintenance Maintenance") && texts[0].count < 80, "\(texts[0])")
+        #expect(texts[1] == "Title")
     }
 
     @Test func everyQuestionHasACommentLineEvenWhenEmpty() throws {

@@ -92,7 +92,7 @@ struct PNGInfo: Hashable, Sendable {
 }
 
 /// The CRC-32 of PNG chunks (ISO 3309, as zlib computes it).
-enum CRC32 {
+public enum CRC32 {
     private static let table: [UInt32] = (0..<256).map { index in
         var value = UInt32(index)
         for _ in 0..<8 {
@@ -101,7 +101,8 @@ enum CRC32 {
         return value
     }
 
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    /// The checksum of `bytes`, one table look-up per byte.
+    public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)

@@ -37,9 +37,9 @@ extension FormPDFComposer {
             image.fitted(in: PDFRect(x: 0, y: 0, width: Self.logoHeight * 3, height: Self.logoHeight))
         }
         let textX = padding + (logoBox.map { $0.width + 10 } ?? 0)
-        let lines = setter.paragraph(heading, style: style, width: frame.width - textX - padding)
-        let textHeight = Double(lines.count) * style.lineHeight
-        let height = max(textHeight, logoBox?.height ?? 0) + 2 * padding
+        // The bar holds one line: a heading too long for it is cut (it comes from an option, not the form).
+        let text = setter.truncated(TerminalText.oneLine(heading), style: style, width: frame.width - textX - padding)
+        let height = max(style.lineHeight, logoBox?.height ?? 0) + 2 * padding
         let (left, width, logo) = (frame.left, frame.width, self.logo)
         let unit = LayoutUnit(height: height, keepWithNext: true) { page, top in
             page.fillRectangle(PDFRect(x: left, y: top, width: width, height: height), color: FormPDFStyle.titleBar)
@@ -49,11 +49,10 @@ extension FormPDFComposer {
                     in: PDFRect(
                         x: left + padding, y: top + (height - box.height) / 2, width: box.width, height: box.height))
             }
-            let textTop = top + (height - textHeight) / 2
-            for (index, line) in lines.enumerated() {
-                let baseline = textTop + Double(index) * style.lineHeight + style.baselineOffset
-                FormPDFTypesetter.draw(line, on: &page, x: left + textX, baseline: baseline, size: style.size)
-            }
+            let baseline = top + (height - style.lineHeight) / 2 + style.baselineOffset
+            page.drawText(
+                text, at: PDFPoint(x: left + textX, y: baseline), font: style.font, size: style.size, color: style.color
+            )
         }
         return [unit]
     }
