@@ -38,7 +38,9 @@ public struct ExportCommand: Command {
         guard let form = loaded.value else { return ExitStatus.inputErrors }
         let review = Review(form: form, keys: keys)
         if format == "pdf", let output {
-            return PDFOutput.write(review, to: output, arguments: arguments, context: &context)
+            return PDFOutput.write(
+                review, photosOf: (form, loaded.report), keys: keys, to: output, arguments: arguments, context: &context
+            )
                 ? ExitStatus.success : ExitStatus.inputErrors
         }
         let text = format == "json" ? CompletedFormWriter.json(form, keys: keys) : TextExport.render(review)

@@ -61,9 +61,12 @@ public struct PDFDocument: Sendable {
         for face in fonts.faces {
             fontObjects[face] = writer.allocate()
         }
+        let imageObjects = PDFImageUsage.allocate(pages: pages, in: &writer)
         var pageObjects: [Int] = []
         for page in pages.isEmpty ? [PDFPage()] : pages {
-            pageObjects.append(writePage(page, parent: pageTree, fontObjects: fontObjects, into: &writer, compress))
+            pageObjects.append(
+                writePage(
+                    page, parent: pageTree, resources: (fontObjects, imageObjects.numbers), into: &writer, compress))
         }
         writer.writeObject(pageTree) { buffer in
             buffer.append("<< /Type /Pages /Kids [")
@@ -80,6 +83,7 @@ public struct PDFDocument: Sendable {
             guard let object = fontObjects[face] else { continue }
             try PDFFontWriter.write(face, glyphs: fonts.glyphs(of: face), object: object, into: &writer, compress)
         }
+        imageObjects.write(into: &writer)
         writer.writeObject(catalog) { buffer in
             buffer.append("<< /Type /Catalog /Pages ")
             buffer.append(int: pageTree)
@@ -90,8 +94,8 @@ public struct PDFDocument: Sendable {
     }
 
     private func writePage(
-        _ page: PDFPage, parent: Int, fontObjects: [PDFFontFace: Int], into writer: inout PDFObjectWriter,
-        _ compress: Bool
+        _ page: PDFPage, parent: Int, resources: (fonts: [PDFFontFace: Int], images: [PDFImage: Int]),
+        into writer: inout PDFObjectWriter, _ compress: Bool
     ) -> Int {
         let pageObject = writer.allocate()
         var contentObjects: [Int] = []
@@ -115,11 +119,13 @@ public struct PDFDocument: Sendable {
                 buffer.append(" ")
                 buffer.append(name: "F\(index + 1)")
                 buffer.append(" ")
-                buffer.append(int: fontObjects[face] ?? 0)
+                buffer.append(int: resources.fonts[face] ?? 0)
                 buffer.append(" 0 R")
             }
+            buffer.append(" >>")
+            PDFImageUsage.appendResources(of: page, objects: resources.images, into: &buffer)
             // Several content streams of a page are read as one (ISO 32000-1 §7.8.2).
-            buffer.append(contentObjects.count == 1 ? " >> >> /Contents " : " >> >> /Contents [")
+            buffer.append(contentObjects.count == 1 ? " >> /Contents " : " >> /Contents [")
             for (index, object) in contentObjects.enumerated() {
                 buffer.append(index == 0 ? "" : " ")
                 buffer.append(int: object)

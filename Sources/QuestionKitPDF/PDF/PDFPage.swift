@@ -14,10 +14,13 @@ public struct PDFPage: Sendable {
     /// Content finished early by ``seal()``, compressed, each written as a stream of its own before `content`.
     private(set) var sealedContent: [PDFStreamPayload] = []
     /// Fonts in the order of first use; the first is the resource `/F1`.
-    private(set) var faces: [PDFFontFace] = []
-    private var faceNumbers: [PDFFontFace: Int] = [:]
+    var faces: [PDFFontFace] { fontResources.items }
+    private var fontResources = PDFResourceList<PDFFontFace>()
     /// For each TrueType font, its glyphs used and the character each shows (for `ToUnicode`).
     private(set) var glyphUsage: [TrueTypeFont: [UInt16: Unicode.Scalar]] = [:]
+    /// Images in the order of first use; the first is the resource `/Im1` (see `PDFPage+Image`).
+    var images: [PDFImage] { imageResources.items }
+    private var imageResources = PDFResourceList<PDFImage>()
     private var state = GraphicsState()
     private var savedStates: [GraphicsState] = []
 
@@ -145,12 +148,12 @@ public struct PDFPage: Sendable {
 
     /// The resource number of `face` on this page (`/F<n>`), registering it on first use.
     mutating func resourceNumber(for face: PDFFontFace) -> Int {
-        if let number = faceNumbers[face] {
-            return number
-        }
-        faces.append(face)
-        faceNumbers[face] = faces.count
-        return faces.count
+        fontResources.number(for: face)
+    }
+
+    /// The resource number of `image` on this page (`/Im<n>`), registering it on first use.
+    mutating func resourceNumber(for image: PDFImage) -> Int {
+        imageResources.number(for: image)
     }
 
     mutating func recordGlyphs(_ run: PDFTextRun) {

@@ -12,6 +12,18 @@ public struct FormPDFOptions: Sendable {
     public var author: String?
     /// When the document was made, for the document properties.
     public var creationDate: Date
+    /// The text of the heading bar at the top of the first page; ``defaultHeading`` unless set.
+    public var heading = FormPDFOptions.defaultHeading
+    /// A logo drawn at the left of the heading bar (26 pt high), or none.
+    public var logo: PDFImage?
+    /// The form's photos by name (see ``FormPDFPhotos``), printed as thumbnails; a photo not here
+    /// is printed as its name.
+    public var photos: [String: PDFImage] = [:]
+    /// The key map the form was read with: it says which metadata field goes in which box of the header.
+    public var keys = KeyMap.mi
+
+    /// The heading when none is set: the kind of document, naming no one's company.
+    public static let defaultHeading = "Maintenance Instruction"
 
     /// Options with the given settings; by default US Letter, the system fonts, the technician as author, dated now.
     public init(
@@ -30,27 +42,33 @@ public struct FormPDFOptions: Sendable {
     public static let systemFonts: (fonts: PDFFontSet, warnings: [PDFWarning]) = PDFFontSet.loadingFonts()
 }
 
-/// A completed form printed as PDF, laid out like the original system's print.
+/// A completed form printed as PDF, laid out like the original system's print (Docs/PrintedForm.md).
 ///
-/// US Letter (or A4), 40 pt margins. The header has the title in white on a dark bar, the template's
-/// metadata as "Key: value" in two columns inside a ruled box, then "Work Performed by: … Date: …",
-/// "Work Leader Review: … Submitted: …" and the foreman's comment. Each question follows: a grey band
-/// "Question N - Section", the question, the answer as its ``AnswerRendering`` says (values; notes
-/// smaller and grey; every option of a choice with a box, the chosen ones filled, bold and followed
-/// by "- Selected"; tables as ruled grids), "Comment: …", "Media: …". A flagged question has a red
-/// bar in the left margin and its flags in red under it. An "Attention required" list closes the
-/// document, and every page ends with "Page N of M".
+/// US Letter (or A4), 40 pt margins. The header has a heading bar (``FormPDFOptions/heading`` in white
+/// on a dark bar, with the optional ``FormPDFOptions/logo``), the fixed grid of labelled boxes of the
+/// template's metadata (drawn even when empty; `email` is not printed), the signature lines "Work
+/// Performed by: … Date: … WO#: …" and "Work Leader Review: … Date: …", and the foreman's comment.
+/// Each question follows: a grey band "Question N - Section", the question, the answer as its
+/// ``AnswerRendering`` says (values; notes smaller and grey; every option of a choice with a box, the
+/// chosen ones filled, bold and followed by "- Selected"; tables as ruled grids), "Comment: …" (always),
+/// thumbnails of its photos (``FormPDFOptions/photos``), "Media: …" for the rest. A flagged question
+/// has a red bar in the left margin and its flags in red under it. An "Attention required" list closes
+/// the document, and every page ends with "Page N of M".
 ///
-/// Text wraps to the width; a question's heading stays with its first answer line; a table too wide
-/// shrinks its font and wraps its cells (see `FormPDFTableLayout`), and a table that continues on
-/// the next page repeats its header row. Text is drawn in reading order, so that a text extractor
-/// reads it like ``TextExport``. Characters the fonts lack are replaced visibly and listed in the
-/// document's ``PDFDocument/warnings``.
+/// Text wraps to the width; a question's heading stays with its first answer line and is repeated,
+/// "(continued)", on each page the question runs onto (so is the "Attention required" band). A table
+/// too wide shrinks its font and wraps its cells at spaces (see `FormPDFTableLayout`); when a word
+/// would still have to break, it prints in groups of columns that repeat the row labels (see
+/// `FormPDFTableGroups`); a table that continues on the next page repeats its header row. Text is
+/// drawn in reading order, so that a text extractor reads it like ``TextExport``. Characters the fonts
+/// lack are replaced visibly and listed in the document's ``PDFDocument/warnings``.
 public enum FormPDF {
     /// The PDF of `review`, laid out and ready to write.
     public static func render(_ review: Review, options: FormPDFOptions = FormPDFOptions()) -> PDFDocument {
         let frame = FormPDFFrame(pageSize: options.pageSize)
-        let composer = FormPDFComposer(frame: frame, setter: FormPDFTypesetter(fonts: options.fonts))
+        let composer = FormPDFComposer(
+            frame: frame, setter: FormPDFTypesetter(fonts: options.fonts), heading: options.heading, logo: options.logo,
+            photos: options.photos, keys: options.keys)
         var flow = FormPDFFlow(frame: frame, fonts: options.fonts)
         flow.place(composer.header(review.header))
         for row in review.rows {

@@ -10,7 +10,7 @@ struct LayoutUnit {
     var keepWithNext = false
     /// Whether the red bar of a flagged answer runs beside it.
     var isFlagged = false
-    /// Drawn first when this unit has to start a new page (a table's header row, repeated).
+    /// Drawn first when this unit has to start a new page (a table's header row, a question's heading).
     var repeatedHeader: [LayoutUnit] = []
     var draw: (inout PDFPage, _ top: Double) -> Void
 
@@ -83,6 +83,9 @@ struct FormPDFFlow {
                 let run = runHeight(units, from: index)
                 if run <= frame.bodyHeight, y + run > frame.bodyBottom {
                     startPage()
+                    for header in units[index].repeatedHeader {
+                        draw(header)
+                    }
                 }
             }
             place(units[index])

@@ -4,21 +4,18 @@ import QuestionKit
 
 extension FormPDFComposer {
     /// One question: its heading band ("Question N - Section"), the question, the answer as its
-    /// rendering says, the comment, the media and the flags. The heading and the question keep with
-    /// the first line of the answer; a flagged question has a red bar beside it.
+    /// rendering says, "Comment:" (even when empty, as the original printed it), thumbnails of its
+    /// photos, the names of its other media, and the flags. The heading and the question keep with
+    /// the first line of the answer; the heading is repeated, "(continued)", on every page the
+    /// question runs onto; a flagged question has a red bar beside it.
     func question(_ row: ReviewRow) -> [LayoutUnit] {
         var heading = "Question \(row.number)"
         if let section = row.section, !section.isBlank { heading += " - " + section }
         let body = FormPDFStyle.body
-        var units = headingBand(heading)
-        units.append(.space(3))
-        units += setter.units(
+        let headingUnits = headingBand(heading)
+        var units = setter.units(
             setter.paragraph(row.question, style: body, width: frame.width - 4), style: body, x: frame.left + 4)
-        units = units.map { unit in
-            var unit = unit
-            unit.keepWithNext = true
-            return unit
-        }
+        units = ([.space(3)] + units).keptWithNext()
         units.append(.space(3))
         let x = frame.left + FormPDFStyle.answerIndent
         let width = frame.width - FormPDFStyle.answerIndent
@@ -26,18 +23,20 @@ extension FormPDFComposer {
             if index > 0 { units.append(.space(2)) }
             units += answer(block, x: x, width: width)
         }
-        var extras: [[TextFragment]] = []
-        if !row.comment.isBlank {
-            extras += setter.labeled("Comment", row.comment, style: body, width: width)
-        }
-        if !row.media.isEmpty {
-            extras += setter.labeled("Media", row.media.map(\.name).joined(separator: ", "), style: body, width: width)
+        units.append(.space(3))
+        units += setter.units(setter.labeled("Comment", row.comment, style: body, width: width), style: body, x: x)
+        let (thumbnails, unshown) = self.thumbnails(row.media, x: x, width: width)
+        if !unshown.isEmpty {
+            units += setter.units(
+                setter.labeled("Media", unshown.map(\.name).joined(separator: ", "), style: body, width: width),
+                style: body, x: x)
         }
         // A stored answer its type could not read is printed as stored, with why.
-        extras += row.warningTexts.flatMap { setter.labeled("Warning", $0, style: body, width: width) }
-        if !extras.isEmpty {
-            units.append(.space(3))
-            units += setter.units(extras, style: body, x: x)
+        let warnings = row.warningTexts.flatMap { setter.labeled("Warning", $0, style: body, width: width) }
+        units += setter.units(warnings, style: body, x: x)
+        if !thumbnails.isEmpty {
+            units.append(.space(4))
+            units += thumbnails
         }
         let flagLines = row.flags.flatMap { flag in
             setter.labeled("Flag", flag.message, style: FormPDFStyle.flag, width: width)
@@ -46,7 +45,9 @@ extension FormPDFComposer {
             units.append(.space(3))
             units += setter.units(flagLines, style: FormPDFStyle.flag, x: x)
         }
-        return [.space(FormPDFStyle.questionGap)] + units.flagged(!row.flags.isEmpty)
+        let continued = headingBand(Self.continued(heading))
+        return [.space(FormPDFStyle.questionGap)]
+            + (headingUnits + units.continuing(under: continued)).flagged(!row.flags.isEmpty)
     }
 
     /// Bold text on a light band across the body.

@@ -59,7 +59,8 @@ struct FormPDFTextStyle {
 /// The typography and colours of the printed form.
 enum FormPDFStyle {
     static let title = FormPDFTextStyle(.helveticaBold, size: 15, color: .white, lineHeight: 19)
-    static let metadata = FormPDFTextStyle(.helvetica, size: 8.5, lineHeight: 11)
+    static let metadata = FormPDFTextStyle(.helvetica, size: 9, lineHeight: 11.5)
+    static let gridLabel = FormPDFTextStyle(.helvetica, size: 6.5, color: PDFColor(gray: 0.4), lineHeight: 8.5)
     static let body = FormPDFTextStyle(.helvetica, size: 10, lineHeight: 13)
     static let heading = FormPDFTextStyle(.helveticaBold, size: 10.5, lineHeight: 16)
     static let note = FormPDFTextStyle(.helveticaOblique, size: 8.5, color: noteGray, lineHeight: 11)

@@ -4,7 +4,8 @@ import QuestionKit
 
 extension FormPDFComposer {
     /// The closing "Attention required" list: each flagged question with its answer, what differs
-    /// and the comment; or a line saying that no answer needs attention.
+    /// and the comment; or a line saying that no answer needs attention. On every page the list runs
+    /// onto, its band is repeated, "Attention required (continued)".
     func summary(_ review: Review) -> [LayoutUnit] {
         let body = FormPDFStyle.body
         var units: [LayoutUnit] = [.space(18)]
@@ -19,6 +20,8 @@ extension FormPDFComposer {
         }
         let x = frame.left + FormPDFStyle.answerIndent
         let width = frame.width - FormPDFStyle.answerIndent
+        let continued =
+            band(Self.continued("Attention required"), style: FormPDFStyle.summaryTitle, padding: 5) + [.space(4)]
         for (index, row) in flagged.enumerated() {
             if index > 0 { units.append(.space(6)) }
             var heading = "Question \(row.number)"
@@ -36,7 +39,7 @@ extension FormPDFComposer {
                 entry += setter.units(
                     setter.labeled("Comment", row.comment, style: body, width: width), style: body, x: x)
             }
-            units += entry.keptTogether().flagged()
+            units += entry.keptTogether().flagged().continuing(under: continued)
         }
         return units
     }

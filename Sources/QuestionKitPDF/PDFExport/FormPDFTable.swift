@@ -3,11 +3,10 @@ import QuestionKit
 // MARK: - Tables
 
 extension FormPDFComposer {
-    /// A table as ruled rows: the header row bold on grey, kept with the first data row and drawn
-    /// again at the top of each page the table continues on. A row taller than a page is cut
+    /// A table laid out as ruled rows: the header row bold on grey, kept with the first data row and
+    /// drawn again at the top of each page the table continues on. A row taller than a page is cut
     /// between its lines.
-    func table(_ grid: AnswerRendering.Grid, x: Double, width: Double) -> [LayoutUnit] {
-        let layout = FormPDFTableLayout(grid: grid, fonts: setter.fonts, width: width)
+    func tableRows(_ layout: FormPDFTableLayout, x: Double) -> [LayoutUnit] {
         var headerUnits: [LayoutUnit] = []
         if let header = layout.header {
             var unit = rowUnit(header, lines: FormPDFTableLayout.lineCount(header), isHeader: true, layout, x: x)
@@ -15,8 +14,10 @@ extension FormPDFComposer {
             headerUnits = [unit]
         }
         let headerHeight = headerUnits.first?.height ?? 0
-        let maximumLines = max(
-            1, Int((frame.bodyHeight - headerHeight - 2 * FormPDFTableLayout.paddingY) / layout.lineHeight))
+        // Room is left for the question's heading, repeated above the header row on a new page.
+        let room =
+            frame.bodyHeight - headerHeight - 2 * FormPDFTableLayout.paddingY - 2 * FormPDFStyle.heading.lineHeight
+        let maximumLines = max(1, Int(room / layout.lineHeight))
         var units = headerUnits
         for row in layout.rows {
             for slice in Self.slices(of: row, maximumLines: maximumLines) {

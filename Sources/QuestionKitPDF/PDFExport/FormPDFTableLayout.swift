@@ -41,34 +41,21 @@ struct FormPDFTableLayout {
     static func markGap(_ size: Double) -> Double { size * 0.35 }
 
     init(grid: AnswerRendering.Grid, fonts: PDFFontSet, width: Double) {
-        let columns = max(1, grid.header.count, (grid.rows.map(\.cells.count).max() ?? 0) + 1)
-        let headerTexts = (0..<columns).map { grid.header.indices.contains($0) ? grid.header[$0] : "" }
-        let cells: [[AnswerRendering.Cell]] = grid.rows.map { row in
-            [.text(row.label)]
-                + (1..<columns).map { row.cells.indices.contains($0 - 1) ? row.cells[$0 - 1] : .text("") }
-        }
-        let hasHeader = headerTexts.contains { !$0.isBlank }
-        let measure = Measure(fonts: fonts)
-        // Widths are proportional to the size, so each cell is measured once, at size 1.
-        var natural = [Double](repeating: 0, count: columns)
-        var longestWord = [Double](repeating: 0, count: columns)
-        for (row, isHeader) in (hasHeader ? [(headerTexts.map(AnswerRendering.Cell.text), true)] : [])
-            + cells.map({ ($0, false) })
-        {
-            for (column, cell) in row.enumerated() {
-                let (full, word) = measure.unitWidths(of: cell, font: isHeader ? .helveticaBold : .helvetica)
-                natural[column] = max(natural[column], full)
-                longestWord[column] = max(longestWord[column], word)
-            }
-        }
-        let (size, widths) = Self.fit(natural: natural, longestWord: longestWord, width: width)
+        self.init(Measured(grid: grid, fonts: fonts), fonts: fonts, width: width)
+    }
+
+    /// The layout of a measured table (or of some of its columns, see `Measured.columns(_:)`).
+    init(_ measured: Measured, fonts: PDFFontSet, width: Double) {
+        let (size, widths) = Self.fit(natural: measured.natural, longestWord: measured.longestWord, width: width)
         self.size = size
         self.widths = widths
         let wrap = { (text: String, font: PDFStandardFont, column: Int) -> Content in
-            .lines(fonts.lines(for: text, font: font, size: size, width: max(1, widths[column] - 2 * Self.paddingX)))
+            // A hair of slack: a word measured as exactly the column's width must not break on rounding.
+            let room = max(1, widths[column] - 2 * Self.paddingX) + 0.001
+            return .lines(fonts.lines(for: text, font: font, size: size, width: room))
         }
-        header = hasHeader ? headerTexts.enumerated().map { wrap($1, .helveticaBold, $0) } : nil
-        rows = cells.map { row in
+        header = measured.hasHeader ? measured.headerTexts.enumerated().map { wrap($1, .helveticaBold, $0) } : nil
+        rows = measured.cells.map { row in
             row.enumerated().map { column, cell in
                 switch cell {
                 case .text(let text): wrap(text, .helvetica, column)
@@ -76,6 +63,52 @@ struct FormPDFTableLayout {
                 case .noCell: .noCell
                 }
             }
+        }
+    }
+
+    /// A table's cells, every row as long as the header, with each column's widths at size 1.
+    struct Measured {
+        var headerTexts: [String]
+        var hasHeader: Bool
+        /// The data rows, each with its label first.
+        var cells: [[AnswerRendering.Cell]]
+        /// The widest line of each column, and its longest word, without padding.
+        var natural: [Double]
+        var longestWord: [Double]
+
+        init(grid: AnswerRendering.Grid, fonts: PDFFontSet) {
+            let columns = max(1, grid.header.count, (grid.rows.map(\.cells.count).max() ?? 0) + 1)
+            headerTexts = (0..<columns).map { grid.header.indices.contains($0) ? grid.header[$0] : "" }
+            cells = grid.rows.map { row in
+                [.text(row.label)]
+                    + (1..<columns).map { row.cells.indices.contains($0 - 1) ? row.cells[$0 - 1] : .text("") }
+            }
+            hasHeader = headerTexts.contains { !$0.isBlank }
+            let measure = Measure(fonts: fonts)
+            // Widths are proportional to the size, so each cell is measured once, at size 1.
+            natural = [Double](repeating: 0, count: columns)
+            longestWord = natural
+            for (row, isHeader) in (hasHeader ? [(headerTexts.map(AnswerRendering.Cell.text), true)] : [])
+                + cells.map({ ($0, false) })
+            {
+                for (column, cell) in row.enumerated() {
+                    let (full, word) = measure.unitWidths(of: cell, font: isHeader ? .helveticaBold : .helvetica)
+                    natural[column] = max(natural[column], full)
+                    longestWord[column] = max(longestWord[column], word)
+                }
+            }
+        }
+
+        /// The label column and the data columns of `range` (indices of `natural`, the labels being 0).
+        func columns(_ range: Range<Int>) -> Measured {
+            var part = self
+            let kept = [0] + Array(range)
+            part.headerTexts = kept.map { headerTexts[$0] }
+            part.hasHeader = part.headerTexts.contains { !$0.isBlank }
+            part.cells = cells.map { row in kept.map { row[$0] } }
+            part.natural = kept.map { natural[$0] }
+            part.longestWord = kept.map { longestWord[$0] }
+            return part
         }
     }
 
