@@ -76,7 +76,8 @@ for file in "$folder"/*.dict; do
 done
 
 echo "building $work/$target-fuzz ..."
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" \
+# -package-name: the sources declare members of `package` access, shared by the package's modules.
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" -package-name questionkit \
     "${sources[@]}" "$folder"/*.swift -o "$work/$target-fuzz"
 
 echo "fuzzing $target for $seconds s ..."

@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// The diagnostics of one input file, with its source for excerpts.
-public struct FileDiagnostics: Sendable {
+package struct FileDiagnostics: Sendable {
     /// The path as given (`<stdin>` for standard input).
     public var path: String
     public var diagnostics: [Diagnostic]
@@ -16,7 +16,7 @@ public struct FileDiagnostics: Sendable {
 }
 
 /// Prints diagnostics the way compilers do, or as JSON for machines.
-public enum DiagnosticPrinter {
+package enum DiagnosticPrinter {
     /// `path:line:column: severity: message [code]`, the source line with a caret under the
     /// column, then `hint: …`. Editors and CI systems recognise the first line. Control characters
     /// from the file (or its name) are shown escaped, see ``TerminalText``.

@@ -2,7 +2,7 @@ import QuestionKit
 
 /// `questionkit export COMPLETED.json --format pdf|text|json -o FILE`: a completed form as a
 /// printed PDF, plain text, or completed-form JSON.
-public struct ExportCommand: Command {
+package struct ExportCommand: Command {
     public init() {}
 
     public let name = "export"

@@ -3,7 +3,7 @@ import QuestionKit
 import QuestionKitStore
 
 /// `questionkit new-type NAME`: writes the skeleton of a new question type, ready to register.
-public struct NewTypeCommand: Command {
+package struct NewTypeCommand: Command {
     public init() {}
 
     public let name = "new-type"

@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// `questionkit review COMPLETED.json`: the review of a completed form, ours or the original system's.
-public struct ReviewCommand: Command {
+package struct ReviewCommand: Command {
     public init() {}
 
     public let name = "review"

@@ -2,7 +2,7 @@ import QuestionKit
 import QuestionKitStore
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
-public struct RunCommand: Command {
+package struct RunCommand: Command {
     public init() {}
 
     public let name = "run"

@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// `questionkit validate FILE...`: checks templates and reports every problem of every file.
-public struct ValidateCommand: Command {
+package struct ValidateCommand: Command {
     public init() {}
 
     public let name = "validate"

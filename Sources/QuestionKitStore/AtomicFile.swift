@@ -18,7 +18,7 @@ import Foundation
 /// - Temporary names start with a dot; the store never takes a dot name for a form, a user or a
 ///   notice, so a file left by a killed process is never mistaken for one.
 ///   `sweepTemporaryFiles(in:)` removes such leftovers (only the store's own temporary names).
-public enum AtomicFile {
+package enum AtomicFile {
     /// The start of every temporary name.
     public static let temporaryPrefix = ".qk-"
     /// The end of every temporary file name.

@@ -3,7 +3,7 @@
 /// Foundation's `NSString` path methods crash on some short paths on Linux
 /// (`deletingLastPathComponent` of any one-character path traps), and input reaches every
 /// path the tool handles, so QuestionKit does its own.
-public enum PathText {
+package enum PathText {
     /// The folder holding `path`: `"."` for a bare name, `"/"` for a name at the root.
     /// Trailing slashes are ignored (`"a/b/"` is in `"a"`), and so are repeated ones.
     public static func parent(of path: String) -> String {

@@ -3,7 +3,7 @@ import Foundation
 /// The store's dates: ISO 8601 in UTC for its own records, the original app's formats for folder
 /// names (`dd-MM-yyyy`, `HH-mm-ss`, in the configured time zone) and for completed forms
 /// (`MMM d, yyyy`).
-public enum StoreDates {
+package enum StoreDates {
     /// `2026-03-01T09:30:00Z`: how the store records a moment (UTC, whole seconds).
     public static func iso(_ date: Date) -> String {
         formatter("yyyy-MM-dd'T'HH:mm:ss'Z'", TimeZone(identifier: "UTC")).string(from: date)

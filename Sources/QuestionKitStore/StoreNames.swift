@@ -22,7 +22,7 @@ import Foundation
 /// The folder name of a form adds the date (`Title dd-MM-yyyy`), a counter on a clash (` (2)`)
 /// and, once completed, the time (` HH-mm-ss`), staying far below the 255-byte limit of file
 /// names.
-public enum StoreNames {
+package enum StoreNames {
     /// The longest user name, in bytes of UTF-8.
     public static let maxUserBytes = 100
     /// The longest title part of a folder name, in bytes of UTF-8.

@@ -6,7 +6,7 @@
 
 /// The C library's `read` and `write` on file descriptors, with the loops every caller needs:
 /// interrupted calls retried, short writes continued. Shared by the store and the command line.
-public enum SystemIO {
+package enum SystemIO {
     /// Reads at most `buffer.count` bytes; 0 at the end, -1 on failure (see `lastError`).
     public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {

@@ -92,22 +92,22 @@ extension Key {
     public static let tableAnswer = Key(
         "tableAnswer", spelling: "table-answer", summary: "The filled cells of a table, by \"r,c\".")
     /// Names of photos attached to the question.
-    public static let images = Key("images", originalNames: ["imagesToBeSaved"], summary: "Names of attached photos.")
+    package static let images = Key("images", originalNames: ["imagesToBeSaved"], summary: "Names of attached photos.")
     /// Names of videos attached to the question.
-    public static let videos = Key("videos", originalNames: ["videosToBeSaved"], summary: "Names of attached videos.")
+    package static let videos = Key("videos", originalNames: ["videosToBeSaved"], summary: "Names of attached videos.")
     /// Names of voice notes attached to the question.
-    public static let voice = Key(
+    package static let voice = Key(
         "voice", originalNames: ["voiceToBeSaved"], summary: "Names of attached voice notes.")
 
     /// Everything `user-answer` may hold besides a type's own answer key.
-    public static let userAnswerKeys: [Key] = [comment, images, videos, voice]
+    package static let userAnswerKeys: [Key] = [comment, images, videos, voice]
 
     // MARK: Keys of `foremanComment`
 
     /// The foreman's general comment.
-    public static let foremanCommentText = Key(
+    package static let foremanCommentText = Key(
         "foremanCommentText", spelling: "comment", originalNames: ["foremanComment"], summary: "The comment.")
     /// The foreman's name.
-    public static let supervisor = Key(
+    package static let supervisor = Key(
         "supervisor", originalNames: ["foremanUsername"], summary: "The foreman who reviewed the form.")
 }

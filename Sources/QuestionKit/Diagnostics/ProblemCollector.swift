@@ -20,11 +20,11 @@ public struct ProblemCollector: Sendable {
     }
 
     /// The document the problems are about.
-    public let document: JSONDocument
+    package let document: JSONDocument
     /// The problems reported so far, in the order they were reported.
     public private(set) var problems: [Problem] = []
     /// How many of the problems are errors.
-    public private(set) var errorCount = 0
+    package private(set) var errorCount = 0
 
     /// A collector, with no problems yet, for problems about nodes of `document`.
     public init(document: JSONDocument) {

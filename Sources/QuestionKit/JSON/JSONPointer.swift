@@ -1,6 +1,6 @@
 /// JSON pointers (RFC 6901): `""` for the whole document, `/questions/3/answers/0` for a value
 /// inside it.
-public enum JSONPointer {
+package enum JSONPointer {
     /// The pointer of `node`. For an object key, the pointer of the member the key names.
     public static func of(_ node: JSONNode) -> String {
         var resolver = Resolver(document: node.document)

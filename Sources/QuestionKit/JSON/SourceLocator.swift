@@ -8,7 +8,7 @@
 /// scan of at most one small block of bytes, so locating many diagnostics stays cheap even in a
 /// minified file that is one long line. Many offsets known together are located faster still by
 /// `positions(ofSortedByteOffsets:in:)`, in one scan and without a locator.
-public struct SourceLocator: Sendable {
+package struct SourceLocator: Sendable {
     let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     private let lineStarts: [Int]

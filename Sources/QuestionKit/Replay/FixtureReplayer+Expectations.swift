@@ -32,7 +32,7 @@ extension FixtureReplayer {
 
 extension FormSession.Phase {
     /// The phase as fixtures name it in `"expect": {"outcome": …}`.
-    public var outcomeName: String {
+    package var outcomeName: String {
         switch self {
         case .filling: "filling"
         case .exited: "exited"

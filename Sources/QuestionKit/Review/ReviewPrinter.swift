@@ -1,6 +1,6 @@
 /// Prints a review: the table a technician or foreman reads before finishing or submitting, and
 /// the same review as JSON for `review --format json`.
-public enum ReviewPrinter {
+package enum ReviewPrinter {
     /// The review table, then the "Attention required" list.
     ///
     /// One row per question — number, section, question, answer summary, comment and a `!` in the

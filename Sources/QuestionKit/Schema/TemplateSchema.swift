@@ -8,7 +8,7 @@
 /// The schema rejects only what `questionkit validate` reports as an error. What the validator
 /// merely warns about (an unknown key, a metadata value that is not a string, the early `Questions`
 /// and `version` keys, a question without `answer-type` whose `qid` is 1 or 2) is allowed.
-public struct TemplateSchema: Sendable {
+package struct TemplateSchema: Sendable {
     /// The types whose questions the schema describes.
     public let registry: QuestionTypeRegistry
     /// The key spellings the schema uses.

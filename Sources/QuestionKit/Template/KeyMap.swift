@@ -114,7 +114,7 @@ public struct KeyMap: Sendable {
     }
 
     /// The entry of the original app's Info.plist that holds its key list.
-    public static let originalKeyList = "TemplateKeys"
+    package static let originalKeyList = "TemplateKeys"
 
     /// One `name: spelling` entry of a key-map file; `node` is the key's node in a JSON file.
     struct Entry {

@@ -1,5 +1,5 @@
 /// The page that maps every name of the original app's key list to this product's keys.
-public enum OriginalKeyNames {
+package enum OriginalKeyNames {
     /// One name of the original's key list and what it names here.
     public struct Row: Equatable, Sendable {
         /// The original's logical name, e.g. `cellsThatAreNotAnswerable`.

@@ -42,7 +42,7 @@ public struct QuestionTypeRegistry: Sendable {
     }
 
     /// The type to infer for a question with this legacy `qid` and no `answer-type`, if any.
-    public func typeInferred(fromLegacyCode code: String) -> (any QuestionType)? {
+    package func typeInferred(fromLegacyCode code: String) -> (any QuestionType)? {
         byInferableLegacyCode[code].map { types[$0] }
     }
 

@@ -10,7 +10,7 @@ public struct TemplateReader: Sendable {
     /// The key spellings in force.
     public let keys: KeyMap
     /// Limits on the JSON text.
-    public let limits: JSONParser.Limits
+    package let limits: JSONParser.Limits
     let questionReader: QuestionReader
 
     /// A reader of the types in `registry`, with the given key spellings and JSON limits.
@@ -33,7 +33,7 @@ public struct TemplateReader: Sendable {
         var locatingSteps = 0
 
         /// Whether the template can be used: it was read and has no errors.
-        public var isUsable: Bool { template != nil && !diagnostics.containsErrors }
+        package var isUsable: Bool { template != nil && !diagnostics.containsErrors }
     }
 
     /// Reads a template from its bytes.
@@ -48,7 +48,7 @@ public struct TemplateReader: Sendable {
 
     /// Every problem of a template, without keeping what was read: what `validate` needs, in the
     /// memory of the source and its parse alone.
-    public func diagnose(_ bytes: [UInt8]) -> [Diagnostic] {
+    package func diagnose(_ bytes: [UInt8]) -> [Diagnostic] {
         read(bytes, keepingQuestions: false).diagnostics
     }
 
