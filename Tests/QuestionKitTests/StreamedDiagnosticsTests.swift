@@ -12,6 +12,8 @@ struct StreamedDiagnosticsTests {
         #"{"questions": [{"answer-type": "nope"}, {"question": 1, "x": 2}, 7], "Questions": [], "y": {"z": 1}}"#,
         // Syntax problems (a duplicate key, a trailing comma) are merged by position with the rest.
         #"{"Title": "t", "Title": "u", "questions": [{"answer-type": "nope",}]}"#,
+        // Only syntax problems, in order: handed over as the parser made them.
+        #"{"Title": "t", "Title": "u", "a": 1, "a": 2, "questions": [{"answer-type": "text", "question": "q"}]}"#,
         // Not JSON at all: only the parser's diagnostics.
         #"{"questions": [}"#,
     ])

@@ -9,8 +9,16 @@ extension TemplateReader {
         var problems = ProblemCollector(document: document)
         _ = readTemplate(document, keepingQuestions: false, problems: &problems)
         guard parsed.diagnostics.isEmpty else {
-            // Syntax problems are already located; they are merged by position with the rest.
-            return try Self.merge(parsed.diagnostics, problems.diagnostics()).forEach(body)
+            // Syntax problems are already located; they are merged by position with the rest,
+            // without copying them when there is no rest and they are in order (a million
+            // duplicate keys).
+            let read = problems.diagnostics()
+            let start = SourcePosition(line: 0, column: 0)
+            let isInOrder = zip(parsed.diagnostics, parsed.diagnostics.dropFirst()).allSatisfy {
+                !(($1.position ?? start) < ($0.position ?? start))
+            }
+            guard read.isEmpty && isInOrder else { return try Self.merge(parsed.diagnostics, read).forEach(body) }
+            return try parsed.diagnostics.forEach(body)
         }
         try problems.locate(body)
     }
