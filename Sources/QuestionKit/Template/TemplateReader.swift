@@ -62,10 +62,16 @@ public struct TemplateReader: Sendable {
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
         let read = read(document, keepingQuestions: keepingQuestions)
         guard !parsed.diagnostics.isEmpty else { return read }
-        let merged = (parsed.diagnostics + read.diagnostics).sorted { lhs, rhs in
+        return Result(
+            template: read.template, diagnostics: Self.merge(parsed.diagnostics, read.diagnostics),
+            locatingSteps: read.locatingSteps)
+    }
+
+    /// The parser's diagnostics and the reader's together, in source order.
+    static func merge(_ parsed: [Diagnostic], _ read: [Diagnostic]) -> [Diagnostic] {
+        (parsed + read).sorted { lhs, rhs in
             (lhs.position ?? SourcePosition(line: 0, column: 0)) < (rhs.position ?? SourcePosition(line: 0, column: 0))
         }
-        return Result(template: read.template, diagnostics: merged, locatingSteps: read.locatingSteps)
     }
 
     private func read(_ document: JSONDocument, keepingQuestions: Bool) -> Result {
@@ -75,7 +81,7 @@ public struct TemplateReader: Sendable {
         return Result(template: template, diagnostics: located.diagnostics, locatingSteps: located.stepsWalked)
     }
 
-    private func readTemplate(
+    func readTemplate(
         _ document: JSONDocument, keepingQuestions: Bool, problems: inout ProblemCollector
     ) -> Template? {
         let root = document.root
