@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "QuestionKit", targets: ["QuestionKit"]),
         .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
         .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
+        .library(name: "QuestionKitLanguageServer", targets: ["QuestionKitLanguageServer"]),
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
@@ -16,7 +17,9 @@ let package = Package(
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
         // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
-        .target(name: "QuestionKitCLI", dependencies: ["QuestionKit"]),
+        .target(name: "QuestionKitCLI", dependencies: ["QuestionKit", "QuestionKitLanguageServer"]),
+        // `questionkit lsp`: the Language Server Protocol server; the tool hands it the registry.
+        .target(name: "QuestionKitLanguageServer", dependencies: ["QuestionKit"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
         .executableTarget(name: "Runner", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
         // Generated templates and fixtures of any size, for the benchmark and tests of large forms.
@@ -27,6 +30,7 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes", "FormGenerators"]),
         .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit", "FormGenerators", "TestSupport"]),
         .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
+        .testTarget(name: "QuestionKitLanguageServerTests", dependencies: ["QuestionKitLanguageServer", "QuestionTypes"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests",

@@ -21,7 +21,7 @@ public struct QuestionKitTool: Sendable {
     /// The commands every `questionkit` has.
     public static let standardCommands: [any Command] = [
         ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), ExportCommand(), TypesCommand(), DocsCommand(),
-        SchemaCommand(), NewTypeCommand(), StoreCommand(),
+        SchemaCommand(), NewTypeCommand(), StoreCommand(), LanguageServerCommand(),
     ]
 
     public let types: [any QuestionType]

@@ -71,11 +71,7 @@ public struct ValidateCommand: Command {
         } catch {
             return [FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)]
         }
-        if FixtureValidation.isFixture(path: path, bytes: bytes, keys: reader.keys) {
-            return FixtureValidation.diagnose(
-                bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader))
-        }
-        return [FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)]
+        return SourceValidation.diagnose(bytes, path: path, displayPath: displayPath, reader: reader)
     }
 
     /// The problem of a file that could not be read: `json.too-large` (as the parser reports it)
