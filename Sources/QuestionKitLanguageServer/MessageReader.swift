@@ -19,6 +19,7 @@ struct MessageReader<Source: ByteSource> {
     private(set) var source: Source
     private var buffer: [UInt8] = []
     private var start = 0
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
     let maxBodySize: Int
     /// A header block longer than this is not a header.
     static var maxHeaderSize: Int { 8192 }
@@ -65,26 +66,23 @@ struct MessageReader<Source: ByteSource> {
         return found
     }
 
-    /// Drops lines until one that starts a header (`Content-Length:`), left unread.
+    /// Drops input up to the next `Content-Length:` (wherever it is: a body of a wrong length
+    /// runs into the next header), left unread.
     private mutating func skipToHeader(reason: String) -> Frame {
+        let header = Array("content-length:".utf8)
         while true {
-            guard fill(atLeast: 1) else { return .badHeader(reason) }
-            let rest = buffer[start...]
-            if Self.startsHeader(rest) { return .badHeader(reason) }
-            guard let newline = rest.firstIndex(of: 0x0A) else {
-                // Keep a partial line that may still become a header; drop anything longer.
-                if rest.count > 32 { start = buffer.count }
-                guard fill(atLeast: buffer.count - start + 1) else { return .badHeader(reason) }
-                continue
+            var index = start
+            while index + header.count <= buffer.count {
+                if zip(buffer[index..<(index + header.count)], header).allSatisfy({ $0 | 0x20 == $1 }) {
+                    start = index
+                    return .badHeader(reason)
+                }
+                index += 1
             }
-            start = newline + 1
+            // Keep a tail that may be the start of a header split across reads.
+            start = max(start, buffer.count - header.count + 1)
+            guard fill(atLeast: buffer.count - start + 1) else { return .badHeader(reason) }
         }
-    }
-
-    private static func startsHeader(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let prefix = Array("content-length:".utf8)
-        guard bytes.count >= prefix.count else { return false }
-        return zip(bytes.prefix(prefix.count), prefix).allSatisfy { $0 | 0x20 == $1 | 0x20 }
     }
 
     /// The next line without its `\r\n` (or `\n`); nil at the end of the input.
@@ -134,7 +132,6 @@ struct MessageReader<Source: ByteSource> {
             buffer.removeSubrange(0..<start)
             start = 0
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while buffer.count - start < count {
             let read = chunk.withUnsafeMutableBytes { source.read(into: $0) }
             guard read > 0 else { return false }
