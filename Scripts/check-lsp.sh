@@ -10,27 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-tool=""
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --tool) tool="$2"; shift 2 ;;
-        *) echo "check-lsp.sh: unknown argument '$1'" >&2; exit 2 ;;
-    esac
-done
-if ! command -v python3 >/dev/null; then
-    echo "check-lsp.sh: python3 is needed" >&2
-    exit 2
-fi
-venv=.build/venv-lsp
-if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import pytest_lsp' 2>/dev/null; then
-    python3 -m venv "$venv" || { echo "check-lsp.sh: python3 -m venv failed (python3-venv missing?)" >&2; exit 2; }
-    "$venv/bin/python" -m pip install --quiet pytest-lsp \
-        || { echo "check-lsp.sh: could not install pytest-lsp" >&2; exit 2; }
-fi
-
-if [[ -z "$tool" ]]; then
-    swift build --product questionkit >/dev/null
-    tool="$(swift build --show-bin-path)/questionkit"
-fi
+source Scripts/python-checker.sh
+checker_setup check-lsp.sh .build/venv-lsp pytest_lsp pytest-lsp "$@"
 QUESTIONKIT_TOOL="$tool" "$venv/bin/python" -m pytest -q -p no:cacheprovider -o asyncio_mode=auto -o asyncio_default_fixture_loop_scope=function \
     Scripts/lsp/test_lsp.py
