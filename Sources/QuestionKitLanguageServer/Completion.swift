@@ -8,16 +8,22 @@ extension LanguageServer {
         let cursor = document.lines.offset(of: try LSPPosition(try params.required("position")))
         let context = CursorContext(bytes: document.bytes, cursor: cursor)
         let catalog = KeyCatalog(registry: configuration.registry, keys: configuration.keys)
-        let items: [JSONWriter.Value]
+        let items: [LabelledItem]
         switch context.place {
         case .key: items = keyItems(context, catalog: catalog, lines: document.lines)
         case .value: items = valueItems(context, catalog: catalog, lines: document.lines)
         case .none: items = []
         }
-        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+        var seen = Set(items.map(\.label))
+        let suggested = suggestedValues(context, document: document).filter { seen.insert($0).inserted }.map { text in
+            item(
+                label: text, kind: 12, detail: "value", documentation: nil,
+                edit: (context.token, JSONWriter.text(of: .string(text), indent: 0)), lines: document.lines)
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(items.map(\.value) + suggested))])
     }
 
-    private func keyItems(_ context: CursorContext, catalog: KeyCatalog, lines: LineIndex) -> [JSONWriter.Value] {
+    private func keyItems(_ context: CursorContext, catalog: KeyCatalog, lines: LineIndex) -> [LabelledItem] {
         let written = Set(context.container?.keys ?? [])
         let inString = !context.token.isEmpty
         return catalog.entries(in: catalog.scope(of: context.path)).compactMap { entry in
@@ -27,14 +33,14 @@ extension LanguageServer {
             }
             let quoted = JSONWriter.text(of: .string(entry.spelling), indent: 0)
             let documentation = ([entry.description] + KeyCatalog.constraintLines(entry.keywords))
-            return item(
+            return LabelledItem(label: entry.spelling, value: item(
                 label: entry.spelling, kind: 10, detail: entry.typeIdentifier.map { "\($0) key" } ?? "key",
                 documentation: documentation.joined(separator: "\n"),
-                edit: (context.token, inString ? quoted : quoted + ": "), lines: lines)
+                edit: (context.token, inString ? quoted : quoted + ": "), lines: lines))
         }
     }
 
-    private func valueItems(_ context: CursorContext, catalog: KeyCatalog, lines: LineIndex) -> [JSONWriter.Value] {
+    private func valueItems(_ context: CursorContext, catalog: KeyCatalog, lines: LineIndex) -> [LabelledItem] {
         guard let key = context.valueKey else { return [] }
         let scope = catalog.scope(of: context.path.count >= 4 && context.container?.isObject == false
             ? Array(context.path.dropLast()) : context.path)
@@ -58,8 +64,8 @@ extension LanguageServer {
         return values.map { text, detail, documentation in
             let written = detail == "value" && (text == "true" || text == "false")
                 ? text : JSONWriter.text(of: .string(text), indent: 0)
-            return item(label: text, kind: 12, detail: detail, documentation: documentation,
-                edit: (context.token, written), lines: lines)
+            return LabelledItem(label: text, value: item(label: text, kind: 12, detail: detail,
+                documentation: documentation, edit: (context.token, written), lines: lines))
         }
     }
 
@@ -78,4 +84,10 @@ extension LanguageServer {
         members.append(("textEdit", .object([("range", lines.range(edit.0)), ("newText", .string(edit.1))])))
         return .object(members)
     }
+}
+
+/// A completion item and its label (to leave out a value offered twice).
+struct LabelledItem {
+    let label: String
+    let value: JSONWriter.Value
 }

@@ -119,3 +119,42 @@ struct FeatureTests {
         #expect(symbols.first?["detail"] as? String == "true/false")
     }
 }
+
+@Suite("Language server: values the question types suggest")
+struct SuggestedValueTests {
+    @Test("a table's noCells offers its data cells, inside the table's bounds")
+    func tableCells() {
+        let text = #"{"questions": [{"answer-type": "table-answer", "question": "T", "numRows": 3, "numColumns": 3, "#
+            + #""firstRow": ["", "a", "b"], "firstColumn": ["", "x", "y"], "rowType": ["", "text", "text"], "noCells": [""]}]}"#
+        let labels = FeatureTests().labels(text, at: #""noCells": [""#, offset: 13)
+        #expect(labels == ["2,2", "2,3", "3,2", "3,3"])
+    }
+
+    @Test("in a fixture, an answer offers the options of its question in the fixture's template")
+    func fixtureAnswers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let template = #"{"Title": "T", "questions": [{"answer-type": "true/false", "question": "A"}, "#
+            + #"{"answer-type": "multiple-choice", "question": "B", "answers": ["Good", "Worn", ""]}, "#
+            + #"{"answer-type": "table-answer", "question": "C", "numRows": 2, "numColumns": 3, "firstRow": ["", "a", "b"], "#
+            + #""firstColumn": ["", "x"], "rowType": ["", "text"], "noCells": ["2,3"]}]}"#
+        try Data(template.utf8).write(to: folder.appendingPathComponent("form.json"))
+        let fixture = #"{"template": "form.json", "answers": {"2": {"answer": [""]}, "3": {"answer": {"": "1"}}}}"#
+        var session = LanguageServerSession.initialized()
+        let uri = folder.appendingPathComponent("a.fixture.json").absoluteString
+        session.open(uri, fixture)
+        let options = session.request(
+            "textDocument/completion",
+            ["textDocument": ["uri": uri], "position": position(of: #"[""#, in: fixture, offset: 2)])
+        let cells = session.request(
+            "textDocument/completion",
+            ["textDocument": ["uri": uri], "position": position(of: #"{"": "1"#, in: fixture, offset: 2)])
+        let messages = session.run().messages
+        let labels = { (id: Int) in
+            (messages.response(id)?[path: "result", "items"] as? [JSONObject] ?? []).compactMap { $0["label"] as? String }
+        }
+        #expect(labels(options) == ["Good", "Worn"])
+        #expect(labels(cells) == ["2,2"])
+    }
+}
