@@ -60,6 +60,7 @@ import Testing
                   schema    Print a JSON Schema (draft 2020-12) of templates, for editors.
                   new-type  Write the skeleton of a new question type (<Name>Question.swift).
                   store     Keep forms in a folder through their life: start, fill, complete, submit, expire.
+                  lsp       Run the language server (LSP) for templates and fixtures on standard input and output.
 
                 Run 'questionkit <command> --help' for a command's options.
                 Version \(QuestionKitTool.version).
