@@ -172,11 +172,9 @@ public struct LanguageServer {
         stale = []
         for uri in uris {
             guard let document = document(uri) else { continue }
-            let lines = document.lines
-            let converted = document.diagnostics?.map {
-                DiagnosticConversion.lspDiagnostic($0, in: lines, source: configuration.name)
-            }
-            publish(uri: uri, version: document.version, diagnostics: converted ?? [])
+            let converted = DiagnosticConversion.lspDiagnostics(
+                document.diagnostics ?? [], in: document.lines, source: configuration.name)
+            publish(uri: uri, version: document.version, diagnostics: converted)
         }
     }
 

@@ -29,18 +29,29 @@ struct LineIndex {
         self.bytes = bytes
         self.encoding = encoding
         var starts = [0]
-        var offset = 0
-        let count = bytes.count
-        while offset < count {
-            let byte = bytes[offset]
-            offset += 1
-            if byte == 0x0A || (byte == 0x0D && (offset >= count || bytes[offset] != 0x0A)) { starts.append(offset) }
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var offset = 0
+            while offset < count {
+                let byte = buffer[offset]
+                offset += 1
+                // Most bytes are neither: one comparison each.
+                guard byte <= 0x0D else { continue }
+                if byte == 0x0A || (byte == 0x0D && (offset >= count || buffer[offset] != 0x0A)) { starts.append(offset) }
+            }
         }
         lineStarts = starts
     }
 
+    var lineCount: Int { lineStarts.count }
+
+    /// Where line `line` (0-based) starts; line 0 after a byte-order mark.
+    func lineStart(_ line: Int) -> Int {
+        line == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : lineStarts[line]
+    }
+
     /// The end of line `line` (0-based), before its line break.
-    private func lineEnd(_ line: Int) -> Int {
+    func lineEnd(_ line: Int) -> Int {
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
         while end > lineStarts[line], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return end
@@ -75,20 +86,6 @@ struct LineIndex {
         return LSPPosition(line: line, character: units)
     }
 
-    /// The byte offset of a 1-based line and column counted in Unicode scalars (a diagnostic's).
-    func offset(of source: SourcePosition) -> Int {
-        let line = min(max(source.line - 1, 0), lineStarts.count - 1)
-        var offset = lineStarts[line]
-        if line == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
-        let end = lineEnd(line)
-        var column = 1
-        while column < source.column && offset < end {
-            offset = min(offset + Self.scalarLength(bytes[offset]), end)
-            column += 1
-        }
-        return offset
-    }
-
     /// The range `range` of bytes as an LSP range.
     func range(_ range: Range<Int>) -> JSONWriter.Value {
         .object([
@@ -97,7 +94,7 @@ struct LineIndex {
         ])
     }
 
-    private func lineContaining(_ offset: Int) -> Int {
+    func lineContaining(_ offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {

@@ -96,3 +96,21 @@ struct DiagnosticsTests {
         #expect(String(decoding: seen.bytes, as: UTF8.self) == "/work/several problems.json")
     }
 }
+
+@Suite("Language server: converting many diagnostics")
+struct ManyDiagnosticsTests {
+    @Test("diagnostics on one long line convert in order, each where validate puts it")
+    func oneLongLine() throws {
+        // A minified template with an unknown key in every question: one line, many diagnostics.
+        let questions = (0..<2_000).map { #"{"answer-type":"true/false","question":"Q\#($0) 温","bogus\#($0)":1}"# }
+        let text = #"{"Title":"T","questions":["# + questions.joined(separator: ",") + "]}"
+        var session = LanguageServerSession.initialized()
+        session.open("file:///long.json", text)
+        let published = try #require(session.run(chunkSize: 1 << 16).messages.published.first)
+        let diagnostics = try #require(published["diagnostics"] as? [JSONObject])
+        #expect(diagnostics.count == 2_000)
+        let expected = position(of: #""bogus1999""#, in: text)
+        #expect(diagnostics.last?[path: "range", "start"] as? [String: Int] == expected as? [String: Int])
+        #expect(diagnostics.last?[path: "range", "end", "character"] as? Int == (expected["character"] as? Int ?? 0) + 11)
+    }
+}
