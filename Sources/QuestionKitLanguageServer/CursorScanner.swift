@@ -14,8 +14,13 @@ extension CursorContext {
         mutating func scan(into context: inout CursorContext) {
             var index = 0
             let count = bytes.count
+            // Past the cursor, only the containers up to its question matter: once the innermost of
+            // those closes, the rest of the text has nothing to add.
+            var stopDepth = 0
             while index < count {
                 if index >= cursor && !found { record(into: &context, token: cursor..<cursor, prefix: "") }
+                if found && stopDepth == 0 { stopDepth = min(context.path.count, 3) }
+                if found && stack.count < stopDepth { break }
                 let byte = bytes[index]
                 switch byte {
                 case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":"), UInt8(ascii: ","):
