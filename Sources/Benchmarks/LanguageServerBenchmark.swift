@@ -40,27 +40,37 @@ enum LanguageServerBenchmark {
         let questionLines = lines.indices.filter { lines[$0].contains("\"question\": \"") }
         guard !questionLines.isEmpty else { return nil }
         let line = questionLines[questionLines.count / 2]
-        let character = (lines[line].range(of: "\"question\": \"").map { lines[line].utf16.distance(from: lines[line].startIndex, to: $0.upperBound) }) ?? 0
+        let character =
+            (lines[line].range(of: "\"question\": \"").map {
+                lines[line].utf16.distance(from: lines[line].startIndex, to: $0.upperBound)
+            }) ?? 0
         let uri = "file:///benchmark/template.json"
-        server.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
-        server.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
-        let quoted = String(decoding: (try? JSONSerialization.data(withJSONObject: [text], options: [])) ?? Data(), as: UTF8.self).dropFirst().dropLast()
-        server.send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":\#(quoted)}}}"#)
+        server.send(["id": 1, "method": "initialize", "params": ["capabilities": [String: Any]()]])
+        server.send(["method": "initialized", "params": [String: Any]()])
+        let item: [String: Any] = ["uri": uri, "languageId": "json", "version": 1, "text": text]
+        server.send(["method": "textDocument/didOpen", "params": ["textDocument": item]])
         guard server.waitForDiagnostics(version: 1) else { return nil }
         var latencies: [Double] = []
         var completions: [Double] = []
         for edit in 0..<(edits + 5) {
             let version = edit + 2
-            let end = edit % 2 == 0 ? character : character + 1
-            let change = #"{"range":{"start":{"line":\#(line),"character":\#(character)},"end":{"line":\#(line),"character":\#(end)}},"text":"\#(edit % 2 == 0 ? "x" : "")"}"#
+            let range = [
+                "start": ["line": line, "character": character],
+                "end": ["line": line, "character": edit % 2 == 0 ? character : character + 1],
+            ]
+            let change: [String: Any] = ["range": range, "text": edit % 2 == 0 ? "x" : ""]
+            let params: [String: Any] = [
+                "textDocument": ["uri": uri, "version": version], "contentChanges": [change],
+            ]
             let start = Measure.now()
-            server.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[\#(change)]}}"#)
+            server.send(["method": "textDocument/didChange", "params": params])
             guard server.waitForDiagnostics(version: version) else { return nil }
             // The first few edits warm the server up.
             if edit >= 5 { latencies.append(Measure.now() - start) }
             if edit % 10 == 0 {
                 let asked = Measure.now()
-                server.send(#"{"jsonrpc":"2.0","id":\#(version + 1_000_000),"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":4}}}"#)
+                let position: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": line, "character": 4]]
+                server.send(["id": version + 1_000_000, "method": "textDocument/completion", "params": position])
                 guard server.waitForResponse(id: version + 1_000_000) else { return nil }
                 completions.append(Measure.now() - asked)
             }
@@ -89,9 +99,12 @@ struct ServerProcess {
         output = stdout.fileHandleForReading.fileDescriptor
     }
 
-    func send(_ body: String) {
-        let bytes = Array(body.utf8)
-        input.write(Data("Content-Length: \(bytes.count)\r\n\r\n".utf8) + Data(bytes))
+    /// Sends a JSON-RPC message (`jsonrpc` added), framed.
+    func send(_ message: [String: Any]) {
+        var message = message
+        message["jsonrpc"] = "2.0"
+        let body = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+        input.write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
     }
 
     /// Reads messages until the diagnostics of `version` arrive; false when the output ends.
@@ -130,8 +143,8 @@ struct ServerProcess {
     }
 
     func finish() {
-        send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
-        send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        send(["id": 2, "method": "shutdown"])
+        send(["method": "exit"])
         process.waitUntilExit()
     }
 }

@@ -1,9 +1,10 @@
+import QuestionKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import QuestionKit
 
 /// Where the server reads its messages from: standard input, or bytes given by a test.
 public protocol ByteSource {

@@ -16,7 +16,8 @@ extension LanguageServer {
             let converted = DiagnosticConversion.lspDiagnostic(diagnostic, sweep: &sweep, source: configuration.name)
             for fix in diagnostic.fixes {
                 let edits: [JSONWriter.Value] = fix.edits.map { edit in
-                    let clamped = min(edit.range.lowerBound, lines.bytes.count)..<min(edit.range.upperBound, lines.bytes.count)
+                    let clamped =
+                        min(edit.range.lowerBound, lines.bytes.count)..<min(edit.range.upperBound, lines.bytes.count)
                     return .object([("range", lines.range(clamped)), ("newText", .string(edit.replacement))])
                 }
                 actions.append(

@@ -33,17 +33,20 @@ extension LanguageServer {
             }
             let quoted = JSONWriter.text(of: .string(entry.spelling), indent: 0)
             let documentation = ([entry.description] + KeyCatalog.constraintLines(entry.keywords))
-            return LabelledItem(label: entry.spelling, value: item(
-                label: entry.spelling, kind: 10, detail: entry.typeIdentifier.map { "\($0) key" } ?? "key",
-                documentation: documentation.joined(separator: "\n"),
-                edit: (context.token, inString ? quoted : quoted + ": "), lines: lines))
+            return LabelledItem(
+                label: entry.spelling,
+                value: item(
+                    label: entry.spelling, kind: 10, detail: entry.typeIdentifier.map { "\($0) key" } ?? "key",
+                    documentation: documentation.joined(separator: "\n"),
+                    edit: (context.token, inString ? quoted : quoted + ": "), lines: lines))
         }
     }
 
     private func valueItems(_ context: CursorContext, catalog: KeyCatalog, lines: LineIndex) -> [LabelledItem] {
         guard let key = context.valueKey else { return [] }
-        let scope = catalog.scope(of: context.path.count >= 4 && context.container?.isObject == false
-            ? Array(context.path.dropLast()) : context.path)
+        let scope = catalog.scope(
+            of: context.path.count >= 4 && context.container?.isObject == false
+                ? Array(context.path.dropLast()) : context.path)
         guard case .question(let question, let type) = scope else { return [] }
         let keys = configuration.keys
         var values: [(String, String, String?)] = []  // (text, detail, documentation)
@@ -62,10 +65,14 @@ extension LanguageServer {
             if case .bool(let flag) = value { values.append((flag ? "true" : "false", "value", nil)) }
         }
         return values.map { text, detail, documentation in
-            let written = detail == "value" && (text == "true" || text == "false")
+            let written =
+                detail == "value" && (text == "true" || text == "false")
                 ? text : JSONWriter.text(of: .string(text), indent: 0)
-            return LabelledItem(label: text, value: item(label: text, kind: 12, detail: detail,
-                documentation: documentation, edit: (context.token, written), lines: lines))
+            return LabelledItem(
+                label: text,
+                value: item(
+                    label: text, kind: 12, detail: detail,
+                    documentation: documentation, edit: (context.token, written), lines: lines))
         }
     }
 
@@ -77,7 +84,8 @@ extension LanguageServer {
             ("label", .string(label)), ("kind", .integer(kind)), ("detail", .string(detail)),
         ]
         if let documentation {
-            members.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(documentation))])))
+            members.append(
+                ("documentation", .object([("kind", .string("markdown")), ("value", .string(documentation))])))
         }
         // Filtered against what the edit replaces, quotes included, as JSON editors do.
         members.append(("filterText", .string(edit.0.isEmpty ? label : "\"" + label + "\"")))

@@ -129,7 +129,8 @@ extension CursorContext {
             index = max(index, start + 1)
             if !found, cursor > start, cursor <= index {
                 record(
-                    into: &context, token: start..<index, prefix: String(decoding: bytes[start..<cursor], as: UTF8.self),
+                    into: &context, token: start..<index,
+                    prefix: String(decoding: bytes[start..<cursor], as: UTF8.self),
                     text: String(decoding: bytes[start..<index], as: UTF8.self))
             }
             value(nil, isString: false)
@@ -161,7 +162,9 @@ extension CursorContext {
             }
             if bytes[start + 1] == UInt8(ascii: "*") {
                 var index = start + 2
-                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                while index + 1 < bytes.count,
+                    !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                {
                     index += 1
                 }
                 return min(index + 2, bytes.count)

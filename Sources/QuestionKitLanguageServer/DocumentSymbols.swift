@@ -19,7 +19,9 @@ extension LanguageServer {
             let anchor = question[keys.spelling(of: .questionText)] ?? question
             let selection = anchor.kind == .string ? anchor.byteRange : anchor.byteOffset..<(anchor.byteOffset + 1)
             var members: [(String, JSONWriter.Value)] = [("name", .string(name))]
-            if let type = question[keys.spelling(of: .answerType)]?.stringValue { members.append(("detail", .string(type))) }
+            if let type = question[keys.spelling(of: .answerType)]?.stringValue {
+                members.append(("detail", .string(type)))
+            }
             members += [
                 ("kind", .integer(19)), ("range", document.lines.range(question.byteRange)),
                 ("selectionRange", document.lines.range(selection)),

@@ -3,7 +3,8 @@ import QuestionKit
 extension LanguageServer {
     /// The `initialize` result; picks UTF-8 positions when the client offers them.
     mutating func initializeResult(_ params: JSONNode?) -> JSONWriter.Value {
-        let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.elements.compactMap(\.stringValue) ?? []
+        let offered =
+            params?["capabilities"]?["general"]?["positionEncodings"]?.elements.compactMap(\.stringValue) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         let capabilities: JSONWriter.Value = .object([
             ("positionEncoding", .string(encoding.rawValue)),
@@ -18,7 +19,10 @@ extension LanguageServer {
         ])
         return .object([
             ("capabilities", capabilities),
-            ("serverInfo", .object([("name", .string(configuration.name)), ("version", .string(configuration.version))])),
+            (
+                "serverInfo",
+                .object([("name", .string(configuration.name)), ("version", .string(configuration.version))])
+            ),
         ])
     }
 }

@@ -58,7 +58,8 @@ struct IncomingMessage {
             return .failure(.invalidRequest("'method' must be a string, not \(methodNode.kind)"), id: id ?? .null)
         }
         if let params = root["params"], params.kind != .object && params.kind != .array {
-            return .failure(.invalidParams("'params' must be an object or an array, not \(params.kind)"), id: id ?? .null)
+            return .failure(
+                .invalidParams("'params' must be an object or an array, not \(params.kind)"), id: id ?? .null)
         }
         return .message(IncomingMessage(id: id, method: method, params: root["params"]))
     }

@@ -45,7 +45,9 @@ struct KeyCatalog {
         if let identifier = question.strings[keys.spelling(of: .answerType)] {
             return registry.type(for: identifier)
         }
-        return question.strings[keys.spelling(of: .legacyTypeCode)].flatMap { registry.typeInferred(fromLegacyCode: $0) }
+        return question.strings[keys.spelling(of: .legacyTypeCode)].flatMap {
+            registry.typeInferred(fromLegacyCode: $0)
+        }
     }
 
     /// The keys valid in `scope`; for a question of unknown type, the keys of every type.

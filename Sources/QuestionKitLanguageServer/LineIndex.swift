@@ -37,7 +37,9 @@ struct LineIndex {
                 offset += 1
                 // Most bytes are neither: one comparison each.
                 guard byte <= 0x0D else { continue }
-                if byte == 0x0A || (byte == 0x0D && (offset >= count || buffer[offset] != 0x0A)) { starts.append(offset) }
+                if byte == 0x0A || (byte == 0x0D && (offset >= count || buffer[offset] != 0x0A)) {
+                    starts.append(offset)
+                }
             }
         }
         lineStarts = starts

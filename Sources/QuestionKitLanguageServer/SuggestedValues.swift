@@ -9,7 +9,8 @@ extension LanguageServer {
         let path = context.path
         guard path.count >= 3, path[0].isObject else { return [] }
         let catalog = KeyCatalog(registry: configuration.registry, keys: configuration.keys)
-        if case .question(_, let type) = catalog.scope(of: Array(path.prefix(3))), case .index(let position) = path[2].name,
+        if case .question(_, let type) = catalog.scope(of: Array(path.prefix(3))),
+            case .index(let position) = path[2].name,
             let valueKey = context.valueKey, path.count <= 4
         {
             let known = (type?.schemaProperties.map(\.key) ?? []) + Key.sharedQuestionKeys
@@ -21,7 +22,8 @@ extension LanguageServer {
             let questionNumber = Int(number), isAnswer(context)
         else { return [] }
         guard let templateName = path[0].strings["template"], !templateName.isEmpty else { return [] }
-        let folder = document.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let folder = document.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
         let templatePath = templateName.hasPrefix("/") ? templateName : folder + "/" + templateName
         guard let data = FileManager.default.contents(atPath: templatePath) else { return [] }
         return question(questionNumber, in: Array(data))?.suggestedValues(at: nil) ?? []

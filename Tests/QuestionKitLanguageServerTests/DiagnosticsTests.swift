@@ -19,11 +19,15 @@ struct DiagnosticsTests {
         let expected = TemplateReader(registry: LanguageServerSession.configuration.registry).diagnose(Array(text.utf8))
         #expect(expected.count >= 10)
         #expect(diagnostics.map { $0["code"] as? String } == expected.map(\.code))
-        #expect(diagnostics.map { $0["message"] as? String } == expected.map { $0.message + ($0.hint.map { "\n" + $0 } ?? "") })
+        #expect(
+            diagnostics.map { $0["message"] as? String }
+                == expected.map { $0.message + ($0.hint.map { "\n" + $0 } ?? "") })
         #expect(published.first?["version"] as? Int == 1)
         // The unknown type is marked from quote to quote, on its line (0-based).
         let unknown = try #require(diagnostics.first { $0["code"] as? String == "question.unknown-type" })
-        #expect(unknown[path: "range", "start"] as? [String: Int] == position(of: "\"multiple-choise\"", in: text) as? [String: Int])
+        #expect(
+            unknown[path: "range", "start"] as? [String: Int] == position(of: "\"multiple-choise\"", in: text)
+                as? [String: Int])
         #expect(unknown[path: "range", "end", "character"] as? Int == 38)
         #expect(unknown["severity"] as? Int == 1)
     }
@@ -111,6 +115,7 @@ struct ManyDiagnosticsTests {
         #expect(diagnostics.count == 2_000)
         let expected = position(of: #""bogus1999""#, in: text)
         #expect(diagnostics.last?[path: "range", "start"] as? [String: Int] == expected as? [String: Int])
-        #expect(diagnostics.last?[path: "range", "end", "character"] as? Int == (expected["character"] as? Int ?? 0) + 11)
+        #expect(
+            diagnostics.last?[path: "range", "end", "character"] as? Int == (expected["character"] as? Int ?? 0) + 11)
     }
 }

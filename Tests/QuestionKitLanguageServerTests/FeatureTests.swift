@@ -12,7 +12,8 @@ struct FeatureTests {
         var session = LanguageServerSession.initialized()
         session.open(uri, text)
         let id = session.request(
-            "textDocument/completion", ["textDocument": ["uri": uri], "position": position(of: marker, in: text, offset: offset)])
+            "textDocument/completion",
+            ["textDocument": ["uri": uri], "position": position(of: marker, in: text, offset: offset)])
         let items = session.run().messages.response(id)?[path: "result", "items"] as? [JSONObject] ?? []
         return items.compactMap { $0["label"] as? String }
     }
@@ -37,7 +38,8 @@ struct FeatureTests {
     func valueCompletion() {
         let type = labels(#"{"questions": [{"answer-type": "mu"}]}"#, at: "\"mu", offset: 2)
         #expect(type.contains("multiple-choice") && type.contains("true/false") && type.contains("table-answer"))
-        let options = #"{"questions": [{"answer-type": "multiple-choice", "answers": ["Good", "Bad", ""], "acceptedAnswer": ""}]}"#
+        let options =
+            #"{"questions": [{"answer-type": "multiple-choice", "answers": ["Good", "Bad", ""], "acceptedAnswer": ""}]}"#
         #expect(labels(options, at: #""acceptedAnswer": ""#, offset: 19) == ["Good", "Bad"])
         let list = #"{"questions": [{"acceptedAnswer": ["#
         #expect(labels(list + "\"\"], \"answers\": [\"A\", \"B\"]}]}", at: "[\"\"", offset: 2) == ["A", "B"])
@@ -50,7 +52,8 @@ struct FeatureTests {
         let text = #"{"questions": [{"answer-type": "mu"}]}"#
         var session = LanguageServerSession.initialized()
         session.open(uri, text)
-        let id = session.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 34]])
+        let id = session.request(
+            "textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 34]])
         let items = try #require(session.run().messages.response(id)?[path: "result", "items"] as? [JSONObject])
         let choice = try #require(items.first { $0["label"] as? String == "multiple-choice" })
         #expect(choice[path: "textEdit", "newText"] as? String == #""multiple-choice""#)
@@ -62,7 +65,8 @@ struct FeatureTests {
         var session = LanguageServerSession.initialized()
         session.open(uri, text)
         let id = session.request(
-            "textDocument/hover", ["textDocument": ["uri": uri], "position": position(of: marker, in: text, offset: offset)])
+            "textDocument/hover",
+            ["textDocument": ["uri": uri], "position": position(of: marker, in: text, offset: offset)])
         return session.run().messages.response(id)?[path: "result", "contents", "value"] as? String
     }
 
@@ -88,7 +92,9 @@ struct FeatureTests {
                     severity: .error, code: "template.unknown-key", message: "unknown key 'Titel'",
                     position: SourcePosition(line: 1, column: start + 1))
                 diagnostic.fixes = [
-                    FixIt(title: "Remove 'Titel'", edits: [SourceEdit(range: (start - 2)..<(start + 12), replacement: "")], isSafe: false)
+                    FixIt(
+                        title: "Remove 'Titel'",
+                        edits: [SourceEdit(range: (start - 2)..<(start + 12), replacement: "")], isSafe: false)
                 ]
                 return [diagnostic]
             })
@@ -96,9 +102,13 @@ struct FeatureTests {
         session.open(uri, text)
         let id = session.request(
             "textDocument/codeAction",
-            ["textDocument": ["uri": uri], "range": ["start": ["line": 0, "character": start + 1], "end": ["line": 0, "character": start + 1]],
-             "context": ["diagnostics": []]])
-        let actions = try #require(session.run(configuration: configuration).messages.response(id)?["result"] as? [JSONObject])
+            [
+                "textDocument": ["uri": uri],
+                "range": ["start": ["line": 0, "character": start + 1], "end": ["line": 0, "character": start + 1]],
+                "context": ["diagnostics": []],
+            ])
+        let actions = try #require(
+            session.run(configuration: configuration).messages.response(id)?["result"] as? [JSONObject])
         #expect(actions.count == 1)
         #expect(actions.first?["title"] as? String == "Remove 'Titel'")
         #expect(actions.first?["kind"] as? String == "quickfix")
@@ -110,7 +120,8 @@ struct FeatureTests {
 
     @Test("the outline lists each question as 'Question N - section: text'")
     func outline() throws {
-        let text = #"{"questions": [{"answer-type": "true/false", "question": "Safe?", "section": "Safety"}, {"question": "Why?"}]}"#
+        let text =
+            #"{"questions": [{"answer-type": "true/false", "question": "Safe?", "section": "Safety"}, {"question": "Why?"}]}"#
         var session = LanguageServerSession.initialized()
         session.open(uri, text)
         let id = session.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
@@ -124,7 +135,8 @@ struct FeatureTests {
 struct SuggestedValueTests {
     @Test("a table's noCells offers its data cells, inside the table's bounds")
     func tableCells() {
-        let text = #"{"questions": [{"answer-type": "table-answer", "question": "T", "numRows": 3, "numColumns": 3, "#
+        let text =
+            #"{"questions": [{"answer-type": "table-answer", "question": "T", "numRows": 3, "numColumns": 3, "#
             + #""firstRow": ["", "a", "b"], "firstColumn": ["", "x", "y"], "rowType": ["", "text", "text"], "noCells": [""]}]}"#
         let labels = FeatureTests().labels(text, at: #""noCells": [""#, offset: 13)
         #expect(labels == ["2,2", "2,3", "3,2", "3,3"])
@@ -135,7 +147,8 @@ struct SuggestedValueTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let template = #"{"Title": "T", "questions": [{"answer-type": "true/false", "question": "A"}, "#
+        let template =
+            #"{"Title": "T", "questions": [{"answer-type": "true/false", "question": "A"}, "#
             + #"{"answer-type": "multiple-choice", "question": "B", "answers": ["Good", "Worn", ""]}, "#
             + #"{"answer-type": "table-answer", "question": "C", "numRows": 2, "numColumns": 3, "firstRow": ["", "a", "b"], "#
             + #""firstColumn": ["", "x"], "rowType": ["", "text"], "noCells": ["2,3"]}]}"#
@@ -152,7 +165,9 @@ struct SuggestedValueTests {
             ["textDocument": ["uri": uri], "position": position(of: #"{"": "1"#, in: fixture, offset: 2)])
         let messages = session.run().messages
         let labels = { (id: Int) in
-            (messages.response(id)?[path: "result", "items"] as? [JSONObject] ?? []).compactMap { $0["label"] as? String }
+            (messages.response(id)?[path: "result", "items"] as? [JSONObject] ?? []).compactMap {
+                $0["label"] as? String
+            }
         }
         #expect(labels(options) == ["Good", "Worn"])
         #expect(labels(cells) == ["2,2"])

@@ -40,13 +40,16 @@ struct LanguageServerSession {
     mutating func sendRaw(_ bytes: String) { input += Array(bytes.utf8) }
 
     mutating func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "json", "version": version, "text": text]])
+        notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "json", "version": version, "text": text]])
     }
 
     mutating func change(_ uri: String, version: Int, range: JSONObject? = nil, text: String) {
         var change: JSONObject = ["text": text]
         if let range { change["range"] = range }
-        notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": [change]])
+        notify(
+            "textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": [change]])
     }
 
     mutating func shutdownAndExit() {
@@ -83,7 +86,9 @@ struct LanguageServerSession {
             let header = String(decoding: rest[..<headerEnd.lowerBound], as: UTF8.self)
             guard let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")) else { break }
             let body = rest[headerEnd.upperBound..<(headerEnd.upperBound + length)]
-            if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? JSONObject { messages.append(object) }
+            if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? JSONObject {
+                messages.append(object)
+            }
             rest = rest[(headerEnd.upperBound + length)...]
         }
         return messages

@@ -33,15 +33,19 @@ struct ProtocolTests {
     @Test("invalid JSON, a non-object, a missing method and a bad id get the JSON-RPC errors")
     func malformedMessages() {
         var session = LanguageServerSession.initialized()
-        for body in ["{bad json", "[1, 2]", #"{"jsonrpc": "2.0", "id": 9}"#, #"{"jsonrpc": "2.0", "id": [1], "method": "x"}"#,
-            #"{"jsonrpc": "1.0", "id": 10, "method": "shutdown"}"#, #"{"jsonrpc": "2.0", "id": 11, "method": 5}"#]
-        {
+        for body in [
+            "{bad json", "[1, 2]", #"{"jsonrpc": "2.0", "id": 9}"#, #"{"jsonrpc": "2.0", "id": [1], "method": "x"}"#,
+            #"{"jsonrpc": "1.0", "id": 10, "method": "shutdown"}"#, #"{"jsonrpc": "2.0", "id": 11, "method": 5}"#,
+        ] {
             session.sendRaw(String(decoding: LanguageServerSession.frame(Array(body.utf8)), as: UTF8.self))
         }
         session.shutdownAndExit()
         let (status, messages) = session.run()
         #expect(messages.errorCodes == [-32700, -32600, -32600, -32600, -32600, -32600])
-        #expect(messages.filter { $0["error"] != nil }.map { $0["id"] is NSNull || $0["id"] as? Int != nil }.allSatisfy { $0 })
+        #expect(
+            messages.filter { $0["error"] != nil }.map { $0["id"] is NSNull || $0["id"] as? Int != nil }.allSatisfy {
+                $0
+            })
         #expect(status == 0)
     }
 
@@ -55,7 +59,8 @@ struct ProtocolTests {
         session.open("file:///a.json", "{}")
         let badPosition = session.request(
             "textDocument/completion", ["textDocument": ["uri": "file:///a.json"], "position": ["line": "one"]])
-        let notOpen = session.request("textDocument/hover", ["textDocument": ["uri": "file:///b.json"], "position": ["line": 0, "character": 0]])
+        let notOpen = session.request(
+            "textDocument/hover", ["textDocument": ["uri": "file:///b.json"], "position": ["line": 0, "character": 0]])
         let messages = session.run().messages
         #expect(messages.response(early)?[path: "error", "code"] as? Int == -32002)
         #expect(messages.response(unknown)?[path: "error", "code"] as? Int == -32601)
@@ -86,7 +91,8 @@ struct ProtocolTests {
         #expect(hugeRun.status == 1)
         #expect(hugeRun.messages.errorCodes.isEmpty)
         let body = Array("Content-Length: 100\r\n\r\n".utf8) + Array(repeating: 0x20, count: 100)
-        var reader = MessageReader(source: BufferSource(body + LanguageServerSession.frame([0x7B, 0x7D])), maxBodySize: 10)
+        var reader = MessageReader(
+            source: BufferSource(body + LanguageServerSession.frame([0x7B, 0x7D])), maxBodySize: 10)
         #expect(reader.next() == .tooLarge(100))
         #expect(reader.next() == .message([0x7B, 0x7D]))
         #expect(reader.next() == .end)

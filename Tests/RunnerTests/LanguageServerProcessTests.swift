@@ -12,7 +12,8 @@ import Testing
             + Self.frame(
                 #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t.json","#
                     + #""languageId":"json","version":1,"text":"{\"questions\": [],}"}}}"#)
-            + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#) + Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
+            + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+            + Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
         let result = try ToolProcess.run(["lsp"], input: input)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(#""method":"textDocument/publishDiagnostics""#))
