@@ -136,14 +136,14 @@ public struct LanguageServer {
         case "textDocument/didOpen":
             let item = try objectParams(message.params).required("textDocument")
             let uri = try item.string("uri")
-            let version = item["version"]?.numberValue.map { Int($0) }
+            let version = try? item.integer("version")
             documents[uri] = TextDocument(uri: uri, text: try item.string("text"), version: version, encoding: encoding)
             markStale(uri)
         case "textDocument/didChange":
             let params = try objectParams(message.params)
             let uri = try params.string("textDocument", "uri")
             guard var document = documents[uri] else { return }
-            let version = params["textDocument"]?["version"]?.numberValue.map { Int($0) }
+            let version = try? params.required("textDocument").integer("version")
             try document.apply(changes: try params.required("contentChanges"), version: version)
             documents[uri] = document
             markStale(uri)
