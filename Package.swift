@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
         .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
         .library(name: "QuestionKitTesting", targets: ["QuestionKitTesting"]),
+        .library(name: "QuestionKitLanguageServer", targets: ["QuestionKitLanguageServer"]),
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
@@ -26,7 +27,11 @@ let package = Package(
         // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
         .target(name: "QuestionKitTesting", dependencies: ["QuestionKit"]),
         // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
-        .target(name: "QuestionKitCLI", dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionKitStore"]),
+        .target(
+            name: "QuestionKitCLI",
+            dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionKitStore", "QuestionKitLanguageServer"]),
+        // `questionkit lsp`: the Language Server Protocol server; the tool hands it the registry.
+        .target(name: "QuestionKitLanguageServer", dependencies: ["QuestionKit"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
         .executableTarget(name: "Runner", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
         // Generated templates and fixtures of any size, for the benchmark and tests of large forms.
@@ -47,6 +52,7 @@ let package = Package(
         .testTarget(name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKit", "TestSupport"]),
         .testTarget(
             name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit", "QuestionKitTesting", "TestSupport"]),
+        .testTarget(name: "QuestionKitLanguageServerTests", dependencies: ["QuestionKitLanguageServer", "QuestionTypes"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests",

@@ -23,6 +23,7 @@ public struct QuestionKitTool: Sendable {
     public static let standardCommands: [any Command] = [
         ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), ExportCommand(), TypesCommand(), DocsCommand(),
         SchemaCommand(), NewTypeCommand(), StoreCommand(), TemplatesCommand(),
+        LanguageServerCommand(),
     ]
 
     public let types: [any QuestionType]

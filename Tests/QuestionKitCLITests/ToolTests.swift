@@ -61,6 +61,7 @@ import Testing
                   new-type   Write a new question type's skeleton, or a whole package around it (--package).
                   store      Keep forms in a folder through their life: start, fill, complete, submit, expire.
                   templates  List the templates of a folder by title, with their revisions and the latest.
+                  lsp        Run the language server (LSP) for templates and fixtures on standard input and output.
 
                 Run 'questionkit <command> --help' for a command's options.
                 Version \(QuestionKitTool.version).
