@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuestionKit
+import QuestionKit
 
 // Stand-ins for the built-in types (this target depends on QuestionKit only), simplified but
 // reading and writing answers the way MI forms store them, so that review, export and

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuestionKit
+import QuestionKit
 
 /// Templates and helpers for the form-session tests.
 enum SessionFixture {

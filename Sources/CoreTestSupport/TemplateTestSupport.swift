@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuestionKit
+import QuestionKit
 
 // Small question types that exercise the core without the built-in plugins (this target depends
 // on QuestionKit only). Top-level types, so that registration errors name them plainly.
