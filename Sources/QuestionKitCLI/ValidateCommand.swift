@@ -13,6 +13,10 @@ public struct ValidateCommand: Command {
         replaying it, and prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
         Exits 0 when no file has errors (warnings allowed), 1 when any has or a folder holds no
         template, 64 for bad usage.
+        With --fix, the safe fixes (early keys, misspelled keys, padded options, a type qid gives
+        away, ...) are applied to each template file in place, atomically, keeping everything else
+        as written; what changed is listed on standard error, then what is left is reported.
+        Standard input cannot be fixed in place, so '-' with --fix is a usage error.
         Limits: files up to \(JSONParser.Limits.default.maxBytes / (1 << 20)) MiB, nesting up to \
         \(JSONParser.Limits.default.maxDepth) levels.
         """
@@ -21,11 +25,16 @@ public struct ValidateCommand: Command {
             "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
         OptionSpec("strict", help: "Treat warnings (not notes) as errors for the exit status."),
+        OptionSpec("fix", help: "Apply the safe fixes to the template files in place, then report what is left."),
     ]
 
     public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("no files given; name one or more templates, or '-' for standard input")
+        }
+        let fixing = arguments.flags.contains("fix")
+        if fixing, arguments.positionals.contains("-") {
+            throw UsageError("--fix rewrites files in place; it cannot fix standard input ('-')")
         }
         let limits = JSONParser.Limits.default
         var files: [FileDiagnostics] = []
@@ -45,7 +54,7 @@ public struct ValidateCommand: Command {
                     let problem = Self.noTemplates(in: argument)
                     files.append(FileDiagnostics(path: argument, diagnostics: [problem], source: nil))
                 }
-                for path in paths { files += validate(path, reader: reader, context: context) }
+                for path in paths { files += validate(path, reader: reader, fixing: fixing, context: &context) }
             }
         }
         if arguments.value("format", default: "text") == "json" {
@@ -60,9 +69,11 @@ public struct ValidateCommand: Command {
     }
 
     /// The file's problems; a fixture's are checked against its template (whose problems follow).
-    private func validate(_ path: String, reader: TemplateReader, context: CommandContext) -> [FileDiagnostics] {
+    private func validate(
+        _ path: String, reader: TemplateReader, fixing: Bool, context: inout CommandContext
+    ) -> [FileDiagnostics] {
         let displayPath = path == "-" ? "<stdin>" : path
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             bytes =
                 path == "-"
@@ -74,6 +85,11 @@ public struct ValidateCommand: Command {
         if FixtureValidation.isFixture(path: path, bytes: bytes, keys: reader.keys) {
             return FixtureValidation.diagnose(
                 bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader))
+        }
+        if fixing {
+            let fixed = ValidateFix.fixFile(path, bytes: bytes, reader: reader)
+            bytes = fixed.bytes
+            for line in fixed.report { context.printError(line) }
         }
         return [FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)]
     }

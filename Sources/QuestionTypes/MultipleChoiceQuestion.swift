@@ -280,10 +280,10 @@ extension MultipleChoiceQuestion {
             #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "#
                 + #""max-answers": 0, "acceptedAnswer": ["Worn", "worn"]}"#,
             warnings: [.warning("multiple-choice.duplicate-accepted-answer", at: "/acceptedAnswer/1")]),
-        .valid(
-            "A misspelled key is reported by the core",
+        .invalid(
+            "A misspelled key is an error reported by the core, with the rename as its fix",
             #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "max-answer": 1}"#,
-            warnings: [.warning("question.unknown-key", at: "/max-answer")]),
+            .error("question.unknown-key", at: "/max-answer")),
     ]
 
     private static let invalidExamples: [QuestionExample] = optionExamples + limitExamples + acceptedExamples

@@ -256,9 +256,9 @@ struct TemplateReaderTests {
         #"{"Title": "A", "questions": [}"#,
         "[1]",
     ])
-    func diagnoseGivesTheSameDiagnosticsAsRead(text: String) throws {
+    func diagnoseGivesTheSameDiagnosticsAsReadRecovering(text: String) throws {
         let reader = try TemplateReader(registry: Fixture.registry())
-        let read = reader.read(Array(text.utf8)).diagnostics
+        let read = reader.readRecovering(Array(text.utf8)).diagnostics
         #expect(!read.isEmpty)
         #expect(reader.diagnose(Array(text.utf8)) == read)
     }

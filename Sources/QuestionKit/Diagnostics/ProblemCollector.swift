@@ -17,6 +17,8 @@ public struct ProblemCollector: Sendable {
         public var node: JSONNode
         /// Report at the member's key rather than its value (e.g. an unknown or misspelled key).
         public var atKey: Bool
+        /// Repairs, in node terms; located into the diagnostic's `fixes`.
+        public var fixes: [NodeFix] = []
     }
 
     /// The document the problems are about.
@@ -34,22 +36,31 @@ public struct ProblemCollector: Sendable {
     /// Whether an error has been reported.
     public var hasErrors: Bool { errorCount > 0 }
 
-    /// Reports an error about `node`.
-    public mutating func error(_ code: String, _ message: String, at node: JSONNode, hint: String? = nil) {
-        report(.error, code, message, at: node, hint: hint)
+    /// Reports an error about `node`, with the repairs a tool may apply (see `NodeFix`).
+    public mutating func error(
+        _ code: String, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
+    ) {
+        report(.error, code, message, at: node, hint: hint, fixes: fixes)
     }
 
-    /// Reports a warning about `node`.
-    public mutating func warning(_ code: String, _ message: String, at node: JSONNode, hint: String? = nil) {
-        report(.warning, code, message, at: node, hint: hint)
+    /// Reports a warning about `node`, with the repairs a tool may apply (see `NodeFix`).
+    public mutating func warning(
+        _ code: String, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
+    ) {
+        report(.warning, code, message, at: node, hint: hint, fixes: fixes)
     }
 
     /// Reports a problem about `node`; with `atKey`, about the key it sits under in its object.
+    /// `fixes` are repairs in node terms, turned into source edits only when the problems are
+    /// located (so a problem nobody fixes costs only the array).
     public mutating func report(
         _ severity: Severity, _ code: String, _ message: String, at node: JSONNode, hint: String? = nil,
-        atKey: Bool = false
+        atKey: Bool = false, fixes: [NodeFix] = []
     ) {
-        problems.append(Problem(severity: severity, code: code, message: message, hint: hint, node: node, atKey: atKey))
+        problems.append(
+            Problem(
+                severity: severity, code: code, message: message, hint: hint, node: node, atKey: atKey,
+                fixes: fixes))
         if severity == .error { errorCount += 1 }
     }
 
@@ -73,7 +84,12 @@ public struct ProblemCollector: Sendable {
         let anchors = problems.map { problem in
             problem.atKey ? (problem.node.memberKeyNode ?? problem.node).index : problem.node.index
         }
-        let order = problems.indices.sorted { lhs, rhs in
+        // A value the parser made up past a syntax error ("'question' must be a string, not null"
+        // where the value is missing) only repeats that error.
+        let reported = problems.indices.filter {
+            document.entries[problems[$0].node.index].flags & JSONEntry.isRecovered == 0
+        }
+        let order = reported.sorted { lhs, rhs in
             let left = document.entries[anchors[lhs]].start
             let right = document.entries[anchors[rhs]].start
             return left != right ? left < right : lhs < rhs
@@ -84,9 +100,11 @@ public struct ProblemCollector: Sendable {
             ofSortedByteOffsets: order.map { Int(document.entries[anchors[$0]].start) }, in: document.bytes)
         let diagnostics = order.indices.map { rank in
             let problem = problems[order[rank]]
-            return Diagnostic(
+            var diagnostic = Diagnostic(
                 severity: problem.severity, code: problem.code, message: problem.message, pointer: pointers[rank],
                 position: positions[rank], hint: problem.hint)
+            if !problem.fixes.isEmpty { diagnostic.fixes = problem.fixes.compactMap { $0.fixIt(in: document) } }
+            return diagnostic
         }
         return (diagnostics, resolver.stepsWalked)
     }

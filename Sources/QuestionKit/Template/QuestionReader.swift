@@ -82,11 +82,15 @@ struct QuestionReader: Sendable {
             return nil
         }
         guard let type = registry.type(for: identifier) else {
-            let suggestion = Suggestion.nearest(to: identifier, in: registry.types.flatMap(\.allIdentifiers))
+            let candidates = Suggestion.Candidates(registry.types.flatMap(\.allIdentifiers))
+            let suggestion = candidates.nearest(to: identifier)
+            let fixes = candidates.nearMiss(to: identifier).map { meant in
+                [NodeFix("Write '\(meant)'", edits: [.replace(typeNode, json: JSONWriter.text(of: .string(meant)))])]
+            }
             problems.error(
                 "question.unknown-type", "unknown \(typeKey) '\(identifier)'", at: typeNode,
                 hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
-                    + "Known types: \(Suggestion.quotedList(registry.identifiers)).")
+                    + "Known types: \(Suggestion.quotedList(registry.identifiers)).", fixes: fixes ?? [])
             return nil
         }
         return type
@@ -96,19 +100,42 @@ struct QuestionReader: Sendable {
         _ question: QuestionJSON, legacyCode: String?, problems: inout ProblemCollector
     ) -> (any QuestionType)? {
         let typeKey = keys.spelling(of: .answerType)
-        if let legacyCode, let type = registry.typeInferred(fromLegacyCode: legacyCode) {
+        let typeKeyOnly = Suggestion.Candidates([typeKey])
+        let misspelled = question.node.members.first { typeKeyOnly.nearMiss(to: $0.key) != nil }
+        if let legacyCode, let type = registry.typeInferred(fromLegacyCode: legacyCode), misspelled == nil {
             problems.warning(
                 "question.answer-type-inferred",
                 "question \(question.number) has no '\(typeKey)'; qid '\(legacyCode)' makes it '\(type.identifier)'",
-                at: question.node, hint: "Add \"\(typeKey)\": \"\(type.identifier)\".")
+                at: question.node, hint: "Add \"\(typeKey)\": \"\(type.identifier)\".",
+                fixes: [addType(type.identifier, to: question.node)])
             return type
         }
         let suggested = legacyCode.flatMap { code in registry.types.first { $0.legacyTypeCode == code } }
+        let hint: String
+        var fixes: [NodeFix] = []
+        if let misspelled {
+            hint = "'\(misspelled.key)' looks like a misspelling of '\(typeKey)'."
+            fixes = [.renameKey(of: misspelled.value, to: typeKey)]
+        } else if let suggested {
+            hint = "qid '\(suggested.legacyTypeCode ?? "")' suggests \"\(typeKey)\": \"\(suggested.identifier)\"."
+            // Only a suggestion: qid codes of other generations of editors meant other types.
+            fixes = [addType(suggested.identifier, to: question.node, isSafe: false)]
+        } else {
+            hint = "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(registry.identifiers))."
+        }
         problems.error(
             "question.missing-answer-type", "question \(question.number) has no '\(typeKey)'", at: question.node,
-            hint: suggested.map { "qid '\($0.legacyTypeCode ?? "")' suggests \"\(typeKey)\": \"\($0.identifier)\"." }
-                ?? "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(registry.identifiers)).")
+            hint: hint, fixes: fixes)
         return nil
+    }
+
+    /// Adds `answer-type: identifier` as the question's first member.
+    private func addType(_ identifier: String, to question: JSONNode, isSafe: Bool = true) -> NodeFix {
+        let typeKey = keys.spelling(of: .answerType)
+        return NodeFix(
+            "Add \"\(typeKey)\": \"\(identifier)\"",
+            edits: [.insertMember(in: question, key: typeKey, json: JSONWriter.text(of: .string(identifier)))],
+            isSafe: isSafe)
     }
 
     // MARK: Shared fields
