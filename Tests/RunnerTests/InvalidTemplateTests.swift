@@ -22,14 +22,14 @@ import Testing
                 "48:5 error question.missing-answer-type",
                 "77:22 error multiple-choice.max-answers-exceeds-options",
                 "97:9 error multiple-choice.duplicate-option",
-                "107:7 warning question.unknown-key",
+                "107:7 error question.unknown-key",
                 "124:19 error table-answer.size-mismatch",
                 "142:9 error table-answer.cell-outside-table",
                 "150:25 error short-answer.range-inverted",
                 "162:17 error short-answer.bound-not-number",
                 "188:9 error table-answer.invalid-row-type",
             ])
-        #expect(result.standardOutput.hasSuffix("checked 1 file: 9 errors, 1 warning (1 file with errors)\n"))
+        #expect(result.standardOutput.hasSuffix("checked 1 file: 10 errors, 0 warnings (1 file with errors)\n"))
 
         let json = try ToolProcess.run(["validate", "--format", "json", path])
         #expect(json.status == 1)
