@@ -11,12 +11,15 @@ public struct ValidateCommand: Command {
         Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
         each fixture named (*.fixture.json, or a file shaped like one) against its template without
         replaying it, and prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
+        A syntax error hides nothing: the checks run on what the reader recovers past it (a note says so).
         Exits 0 when no file has errors (warnings allowed), 1 when any has or a folder holds no
         template, 64 for bad usage.
         With --fix, the safe fixes (early keys, misspelled keys, padded options, a type qid gives
         away, ...) are applied to each template file in place, atomically, keeping everything else
         as written; what changed is listed on standard error, then what is left is reported.
         Standard input cannot be fixed in place, so '-' with --fix is a usage error.
+        --format json lists each problem's fixes: title, whether --fix applies it, and its edits
+        (UTF-8 byte offsets).
         Limits: files up to \(JSONParser.Limits.default.maxBytes / (1 << 20)) MiB, nesting up to \
         \(JSONParser.Limits.default.maxDepth) levels.
         """
@@ -84,7 +87,7 @@ public struct ValidateCommand: Command {
         }
         if FixtureValidation.isFixture(path: path, bytes: bytes, keys: reader.keys) {
             return FixtureValidation.diagnose(
-                bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader))
+                bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader, keepsNotes: true))
         }
         if fixing {
             let fixed = ValidateFix.fixFile(path, bytes: bytes, reader: reader)
