@@ -54,6 +54,19 @@ import Testing
         #expect(root.byteRange == 0..<12)
     }
 
+    /// Found by the fuzzer: a bracket that closes nothing, where a member's value should be, made
+    /// the member's value null and then read the real value as a member without a key.
+    @Test func aClosingBracketThatClosesNothingIsSkippedBeforeTheValue() throws {
+        let member = recover(#"{"a": ] [1, 2]}"#)
+        #expect(errors(member) == ["1:7 json.unexpected-character"])
+        let root = try #require(member.document?.root)
+        #expect(root.members.map(\.key) == ["a"])
+        #expect(root["a"]?.elements.compactMap(\.numberValue) == [1, 2])
+        let element = recover("[1, } 2]")
+        #expect(errors(element) == ["1:5 json.unexpected-character"])
+        #expect(element.document?.root.elements.compactMap(\.numberValue) == [1, 2])
+    }
+
     @Test func readsSingleQuotesAndUnquotedKeysAsMeant() throws {
         let result = recover("{answer: 'yes', \"b\": tru}")
         #expect(

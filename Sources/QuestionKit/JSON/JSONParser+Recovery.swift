@@ -69,6 +69,8 @@ extension JSONParserEngine {
             pos += 1
             return frame.isObject ? .key : .value
         case ASCII.closeBracket, ASCII.closeBrace:
+            // A bracket that closes nothing is junk: the value may still follow it (`{"a": ] 1}`).
+            guard closesAnything(pos) else { return skipJunk(then: .value) }
             if hasDanglingKey { appendScalar(.null, start: pos, flags: JSONEntry.isRecovered) }
             return closeMatching(then: .value)
         default:
@@ -139,6 +141,12 @@ extension JSONParserEngine {
         default:
             return skipJunk(then: .afterValue)
         }
+    }
+
+    /// Whether the closing bracket or brace at `offset` closes a container still open.
+    private func closesAnything(_ offset: Int) -> Bool {
+        let isBrace = base[offset] == ASCII.closeBrace
+        return frames.contains { $0.isObject == isBrace }
     }
 
     /// Closes containers at the closing bracket at `pos`: those inside the innermost one it can
