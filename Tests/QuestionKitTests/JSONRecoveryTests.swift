@@ -67,6 +67,20 @@ import Testing
         #expect(element.document?.root.elements.compactMap(\.numberValue) == [1, 2])
     }
 
+    /// Found by the fuzzer: a single-quoted string is read as one only when its text is UTF-8, so
+    /// that every string's value is its bytes.
+    @Test func aSingleQuotedStringThatIsNotUTF8IsNoString() throws {
+        let bytes = Array(#"['é"#.utf8) + [0xFF] + Array(#"', 'é']"#.utf8)
+        let document = try #require(JSONParser.parseRecovering(bytes).document)
+        var strings: [String] = []
+        for index in 0..<document.entryCount {
+            guard let value = JSONNode(document: document, index: index).stringValue else { continue }
+            #expect(JSONNode(document: document, index: index).stringEquals(value))
+            strings.append(value)
+        }
+        #expect(!strings.isEmpty && !strings.contains { $0.unicodeScalars.contains("\u{FFFD}") })
+    }
+
     @Test func readsSingleQuotesAndUnquotedKeysAsMeant() throws {
         let result = recover("{answer: 'yes', \"b\": tru}")
         #expect(

@@ -199,12 +199,20 @@ extension JSONParserEngine {
             && (base[offset + 1] == ASCII.slash || base[offset + 1] == ASCII.star)
     }
 
-    /// The offset of the apostrophe closing the single-quoted string at `pos`, on the same line.
+    /// The offset of the apostrophe closing the single-quoted string at `pos`, on the same line;
+    /// nil when there is none, or when the text up to it is not UTF-8 (a string's value is its
+    /// bytes, which must be text).
     private func closingApostrophe() -> Int? {
         var index = pos + 1
         while index < end, base[index] != ASCII.lineFeed, base[index] != ASCII.carriageReturn {
             if base[index] == ASCII.apostrophe { return index }
-            index += 1
+            guard base[index] >= 0x80 else {
+                index += 1
+                continue
+            }
+            let length = utf8SequenceLength(at: index)
+            guard length > 0 else { return nil }
+            index += length
         }
         return nil
     }
