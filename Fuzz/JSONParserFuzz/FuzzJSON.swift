@@ -17,7 +17,27 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let again = JSONParser.parse(bytes, limits: limits)
     require(again.diagnostics == result.diagnostics, "parsing twice gave different diagnostics")
     require(again.document?.entryCount == result.document?.entryCount, "parsing twice gave different documents")
+    checkRecovered(bytes, limits: limits, strict: result)
     return 0
+}
+
+/// Reading past syntax errors: the same result for valid input; otherwise the strict error first,
+/// a bounded number of errors, and a document whose links hold and whose nodes all work.
+private func checkRecovered(_ bytes: [UInt8], limits: JSONParser.Limits, strict: JSONParseResult) {
+    let recovered = JSONParser.parseRecovering(bytes, limits: limits)
+    guard strict.document == nil else {
+        require(recovered.diagnostics == strict.diagnostics && !recovered.isRecovered, "recovery of valid input")
+        return
+    }
+    let strictError = strict.diagnostics.last
+    let firstError = recovered.diagnostics.first { $0.severity == .error }
+    require(firstError == strictError, "recovery's first error \(String(describing: firstError?.code))")
+    let errors = recovered.diagnostics.filter { $0.severity == .error }.count
+    require(errors <= JSONParser.maxRecoveredErrors + 1, "\(errors) errors")
+    guard let document = recovered.document else { return }
+    require(recovered.isRecovered, "a recovered document not marked so")
+    checkEntries(document, input: bytes, recovered: true)
+    checkNodes(document, pointersResolve: false)
 }
 
 private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -48,9 +68,13 @@ private func checkDiagnostics(_ result: JSONParseResult, input: [UInt8]) {
 }
 
 /// The root covers the input; every entry's links and counts agree with its neighbours.
-private func checkEntries(_ document: JSONDocument, input: [UInt8]) {
+private func checkEntries(_ document: JSONDocument, input: [UInt8], recovered: Bool = false) {
     let entries = document.entries
     require(!entries.isEmpty, "no entries")
+    if recovered {
+        checkLinks(entries, input: input)
+        return
+    }
     let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     let skip = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let first = input.indices.dropFirst(skip).first { !isBlank(input[$0]) } ?? -1
@@ -64,6 +88,23 @@ private func checkEntries(_ document: JSONDocument, input: [UInt8]) {
         if index > 0 {
             require(entries[index - 1].start < entry.start, "entries out of order at \(index)")
         }
+        if entry.kind == .array || entry.kind == .object {
+            checkChildren(of: index, in: entries)
+        } else {
+            require(Int(entry.next) == index + 1 && entry.count == 0, "scalar \(index)")
+        }
+    }
+}
+
+/// A recovered document's entries: ranges inside the input (a made-up null may be empty, an
+/// unquoted key spans a byte either side), links and counts as in any document.
+private func checkLinks(_ entries: [JSONEntry], input: [UInt8]) {
+    require(entries[0].parent == -1 && Int(entries[0].next) == entries.count, "root links")
+    for (index, entry) in entries.enumerated() {
+        require(Int(entry.next) > index && Int(entry.next) <= entries.count, "next of \(index)")
+        require(entry.start <= entry.end && Int(entry.end) <= input.count, "range of \(index)")
+        require(index == 0 || (Int(entry.parent) >= 0 && Int(entry.parent) < index), "parent of \(index)")
+        if entry.kind == .string { require(entry.end - entry.start >= 2, "string \(index) without room for quotes") }
         if entry.kind == .array || entry.kind == .object {
             checkChildren(of: index, in: entries)
         } else {

@@ -85,7 +85,7 @@ package enum DiagnosticPrinter {
     }
 
     /// All diagnostics of all files as one JSON array of objects with `file`, `severity`, `code`,
-    /// `message`, `pointer`, `line`, `column` and `hint` (null when there is none).
+    /// `message`, `pointer`, `line`, `column`, `hint` (null when there is none) and `fixes`.
     public static func json(_ files: [FileDiagnostics]) -> String {
         var output = ""
         var count = 0
@@ -129,6 +129,25 @@ package enum DiagnosticPrinter {
             ("line", .integer(diagnostic.line)),
             ("column", .integer(diagnostic.column)),
             ("hint", diagnostic.hint.map { .string($0) } ?? .null),
+            ("fixes", .array(diagnostic.fixes.map(jsonObject))),
+        ])
+    }
+
+    /// One fix-it as `{title, safe, edits: [{start, end, replacement}]}`, offsets in UTF-8 bytes.
+    static func jsonObject(_ fix: FixIt) -> JSONWriter.Value {
+        .object([
+            ("title", .string(fix.title)),
+            ("safe", .bool(fix.isSafe)),
+            (
+                "edits",
+                .array(
+                    fix.edits.map { edit in
+                        .object([
+                            ("start", .integer(edit.range.lowerBound)), ("end", .integer(edit.range.upperBound)),
+                            ("replacement", .string(edit.replacement)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -6,6 +6,10 @@ import QuestionKitStore
 /// diagnostics located in its own file.
 struct FormFiles: Sendable {
     let reader: TemplateReader
+    /// Whether a template's notes are kept. Notes are advice to its author (an early spelling, the
+    /// web editor's padding; see `Severity.note`): `validate` shows them, while the commands that
+    /// use a template or a form leave them out, since every template of the original system has some.
+    var keepsNotes = false
 
     /// A file that was read (or not), with what went wrong in it.
     struct Loaded<Value> {
@@ -16,7 +20,7 @@ struct FormFiles: Sendable {
     func template(at path: String) -> Loaded<Template> {
         load(path) { bytes in
             let result = reader.read(bytes)
-            return (result.isUsable ? result.template : nil, result.diagnostics)
+            return (result.isUsable ? result.template : nil, shown(result.diagnostics))
         }
     }
 
@@ -27,8 +31,12 @@ struct FormFiles: Sendable {
     func completedForm(at path: String) -> Loaded<FilledForm> {
         load(path) { bytes in
             let result = CompletedFormReader.read(bytes, with: reader)
-            return (result.diagnostics.containsErrors ? nil : result.form, result.diagnostics)
+            return (result.diagnostics.containsErrors ? nil : result.form, shown(result.diagnostics))
         }
+    }
+
+    private func shown(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        keepsNotes ? diagnostics : diagnostics.filter { $0.severity != .note }
     }
 
     /// The template a fixture names, relative to the fixture's folder.

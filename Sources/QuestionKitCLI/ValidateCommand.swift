@@ -11,8 +11,15 @@ package struct ValidateCommand: Command {
         Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
         each fixture named (*.fixture.json, or a file shaped like one) against its template without
         replaying it, and prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
+        A syntax error hides nothing: the checks run on what the reader recovers past it (a note says so).
         Exits 0 when no file has errors (warnings allowed), 1 when any has or a folder holds no
         template, 64 for bad usage.
+        With --fix, the safe fixes (early keys, misspelled keys, padded options, a type qid gives
+        away, ...) are applied to each template file in place, atomically, keeping everything else
+        as written; what changed is listed on standard error, then what is left is reported.
+        Standard input cannot be fixed in place, so '-' with --fix is a usage error.
+        --format json lists each problem's fixes: title, whether --fix applies it, and its edits
+        (UTF-8 byte offsets).
         Limits: files up to \(JSONParser.Limits.default.maxBytes / (1 << 20)) MiB, nesting up to \
         \(JSONParser.Limits.default.maxDepth) levels.
         """
@@ -21,11 +28,16 @@ package struct ValidateCommand: Command {
             "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
         OptionSpec("strict", help: "Treat warnings (not notes) as errors for the exit status."),
+        OptionSpec("fix", help: "Apply the safe fixes to the template files in place, then report what is left."),
     ]
 
     public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("no files given; name one or more templates, or '-' for standard input")
+        }
+        let fixing = arguments.flags.contains("fix")
+        if fixing, arguments.positionals.contains("-") {
+            throw UsageError("--fix rewrites files in place; it cannot fix standard input ('-')")
         }
         let limits = JSONParser.Limits.default
         var report = DiagnosticReport(isJSON: arguments.value("format", default: "text") == "json")
@@ -45,7 +57,7 @@ package struct ValidateCommand: Command {
                     let problem = Self.noTemplates(in: argument)
                     report.add(FileDiagnostics(path: argument, diagnostics: [problem], source: nil), to: &context)
                 }
-                for path in paths { validate(path, reader: reader, into: &report, context: &context) }
+                for path in paths { validate(path, reader: reader, fixing: fixing, into: &report, context: &context) }
             }
         }
         report.finish(&context)
@@ -55,12 +67,14 @@ package struct ValidateCommand: Command {
     }
 
     /// Reports the file's problems; a fixture's are checked against its template (whose problems
-    /// come first). A template's are printed as they are located.
+    /// come first). A template's are printed as they are located; with `fixing`, after its safe
+    /// fixes are applied in place.
     private func validate(
-        _ path: String, reader: TemplateReader, into report: inout DiagnosticReport, context: inout CommandContext
+        _ path: String, reader: TemplateReader, fixing: Bool, into report: inout DiagnosticReport,
+        context: inout CommandContext
     ) {
         let displayPath = path == "-" ? "<stdin>" : path
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             bytes =
                 path == "-"
@@ -72,10 +86,16 @@ package struct ValidateCommand: Command {
         }
         if FixtureValidation.isFixture(path: path, bytes: bytes, keys: reader.keys) {
             let files = FixtureValidation.diagnose(
-                bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader))
+                bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader, keepsNotes: true))
             return files.forEach { report.add($0, to: &context) }
         }
-        report.add(path: displayPath, source: bytes, to: &context) { each in reader.diagnose(bytes, each: each) }
+        if fixing {
+            let fixed = ValidateFix.fixFile(path, bytes: bytes, reader: reader)
+            bytes = fixed.bytes
+            for line in fixed.report { context.printError(line) }
+        }
+        let source = bytes
+        report.add(path: displayPath, source: source, to: &context) { each in reader.diagnose(source, each: each) }
     }
 
     /// The problem of a file that could not be read: `json.too-large` (as the parser reports it)

@@ -58,6 +58,7 @@ extension MultipleChoiceQuestion {
         var options: [String] = []
         var firstPosition: [String: (position: Int, text: String)] = [:]
         var sawNonString = false
+        var padding = OptionPadding()
         for (offset, element) in node.elements.enumerated() {
             guard let text = element.stringValue else {
                 sawNonString = true
@@ -69,7 +70,10 @@ extension MultipleChoiceQuestion {
             }
             let comparisonKey = text.comparisonKey
             // The web editor padded the list with blanks; they are not options.
-            guard !comparisonKey.isEmpty else { continue }
+            guard !comparisonKey.isEmpty else {
+                padding.recordBlank(element)
+                continue
+            }
             if let earlier = firstPosition[comparisonKey] {
                 problems.error(
                     "multiple-choice.duplicate-option",
@@ -80,7 +84,9 @@ extension MultipleChoiceQuestion {
             }
             firstPosition[comparisonKey] = (offset + 1, text)
             options.append(text)
+            padding.recordOption(text, of: element, number: offset + 1)
         }
+        if !options.isEmpty { padding.report(in: key, problems: &problems) }
         if options.isEmpty && !sawNonString {
             problems.error(
                 "multiple-choice.no-options", "'\(key)' has no options; blank strings do not count", at: node,
@@ -253,11 +259,19 @@ extension MultipleChoiceQuestion {
              "max-answers": "2", "acceptedAnswer": ["air filter", "Oil filter"]}
             """#),
         .valid(
-            "Blank padding from the web editor is not an option",
+            "Blank padding from the web editor is not an option (a note; validate --fix removes it)",
             #"""
             {"answer-type": "multiple-choice", "question": "Hydraulic hose condition",
              "answers": ["No leaks", "Weeping", "Leaking", "", ""], "max-answers": 0, "acceptedAnswer": "none"}
-            """#),
+            """#,
+            warnings: [.note("multiple-choice.blank-options", at: "/answers/3")]),
+        .valid(
+            "Spaces around an option are not part of it (a note; validate --fix removes them)",
+            #"""
+            {"answer-type": "multiple-choice", "question": "Hydraulic hose condition",
+             "answers": ["No leaks", " Weeping ", "Leaking"], "acceptedAnswer": "weeping"}
+            """#,
+            warnings: [.note("multiple-choice.option-spaces", at: "/answers/1")]),
         .valid(
             "Any number of options when max-answers is missing",
             #"""
@@ -282,10 +296,10 @@ extension MultipleChoiceQuestion {
             #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "#
                 + #""max-answers": 0, "acceptedAnswer": ["Worn", "worn"]}"#,
             warnings: [.warning("multiple-choice.duplicate-accepted-answer", at: "/acceptedAnswer/1")]),
-        .valid(
-            "A misspelled key is reported by the core",
+        .invalid(
+            "A misspelled key is an error reported by the core, with the rename as its fix",
             #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "max-answer": 1}"#,
-            warnings: [.warning("question.unknown-key", at: "/max-answer")]),
+            .error("question.unknown-key", at: "/max-answer")),
     ]
 
     private static let invalidExamples: [QuestionExample] = optionExamples + limitExamples + acceptedExamples

@@ -306,12 +306,12 @@ extension ShortAnswerQuestion {
                 {"answer-type": "short-answer", "question": "Gearbox oil grade",
                  "acceptedAnswer": {"from": "68", "to": "220"}}
                 """#, warnings: [.warning("short-answer.range-ignored", at: "/acceptedAnswer")]),
-            .valid(
-                "A misspelled bound key",
+            .invalid(
+                "A misspelled bound key (an error: the bound it means is missing)",
                 #"""
                 {"answer-type": "short-answer", "question": "Supply voltage (V)", "numberInput": true,
                  "acceptedAnswer": {"form": "380", "to": "420"}}
-                """#, warnings: [.warning("short-answer.unknown-range-key", at: "/acceptedAnswer/form")]),
+                """#, .error("short-answer.unknown-range-key", at: "/acceptedAnswer/form")),
             .valid(
                 "A bound with more than six decimal places",
                 #"""

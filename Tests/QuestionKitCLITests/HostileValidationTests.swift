@@ -19,7 +19,8 @@ struct HostileValidationTests {
     }
 
     static let shapes: [Shape] = [
-        Shape(name: "questions in error", make: HostileTemplateGenerator.questionsInError, code: "") { $0 },
+        // A quarter of them misspell 'question': the near miss and the missing text it causes.
+        Shape(name: "questions in error", make: HostileTemplateGenerator.questionsInError, code: "") { $0 + $0 / 4 },
         Shape(name: "duplicate noCells", make: HostileTemplateGenerator.duplicateNoCells,
             code: "table-answer.duplicate-no-cell") { $0 - 1 },
         Shape(name: "duplicate options", make: HostileTemplateGenerator.duplicateOptions,

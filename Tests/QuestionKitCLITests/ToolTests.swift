@@ -74,19 +74,27 @@ import Testing
         #expect(outcome.status == 0)
         #expect(
             outcome.standardOutput == """
-                USAGE: questionkit validate [--format text|json] [--keys FILE] [--strict] FILE...
+                USAGE: questionkit validate [--format text|json] [--keys FILE] [--strict] [--fix] FILE...
 
                 Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
                 each fixture named (*.fixture.json, or a file shaped like one) against its template without
                 replaying it, and prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
+                A syntax error hides nothing: the checks run on what the reader recovers past it (a note says so).
                 Exits 0 when no file has errors (warnings allowed), 1 when any has or a folder holds no
                 template, 64 for bad usage.
+                With --fix, the safe fixes (early keys, misspelled keys, padded options, a type qid gives
+                away, ...) are applied to each template file in place, atomically, keeping everything else
+                as written; what changed is listed on standard error, then what is left is reported.
+                Standard input cannot be fixed in place, so '-' with --fix is a usage error.
+                --format json lists each problem's fixes: title, whether --fix applies it, and its edits
+                (UTF-8 byte offsets).
                 Limits: files up to 256 MiB, nesting up to 512 levels.
 
                 OPTIONS:
                   --format FORMAT  Output for people (text) or machines (json).
                   --keys FILE      A key map (JSON or property list) that renames MI keys.
                   --strict         Treat warnings (not notes) as errors for the exit status.
+                  --fix            Apply the safe fixes to the template files in place, then report what is left.
                   -h, --help       Show this help.
 
                 """)

@@ -44,11 +44,11 @@ struct ExampleCheckerTests {
         let outcome = try check(.valid("Clean", #"{"answer-type": "yes-no", "question": "OK?", "strcit": true}"#))
         #expect(!outcome.passed)
         #expect(outcome.missing.isEmpty)
-        #expect(outcome.unexpected.seen == [Seen(.warning, "question.unknown-key", "/strcit", 1, 46)])
+        #expect(outcome.unexpected.seen == [Seen(.error, "question.unknown-key", "/strcit", 1, 46)])
         #expect(
             outcome.failureDescription == """
                 example 'Clean':
-                  unexpected warning question.unknown-key at '/strcit': unknown key 'strcit' in a yes-no question
+                  unexpected error question.unknown-key at '/strcit': unknown key 'strcit' in a yes-no question
                 """)
     }
 

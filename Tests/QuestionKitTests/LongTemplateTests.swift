@@ -43,7 +43,7 @@ private struct LongTemplate {
     /// What must be reported, in source order.
     var expected: [Seen] {
         let planted = [
-            Seen(.warning, "question.unknown-key", "/questions/0/strcit", 4, 49),
+            Seen(.error, "question.unknown-key", "/questions/0/strcit", 4, 49),
             Seen(.error, "question.not-an-object", "/questions/1234", 1238, 5),
             Seen(.error, "question.missing-text", "/questions/\(middle - 1)", middle + 3, 5),
             Seen(.error, "question.unknown-type", "/questions/\(middle)/answer-type", middle + 4, 21),

@@ -142,20 +142,27 @@ struct QuestionReaderTests {
         #expect(result.diagnostics.isEmpty)
     }
 
-    @Test func unknownQuestionKeyIsAWarningAtTheKeyWithASuggestion() throws {
+    @Test func unknownQuestionKeyOneEditFromAKnownKeyIsAnErrorWithTheRename() throws {
         let result = try Fixture.readQuestions(#"{"answer-type": "yes-no", "question": "Q", "sectoin": "S"}"#)
-        #expect(result.diagnostics.seen == [Seen(.warning, "question.unknown-key", "/questions/0/sectoin", 2, 44)])
+        #expect(result.diagnostics.seen == [Seen(.error, "question.unknown-key", "/questions/0/sectoin", 2, 44)])
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.message == "unknown key 'sectoin' in a yes-no question")
         #expect(diagnostic.hint == "Did you mean 'section'?")
-        #expect(result.isUsable)
+        #expect(diagnostic.fixes.map(\.title) == ["Rename 'sectoin' to 'section'"])
+        #expect(!result.isUsable)
     }
 
-    @Test(arguments: [("strcit", "Did you mean 'strict'?"), ("zzzz", "It is ignored; remove it if it is not needed.")])
-    func unknownKeyHints(key: String, hint: String) throws {
+    @Test(arguments: [
+        ("strcit", Severity.error, "Did you mean 'strict'?"),
+        ("sekton", Severity.warning, "Did you mean 'section'?"),
+        ("zzzz", Severity.warning, "It is ignored; remove it if it is not needed."),
+    ])
+    func unknownKeyHints(key: String, severity: Severity, hint: String) throws {
         let result = try Fixture.readQuestions(#"{"answer-type": "yes-no", "question": "Q", "\#(key)": 1}"#)
-        #expect(result.diagnostics.seen == [Seen(.warning, "question.unknown-key", "/questions/0/\(key)", 2, 44)])
+        #expect(result.diagnostics.seen == [Seen(severity, "question.unknown-key", "/questions/0/\(key)", 2, 44)])
         #expect(result.diagnostics.first?.hint == hint)
+        // Only a key one edit from exactly one known key has an obvious rename.
+        #expect(result.diagnostics.first?.fixes.isEmpty == (severity == .warning))
     }
 
     @Test func aKeyOfAnotherTypeSaysWhichTypeItBelongsTo() throws {
@@ -271,9 +278,10 @@ struct QuestionHelpTests {
         #expect(result.template?.questions.first?.help?.images.map(\.base64) == ["not base64!"])
     }
 
-    @Test func unknownKeyInHelpIsAWarningAtTheKey() throws {
+    @Test func unknownKeyInHelpIsReportedAtTheKey() throws {
         let result = try readHelp(#"{"txt": "x"}"#)
-        #expect(result.diagnostics.seen == [Seen(.warning, "question.unknown-key", "/questions/0/helpInfo/txt", 2, 57)])
+        // One edit from 'text': an error, since the help text it means is missing.
+        #expect(result.diagnostics.seen == [Seen(.error, "question.unknown-key", "/questions/0/helpInfo/txt", 2, 57)])
         #expect(result.diagnostics.first?.message == "unknown key 'txt' in 'helpInfo'")
         #expect(result.diagnostics.first?.hint == "Did you mean 'text'?")
     }

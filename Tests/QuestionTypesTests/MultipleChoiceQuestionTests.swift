@@ -37,7 +37,9 @@ struct MultipleChoiceQuestionTests {
 
     @Test func blankPaddingIsNotAnOption() throws {
         let (definition, diagnostics) = try read(#""answers": ["Good", "", "Worn", "  ", ""], "max-answers": 0"#)
-        #expect(diagnostics.isEmpty)
+        // Only a note, with its fix (see MultipleChoicePaddingTests).
+        #expect(diagnostics.map(\.code) == ["multiple-choice.blank-options"])
+        #expect(diagnostics.map(\.severity) == [.note])
         #expect(definition?.options == ["Good", "Worn"])
         #expect(definition?.selectionLimit == .any)
     }

@@ -22,14 +22,26 @@ extension ProblemCollector {
     }
 
     /// Reports `member`'s key as unknown with the given severity, worded as `warnUnknownKey` words
-    /// it; fixtures, being tests, make an unknown key an error.
+    /// it; fixtures, being tests, make an unknown key an error. A near miss (`numberImput`: one
+    /// edit from exactly one known key) is an error whatever `severity`, since the key it means is
+    /// then silently missing, and carries the rename as a safe fix; when that key is present too,
+    /// nothing is missing and there is nothing to rename to, so `severity` stands.
     public mutating func reportUnknownKey(
         _ member: JSONMember, severity: Severity, code: String, in place: String, known: [String],
         candidates: Suggestion.Candidates? = nil, otherwise: String = "It is ignored; remove it if it is not needed."
     ) {
         let key = member.key
         let hint: String
-        if let suggestion = (candidates ?? Suggestion.Candidates(known)).nearest(to: key) {
+        let prepared = candidates ?? Suggestion.Candidates(known)
+        if let suggestion = prepared.nearest(to: key) {
+            if let meant = prepared.nearMiss(to: key) {
+                let present = member.value.parent?[meant] != nil
+                report(
+                    present ? severity : .error, code, "unknown key '\(key)' in \(place)", at: member.value,
+                    hint: "Did you mean '\(meant)'?" + (present ? " '\(meant)' is present too; remove one." : ""),
+                    atKey: true, fixes: present ? [] : [.renameKey(of: member.value, to: meant)])
+                return
+            }
             hint = "Did you mean '\(suggestion)'?"
         } else if known.count <= 6 {
             hint = "Known keys: \(Suggestion.quotedList(known))."

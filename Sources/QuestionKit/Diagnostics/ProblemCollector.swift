@@ -17,6 +17,8 @@ public struct ProblemCollector: Sendable {
         public var node: JSONNode
         /// Report at the member's key rather than its value (e.g. an unknown or misspelled key).
         public var atKey: Bool
+        /// Repairs, in node terms; located into the diagnostic's `fixes`.
+        public var fixes: [NodeFix] = []
     }
 
     /// The document the problems are about.
@@ -36,22 +38,31 @@ public struct ProblemCollector: Sendable {
     /// Whether an error has been reported.
     public var hasErrors: Bool { errorCount > 0 }
 
-    /// Reports an error about `node`.
-    public mutating func error(_ code: String, _ message: String, at node: JSONNode, hint: String? = nil) {
-        report(.error, code, message, at: node, hint: hint)
+    /// Reports an error about `node`, with the repairs a tool may apply (see `NodeFix`).
+    public mutating func error(
+        _ code: String, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
+    ) {
+        report(.error, code, message, at: node, hint: hint, fixes: fixes)
     }
 
-    /// Reports a warning about `node`.
-    public mutating func warning(_ code: String, _ message: String, at node: JSONNode, hint: String? = nil) {
-        report(.warning, code, message, at: node, hint: hint)
+    /// Reports a warning about `node`, with the repairs a tool may apply (see `NodeFix`).
+    public mutating func warning(
+        _ code: String, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
+    ) {
+        report(.warning, code, message, at: node, hint: hint, fixes: fixes)
     }
 
     /// Reports a problem about `node`; with `atKey`, about the key it sits under in its object.
+    /// `fixes` are repairs in node terms, turned into source edits only when the problems are
+    /// located (so a problem nobody fixes costs only the array).
     public mutating func report(
         _ severity: Severity, _ code: String, _ message: String, at node: JSONNode, hint: String? = nil,
-        atKey: Bool = false
+        atKey: Bool = false, fixes: [NodeFix] = []
     ) {
-        storage.append(Problem(severity: severity, code: code, message: message, hint: hint, node: node, atKey: atKey))
+        storage.append(
+            Problem(
+                severity: severity, code: code, message: message, hint: hint, node: node, atKey: atKey,
+                fixes: fixes))
         if severity == .error { errorCount += 1 }
     }
 
@@ -96,13 +107,17 @@ public struct ProblemCollector: Sendable {
         var resolver = JSONPointer.Resolver(document: document)
         for rank in 0..<count {
             let index = order?[rank] ?? rank
+            // A value the parser made up past a syntax error ("'question' must be a string, not
+            // null" where the value is missing) only repeats that error.
+            guard document.entries[storage.node(index)].flags & JSONEntry.isRecovered == 0 else { continue }
             let problem = storage.problem(index, in: document)
             let start = Int(document.entries[anchor(index)].start)
-            try body(
-                Diagnostic(
-                    severity: problem.severity, code: problem.code, message: problem.message,
-                    pointer: resolver.pointer(ofInOrder: problem.node.index),
-                    position: scanner.position(ofByteOffset: start), hint: problem.hint))
+            var diagnostic = Diagnostic(
+                severity: problem.severity, code: problem.code, message: problem.message,
+                pointer: resolver.pointer(ofInOrder: problem.node.index),
+                position: scanner.position(ofByteOffset: start), hint: problem.hint)
+            if !problem.fixes.isEmpty { diagnostic.fixes = problem.fixes.compactMap { $0.fixIt(in: document) } }
+            try body(diagnostic)
         }
         return resolver.stepsWalked
     }

@@ -15,6 +15,9 @@ struct ProblemStorage: Sendable {
     /// Codes and hints, each once.
     private var texts: [String] = []
     private var textIndices: [String: UInt32] = [:]
+    /// The index of each problem's fixes in `fixLists` plus one; 0 for none (most problems).
+    private var fixes: [UInt32] = []
+    private var fixLists: [[NodeFix]] = []
     private var lastCode = -1
     private var lastHint = -1
 
@@ -37,6 +40,12 @@ struct ProblemStorage: Sendable {
         }
         messageBytes.append(contentsOf: problem.message.utf8)
         messageEnds.append(messageBytes.count)
+        if problem.fixes.isEmpty {
+            fixes.append(0)
+        } else {
+            fixLists.append(problem.fixes)
+            fixes.append(UInt32(fixLists.count))
+        }
     }
 
     /// The entry index of the node the problem at `position` is about.
@@ -54,7 +63,7 @@ struct ProblemStorage: Sendable {
             severity: Severity.allCases[severityIndex], code: texts[Int(codes[position])],
             message: String(decoding: messageBytes[start..<messageEnds[position]], as: UTF8.self),
             hint: hint == 0 ? nil : texts[Int(hint) - 1], node: JSONNode(document: document, index: node(position)),
-            atKey: isAtKey(position))
+            atKey: isAtKey(position), fixes: fixes[position] == 0 ? [] : fixLists[Int(fixes[position]) - 1])
     }
 
     /// The index of `text` in `texts`, added when it is new; when it is the text at `guess` (the

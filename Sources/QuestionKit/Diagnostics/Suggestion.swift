@@ -40,6 +40,23 @@ public enum Suggestion {
             return nearest(to: word, cells: &cells)
         }
 
+        /// The one candidate a single edit (or only case) away from `word`, when exactly one is:
+        /// the obvious repair of a typo such as `numberImput`. Nil for `word` itself.
+        public func nearMiss(to word: String) -> String? {
+            // Longer than every candidate by more than one: no near miss, whatever its length.
+            guard word.unicodeScalars.prefix(longest + 2).count <= longest + 1 else { return nil }
+            let original = word
+            let word = Array(word.lowercased().unicodeScalars)
+            var cells = 0
+            var found: String?
+            for (index, other) in lowered.enumerated() where originals[index] != original {
+                guard Suggestion.boundedDistance(word, other, limit: 1, cells: &cells) != nil else { continue }
+                guard found == nil else { return nil }
+                found = originals[index]
+            }
+            return found
+        }
+
         func nearest(to word: String, cells: inout Int) -> String? {
             // A word of n scalars allows n / 3 edits, so one longer than 3/2 of every candidate (plus
             // the one edit always allowed) is no candidate's typo: don't even read all of it.

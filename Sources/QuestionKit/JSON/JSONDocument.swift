@@ -49,6 +49,9 @@ struct JSONEntry: Sendable {
     @usableFromInline static let hasEscapes: UInt8 = 1
     /// The entry is an object member's key rather than a value.
     @usableFromInline static let isKey: UInt8 = 2
+    /// The entry was made up by `JSONParser.parseRecovering` (a missing or unreadable value read as
+    /// null, an unquoted key): its source is not JSON text that an edit may replace.
+    @usableFromInline static let isRecovered: UInt8 = 4
 
     @usableFromInline
     init(kind: JSONKind, start: UInt32, end: UInt32, parent: Int32, next: UInt32, count: UInt32, flags: UInt8) {
@@ -221,6 +224,10 @@ public struct JSONNode: Sendable {
 
     /// Whether this node is an object member's key rather than a value.
     public var isKey: Bool { entry.flags & JSONEntry.isKey != 0 }
+
+    /// Whether the parser made this node up while reading past a syntax error (see
+    /// `JSONParser.parseRecovering`): a missing or unreadable value read as null, an unquoted key.
+    public var isRecovered: Bool { entry.flags & JSONEntry.isRecovered != 0 }
 
     // MARK: Scalars
 

@@ -7,6 +7,18 @@ extension JSONParserEngine {
     mutating func fail(
         _ code: String, _ message: String, at offset: Int, hint: String?, inValue: Bool = true
     ) -> JSONParseStop {
+        errorCount += 1
+        if recovering, errorCount > JSONParser.maxRecoveredErrors {
+            gaveUp = true
+            guard errorCount == JSONParser.maxRecoveredErrors + 1 else { return JSONParseStop() }
+            diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: "json.too-many-errors",
+                    message: "more than \(JSONParser.maxRecoveredErrors) syntax errors; stopped reading here",
+                    pointer: currentPointer(inValue: inValue), position: position(offset),
+                    hint: "Fix the errors above first; the template checks did not run."))
+            return JSONParseStop()
+        }
         diagnostics.append(
             Diagnostic(
                 severity: .error, code: code, message: message, pointer: currentPointer(inValue: inValue),

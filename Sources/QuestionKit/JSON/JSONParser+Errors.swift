@@ -54,7 +54,7 @@ extension JSONParserEngine {
     }
 
     /// The offset just past the comment at `start`: the end of its line, or past its `*/`.
-    private func commentEnd(from start: Int) -> Int {
+    func commentEnd(from start: Int) -> Int {
         var index = start + 2
         if base[start + 1] == ASCII.star {
             while index + 1 < end, !(base[index] == ASCII.star && base[index + 1] == ASCII.slash) { index += 1 }
@@ -114,6 +114,7 @@ extension JSONParserEngine {
     }
 
     mutating func failTooDeep() -> JSONParseStop {
+        gaveUp = true
         let bracket = base[pos] == ASCII.openBrace ? "{" : "["
         return fail(
             "json.too-deep", "'\(bracket)' nests deeper than the limit of \(maxDepth) levels", at: pos,

@@ -9,7 +9,10 @@ extension JSONParserEngine {
         var escaped = false
         while true {
             index = skipPlainStringBytes(from: index)
-            guard index < end else { throw failUnterminatedString(openingQuote: open) }
+            guard index < end else {
+                pos = end
+                throw failUnterminatedString(openingQuote: open)
+            }
             let byte = base[index]
             if byte == ASCII.quote {
                 pos = index + 1
@@ -17,15 +20,41 @@ extension JSONParserEngine {
             }
             if byte == ASCII.backslash {
                 escaped = true
-                index = try scanEscape(at: index, openingQuote: open)
+                do {
+                    index = try scanEscape(at: index, openingQuote: open)
+                } catch {
+                    if index + 2 >= end {
+                        pos = end
+                        throw error
+                    }
+                    index = try resume(after: error, at: index + 2)
+                }
             } else if byte >= 0x80 {
                 let length = utf8SequenceLength(at: index)
-                guard length > 0 else { throw failInvalidUTF8(at: index) }
+                guard length > 0 else {
+                    // Recovering: decoded (as U+FFFD) rather than compared byte for byte.
+                    escaped = true
+                    index = try resume(after: failInvalidUTF8(at: index), at: index + 1)
+                    continue
+                }
                 index += length
             } else {
-                throw failControlCharacter(at: index)
+                let stop = failControlCharacter(at: index)
+                if byte == ASCII.lineFeed || byte == ASCII.carriageReturn {
+                    // Recovering, the string ends at the line break, which its entry spans as if it
+                    // were the closing quote (so that its value is the text before it).
+                    pos = try resume(after: stop, at: index + 1)
+                    return escaped
+                }
+                index = try resume(after: stop, at: index + 1)
             }
         }
+    }
+
+    /// Where to go on after an error inside a string when recovering; rethrows `stop` otherwise.
+    private func resume(after stop: JSONParseStop, at offset: Int) throws(JSONParseStop) -> Int {
+        guard recovering, !gaveUp else { throw stop }
+        return offset
     }
 
     /// The offset of the first byte at or after `index` that needs a closer look: a quote, a

@@ -43,6 +43,26 @@ public struct JSONParser {
             return engine.run()
         }
     }
+
+    /// Parses `bytes` as `parse` does and, when there is a syntax error, reads on past it the way
+    /// an error-tolerant editor parser does (see `JSONParser+Recovery.swift`): every syntax error
+    /// is reported, and the document is what could be recovered (`isRecovered`). The errors still
+    /// make the text invalid. Limits (size, depth) and more than `maxRecoveredErrors` errors stop
+    /// the reading as in `parse`. Linear in the size of the input, like `parse`.
+    public static func parseRecovering(_ bytes: [UInt8], limits: Limits = .default) -> JSONParseResult {
+        let strict = parse(bytes, limits: limits)
+        guard strict.document == nil, bytes.count <= min(limits.maxBytes, Int(UInt32.max) - 1),
+            !strict.diagnostics.contains(where: { $0.code == "json.empty" || $0.code == "json.too-deep" })
+        else { return strict }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return strict }
+            var engine = JSONParserEngine(bytes: bytes, base: base, maxDepth: limits.maxDepth, recovering: true)
+            return engine.run()
+        }
+    }
+
+    /// The most syntax errors `parseRecovering` reports; it stops reading at the next one.
+    public static let maxRecoveredErrors = 100
 }
 
 extension JSONParser {
@@ -65,12 +85,26 @@ public struct JSONParseResult: Sendable {
     /// The parsed document; nil when there is a syntax error (or a limit was exceeded).
     public let document: JSONDocument?
     /// Located diagnostics: at most one error (parsing stops at the first syntax error), after
-    /// the warnings found before it.
+    /// the warnings found before it; from `parseRecovering`, every syntax error.
     public let diagnostics: [Diagnostic]
+    /// Whether `document` was read past syntax errors (`parseRecovering` only): it is the author's
+    /// evident intent, not valid JSON.
+    public var isRecovered = false
 }
 
-/// Thrown inside the parser once the error has been recorded, to unwind to `run`.
+/// Thrown inside the parser once the error has been recorded, to unwind to `run` (or, when
+/// recovering, to the recovery in the main loop).
 struct JSONParseStop: Error {}
+
+/// What the parser expects next.
+enum JSONParserPhase {
+    /// A value (an array element, a member's value, or the top-level value).
+    case value
+    /// An object member's key and the colon after it.
+    case key
+    /// What follows a value: a comma or a closing bracket (or the end of the input at top level).
+    case afterValue
+}
 
 /// An array or object that is open at the current point of the input.
 struct JSONParserFrame {
@@ -94,6 +128,11 @@ struct JSONParserEngine {
     let base: UnsafePointer<UInt8>
     let end: Int
     let maxDepth: Int
+    /// Read past syntax errors instead of stopping at the first (`JSONParser.parseRecovering`).
+    let recovering: Bool
+    /// Set when reading must stop even in recovery: a limit, or too many errors.
+    var gaveUp = false
+    var errorCount = 0
     var pos = 0
     var entries: [JSONEntry] = []
     var frames: [JSONParserFrame] = []
@@ -103,11 +142,12 @@ struct JSONParserEngine {
     var diagnostics: [Diagnostic] = []
     var locator: SourceLocator?
 
-    init(bytes: [UInt8], base: UnsafePointer<UInt8>, maxDepth: Int) {
+    init(bytes: [UInt8], base: UnsafePointer<UInt8>, maxDepth: Int, recovering: Bool = false) {
         self.bytes = bytes
         self.base = base
         self.end = bytes.count
         self.maxDepth = maxDepth
+        self.recovering = recovering
         entries.reserveCapacity(bytes.count / 6 + 4)
         frames.reserveCapacity(min(max(maxDepth, 0), 64) + 1)
     }
@@ -119,7 +159,11 @@ struct JSONParserEngine {
         } catch {
             return JSONParseResult(document: nil, diagnostics: diagnostics)
         }
-        return JSONParseResult(document: JSONDocument(bytes: bytes, entries: entries), diagnostics: diagnostics)
+        // Recovering from input with no value in it leaves nothing to read.
+        guard !entries.isEmpty else { return JSONParseResult(document: nil, diagnostics: diagnostics) }
+        return JSONParseResult(
+            document: JSONDocument(bytes: bytes, entries: entries), diagnostics: diagnostics,
+            isRecovered: errorCount > 0)
     }
 
     private mutating func parseDocument() throws(JSONParseStop) {
@@ -129,23 +173,28 @@ struct JSONParserEngine {
         }
         skipWhitespace()
         guard pos < end else { throw failEmpty() }
-        var needValue = true
+        var phase = JSONParserPhase.value
         while true {
-            if needValue {
-                needValue = try parseValue()
-            } else if frames.isEmpty {
-                break
-            } else {
-                needValue = try parseAfterValue()
+            do {
+                switch phase {
+                case .value:
+                    phase = try parseValue()
+                case .key:
+                    try parseKey()
+                    phase = .value
+                case .afterValue:
+                    if frames.isEmpty { return try parseEnd() }
+                    phase = try parseAfterValue()
+                }
+            } catch {
+                phase = try recover(in: phase, from: error)
             }
         }
-        skipWhitespace()
-        if pos < end { throw failTrailingContent() }
     }
 
-    /// Parses the value at the current position. Returns true when a container was opened and
-    /// its first value is now expected.
-    private mutating func parseValue() throws(JSONParseStop) -> Bool {
+    /// Parses the value at the current position. Returns what is expected next: a key or value
+    /// when a container was opened and is not empty, else what follows a value.
+    private mutating func parseValue() throws(JSONParseStop) -> JSONParserPhase {
         skipWhitespace()
         guard pos < end else { throw failUnexpectedEnd(expected: "a value") }
         let start = pos
@@ -166,12 +215,12 @@ struct JSONParserEngine {
         default:
             throw failUnexpectedInValue()
         }
-        return false
+        return .afterValue
     }
 
-    /// Reads what follows a value inside a container: a comma (and, in an object, the next key)
-    /// or the closing bracket. Returns true when another value is expected.
-    private mutating func parseAfterValue() throws(JSONParseStop) -> Bool {
+    /// Reads what follows a value inside a container: a comma or the closing bracket. Returns
+    /// what is expected next.
+    private mutating func parseAfterValue() throws(JSONParseStop) -> JSONParserPhase {
         skipWhitespace()
         let isObject = frames[frames.count - 1].isObject
         let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
@@ -184,17 +233,16 @@ struct JSONParserEngine {
             pos += 1
             skipWhitespace()
             if pos < end, base[pos] == close { throw failTrailingComma(at: comma) }
-            if isObject { try parseKey() }
-            return true
+            return isObject ? .key : .value
         }
         if byte == close {
             closeContainer()
-            return false
+            return .afterValue
         }
         throw failAfterValue(isObject: isObject)
     }
 
-    private mutating func openContainer(_ kind: JSONKind) throws(JSONParseStop) -> Bool {
+    private mutating func openContainer(_ kind: JSONKind) throws(JSONParseStop) -> JSONParserPhase {
         guard frames.count < maxDepth else { throw failTooDeep() }
         let index = entries.count
         entries.append(
@@ -211,16 +259,16 @@ struct JSONParserEngine {
         let close = kind == .object ? ASCII.closeBrace : ASCII.closeBracket
         if pos < end, base[pos] == close {
             closeContainer()
-            return false
+            return .afterValue
         }
-        if kind == .object { try parseKey() }
-        return true
+        return kind == .object ? .key : .value
     }
 
-    /// Closes the innermost container at the current position (its closing bracket).
-    private mutating func closeContainer() {
+    /// Closes the innermost container at the current position: past its closing bracket, or
+    /// (recovering from a missing one) just before the current position.
+    mutating func closeContainer(consuming: Bool = true) {
         let frame = frames.removeLast()
-        pos += 1
+        if consuming { pos += 1 }
         let index = Int(frame.index)
         entries[index].end = UInt32(truncatingIfNeeded: pos)
         entries[index].next = UInt32(truncatingIfNeeded: entries.count)
@@ -233,28 +281,34 @@ struct JSONParserEngine {
     /// Reads an object key (the current position is at its first non-blank byte) and the colon
     /// after it.
     private mutating func parseKey() throws(JSONParseStop) {
+        skipWhitespace()
         guard pos < end else { throw failUnexpectedEnd(expected: "a string key") }
         guard base[pos] == ASCII.quote else { throw failUnexpectedInKey() }
         let start = pos
         let escaped = try scanString()
-        let keyIndex = entries.count
-        entries.append(
-            JSONEntry(
-                kind: .string, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: pos),
-                parent: currentParent, next: UInt32(truncatingIfNeeded: keyIndex + 1), count: 0,
-                flags: JSONEntry.isKey | (escaped ? JSONEntry.hasEscapes : 0)))
-        let frame = frames[frames.count - 1]
-        frames[frames.count - 1].lastKey = Int32(truncatingIfNeeded: keyIndex)
-        frames[frames.count - 1].lastKeyMember = frame.count
-        if frame.count > 0 { checkDuplicateKey(keyIndex) }
+        appendKey(start: start, end: pos, flags: escaped ? JSONEntry.hasEscapes : 0)
         skipWhitespace()
         guard pos < end else { throw failUnexpectedEnd(expected: "':' after the key") }
         guard base[pos] == ASCII.colon else { throw failMissingColon() }
         pos += 1
     }
 
+    /// Appends the key entry of the innermost object's next member, whose source is `start..<end`.
+    mutating func appendKey(start: Int, end: Int, flags: UInt8) {
+        let keyIndex = entries.count
+        entries.append(
+            JSONEntry(
+                kind: .string, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end),
+                parent: currentParent, next: UInt32(truncatingIfNeeded: keyIndex + 1), count: 0,
+                flags: JSONEntry.isKey | flags))
+        let frame = frames[frames.count - 1]
+        frames[frames.count - 1].lastKey = Int32(truncatingIfNeeded: keyIndex)
+        frames[frames.count - 1].lastKeyMember = frame.count
+        if frame.count > 0 { checkDuplicateKey(keyIndex) }
+    }
+
     @inline(__always)
-    private mutating func appendScalar(_ kind: JSONKind, start: Int, flags: UInt8) {
+    mutating func appendScalar(_ kind: JSONKind, start: Int, flags: UInt8) {
         let index = entries.count
         entries.append(
             JSONEntry(

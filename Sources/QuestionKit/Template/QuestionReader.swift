@@ -84,12 +84,15 @@ struct QuestionReader: Sendable {
         // A key map may respell identifiers (the original's `shortAnswerQuestion`, …).
         guard let identifier = keys.value(spelled: written, in: .answerType), let type = registry.type(for: identifier)
         else {
-            let every = keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType)
-            let suggestion = Suggestion.nearest(to: written, in: every)
+            let candidates = Suggestion.Candidates(keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType))
+            let suggestion = candidates.nearest(to: written)
+            let fixes = candidates.nearMiss(to: written).map { meant in
+                [NodeFix("Write '\(meant)'", edits: [.replace(typeNode, json: JSONWriter.text(of: .string(meant)))])]
+            }
             problems.error(
                 "question.unknown-type", "unknown \(typeKey) '\(written)'", at: typeNode,
                 hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
-                    + "Known types: \(Suggestion.quotedList(spelledIdentifiers)).")
+                    + "Known types: \(Suggestion.quotedList(spelledIdentifiers)).", fixes: fixes ?? [])
             return nil
         }
         return type
@@ -99,26 +102,49 @@ struct QuestionReader: Sendable {
         _ question: QuestionJSON, legacyCode: String?, problems: inout ProblemCollector
     ) -> (any QuestionType)? {
         let typeKey = keys.spelling(of: .answerType)
-        if let legacyCode, let type = registry.typeInferred(fromLegacyCode: legacyCode) {
+        let typeKeyOnly = Suggestion.Candidates([typeKey])
+        let misspelled = question.node.members.first { typeKeyOnly.nearMiss(to: $0.key) != nil }
+        if let legacyCode, let type = registry.typeInferred(fromLegacyCode: legacyCode), misspelled == nil {
             problems.warning(
                 "question.answer-type-inferred",
                 "question \(question.number) has no '\(typeKey)'; qid '\(legacyCode)' makes it '\(type.identifier)'",
                 at: question.node,
-                hint: "Add \"\(typeKey)\": \"\(keys.spelling(ofValue: type.identifier, in: .answerType))\".")
+                hint: "Add \"\(typeKey)\": \"\(keys.spelling(ofValue: type.identifier, in: .answerType))\".",
+                fixes: [addType(type.identifier, to: question.node)])
             return type
         }
         let suggested = legacyCode.flatMap { code in registry.types.first { $0.legacyTypeCode == code } }
+        let hint: String
+        var fixes: [NodeFix] = []
+        if let misspelled {
+            hint = "'\(misspelled.key)' looks like a misspelling of '\(typeKey)'."
+            fixes = [.renameKey(of: misspelled.value, to: typeKey)]
+        } else if let suggested {
+            let identifier = keys.spelling(ofValue: suggested.identifier, in: .answerType)
+            hint = "qid '\(suggested.legacyTypeCode ?? "")' suggests \"\(typeKey)\": \"\(identifier)\"."
+            // Only a suggestion: qid codes of other generations of editors meant other types.
+            fixes = [addType(suggested.identifier, to: question.node, isSafe: false)]
+        } else {
+            hint = "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(spelledIdentifiers))."
+        }
         problems.error(
             "question.missing-answer-type", "question \(question.number) has no '\(typeKey)'", at: question.node,
-            hint: suggested.map { type in
-                let identifier = keys.spelling(ofValue: type.identifier, in: .answerType)
-                return "qid '\(type.legacyTypeCode ?? "")' suggests \"\(typeKey)\": \"\(identifier)\"."
-            } ?? "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(spelledIdentifiers)).")
+            hint: hint, fixes: fixes)
         return nil
     }
 
     /// The types' identifiers as the key map spells them.
     private var spelledIdentifiers: [String] { keys.spellings(ofValues: registry.identifiers, in: .answerType) }
+
+    /// Adds `answer-type: identifier` (as the key map spells both) as the question's first member.
+    private func addType(_ identifier: String, to question: JSONNode, isSafe: Bool = true) -> NodeFix {
+        let typeKey = keys.spelling(of: .answerType)
+        let spelled = keys.spelling(ofValue: identifier, in: .answerType)
+        return NodeFix(
+            "Add \"\(typeKey)\": \"\(spelled)\"",
+            edits: [.insertMember(in: question, key: typeKey, json: JSONWriter.text(of: .string(spelled)))],
+            isSafe: isSafe)
+    }
 
     // MARK: Shared fields
 

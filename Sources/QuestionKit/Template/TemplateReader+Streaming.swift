@@ -2,9 +2,13 @@ extension TemplateReader {
     /// `diagnose`, handing each diagnostic to `body` in source order as it is located instead of
     /// returning them all, so that a report of a million problems holds one diagnostic at a time
     /// (the problems themselves are held until the reading ends: they are sorted before any is
-    /// final). The same diagnostics as `diagnose`, in the same order.
+    /// final). The same diagnostics as `diagnose`, in the same order, past syntax errors too.
     public func diagnose(_ bytes: [UInt8], each body: (Diagnostic) throws -> Void) rethrows {
-        let parsed = JSONParser.parse(bytes, limits: limits)
+        let parsed = JSONParser.parseRecovering(bytes, limits: limits)
+        if parsed.isRecovered {
+            // Rare (a file with syntax errors), and the note comes last: no streaming needed.
+            return try read(bytes, keepingQuestions: false, recovering: true).diagnostics.forEach(body)
+        }
         guard let document = parsed.document else { return try parsed.diagnostics.forEach(body) }
         var problems = ProblemCollector(document: document)
         _ = readTemplate(document, keepingQuestions: false, problems: &problems)

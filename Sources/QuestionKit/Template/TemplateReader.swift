@@ -31,6 +31,9 @@ public struct TemplateReader: Sendable {
 
         /// Tape entries visited to find the diagnostics' pointers, for tests that hold it linear.
         var locatingSteps = 0
+        /// Whether the template checks ran on a reading recovered past syntax errors
+        /// (`readRecovering`, `diagnose`); the syntax errors are among the diagnostics.
+        public var isRecovered = false
 
         /// Whether the template can be used: it was read and has no errors.
         package var isUsable: Bool { template != nil && !diagnostics.containsErrors }
@@ -46,25 +49,38 @@ public struct TemplateReader: Sendable {
         read(document, keepingQuestions: true)
     }
 
+    /// Reads a template from its bytes past syntax errors: every syntax error is reported, and
+    /// every template check runs on what could be recovered (see `JSONParser.parseRecovering`),
+    /// which a note then says. The template is what was read, for tools such as an editor; with a
+    /// syntax error it is never usable. Prints nothing: a library call for editors and tools.
+    public func readRecovering(_ bytes: [UInt8]) -> Result {
+        read(bytes, keepingQuestions: true, recovering: true)
+    }
+
     /// Every problem of a template, without keeping what was read: what `validate` needs, in the
-    /// memory of the source and its parse alone.
+    /// memory of the source and its parse alone. Reads past syntax errors, as `readRecovering`.
     package func diagnose(_ bytes: [UInt8]) -> [Diagnostic] {
-        read(bytes, keepingQuestions: false).diagnostics
+        read(bytes, keepingQuestions: false, recovering: true).diagnostics
     }
 
     /// `diagnose`, with the result's locating work (for tests).
     func diagnoseCountingSteps(_ bytes: [UInt8]) -> Result {
-        read(bytes, keepingQuestions: false)
+        read(bytes, keepingQuestions: false, recovering: true)
     }
 
-    func read(_ bytes: [UInt8], keepingQuestions: Bool) -> Result {
-        let parsed = JSONParser.parse(bytes, limits: limits)
+    func read(_ bytes: [UInt8], keepingQuestions: Bool, recovering: Bool = false) -> Result {
+        let parsed = recovering ? JSONParser.parseRecovering(bytes, limits: limits) : JSONParser.parse(bytes, limits: limits)
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
         let read = read(document, keepingQuestions: keepingQuestions)
         guard !parsed.diagnostics.isEmpty else { return read }
+        var merged = Self.merge(parsed.diagnostics, read.diagnostics)
+        // Last, so that the first line printed is the first problem in the file.
+        if parsed.isRecovered {
+            merged.append(Self.recoveredReadingNote(syntaxErrors: parsed.diagnostics.count(of: .error)))
+        }
         return Result(
-            template: read.template, diagnostics: Self.merge(parsed.diagnostics, read.diagnostics),
-            locatingSteps: read.locatingSteps)
+            template: read.template, diagnostics: merged, locatingSteps: read.locatingSteps,
+            isRecovered: parsed.isRecovered)
     }
 
     /// The parser's diagnostics and the reader's together, in source order.
@@ -72,6 +88,15 @@ public struct TemplateReader: Sendable {
         (parsed + read).sorted { lhs, rhs in
             (lhs.position ?? SourcePosition(line: 0, column: 0)) < (rhs.position ?? SourcePosition(line: 0, column: 0))
         }
+    }
+
+    /// The note, once per file, that the checks after a syntax error ran on a recovered reading.
+    static func recoveredReadingNote(syntaxErrors: Int) -> Diagnostic {
+        let errors = syntaxErrors == 1 ? "a syntax error" : "\(syntaxErrors) syntax errors"
+        return Diagnostic(
+            severity: .note, code: "template.recovered-reading",
+            message: "template checks ran on a recovered reading: the JSON has \(errors)",
+            hint: "The file is invalid until the syntax errors are fixed; what the checks report may change then.")
     }
 
     private func read(_ document: JSONDocument, keepingQuestions: Bool) -> Result {
@@ -119,14 +144,16 @@ public struct TemplateReader: Sendable {
                 problems.report(
                     .warning, "template.both-question-keys",
                     "both '\(modern)' and '\(early)' are present; "
-                        + "'\(early)' is ignored", at: earlyList, hint: "Remove '\(early)'.", atKey: true)
+                        + "'\(early)' is ignored", at: earlyList, hint: "Remove '\(early)'.", atKey: true,
+                    fixes: [NodeFix("Remove '\(early)'", edits: [.remove([earlyList])])])
             }
         } else if let earlyList = root[early] {
             list = earlyList
             // Early templates are valid input: the modern spelling is a note, not a warning.
             problems.report(
                 .note, "template.early-questions-key", "'\(early)' is the early spelling of '\(modern)'",
-                at: earlyList, hint: "Rename the key to '\(modern)'.", atKey: true)
+                at: earlyList, hint: "Rename the key to '\(modern)'.", atKey: true,
+                fixes: [.renameKey(of: earlyList, to: modern)])
         } else {
             problems.error(
                 "template.missing-questions", "the template has no '\(modern)' list", at: root,
@@ -156,7 +183,11 @@ public struct TemplateReader: Sendable {
             root[modern] == nil ? .note : .warning, "template.early-revision-key",
             "'\(early)' is the early spelling of '\(modern)'", at: earlyNode,
             hint: root[modern] == nil ? "Rename the key to '\(modern)'." : "Remove '\(early)'; '\(modern)' is used.",
-            atKey: true)
+            atKey: true,
+            fixes: [
+                root[modern] == nil
+                    ? .renameKey(of: earlyNode, to: modern) : NodeFix("Remove '\(early)'", edits: [.remove([earlyNode])])
+            ])
         return root[modern]?.stringValue ?? earlyNode.stringValue
     }
 
@@ -177,7 +208,14 @@ public struct TemplateReader: Sendable {
                     "template.metadata-not-string", "'\(key)' should be a string, not \(member.value.kind)",
                     at: member.value,
                     hint: "Write \"\(key)\": \"\(plainText(of: member.value))\"; "
-                        + "template metadata values are strings.")
+                        + "template metadata values are strings.",
+                    fixes: plainText(of: member.value) == "…"
+                        ? []
+                        : [
+                            NodeFix(
+                                "Quote the value",
+                                edits: [.replace(member.value, json: JSONWriter.text(of: .string(member.value.sourceText)))])
+                        ])
             }
         }
         return metadata

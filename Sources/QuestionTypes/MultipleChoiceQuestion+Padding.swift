@@ -1,0 +1,53 @@
+import QuestionKit
+
+/// The padding of a multiple-choice option list, noted with its repair: blank entries (the
+/// original's web editor padded every list to five with `""`) and options written with spaces
+/// around them. Neither changes what the question means (blanks are not options, and options are
+/// compared without surrounding spaces), so both are notes, which pass `validate --strict`, each
+/// with a safe fix that `validate --fix` applies. This is the fix-it API as a type uses it: the
+/// type names the nodes and the edit, the core locates them.
+struct OptionPadding {
+    /// The blank entries, in order.
+    private var blanks: [JSONNode] = []
+    /// The options with spaces around them, with their 1-based position in the list.
+    private var spaced: [(number: Int, node: JSONNode, text: String)] = []
+
+    /// Records the blank entry `element`.
+    mutating func recordBlank(_ element: JSONNode) {
+        blanks.append(element)
+    }
+
+    /// Records the option `text` at 1-based `number` when it has spaces around it.
+    mutating func recordOption(_ text: String, of element: JSONNode, number: Int) {
+        guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return }
+        spaced.append((number, element, text))
+    }
+
+    /// Reports what was recorded in the list named `key`, one note per spaced option and one for
+    /// all the blanks, at the first of them.
+    func report(in key: String, problems: inout ProblemCollector) {
+        for option in spaced {
+            let trimmed = String(option.text.trimmingWhitespace)
+            problems.report(
+                .note, "multiple-choice.option-spaces",
+                "option \(option.number) '\(option.text)' in '\(key)' has spaces around it; they are not part of it",
+                at: option.node, hint: "Write '\(trimmed)'; options are compared without surrounding spaces.",
+                fixes: [
+                    NodeFix(
+                        "Write '\(trimmed)'",
+                        edits: [.replace(option.node, json: JSONWriter.text(of: .string(trimmed)))])
+                ])
+        }
+        guard let first = blanks.first else { return }
+        let entries = blanks.count == 1 ? "a blank entry" : "\(blanks.count) blank entries"
+        problems.report(
+            .note, "multiple-choice.blank-options",
+            "'\(key)' has \(entries), the web editor's padding; blank entries are not options", at: first,
+            hint: "Remove the blank entries; the options are the others.",
+            fixes: [
+                NodeFix(
+                    blanks.count == 1 ? "Remove the blank entry" : "Remove the \(blanks.count) blank entries",
+                    edits: [.remove(blanks)])
+            ])
+    }
+}
