@@ -90,6 +90,8 @@ public enum TextExport {
             return choices.map { ($0.isChosen ? "[x] " : "[ ] ") + TerminalText.line($0.label) }
         case .grid(let grid):
             return Self.grid(grid)
+        case .drawing(let drawing):
+            return split(drawing.textFallback)
         }
     }
 
