@@ -6,31 +6,60 @@ let package = Package(
     name: "QuestionKit",
     products: [
         .library(name: "QuestionKit", targets: ["QuestionKit"]),
+        .library(name: "QuestionKitPDF", targets: ["QuestionKitPDF"]),
+        .library(name: "QuestionKitStore", targets: ["QuestionKitStore"]),
         .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
         .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
+        .library(name: "QuestionKitTesting", targets: ["QuestionKitTesting"]),
+        .library(name: "QuestionKitLanguageServer", targets: ["QuestionKitLanguageServer"]),
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
-        // The core: located JSON, diagnostics, the question-type protocol and registry, key map.
+        // The framework a type developer imports: located JSON, diagnostics, the question-type protocol and
+        // registry, key map, answers, rendering model, session, review, replay, completed form.
         .target(name: "QuestionKit"),
+        // Our PDF writer (fonts, TrueType subsets, DEFLATE) and the printed form; the core knows neither.
+        .target(name: "QuestionKitPDF", dependencies: ["QuestionKit"]),
+        // The form store: folders per user, expiry, reminders, submission; atomic file writes.
+        .target(name: "QuestionKitStore", dependencies: ["QuestionKit"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
+        // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
+        .target(name: "QuestionKitTesting", dependencies: ["QuestionKit"]),
         // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
-        .target(name: "QuestionKitCLI", dependencies: ["QuestionKit"]),
+        .target(
+            name: "QuestionKitCLI",
+            dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionKitStore", "QuestionKitLanguageServer"]),
+        // `questionkit lsp`: the Language Server Protocol server; the tool hands it the registry.
+        .target(name: "QuestionKitLanguageServer", dependencies: ["QuestionKit"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
         .executableTarget(name: "Runner", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
         // Generated templates and fixtures of any size, for the benchmark and tests of large forms.
         .target(name: "FormGenerators"),
         // What the test targets share: running other programs, temporary folders, the package root.
         .target(name: "TestSupport"),
+        // Stand-in question types and forms made with them, shared by the core's, the PDF's and the store's tests.
+        .target(name: "CoreTestSupport", dependencies: ["QuestionKit"]),
         // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
-        .executableTarget(name: "Benchmarks", dependencies: ["QuestionKit", "QuestionTypes", "FormGenerators"]),
-        .testTarget(name: "QuestionKitTests", dependencies: ["QuestionKit", "FormGenerators", "TestSupport"]),
-        .testTarget(name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit"]),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionTypes", "FormGenerators"]),
+        .testTarget(
+            name: "QuestionKitTests",
+            dependencies: ["QuestionKit", "CoreTestSupport", "FormGenerators", "TestSupport"]),
+        .testTarget(name: "QuestionKitPDFTests", dependencies: ["QuestionKitPDF", "CoreTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "QuestionKitStoreTests", dependencies: ["QuestionKitStore", "CoreTestSupport", "TestSupport"]),
+        .testTarget(name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKit", "TestSupport"]),
+        .testTarget(
+            name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit", "QuestionKitTesting", "TestSupport"]),
+        .testTarget(name: "QuestionKitLanguageServerTests", dependencies: ["QuestionKitLanguageServer", "QuestionTypes"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests",
-            dependencies: ["QuestionKitCLI", "QuestionTypes", "FormGenerators", "TestSupport"],
+            dependencies: [
+                "QuestionKitCLI", "QuestionKitPDF", "QuestionKitStore", "QuestionKitTesting", "QuestionTypes",
+                "FormGenerators", "TestSupport",
+            ],
             exclude: ["Golden"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
         .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators", "TestSupport"]),

@@ -23,12 +23,13 @@ let package = Package(
                 .product(name: "QuestionKitCLI", package: "QuestionKit"),
                 .product(name: "QuestionTypes", package: "QuestionKit"),
             ]),
-        // The same example-driven harness as the built-in types, over built-in + our types.
+        // The checks the built-in types get (QuestionKitTesting), over built-in + our types.
         .testTarget(
             name: "FieldTypesTests",
             dependencies: [
                 "FieldTypes",
                 .product(name: "QuestionKit", package: "QuestionKit"),
+                .product(name: "QuestionKitTesting", package: "QuestionKit"),
                 .product(name: "QuestionTypes", package: "QuestionKit"),
             ]),
         // Runs the built `fieldkit` binary as a process, as a user or CI does.

@@ -6,6 +6,7 @@
 #   json   the JSON parser               (Fuzz/JSONParserFuzz)
 #   plist  property lists of every kind  (Fuzz/PropertyListFuzz)
 #   font   TrueType fonts embedded in PDF (Fuzz/FontFuzz)
+#   image  JPEG and PNG photos and logos  (Fuzz/ImageFuzz)
 #
 # Builds the target's Fuzz/<Target>/*.swift together with the sources it reads (not through SwiftPM),
 # seeds the corpus with the target's committed seeds/ (and, for json, Templates/*.json), and runs for
@@ -16,7 +17,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -53,11 +54,16 @@ plist)
     ;;
 font)
     folder=Fuzz/FontFuzz
-    sources=(Sources/QuestionKit/PDF/*.swift)
+    sources=(Sources/QuestionKitPDF/PDF/*.swift)
+    maxLength=8192
+    ;;
+image)
+    folder=Fuzz/ImageFuzz
+    sources=(Sources/QuestionKitPDF/PDF/*.swift)
     maxLength=8192
     ;;
 *)
-    echo "unknown fuzz target '$target': json, plist or font" >&2
+    echo "unknown fuzz target '$target': json, plist, font or image" >&2
     exit 64
     ;;
 esac
@@ -70,7 +76,8 @@ for file in "$folder"/*.dict; do
 done
 
 echo "building $work/$target-fuzz ..."
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" \
+# -package-name: the sources declare members of `package` access, shared by the package's modules.
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" -package-name questionkit \
     "${sources[@]}" "$folder"/*.swift -o "$work/$target-fuzz"
 
 echo "fuzzing $target for $seconds s ..."

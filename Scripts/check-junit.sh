@@ -10,28 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-tool=""
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --tool) tool="$2"; shift 2 ;;
-        *) echo "check-junit.sh: unknown argument '$1'" >&2; exit 2 ;;
-    esac
-done
-if ! command -v python3 >/dev/null; then
-    echo "check-junit.sh: python3 is needed" >&2
-    exit 2
-fi
-venv=.build/venv-junit
-if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import junitparser' 2>/dev/null; then
-    python3 -m venv "$venv" || { echo "check-junit.sh: python3 -m venv failed (python3-venv missing?)" >&2; exit 2; }
-    "$venv/bin/python" -m pip install --quiet junitparser \
-        || { echo "check-junit.sh: could not install junitparser" >&2; exit 2; }
-fi
-
-if [[ -z "$tool" ]]; then
-    swift build --product questionkit >/dev/null
-    tool="$(swift build --show-bin-path)/questionkit"
-fi
+source Scripts/python-checker.sh
+checker_setup check-junit.sh .build/venv-junit junitparser junitparser "$@"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 # `test` exits 1 for the broken fixtures, as it must; the reader judges the XML.

@@ -46,8 +46,10 @@ enum HostileValidationBenchmark {
 
     /// Prints the table (for BENCHMARKS.md).
     static func printTable(toolPath: String, folder: String) {
-        print("| hostile input (issue 10) | file | `validate` | valid template, same size | ratio | peak memory |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print(
+            "| hostile input (issue 10) | file | `validate` | valid template, same size | ratio | peak memory "
+                + "| memory ÷ file | valid template's memory ÷ file |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
         run(toolPath: toolPath, folder: folder).forEach { print($0) }
     }
 
@@ -67,13 +69,15 @@ enum HostileValidationBenchmark {
             guard let hostile = Measure.process(toolPath, ["validate"] + shape.arguments + arguments, runs: 1),
                 hostile.status <= 1,
                 let valid = Measure.process(toolPath, ["validate"] + shape.arguments + [validPath], runs: 1)
-            else { return rows + ["| \(shape.name) | validate failed or crashed | | | |"] }
+            else { return rows + ["| \(shape.name) | validate failed or crashed | | | | | | |"] }
             try? FileManager.default.removeItem(atPath: validPath)
             rows.append(
                 "| \(shape.name) "
                     + String(
-                        format: "| %.1f MB | %.2f s | %.2f s | %.1f× | %.0f MB |", Double(bytes) / 1e6, hostile.seconds,
-                        valid.seconds, hostile.seconds / valid.seconds, Double(hostile.peakBytes) / 1e6))
+                        format: "| %.1f MB | %.2f s | %.2f s | %.1f× | %.0f MB | %.1f× | %.1f× |", Double(bytes) / 1e6,
+                        hostile.seconds, valid.seconds, hostile.seconds / valid.seconds,
+                        Double(hostile.peakBytes) / 1e6, Double(hostile.peakBytes) / Double(bytes),
+                        Double(valid.peakBytes) / Double(bytes)))
         }
         return rows
     }

@@ -1,6 +1,7 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitPDF
 
 /// Printed forms: pages per second and bytes per page for large forms, and the size of a form with
 /// a few CJK characters (whose fonts are embedded as subsets).
@@ -37,7 +38,40 @@ enum PDFBenchmark {
                         "| 20-question form with CJK, Greek and Cyrillic comments | %d pages | | | %.1f KB in total |",
                     document.pages.count, Double(bytes) / 1000))
         }
-        return lines
+        return lines + imageLines()
+    }
+
+    /// How fast photo files are read for embedding: a PNG's chunks are walked and CRC-checked, a
+    /// JPEG's segments skipped by their lengths; neither is decoded.
+    static func imageLines() -> [String] {
+        let megabytes = 8
+        var chunks: [UInt8] = []
+        for _ in 0..<(megabytes * 16) {
+            chunks += pngChunk("IDAT", [UInt8](repeating: 0x5A, count: 1 << 16))
+        }
+        let header = pngChunk("IHDR", [0, 0, 16, 0, 0, 0, 16, 0, 8, 2, 0, 0, 0])
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + header + chunks + pngChunk("IEND", [])
+        var jpeg: [UInt8] = [0xFF, 0xD8]
+        for _ in 0..<(megabytes * 16) {
+            jpeg += [0xFF, 0xE1, 0xFF, 0xFF] + [UInt8](repeating: 0x5A, count: 0xFFFD)
+        }
+        jpeg += [0xFF, 0xC0, 0, 11, 8, 0, 16, 0, 16, 1, 1, 0x11, 0, 0xFF, 0xD9]
+        return [("PNG", png), ("JPEG", jpeg)].map { name, bytes in
+            let timing = Measure.seconds(runs: 5) { _ = try? PDFImage.read(bytes) }
+            return String(
+                format: "| reading a %d MB %@ for embedding | | %.1f ms | %.0f MB/s | |", megabytes, name,
+                timing.median * 1000, Double(bytes.count) / 1e6 / timing.median)
+        }
+    }
+
+    private static func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        let crc = CRC32.checksum(typed[...])
+        return bytes(UInt32(data.count)) + typed + bytes(crc)
+    }
+
+    private static func bytes(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
     }
 
     /// The review of a generated form, replayed from a generated fixture (with `comment` added to

@@ -34,7 +34,17 @@ if CommandLine.arguments.dropFirst().first == "hostile" {
     exit(0)
 }
 
+// `Benchmarks lsp` measures `questionkit lsp` through the protocol alone (issue 14).
+if CommandLine.arguments.dropFirst().first == "lsp" {
+    LanguageServerBenchmark.printTable(toolPath: toolPath)
+    exit(0)
+}
 let reader = try TemplateReader(registry: BuiltInQuestionTypes.registry())
+// `Benchmarks pdf` measures the printed forms and the image readers alone (issues 4 and 12).
+if CommandLine.arguments.dropFirst().first == "pdf" {
+    PDFBenchmark.run(reader: reader).forEach { print($0) }
+    exit(0)
+}
 // `Benchmarks fixtures` measures `questionkit test` over 10,000 fixture files alone (issue 11).
 if CommandLine.arguments.dropFirst().first == "fixtures" {
     FixtureFolderBenchmark.printTable(toolPath: toolPath, folder: folder, reader: reader)

@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// The diagnostics of one input file, with its source for excerpts.
-public struct FileDiagnostics: Sendable {
+package struct FileDiagnostics: Sendable {
     /// The path as given (`<stdin>` for standard input).
     public var path: String
     public var diagnostics: [Diagnostic]
@@ -16,7 +16,7 @@ public struct FileDiagnostics: Sendable {
 }
 
 /// Prints diagnostics the way compilers do, or as JSON for machines.
-public enum DiagnosticPrinter {
+package enum DiagnosticPrinter {
     /// `path:line:column: severity: message [code]`, the source line with a caret under the
     /// column, then `hint: …`. Editors and CI systems recognise the first line. Control characters
     /// from the file (or its name) are shown escaped, see ``TerminalText``.
@@ -25,35 +25,36 @@ public enum DiagnosticPrinter {
         let locator = file.source.map { SourceLocator(bytes: $0) }
         let path = TerminalText.escaped(file.path)
         var output = ""
-        // Appended piece by piece: a file with a million problems prints a million of these.
-        for diagnostic in file.diagnostics {
-            output += path
-            output += ":"
-            if let position = diagnostic.position {
-                output += String(position.line)
-                output += ":"
-                output += String(position.column)
-                output += ":"
-            }
-            output += " "
-            output += diagnostic.severity.rawValue
-            output += ": "
-            output += TerminalText.escaped(diagnostic.message)
-            output += " ["
-            output += TerminalText.escaped(diagnostic.code)
-            output += "]\n"
-            if let position = diagnostic.position,
-                let window = locator?.excerpt(line: position.line, column: position.column)
-            {
-                output += excerpt(window)
-            }
-            if let hint = diagnostic.hint {
-                output += "  hint: "
-                output += TerminalText.escaped(hint)
-                output += "\n"
-            }
-        }
+        for diagnostic in file.diagnostics { appendText(diagnostic, path: path, locator: locator, to: &output) }
         return output
+    }
+
+    /// Appends one diagnostic as `text` prints it; `path` already escaped.
+    static func appendText(_ diagnostic: Diagnostic, path: String, locator: SourceLocator?, to output: inout String) {
+        // Appended piece by piece: a file with a million problems prints a million of these.
+        output += path
+        output += ":"
+        if let position = diagnostic.position {
+            output += String(position.line)
+            output += ":"
+            output += String(position.column)
+            output += ":"
+        }
+        output += " "
+        output += diagnostic.severity.rawValue
+        output += ": "
+        output += TerminalText.escaped(diagnostic.message)
+        output += " ["
+        output += TerminalText.escaped(diagnostic.code)
+        output += "]\n"
+        if let position = diagnostic.position, let window = locator?.excerpt(line: position.line, column: position.column) {
+            output += excerpt(window)
+        }
+        if let hint = diagnostic.hint {
+            output += "  hint: "
+            output += TerminalText.escaped(hint)
+            output += "\n"
+        }
     }
 
     /// The window of the source line and a caret under its column (see `SourceLocator.excerpt`).
@@ -86,11 +87,36 @@ public enum DiagnosticPrinter {
     /// All diagnostics of all files as one JSON array of objects with `file`, `severity`, `code`,
     /// `message`, `pointer`, `line`, `column` and `hint` (null when there is none).
     public static func json(_ files: [FileDiagnostics]) -> String {
-        let entries: [JSONWriter.Value] = files.flatMap { file in
-            file.diagnostics.map { jsonObject($0, file: file.path) }
+        var output = ""
+        var count = 0
+        for file in files {
+            for diagnostic in file.diagnostics {
+                appendJSONElement(diagnostic, file: file.path, first: count == 0, to: &output)
+                count += 1
+            }
         }
-        return JSONWriter.text(of: .array(entries)) + "\n"
+        return output + jsonEnd(count: count)
     }
+
+    /// Appends one diagnostic as an element of the array `json` writes (opening the array before
+    /// the first), written as `JSONWriter` writes `jsonObject` at that depth.
+    static func appendJSONElement(_ diagnostic: Diagnostic, file: String, first: Bool, to output: inout String) {
+        output += first ? "[\n  {" : ",\n  {"
+        guard case .object(let members) = jsonObject(diagnostic, file: file) else { return }
+        for (index, (key, value)) in members.enumerated() {
+            output += index == 0 ? "\n    " : ",\n    "
+            JSONWriter.appendQuoted(key, to: &output)
+            output += ": "
+            switch value {
+            case .string(let text): JSONWriter.appendQuoted(text, to: &output)
+            default: output += JSONWriter.text(of: value)
+            }
+        }
+        output += "\n  }"
+    }
+
+    /// What closes the array `json` writes after `count` elements, and its line.
+    static func jsonEnd(count: Int) -> String { count == 0 ? "[]\n" : "\n]\n" }
 
     /// One diagnostic as `{file, severity, code, message, pointer, line, column, hint}`.
     static func jsonObject(_ diagnostic: Diagnostic, file: String) -> JSONWriter.Value {
@@ -109,16 +135,18 @@ public enum DiagnosticPrinter {
     /// `checked 3 files: 2 errors, 1 warning` — the closing line of a human-readable run; notes
     /// are counted after them (`no problems, 2 notes` when there is nothing else).
     public static func summary(_ files: [FileDiagnostics]) -> String {
-        let all = files.flatMap(\.diagnostics)
-        let errors = all.count(of: .error)
-        let warnings = all.count(of: .warning)
-        let notes = all.count(of: .note)
-        let checked = "checked \(plural(files.count, "file"))"
-        let noteCount = notes > 0 ? ", \(plural(notes, "note"))" : ""
-        guard errors + warnings > 0 else { return "\(checked): no problems\(noteCount)" }
-        let failing = files.filter { $0.diagnostics.containsErrors }.count
-        let detail = errors > 0 ? " (\(plural(failing, "file")) with errors)" : ""
-        return "\(checked): \(plural(errors, "error")), \(plural(warnings, "warning"))\(noteCount)\(detail)"
+        var tally = DiagnosticTally()
+        for file in files { tally.count(file.diagnostics) }
+        return summary(tally)
+    }
+
+    /// The closing line for the counts in `tally`.
+    static func summary(_ tally: DiagnosticTally) -> String {
+        let checked = "checked \(plural(tally.files, "file"))"
+        let noteCount = tally.notes > 0 ? ", \(plural(tally.notes, "note"))" : ""
+        guard tally.errors + tally.warnings > 0 else { return "\(checked): no problems\(noteCount)" }
+        let detail = tally.errors > 0 ? " (\(plural(tally.failingFiles, "file")) with errors)" : ""
+        return "\(checked): \(plural(tally.errors, "error")), \(plural(tally.warnings, "warning"))\(noteCount)\(detail)"
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -1,7 +1,8 @@
 import QuestionKit
+import QuestionKitStore
 
 /// `questionkit docs --out DIR`: one Markdown page per registered question type, and an index.
-public struct DocsCommand: Command {
+package struct DocsCommand: Command {
     public init() {}
 
     public let name = "docs"

@@ -2,7 +2,7 @@ import QuestionKit
 
 /// `questionkit export COMPLETED.json --format pdf|text|json -o FILE`: a completed form as a
 /// printed PDF, plain text, or completed-form JSON.
-public struct ExportCommand: Command {
+package struct ExportCommand: Command {
     public init() {}
 
     public let name = "export"
@@ -12,7 +12,8 @@ public struct ExportCommand: Command {
         Reads a completed form (written by 'questionkit run' or by the original system) and writes
         it as a printed PDF, as plain text, or as completed-form JSON in the original format. Text
         and JSON go to standard output without -o; a PDF needs -o (-o - for standard output).
-        Exits 1 when the form has errors or the output cannot be written.
+        An answer that breaks a rule of its question is exported as stored, with a located warning
+        and a flag. Exits 1 when the form's template cannot be read or the output cannot be written.
         \(OutputFile.rulesHelp)
         """
     public var options: [OptionSpec] {
@@ -37,7 +38,9 @@ public struct ExportCommand: Command {
         guard let form = loaded.value else { return ExitStatus.inputErrors }
         let review = Review(form: form, keys: keys)
         if format == "pdf", let output {
-            return PDFOutput.write(review, to: output, arguments: arguments, context: &context)
+            return PDFOutput.write(
+                review, photosOf: (form, loaded.report), keys: keys, to: output, arguments: arguments, context: &context
+            )
                 ? ExitStatus.success : ExitStatus.inputErrors
         }
         let text = format == "json" ? CompletedFormWriter.json(form, keys: keys) : TextExport.render(review)

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc
@@ -101,7 +102,7 @@ extension PathText {
 }
 
 /// Writing to standard output and standard error.
-public enum FileOutput {
+package enum FileOutput {
     /// Writes all of `text` to a file descriptor, retrying short writes.
     public static func write(_ text: String, to descriptor: Int32) {
         var text = text

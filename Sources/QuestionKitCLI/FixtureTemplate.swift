@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
 /// Which template a fixture is checked with, and the fixture's problems in saying so, located at
 /// its `"template"`: none named, one that does not exist, or (for `run`) another than the one

@@ -1,12 +1,13 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
 /// `questionkit new-type NAME`: writes the skeleton of a new question type, ready to register.
-public struct NewTypeCommand: Command {
+package struct NewTypeCommand: Command {
     public init() {}
 
     public let name = "new-type"
-    public let summary = "Write the skeleton of a new question type (<Name>Question.swift)."
+    public let summary = "Write a new question type's skeleton, or a whole package around it (--package)."
     public let argumentsSynopsis = "NAME"
     public let discussion = """
         Writes <Name>Question.swift for a question type whose answer-type is NAME in lowercase with
@@ -14,9 +15,23 @@ public struct NewTypeCommand: Command {
         StarRatingQuestion). The skeleton compiles, reads text answers, and carries a placeholder
         example that fails until you replace it with a question your type rejects. Register the
         type by passing it with the others to QuestionKitTool.main(types:). Never overwrites a file.
+
+        With --package DIR, writes a new Swift package into DIR (which must be new or empty): the
+        type, a tool named after DIR that has the built-in types plus it, a test that checks it
+        with QuestionKitTesting (failing until the placeholder example is replaced), a template
+        and a fixture. The package depends on the QuestionKit this tool was built from, unless
+        --questionkit-path or --questionkit-url says otherwise.
         """
     public let options: [OptionSpec] = [
-        OptionSpec("out", short: "o", value: "DIR", help: "The folder to write the file to (default: the current one).")
+        OptionSpec(
+            "out", short: "o", value: "DIR", help: "The folder to write the file to (default: the current one)."),
+        OptionSpec("package", value: "DIR", help: "Write a whole package into DIR, a new or empty folder."),
+        OptionSpec(
+            "questionkit-path", value: "DIR",
+            help: "With --package: QuestionKit's folder (relative to DIR, or absolute)."),
+        OptionSpec(
+            "questionkit-url", value: "URL",
+            help: "With --package: QuestionKit's git URL (from version \(QuestionKitTool.version))."),
     ]
 
     public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
@@ -30,6 +45,12 @@ public struct NewTypeCommand: Command {
                 "\(context.toolName) new-type: error: '\(skeleton.identifier)' is already the answer-type of "
                     + "\(type(of: owner)); choose another name")
             return ExitStatus.inputErrors
+        }
+        if let packageFolder = arguments.values["package"] {
+            return try writePackage(skeleton, into: packageFolder, arguments: arguments, context: &context)
+        }
+        if arguments.values["questionkit-path"] != nil || arguments.values["questionkit-url"] != nil {
+            throw UsageError("--questionkit-path and --questionkit-url go with --package")
         }
         let folder = arguments.value("out", default: ".")
         let path = PathText.joined(folder, skeleton.fileName)
@@ -46,7 +67,8 @@ public struct NewTypeCommand: Command {
         }
         context.print("wrote \(path)")
         context.print(
-            "Next: register \(skeleton.typeName)() with the other types (QuestionKitTool.main(types: ...)),")
+            "Next: register \(skeleton.typeName)() with the other types: in the list your main.swift passes to")
+        context.print("QuestionKitTool.main(types:) (<Package>Types.all in a package that new-type --package wrote),")
         context.print("then fill in its examples; its placeholder example fails until you do.")
         return ExitStatus.success
     }
@@ -65,14 +87,32 @@ struct TypeSkeleton: Equatable {
 
     /// Splits `name` into words (at dashes, underscores, spaces and lowercase-to-uppercase steps).
     init(name: String) throws(UsageError) {
+        guard name.allSatisfy(Self.isNameCharacter) else {
+            throw UsageError("'\(name)' is not a valid type name; use letters, digits and dashes, e.g. 'star-rating'")
+        }
+        var words = Self.words(of: name)
+        if words.count > 1 && words.last == "question" { words.removeLast() }
+        guard let first = words.first, let initial = first.first, initial.isLetter else {
+            throw UsageError("'\(name)' is not a valid type name; it must start with a letter, e.g. 'star-rating'")
+        }
+        let upperCamel = words.map(Self.capitalized).joined()
+        identifier = words.joined(separator: "-")
+        typeName = upperCamel + "Question"
+        definitionName = upperCamel + "Definition"
+        answerKeyName = first + words.dropFirst().map(Self.capitalized).joined() + "Answer"
+    }
+
+    /// Whether `character` may be part of a name: ASCII letters and digits, and word separators.
+    static func isNameCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "-_ ".contains(character))
+    }
+
+    /// The lowercase words of `name`: split at dashes, underscores, spaces and lowercase-to-uppercase steps.
+    static func words(of name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
         for character in name {
-            guard character.isASCII, character.isLetter || character.isNumber || "-_ ".contains(character) else {
-                throw UsageError(
-                    "'\(name)' is not a valid type name; use letters, digits and dashes, e.g. 'star-rating'")
-            }
             let startsWord = character.isUppercase && (previous?.isLowercase ?? false)
             if "-_ ".contains(character) || startsWord {
                 if !current.isEmpty { words.append(current) }
@@ -82,23 +122,21 @@ struct TypeSkeleton: Equatable {
             previous = character
         }
         if !current.isEmpty { words.append(current) }
-        if words.count > 1 && words.last == "question" { words.removeLast() }
-        guard let first = words.first, let initial = first.first, initial.isLetter else {
-            throw UsageError("'\(name)' is not a valid type name; it must start with a letter, e.g. 'star-rating'")
-        }
-        let upperCamel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        identifier = words.joined(separator: "-")
-        typeName = upperCamel + "Question"
-        definitionName = upperCamel + "Definition"
-        answerKeyName = first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Answer"
+        return words
     }
+
+    /// `word` with its first letter in uppercase.
+    static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
 
     /// `<Name>Question.swift`.
     var fileName: String { typeName + ".swift" }
 
     /// The Swift source of the skeleton.
-    var source: String {
-        Self.template.replacingOccurrences(of: "__TYPE__", with: typeName)
+    var source: String { fill(Self.template) }
+
+    /// `template` with the type's names filled in.
+    func fill(_ template: String) -> String {
+        template.replacingOccurrences(of: "__TYPE__", with: typeName)
             .replacingOccurrences(of: "__DEFINITION__", with: definitionName)
             .replacingOccurrences(of: "__ANSWERKEY__", with: answerKeyName)
             .replacingOccurrences(of: "__ID__", with: identifier)
@@ -193,7 +231,7 @@ extension TypeSkeleton {
                     // TODO: fails until replaced by a question the type rejects, with the code and the
                     // pointer of the error it reports.
                     .invalid(
-                        "TODO: a question the type rejects",
+                        "TODO: replace with a question __ID__ rejects, and the code and pointer of its error",
                         #"{"answer-type": "__ID__", "question": "TODO", "TODO": true}"#,
                         .error("__ID__.todo", at: "/TODO")),
                 ]

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +19,7 @@ import QuestionKit
 /// - a folder, a name in a missing folder, anything else: an error with the path and the reason.
 ///
 /// `-` (standard output) is the command context's business: see `CommandContext.writeOutput`.
-public enum OutputFile {
+package enum OutputFile {
     /// The output name that means standard output.
     public static let standardOutput = "-"
 

@@ -1,4 +1,12 @@
 import QuestionKit
+import QuestionKitPDF
+import QuestionKitStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The PDF options shared by `run` and `export`, and writing the printed form.
 enum PDFOutput {
@@ -9,13 +17,23 @@ enum PDFOutput {
         OptionSpec(
             "font", value: "FILE",
             help: "A TrueType font tried before the built-in ones (repeatable), e.g. for scripts they lack."),
+        OptionSpec(
+            "heading", value: "TEXT",
+            help: "The text of the PDF's heading bar (default '\(FormPDFOptions.defaultHeading)')."),
+        OptionSpec("logo", value: "FILE", help: "A JPEG or PNG logo for the PDF's heading bar."),
     ]
+
+    /// The most bytes a logo or photo file may have.
+    static let imageLimit = 32 << 20
 
     /// Writes the printed form of `review` to `path` (see `OutputFile`; `-` is standard output);
     /// warnings (a character no font shows, a font named by --font that cannot be read, a missing
     /// fallback font a character needed) go to standard error. False when the file could not be written.
+    /// With `photosOf`, the completed form and where it was read from: its photos are printed as
+    /// thumbnails (see `FormPDFPhotos`), and a photo that cannot be is a warning located in it.
     static func write(
-        _ review: Review, to path: String, arguments: ParsedArguments, context: inout CommandContext
+        _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil, keys: KeyMap = .mi,
+        to path: String, arguments: ParsedArguments, context: inout CommandContext
     ) -> Bool {
         let extraFonts = arguments.allValues["font"] ?? []
         // The system fonts are read once per process; fonts named with --font join them, tried first.
@@ -27,6 +45,19 @@ enum PDFOutput {
         options.fonts = fonts
         options.pageSize = arguments.values["page-size"] == "a4" ? .a4 : .letter
         options.author = review.header.technician
+        options.keys = keys
+        options.heading = arguments.values["heading"] ?? FormPDFOptions.defaultHeading
+        if let logo = arguments.values["logo"] {
+            do {
+                options.logo = try PDFImage.read(try FileInput.read(logo, limit: imageLimit))
+            } catch {
+                context.printError(TerminalText.escaped("\(context.toolName): error: --logo '\(logo)': \(error)"))
+                return false
+            }
+        }
+        if let loaded {
+            options.photos = photos(of: loaded.form, file: loaded.file, keys: keys, context: &context)
+        }
         let document = FormPDF.render(review, options: options)
         for warning in fontWarnings + fonts.warnings(for: document.warnings) {
             context.printError(TerminalText.escaped("\(context.toolName): warning: \(warning)"))
@@ -45,5 +76,27 @@ enum PDFOutput {
             context.printError("\(context.toolName): error: \(error)")
             return false
         }
+    }
+
+    /// The photos of `form`, read from the files beside it (none when it came from standard input)
+    /// or from its embedded media; warnings for those that cannot be printed.
+    private static func photos(
+        of form: FilledForm, file: FileDiagnostics, keys: KeyMap, context: inout CommandContext
+    ) -> [String: PDFImage] {
+        let folder = file.path == "-" || file.path == "<stdin>" ? nil : PathText.parent(of: file.path)
+        let (images, diagnostics) = FormPDFPhotos.load(form, keys: keys) { name in
+            folder.flatMap { regularFile(PathText.joined($0, name)) }
+        }
+        context.standardError += DiagnosticPrinter.text(
+            FileDiagnostics(path: file.path, diagnostics: diagnostics, source: file.source))
+        return images
+    }
+
+    /// The bytes of the regular file at `path`; nil for anything else, so that a FIFO or device
+    /// named like a photo is never opened (opening a FIFO waits for a writer).
+    private static func regularFile(_ path: String) -> [UInt8]? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try? FileInput.read(path, limit: imageLimit)
     }
 }

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +22,8 @@ public struct QuestionKitTool: Sendable {
     /// The commands every `questionkit` has.
     public static let standardCommands: [any Command] = [
         ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), ExportCommand(), TypesCommand(), DocsCommand(),
-        SchemaCommand(), NewTypeCommand(), StoreCommand(),
+        SchemaCommand(), NewTypeCommand(), StoreCommand(), TemplatesCommand(),
+        LanguageServerCommand(),
     ]
 
     public let types: [any QuestionType]

@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// `questionkit review COMPLETED.json`: the review of a completed form, ours or the original system's.
-public struct ReviewCommand: Command {
+package struct ReviewCommand: Command {
     public init() {}
 
     public let name = "review"
@@ -9,7 +9,9 @@ public struct ReviewCommand: Command {
     public let argumentsSynopsis = "COMPLETED.json"
     public let discussion = """
         Reads a completed form (written by 'questionkit run' or by the original system) and prints
-        its review table and the answers that need attention. Exits 1 when the form has errors.
+        its review table and the answers that need attention. Reading is lenient: an answer that
+        breaks a rule of its question is shown as stored, with a located warning and a flag. Exits 1
+        only when the form's template cannot be read.
         """
     public let options: [OptionSpec] = [
         OptionSpec(

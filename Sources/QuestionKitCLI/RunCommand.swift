@@ -1,7 +1,8 @@
 import QuestionKit
+import QuestionKitStore
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
-public struct RunCommand: Command {
+package struct RunCommand: Command {
     public init() {}
 
     public let name = "run"
@@ -80,7 +81,7 @@ public struct RunCommand: Command {
             context[keyPath: forPeople] += "wrote \(written.joined(separator: ", "))\n"
         }
         if let pdf {
-            guard PDFOutput.write(review, to: pdf, arguments: arguments, context: &context) else {
+            guard PDFOutput.write(review, keys: keys, to: pdf, arguments: arguments, context: &context) else {
                 return ExitStatus.inputErrors
             }
             let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf

@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// `questionkit schema`: the JSON Schema of templates, composed from every registered type's own.
-public struct SchemaCommand: Command {
+package struct SchemaCommand: Command {
     public init() {}
 
     public let name = "schema"

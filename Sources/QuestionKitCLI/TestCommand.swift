@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// `questionkit test DIR...`: every fixture found, replayed as a test of its template.
-public struct TestCommand: Command {
+package struct TestCommand: Command {
     public init() {}
 
     public let name = "test"

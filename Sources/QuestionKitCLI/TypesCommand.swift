@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// `questionkit types`: the registered question types, one line each.
-public struct TypesCommand: Command {
+package struct TypesCommand: Command {
     public init() {}
 
     public let name = "types"

@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// `questionkit validate FILE...`: checks templates and reports every problem of every file.
-public struct ValidateCommand: Command {
+package struct ValidateCommand: Command {
     public init() {}
 
     public let name = "validate"
@@ -28,39 +28,37 @@ public struct ValidateCommand: Command {
             throw UsageError("no files given; name one or more templates, or '-' for standard input")
         }
         let limits = JSONParser.Limits.default
-        var files: [FileDiagnostics] = []
+        var report = DiagnosticReport(isJSON: arguments.value("format", default: "text") == "json")
         var keys = KeyMap.mi
         if let keyPath = arguments.values["keys"] {
             // validate lists the key map's problems with the templates' (in text or JSON).
             let loaded = KeyMapOption.read(keyPath, registry: context.registry)
             keys = loaded.keys
-            if !loaded.report.diagnostics.isEmpty { files.append(loaded.report) }
+            if !loaded.report.diagnostics.isEmpty { report.add(loaded.report, to: &context) }
         }
-        if !files.contains(where: { $0.diagnostics.containsErrors }) {
+        if report.tally.errors == 0 {
             let reader = TemplateReader(registry: context.registry, keys: keys, limits: limits)
             for argument in arguments.positionals {
                 let paths = FileInput.expand(argument)
                 // A folder without templates is most likely a mistyped one: it must not pass.
                 if paths.isEmpty {
                     let problem = Self.noTemplates(in: argument)
-                    files.append(FileDiagnostics(path: argument, diagnostics: [problem], source: nil))
+                    report.add(FileDiagnostics(path: argument, diagnostics: [problem], source: nil), to: &context)
                 }
-                for path in paths { files += validate(path, reader: reader, context: context) }
+                for path in paths { validate(path, reader: reader, into: &report, context: &context) }
             }
         }
-        if arguments.value("format", default: "text") == "json" {
-            context.standardOutput += DiagnosticPrinter.json(files)
-        } else {
-            for file in files { context.standardOutput += DiagnosticPrinter.text(file) }
-            context.print(DiagnosticPrinter.summary(files))
-        }
-        let all = files.flatMap(\.diagnostics)
-        let failed = all.containsErrors || (arguments.flags.contains("strict") && all.containsWarnings)
+        report.finish(&context)
+        let tally = report.tally
+        let failed = tally.errors > 0 || (arguments.flags.contains("strict") && tally.warnings > 0)
         return failed ? ExitStatus.inputErrors : ExitStatus.success
     }
 
-    /// The file's problems; a fixture's are checked against its template (whose problems follow).
-    private func validate(_ path: String, reader: TemplateReader, context: CommandContext) -> [FileDiagnostics] {
+    /// Reports the file's problems; a fixture's are checked against its template (whose problems
+    /// come first). A template's are printed as they are located.
+    private func validate(
+        _ path: String, reader: TemplateReader, into report: inout DiagnosticReport, context: inout CommandContext
+    ) {
         let displayPath = path == "-" ? "<stdin>" : path
         let bytes: [UInt8]
         do {
@@ -69,13 +67,15 @@ public struct ValidateCommand: Command {
                 ? try context.readStandardInput(reader.limits.maxBytes)
                 : try FileInput.read(path, limit: reader.limits.maxBytes)
         } catch {
-            return [FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)]
+            let unread = FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
+            return report.add(unread, to: &context)
         }
         if FixtureValidation.isFixture(path: path, bytes: bytes, keys: reader.keys) {
-            return FixtureValidation.diagnose(
+            let files = FixtureValidation.diagnose(
                 bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader))
+            return files.forEach { report.add($0, to: &context) }
         }
-        return [FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)]
+        report.add(path: displayPath, source: bytes, to: &context) { each in reader.diagnose(bytes, each: each) }
     }
 
     /// The problem of a file that could not be read: `json.too-large` (as the parser reports it)

@@ -9,7 +9,9 @@ public struct MultipleChoiceQuestion: QuestionType {
     /// `multiple-choice`.
     public var identifier: String { "multiple-choice" }
     /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [String: String] { ["multipleChoiceQuestion": identifier] }
+    public var originalValueNames: [OriginalValueName] {
+        [OriginalValueName("multipleChoiceQuestion", key: .answerType, value: identifier)]
+    }
     /// One line for `questionkit types`.
     public var summary: String { "Choose one or more options from a list." }
     /// The original system's `qid` for multiple choice.

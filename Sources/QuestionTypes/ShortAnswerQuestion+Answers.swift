@@ -58,6 +58,14 @@ extension ShortAnswerQuestion {
         return []
     }
 
+    /// For a numeric question with a range, the range ("a number from 0 to 75", "a number of at
+    /// least 2.5"): a question answered only with a comment is then flagged; nil otherwise.
+    public func expectation(of definition: Definition) -> String? {
+        guard definition.isNumeric, let note = Self.rangeNote(definition.acceptedRange) else { return nil }
+        let range = note.dropFirst("accepted: ".count)
+        return "a number " + (range.hasPrefix("at ") ? "of " : "from ") + range
+    }
+
     /// The text (or "(no answer)"), then for a numeric question with a range the accepted range:
     /// "accepted: 0 to 75", "accepted: at least 2.5" or "accepted: at most 80".
     public func render(_ answer: String?, of definition: Definition) -> AnswerRendering {

@@ -9,7 +9,9 @@ public struct ShortAnswerQuestion: QuestionType {
     /// `short-answer`.
     public var identifier: String { "short-answer" }
     /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [String: String] { ["shortAnswerQuestion": identifier] }
+    public var originalValueNames: [OriginalValueName] {
+        [OriginalValueName("shortAnswerQuestion", key: .answerType, value: identifier)]
+    }
     /// One line for `questionkit types`.
     public var summary: String { "Free text, or a number (optionally within a range) when numberInput is true." }
     /// The original system's `qid` for short answer.

@@ -41,9 +41,13 @@ public struct TableAnswerQuestion: QuestionType {
     public static let noCells = Key(
         "noCells", originalNames: ["cellsThatAreNotAnswerable"], summary: "Cells \"r,c\" that must stay empty (table).")
 
-    /// The row types' names in the original app's key list; they cannot be respelled.
-    public var originalValueNames: [String: String] {
-        ["tableQuestion": identifier, "rowTypeText": "text", "rowTypeCheckBoxes": "check"]
+    /// The type's and the row types' names in the original app's key list.
+    public var originalValueNames: [OriginalValueName] {
+        [
+            OriginalValueName("tableQuestion", key: .answerType, value: identifier),
+            OriginalValueName("rowTypeText", key: Self.rowType, value: RowKind.text.rawValue),
+            OriginalValueName("rowTypeCheckBoxes", key: Self.rowType, value: RowKind.check.rawValue),
+        ]
     }
 
     /// The largest `numRows` or `numColumns` accepted; far above any real form, it keeps a typo
@@ -195,7 +199,7 @@ public struct TableAnswerQuestion: QuestionType {
     ) -> [RowKind]? {
         guard let node else { return nil }
         let name = question.spelling(of: Self.rowType)
-        let choices = RowKind.allCases.map(\.rawValue)
+        let choices = question.keys.spellings(ofValues: RowKind.allCases.map(\.rawValue), in: Self.rowType)
         var kinds: [RowKind] = []
         for (position, element) in node.elements.enumerated() {
             if position == 0, element.stringValue != "" {
@@ -206,7 +210,9 @@ public struct TableAnswerQuestion: QuestionType {
                     at: element, hint: "Write \"\" as the first entry of '\(name)'.")
             }
             if position == 0 { continue }
-            guard let text = element.stringValue, let kind = RowKind(rawValue: text) else {
+            guard let text = element.stringValue,
+                let kind = question.keys.value(spelled: text, in: Self.rowType).flatMap(RowKind.init(rawValue:))
+            else {
                 let suggestion = element.stringValue.flatMap { Suggestion.nearest(to: $0, in: choices) }
                 problems.error(
                     "table-answer.invalid-row-type",
@@ -214,7 +220,7 @@ public struct TableAnswerQuestion: QuestionType {
                         + Suggestion.quotedList(choices),
                     at: element,
                     hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
-                        + "Use 'text' for written answers, 'check' for yes/no.")
+                        + "Use '\(choices[0])' for written answers, '\(choices[1])' for yes/no.")
                 kinds.append(.text)
                 continue
             }

@@ -9,7 +9,9 @@ public struct TrueFalseQuestion: QuestionType {
     /// `true/false`.
     public var identifier: String { "true/false" }
     /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [String: String] { ["trueFalseQuestion": identifier] }
+    public var originalValueNames: [OriginalValueName] {
+        [OriginalValueName("trueFalseQuestion", key: .answerType, value: identifier)]
+    }
     /// One line for `questionkit types`.
     public var summary: String { "A single choice between True (Yes) and False (No)." }
     /// The original system's `qid` for true/false.

@@ -2,6 +2,7 @@ import FormGenerators
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitPDF
 import QuestionTypes
 import TestSupport
 import Testing

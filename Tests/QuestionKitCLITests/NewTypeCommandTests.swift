@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitTesting
 import QuestionTypes
 import TestSupport
 import Testing
@@ -21,14 +22,19 @@ import Testing
             "the skeleton differs from NewTypeSkeletonSample.swift; QUESTIONKIT_RECORD_GOLDEN=1 re-records")
     }
 
+    // What the generated package's test reports until the type is filled in: which example of
+    // which type, and what to do about it.
     @Test func theSkeletonsPlaceholderExampleFailsUntilFilledIn() throws {
-        let problems = QuestionTypeRegistry.selfCheck(BuiltInQuestionTypes.all + [SampleKindQuestion()])
+        let failures = QuestionTypeChecks(BuiltInQuestionTypes.all + [SampleKindQuestion()]).failures()
+        let title = "TODO: replace with a question sample-kind rejects, and the code and pointer of its error"
         #expect(
-            problems == [
-                "SampleKindQuestion ('sample-kind'): fails its example 'TODO: a question the type rejects': "
-                    + "expected error sample-kind.todo at '/TODO', not produced; unexpected warning "
-                    + "question.unknown-key at '/TODO': unknown key 'TODO' in a sample-kind question"
+            failures.map(\.description) == [
+                "SampleKindQuestion ('sample-kind'): example '\(title)': expected error sample-kind.todo at '/TODO', "
+                    + "not produced",
+                "SampleKindQuestion ('sample-kind'): example '\(title)': unexpected warning question.unknown-key at "
+                    + "'/TODO': unknown key 'TODO' in a sample-kind question",
             ])
+        #expect(failures.allSatisfy { $0.check == .example && $0.example == title && $0.location == "/TODO" })
     }
 
     @Test func theSkeletonReadsQuestionsAndAnswersOnceRegistered() throws {

@@ -83,7 +83,7 @@ extension SampleKindQuestion {
             // TODO: fails until replaced by a question the type rejects, with the code and the
             // pointer of the error it reports.
             .invalid(
-                "TODO: a question the type rejects",
+                "TODO: replace with a question sample-kind rejects, and the code and pointer of its error",
                 #"{"answer-type": "sample-kind", "question": "TODO", "TODO": true}"#,
                 .error("sample-kind.todo", at: "/TODO")),
         ]

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitPDF
 import TestSupport
 import Testing
 

@@ -103,8 +103,8 @@ final class StoreWorkspace {
         _ = work.run("start", StoreWorkspace.template, "--user", "ann", "--now", "2026-03-01T12:00:00Z")
         #expect(
             work.run("list", "--user", "ann").standardOutput == """
-                incomplete  \(StoreWorkspace.form)         0/16  started 2026-03-01T10:00:00Z
-                incomplete  \(StoreWorkspace.form) (2)     0/16  started 2026-03-01T12:00:00Z
+                incomplete  \(StoreWorkspace.form)         0/16  rev 3  started 2026-03-01T10:00:00Z
+                incomplete  \(StoreWorkspace.form) (2)     0/16  rev 3  started 2026-03-01T12:00:00Z
                 2 forms
 
                 """)

@@ -50,16 +50,18 @@ import Testing
                 USAGE: questionkit <command> [options] [arguments]
 
                 COMMANDS:
-                  validate  Check MI templates and report every problem with its location.
-                  run       Replay a form from fixture answers: transcript, review, flags, completed form.
-                  test      Replay every fixture (*.fixture.json) in the folders as a test of its template.
-                  review    Print the review of a completed form, with its flags.
-                  export    Export a completed form as PDF, plain text or completed-form JSON.
-                  types     List the registered question types.
-                  docs      Write a Markdown page for each question type, from its description and examples.
-                  schema    Print a JSON Schema (draft 2020-12) of templates, for editors.
-                  new-type  Write the skeleton of a new question type (<Name>Question.swift).
-                  store     Keep forms in a folder through their life: start, fill, complete, submit, expire.
+                  validate   Check MI templates and report every problem with its location.
+                  run        Replay a form from fixture answers: transcript, review, flags, completed form.
+                  test       Replay every fixture (*.fixture.json) in the folders as a test of its template.
+                  review     Print the review of a completed form, with its flags.
+                  export     Export a completed form as PDF, plain text or completed-form JSON.
+                  types      List the registered question types.
+                  docs       Write a Markdown page for each question type, from its description and examples.
+                  schema     Print a JSON Schema (draft 2020-12) of templates, for editors.
+                  new-type   Write a new question type's skeleton, or a whole package around it (--package).
+                  store      Keep forms in a folder through their life: start, fill, complete, submit, expire.
+                  templates  List the templates of a folder by title, with their revisions and the latest.
+                  lsp        Run the language server (LSP) for templates and fixtures on standard input and output.
 
                 Run 'questionkit <command> --help' for a command's options.
                 Version \(QuestionKitTool.version).

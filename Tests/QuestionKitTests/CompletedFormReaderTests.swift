@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 @Suite("Completed form: reading")
@@ -95,12 +96,17 @@ struct CompletedFormReaderTests {
         let result = try read(text)
         #expect(
             result.diagnostics.seen == [
-                Seen(.error, "choice.unknown-option", "/questions/0/user-answer/check-boxes/1", 2, 113),
-                Seen(.error, "short-answer.answer-not-string", "/questions/1/user-answer/short-answer", 3, 82),
-                Seen(.error, "completed-form.not-a-string", "/questions/1/user-answer/comment", 3, 96),
+                Seen(.warning, "choice.unknown-option", "/questions/0/user-answer/check-boxes/1", 2, 113),
+                Seen(.warning, "short-answer.answer-not-string", "/questions/1/user-answer/short-answer", 3, 82),
+                Seen(.warning, "completed-form.not-a-string", "/questions/1/user-answer/comment", 3, 96),
             ])
+        // Reading is lenient: each answer is kept as stored, with its warnings and a flag.
         let form = try #require(result.form)
-        #expect(form.entries.allSatisfy { $0.answer == nil })
+        #expect(form.entries.allSatisfy { $0.answer?.value is StoredAnswer })
+        #expect(form.entries.map { $0.answer?.warnings.map(\.code) ?? [] } == [
+            ["choice.unknown-option"], ["short-answer.answer-not-string", "completed-form.not-a-string"],
+        ])
+        #expect(form.template.questions[0].flags(for: form.entries[0]).map(\.code) == ["choice.unknown-option"])
     }
 
     @Test func badShapesAreReported() throws {

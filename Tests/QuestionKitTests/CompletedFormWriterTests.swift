@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 @Suite("Completed form: writing")
@@ -47,6 +48,11 @@ struct CompletedFormWriterTests {
                   "foremanComment": {
                     "comment": "",
                     "supervisor": ""
+                  },
+                  "media": {
+                    "images": {},
+                    "videos": {},
+                    "voice": {}
                   }
                 }
 
@@ -63,7 +69,9 @@ struct CompletedFormWriterTests {
         #expect(answers[1]?["voice"]?.elements.compactMap(\.stringValue) == ["Qid1(2)"])
         #expect(answers[2]?["check-boxes"]?.elements.compactMap(\.stringValue) == ["Worn", "Good"])
         #expect(answers[3]?["table-answer"]?.members.map(\.key) == ["2,2", "2,3", "3,2"])
-        #expect(answers[4]?.members.map(\.key) == ["comment"])
+        // Unanswered, the type's key stays, empty, as the original wrote it.
+        #expect(answers[4]?.members.map(\.key) == ["short-answer", "comment"])
+        #expect(answers[4]?["short-answer"]?.stringValue == "")
         #expect(answers.allSatisfy { $0?["comment"]?.stringValue != nil })
         #expect(document.root["_id"] == nil)
         #expect(document.root["foremanComment"]?["supervisor"]?.stringValue == "Jürgen Weiß")
@@ -71,7 +79,7 @@ struct CompletedFormWriterTests {
         #expect(
             keys == [
                 "Title", "RevisionNumber", "MIDiscipline", "InstructionNumber", "x-editor", "questions", "username",
-                "completedDate", "SubmittedDate", "foremanComment",
+                "completedDate", "SubmittedDate", "foremanComment", "media",
             ])
         #expect(
             document.root["x-editor"]?.sourceText
@@ -104,7 +112,7 @@ struct CompletedFormWriterTests {
         let document = try #require(JSONParser.parse(Array(json.utf8)).document)
         #expect(
             document.root.members.map(\.key) == [
-                "username", "questions", "foremanComment", "SubmittedDate", "completedDate",
+                "username", "questions", "foremanComment", "SubmittedDate", "completedDate", "media",
             ])
         #expect(document.root["username"]?.stringValue == "new")
         #expect(document.root["SubmittedDate"]?.stringValue == "")
@@ -113,8 +121,9 @@ struct CompletedFormWriterTests {
         #expect(foreman["supervisor"]?.stringValue == "boss")
         let question = try #require(document.root["questions"]?.elements.first)
         #expect(question.members.map(\.key) == ["answer-type", "question", "user-answer", "section"])
-        // The answer and the photo are gone; the comment is new; the embedded media stays.
-        #expect(question["user-answer"]?.members.map(\.key) == ["comment", "media"])
+        // The answer is empty and the photo gone; the comment is new; the embedded media stays.
+        #expect(question["user-answer"]?.members.map(\.key) == ["check-boxes", "comment", "media"])
+        #expect(question["user-answer"]?["check-boxes"]?.count == 0)
         #expect(question["user-answer"]?["comment"]?.stringValue == "new")
     }
 
@@ -128,7 +137,7 @@ struct CompletedFormWriterTests {
         let questions = try #require(document.root["questions"]).elements.map { $0 }
         #expect(questions[0].members.map(\.key) == ["answer-type", "question", "user-answer"])
         #expect(questions[0]["user-answer"]?["lines"]?.numberText == "3")
-        #expect(questions[1]["user-answer"]?.members.map(\.key) == ["comment"])
+        #expect(questions[1]["user-answer"]?.members.map(\.key) == ["check-boxes", "comment"])
     }
 
     @Test func keysAreSpelledThroughTheKeyMap() throws {
@@ -143,7 +152,7 @@ struct CompletedFormWriterTests {
         let document = try #require(JSONParser.parse(Array(CompletedFormWriter.json(form, keys: keys).utf8)).document)
         #expect(
             document.root.members.map(\.key) == [
-                "_id", "questions", "user", "completedDate", "SubmittedDate", "review",
+                "_id", "questions", "user", "completedDate", "SubmittedDate", "review", "media",
             ])
         #expect(document.root["review"]?.members.map(\.key) == ["comment", "by"])
         let answer = try #require(document.root["questions"]?.elements.first?["answer"])

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 /// The README's fixture reference is `FixtureVocabulary.referenceMarkdown`, word for word; with

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 /// A fixture says exactly what it means: what it gets wrong is an error at its place, steps keep

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 /// A template with `count` questions, one per line: question `i` (0-based) is on line `i + 4`, at

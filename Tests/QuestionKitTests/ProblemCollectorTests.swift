@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 @Suite("Problem collector")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 @Suite("Property lists: every kind read, hostile binary files refused with a location")
@@ -47,14 +48,6 @@ struct PropertyListReaderTests {
         let topSet = P.file([P.container(0xC, [1]), P.string("x")])
         let (_, top) = KeyMap.load(topSet, knownKeys: registry.allKeys)
         #expect(top.map(\.message) == ["a key map must be a dictionary of key name to spelling, not a set"])
-    }
-
-    @Test func aSetInAConfigurationIsALocatedErrorAtItsKey() {
-        let (configuration, diagnostics) = StoreConfiguration.load(P.configurationWithASet)
-        #expect(configuration == nil)
-        #expect(diagnostics.map(\.code) == ["store-config.bad-days"])
-        #expect(diagnostics.first?.pointer == "/DeleteAfterDays")
-        #expect(diagnostics.first?.message.hasSuffix("not a set") == true)
     }
 
     @Test func aCycleIsRefusedAtThePathWhereItCloses() throws {
@@ -105,20 +98,6 @@ struct PropertyListReaderTests {
         #expect(error(badOffset)?.reason.hasPrefix("object 1 is at offset 240") == true)
         #expect(error(Array("bplist15".utf8) + valid.dropFirst(8))?.reason.contains("'15' is not supported") == true)
         #expect(error(Array(valid.prefix(20)))?.reason == "the binary property list is truncated")
-    }
-
-    @Test func everyTruncationAndSingleByteCorruptionReadsOrFailsButNeverCrashes() {
-        let original = P.configurationWithASet
-        for length in 0..<original.count {
-            _ = read(Array(original.prefix(length)))
-        }
-        for index in original.indices {
-            for value: UInt8 in [0x00, 0x0F, 0x7F, 0xFF, original[index] ^ 0x80, original[index] &+ 1] {
-                var bytes = original
-                bytes[index] = value
-                _ = StoreConfiguration.load(bytes)
-            }
-        }
     }
 
     @Test func xmlPropertyListsStillGoThroughFoundationSorted() throws {

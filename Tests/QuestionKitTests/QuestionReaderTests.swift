@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 // Every question here is read inside a template by `Fixture.readQuestions`: the first question is

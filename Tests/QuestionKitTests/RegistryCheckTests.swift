@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 /// A type whose description and examples are set per test, for the registry's self-checks.
@@ -27,6 +28,17 @@ struct DescribedTestQuestion: QuestionType {
 struct RegistryCheckTests {
     @Test func wellDescribedTypesPassTheSelfCheck() {
         #expect(QuestionTypeRegistry.selfCheck([YesNoTestQuestion(), ScoreTestQuestion()]) == [])
+    }
+
+    // QuestionKitTesting reads the examples itself, one located failure each.
+    @Test func withoutRunningExamplesAFailingExampleIsLeftToTheCaller() {
+        let wrong = QuestionExample.invalid(
+            "Never rejected", #"{"answer-type": "described", "question": "Q?"}"#, .error("described.x", at: ""))
+        let type = DescribedTestQuestion(examples: [DescribedTestQuestion().examples[0], wrong])
+        #expect(QuestionTypeRegistry.selfCheck([type], runningExamples: false) == [])
+        #expect(QuestionTypeRegistry.selfCheck([type]).count == 1)
+        #expect(
+            QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [])], runningExamples: false).count == 1)
     }
 
     @Test func aTypeWithoutExamplesIsReported() {

@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 @Suite("Review: printing")
@@ -41,20 +43,43 @@ struct ReviewPrinterTests {
                 """)
     }
 
-    @Test func longCellsAreCutWithAnEllipsisAndLinesStayAboutOneHundredColumns() throws {
-        let question = String(repeating: "Ü", count: 50) + " 温度"
+    @Test func longCellsWrapWithinTheirColumnsSoEveryWordIsShown() throws {
+        let comment =
+            "Образец отправлен в лабораторию на анализ масла; результат ожидается через две недели, "
+            + "до тех пор насос работает под наблюдением"
+        let question = "Состояние уплотнения вала насоса после замены подшипников"
         let template = try ReviewFixture.template(
             #"{"questions": [{"answer-type": "short-answer", "section": "\#(String(repeating: "s", count: 40))", "#
                 + #""question": "\#(question)"}]}"#)
         var form = try ReviewFixture.form(template, answers: [0: "\"" + String(repeating: "a", count: 60) + "\""])
-        form.entries[0].comment = "line one\nline two, which is long enough to be cut"
-        let lines = ReviewPrinter.text(Review(form: form)).split(separator: "\n")
-        let row = try #require(lines.first { $0.hasPrefix("1 ") })
-        #expect(row.contains(String(repeating: "s", count: 13) + "…"))
-        #expect(row.contains(String(repeating: "Ü", count: 29) + "…"))
-        #expect(row.contains(String(repeating: "a", count: 21) + "…"))
-        #expect(row.contains("line one line t…"))
+        form.entries[0].comment = comment
+        let text = ReviewPrinter.text(Review(form: form))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.allSatisfy { TextColumns.width($0) <= 100 })
+        #expect(!text.contains("…"))
+        // Every column, read top to bottom, gives its whole text back (Cyrillic is one column a letter).
+        let heading = try #require(lines.first { $0.hasPrefix("#") })
+        let rows = lines.drop { !$0.hasPrefix("1 ") }.prefix { !$0.isEmpty }
+        #expect(rows.count > 1)
+        func column(_ title: String, width: Int, separator: String) -> String {
+            let found = heading.range(of: title)?.lowerBound ?? heading.endIndex
+            let start = heading.distance(from: heading.startIndex, to: found)
+            return rows.map { row in
+                String(row.dropFirst(start).prefix(width)).trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty }.joined(separator: separator)
+        }
+        #expect(column("Comment", width: 16, separator: " ") == comment)
+        #expect(column("Question", width: 30, separator: " ") == question)
+        #expect(column("Answer", width: 22, separator: "") == String(repeating: "a", count: 60))
+        #expect(column("Section", width: 14, separator: "") == String(repeating: "s", count: 40))
+    }
+
+    @Test(arguments: [
+        ("a b c", 3, ["a b", "c"]), ("温度温度", 3, ["温", "度", "温", "度"]), ("", 4, [""]), ("fits", 4, ["fits"]),
+        ("one  two", 3, ["one", "two"]), ("e\u{301}e\u{301}e\u{301}", 2, ["e\u{301}e\u{301}", "e\u{301}"]),
+    ])
+    func wrappingCountsColumnsNotBytes(text: String, width: Int, expected: [String]) {
+        #expect(TextColumns.wrap(text, to: width) == expected)
     }
 
     @Test func cellsAreAlignedByColumnsNotBytes() throws {

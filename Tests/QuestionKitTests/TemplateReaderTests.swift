@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CoreTestSupport
 @testable import QuestionKit
 
 /// A clean yes-no question, for templates whose questions are not the point.

@@ -10,7 +10,12 @@ import Testing
           {"answer-type": "true/false", "question": "Guard on?", "acceptedAnswer": "Yes"},
           {"answer-type": "multiple-choice", "question": "Belt", "answers": ["Good", "Worn"], "acceptedAnswer": "Good"},
           {"answer-type": "multiple-choice", "question": "Leaks", "answers": ["None", "Minor"], "acceptedAnswer": "none"},
-          {"answer-type": "true/false", "question": "Oil topped up?"}
+          {"answer-type": "true/false", "question": "Oil topped up?"},
+          {"answer-type": "short-answer", "question": "Oil (°C)", "numberInput": true,
+           "acceptedAnswer": {"from": "-20", "to": "95"}},
+          {"answer-type": "short-answer", "question": "Insulation (MΩ)", "numberInput": true,
+           "acceptedAnswer": {"from": ".5", "to": ""}},
+          {"answer-type": "short-answer", "question": "Serial", "acceptedAnswer": {"from": "1", "to": "2"}}
         ]}
         """#
 
@@ -27,6 +32,15 @@ import Testing
                 Flag(code: "question.no-answer", message: "no answer; expected: 'Yes'")
             ])
         #expect(questions[1].flags(for: commentOnly).map(\.message) == ["no answer; expected: 'Good'"])
+        let expected = [4, 5].map { questions[$0].flags(for: commentOnly).map(\.message) }
+        #expect(
+            expected == [
+                ["no answer; expected: a number from -20 to 95"], ["no answer; expected: a number of at least .5"],
+            ])
+    }
+
+    @Test func aTextQuestionExpectsNothingWhateverItsRange() throws {
+        #expect(try questions()[6].flags(for: QuestionEntry(comment: "unreadable plate")).isEmpty)
     }
 
     @Test func nothingIsFlaggedWithoutAnExpectationOrWithoutAComment() throws {

@@ -1,30 +1,26 @@
-import QuestionKit
+import QuestionKitTesting
 import QuestionTypes
+import TestSupport
 import Testing
 
-/// One example of one built-in question type, named so that each shows as its own test case.
-struct ExampleCase: Sendable, CustomTestStringConvertible {
-    let typeIdentifier: String
-    let index: Int
-    let title: String
+/// The checks every question type goes through, over the built-in types: each example, each
+/// answer example, the registry's self-check, and the committed pages in Docs/QuestionTypes.
+let builtInChecks = QuestionTypeChecks(
+    BuiltInQuestionTypes.all,
+    documentation: DocumentationPages(
+        folder: packageRoot + "/Docs/QuestionTypes",
+        refreshCommand: "swift run questionkit docs --out Docs/QuestionTypes"))
 
-    var testDescription: String { "\(typeIdentifier): \(title)" }
-
-    static let all: [ExampleCase] = BuiltInQuestionTypes.all.flatMap { type in
-        type.examples.enumerated().map { index, example in
-            ExampleCase(typeIdentifier: type.identifier, index: index, title: example.title)
-        }
-    }
+// One test case per check ("multiple-choice: max-answers above the number of options").
+@Test("Built-in question types", arguments: builtInChecks.checks)
+func builtInTypeHolds(_ check: QuestionTypeCheck) {
+    check.expectPass()
 }
 
-// Every example of every built-in type must produce exactly the diagnostics it lists.
-@Test("Built-in question type examples", arguments: ExampleCase.all)
-func exampleHolds(_ exampleCase: ExampleCase) throws {
-    let registry = try BuiltInQuestionTypes.registry()
-    let type = try #require(registry.type(for: exampleCase.typeIdentifier))
-    let examples = type.examples
-    try #require(examples.indices.contains(exampleCase.index))
-    let example = examples[exampleCase.index]
-    let outcome = ExampleChecker(registry: registry).check(example, of: type)
-    #expect(outcome.passed, Comment(rawValue: outcome.failureDescription))
+@Test func everyBuiltInTypeCarriesExamplesAndAnswerExamples() {
+    let names = builtInChecks.checks.map(\.name)
+    for type in BuiltInQuestionTypes.all {
+        #expect(names.contains { $0.hasPrefix("\(type.identifier): ") && !$0.contains(": answer '") })
+        #expect(names.contains { $0.hasPrefix("\(type.identifier): answer '") })
+    }
 }

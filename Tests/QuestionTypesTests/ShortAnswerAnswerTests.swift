@@ -47,6 +47,14 @@ struct ShortAnswerAnswerTests {
         #expect(try parse(encoded, for: oil).answer == expected)
     }
 
+    // The original app's number field took ".5" and "5." (MI-FORMAT), and real forms hold them.
+    @Test(arguments: [#"".5""#, #""5.""#, #""-.5""#, #""-5.""#])
+    func aNumericQuestionTakesWhatTheOriginalTook(_ json: String) throws {
+        let (answer, diagnostics) = try parse(json, for: oil)
+        #expect(diagnostics.isEmpty)
+        #expect(answer == json.filter { $0 != "\"" })
+    }
+
     @Test func textIsKeptExactly() throws {
         let typed = "  Leak at flange \"B\"\nsecond line, ünïcode  "
         let encoded = JSONWriter.text(of: type.encodeAnswer(typed, for: text))
@@ -55,7 +63,7 @@ struct ShortAnswerAnswerTests {
         #expect(answer == typed)
     }
 
-    @Test(arguments: ["\"forty\"", #""82 °C""#, #""+5""#, #"".5""#, #""5.""#, #""1-2""#, "1e2", "-0.5E1"])
+    @Test(arguments: ["\"forty\"", #""82 °C""#, #""+5""#, #"".""#, #""-.""#, #""1-2""#, "1e2", "-0.5E1"])
     func aNumericQuestionRejectsWhatIsNotADecimal(_ json: String) throws {
         let (answer, diagnostics) = try parse(json, for: oil)
         #expect(answer == nil)

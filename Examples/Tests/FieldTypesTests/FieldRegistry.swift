@@ -8,6 +8,9 @@ enum FieldRegistry {
     /// This package's types, as `Sources/FieldKit/main.swift` registers them.
     static let ownTypes: [any QuestionType] = [DateQuestion(), RatingQuestion()]
 
+    /// The built-in types plus this package's, as `fieldkit` registers them.
+    static let allTypes: [any QuestionType] = BuiltInQuestionTypes.all + ownTypes
+
     /// The built-in types plus this package's.
     static func make() throws(RegistrationError) -> QuestionTypeRegistry {
         try BuiltInQuestionTypes.registry(adding: ownTypes)

@@ -24,6 +24,11 @@ public protocol AnswerHandling<Definition> {
     /// The answer as stored under `answerKey` in a completed form.
     func encodeAnswer(_ answer: Answer, for definition: Definition) -> JSONWriter.Value
 
+    /// What a completed form stores under `answerKey` when the question is not answered, as the
+    /// original app wrote it (its viewer reads the key without checking). Default: `[]` for
+    /// `check-boxes`, `{}` for `table-answer`, `""` for any other key.
+    var unansweredValue: JSONWriter.Value { get }
+
     /// The "attention required" flags: how the answer differs from the question's
     /// `acceptedAnswer`. Default: none.
     func flags(for answer: Answer, of definition: Definition) -> [Flag]
@@ -38,6 +43,15 @@ public protocol AnswerHandling<Definition> {
 }
 
 extension AnswerHandling {
+    /// `[]`, `{}` or `""`, by the answer key.
+    public var unansweredValue: JSONWriter.Value {
+        switch answerKey {
+        case .checkBoxes: .array([])
+        case .tableAnswer: .object([])
+        default: .string("")
+        }
+    }
+
     /// No flags: a type that checks nothing against `acceptedAnswer` need not implement this.
     public func flags(for answer: Answer, of definition: Definition) -> [Flag] { [] }
 
@@ -78,22 +92,22 @@ extension Key {
     public static let tableAnswer = Key(
         "tableAnswer", spelling: "table-answer", summary: "The filled cells of a table, by \"r,c\".")
     /// Names of photos attached to the question.
-    public static let images = Key("images", originalNames: ["imagesToBeSaved"], summary: "Names of attached photos.")
+    package static let images = Key("images", originalNames: ["imagesToBeSaved"], summary: "Names of attached photos.")
     /// Names of videos attached to the question.
-    public static let videos = Key("videos", originalNames: ["videosToBeSaved"], summary: "Names of attached videos.")
+    package static let videos = Key("videos", originalNames: ["videosToBeSaved"], summary: "Names of attached videos.")
     /// Names of voice notes attached to the question.
-    public static let voice = Key(
+    package static let voice = Key(
         "voice", originalNames: ["voiceToBeSaved"], summary: "Names of attached voice notes.")
 
     /// Everything `user-answer` may hold besides a type's own answer key.
-    public static let userAnswerKeys: [Key] = [comment, images, videos, voice]
+    package static let userAnswerKeys: [Key] = [comment, images, videos, voice]
 
     // MARK: Keys of `foremanComment`
 
     /// The foreman's general comment.
-    public static let foremanCommentText = Key(
+    package static let foremanCommentText = Key(
         "foremanCommentText", spelling: "comment", originalNames: ["foremanComment"], summary: "The comment.")
     /// The foreman's name.
-    public static let supervisor = Key(
+    package static let supervisor = Key(
         "supervisor", originalNames: ["foremanUsername"], summary: "The foreman who reviewed the form.")
 }

@@ -9,13 +9,13 @@ public struct FilledForm: Sendable {
     /// The technician who filled the form (`username`).
     public var technician: String?
     /// When the form was completed, as the MI format writes it (`"Nov 22, 2026"`).
-    public var completedDate: String?
+    package var completedDate: String?
     /// When the form was submitted (`SubmittedDate`).
-    public var submittedDate: String?
+    package var submittedDate: String?
     /// The foreman who reviewed the form (`foremanComment.supervisor`).
-    public var foreman: String?
+    package var foreman: String?
     /// The foreman's general comment (`foremanComment.comment`).
-    public var foremanComment: String?
+    package var foremanComment: String?
 
     /// An empty form of `template`.
     public init(template: Template) {
@@ -40,7 +40,7 @@ public struct QuestionEntry: Sendable {
     /// The comment; `""` when there is none (completed forms always carry one).
     public var comment: String
     /// Attached photos, videos and voice notes, in the order attached.
-    public var media: [MediaAttachment]
+    package var media: [MediaAttachment]
 
     /// An entry with the given answer, comment and media; by default nothing has been entered.
     public init(answer: QuestionAnswer? = nil, comment: String = "", media: [MediaAttachment] = []) {
@@ -58,7 +58,7 @@ public struct MediaAttachment: Sendable, Hashable {
         case image, video, voice
 
         /// The file extension the original app used: `jpg`, `mov`, `m4a`.
-        public var fileExtension: String {
+        package var fileExtension: String {
             switch self {
             case .image: "jpg"
             case .video: "mov"
@@ -94,5 +94,5 @@ public struct MediaAttachment: Sendable, Hashable {
     }
 
     /// The file name beside the form: the name plus the kind's extension.
-    public var fileName: String { "\(name).\(kind.fileExtension)" }
+    package var fileName: String { "\(name).\(kind.fileExtension)" }
 }

@@ -1,8 +1,13 @@
 /// An answer to one question, as its type read it. The core carries it without knowing the type;
 /// the question's type is the only one that looks inside.
 public struct QuestionAnswer: Sendable {
-    /// The type's own `Answer` value.
+    /// The type's own `Answer` value, or a `StoredAnswer` its type could not read.
     public let value: any Sendable
+    /// The value in the completed form it was read from; written back as it is while the answer
+    /// is unchanged (a stored `"True"` stays `"True"`). Nil for an answer given in this session.
+    public internal(set) var source: JSONNode?
+    /// What reading it from a completed form found wrong, located (see `StoredAnswer`).
+    public internal(set) var warnings: [Diagnostic] = []
 
     /// Wraps a value of the question type's `Answer` type.
     public init(_ value: any Sendable) {
@@ -21,18 +26,21 @@ extension Question {
 
     /// Whether `answer` counts as answered.
     public func isAnswered(_ answer: QuestionAnswer) -> Bool {
-        type.erasedIsAnswered(answer.value, definition: definition)
+        if let stored = answer.value as? StoredAnswer { return stored.isAnswered }
+        return type.erasedIsAnswered(answer.value, definition: definition)
     }
 
     /// `answer` as stored in `user-answer` under the type's answer key; nil if it is not this
     /// question's answer.
     public func encodeAnswer(_ answer: QuestionAnswer) -> JSONWriter.Value? {
-        type.erasedEncodeAnswer(answer.value, definition: definition)
+        if let stored = answer.value as? StoredAnswer { return stored.encoded }
+        return type.erasedEncodeAnswer(answer.value, definition: definition)
     }
 
     /// The flags `answer` raises.
     public func flags(for answer: QuestionAnswer) -> [Flag] {
-        type.erasedFlags(answer.value, definition: definition)
+        if let stored = answer.value as? StoredAnswer { return stored.flags }
+        return type.erasedFlags(answer.value, definition: definition)
     }
 
     /// The flags of what was entered: those of the answer, or `question.no-answer` for a
@@ -47,13 +55,18 @@ extension Question {
 
     /// How the answer (or its absence) is shown.
     public func render(_ answer: QuestionAnswer?) -> AnswerRendering {
-        type.erasedRender(answer?.value, definition: definition)
+        if let stored = answer?.value as? StoredAnswer { return stored.rendering }
+        return type.erasedRender(answer?.value, definition: definition)
     }
 
     /// The `user-answer` key of this question's type, spelled through `keys`.
     public func answerKey(in keys: KeyMap) -> String {
         keys.spelling(of: type.answerKey)
     }
+
+    /// What a completed form stores for this question when it is not answered (see
+    /// `AnswerHandling.unansweredValue`).
+    public var unansweredValue: JSONWriter.Value { type.unansweredValue }
 }
 
 // Opens the existential: each method casts back to the type's own Definition and Answer. A cast

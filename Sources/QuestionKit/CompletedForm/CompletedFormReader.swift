@@ -5,13 +5,17 @@
 /// is unanswered, an empty `images` list means no photos, "True"/"False" answers are the types'
 /// business (the built-in true/false type reads them), and embedded base64 `media` is ignored
 /// (and kept by `CompletedFormWriter`, which keeps every key it does not manage).
+///
+/// Reading what exists is lenient: nothing in the answers refuses the form. An answer its type
+/// cannot read is kept as stored (see `StoredAnswer`), and every problem of the completed-form
+/// fields is a warning; only a template that cannot be read stops it.
 public enum CompletedFormReader {
     /// Reads the completed form in `bytes` with `reader` (its registry and key map).
     ///
     /// Returns the form whenever the template could be read, with every diagnostic in source order:
     /// the template's, then each answer's as its type reports it (pointers such as
-    /// `/questions/3/user-answer/check-boxes/0`), and the completed-form fields' own. An answer
-    /// that cannot be read is left out (its question is unanswered). Empty `username`, dates,
+    /// `/questions/3/user-answer/check-boxes/0`), and the completed-form fields' own, all warnings;
+    /// each answer also carries the warnings about it (`QuestionAnswer.warnings`). Empty `username`, dates,
     /// `comment` and `supervisor` of `foremanComment` read as not set.
     public static func read(_ bytes: [UInt8], with reader: TemplateReader) -> (
         form: FilledForm?, diagnostics: [Diagnostic]
@@ -25,7 +29,9 @@ public enum CompletedFormReader {
             form.entries[position] = fields.entry(of: question, problems: &problems)
         }
         fields.readHeader(template.document.root, into: &form, problems: &problems)
-        return (form, merge(result.diagnostics, problems.diagnostics()))
+        let diagnostics = problems.diagnostics()
+        attach(diagnostics, to: &form, userAnswerKey: reader.keys.spelling(of: .userAnswer))
+        return (form, merge(result.diagnostics, diagnostics))
     }
 
     /// Two lists in source order merged into one, the first list's first on a tie.
@@ -63,7 +69,7 @@ extension CompletedFormReader {
             let userAnswerKey = keys.spelling(of: .userAnswer)
             guard let userAnswer = question.node[userAnswerKey], !userAnswer.isNull else { return QuestionEntry() }
             guard userAnswer.kind == .object else {
-                problems.error(
+                problems.warning(
                     "completed-form.user-answer-not-object",
                     "'\(userAnswerKey)' of question \(question.number) must be an object, not \(userAnswer.kind)",
                     at: userAnswer,
@@ -76,7 +82,7 @@ extension CompletedFormReader {
             // The original app stored an unanswered question as an empty value (`"check-boxes": []`,
             // `"short-answer": ""`): that is no answer, whatever the type would make of it.
             if let value = userAnswer[question.answerKey(in: keys)], !CompletedFormReader.isEmptyAnswer(value) {
-                entry.answer = question.parseAnswer(value, problems: &problems)
+                entry.answer = question.readStoredAnswer(value, problems: &problems)
             }
             entry.comment = string(userAnswer[keys.spelling(of: .comment)], problems: &problems) ?? ""
             entry.media = media(in: userAnswer, problems: &problems)
@@ -101,14 +107,14 @@ extension CompletedFormReader {
                 let key = keys.spelling(of: kind.key)
                 guard let list = userAnswer[key], !list.isNull else { continue }
                 guard list.kind == .array else {
-                    problems.error(
+                    problems.warning(
                         "completed-form.media-not-array", "'\(key)' must be a list of names, not \(list.kind)",
                         at: list, hint: "Write \"\(key)\": [\"Qid0\", \"Qid0(2)\"].")
                     continue
                 }
                 for element in list.elements {
                     guard let name = element.stringValue else {
-                        problems.error(
+                        problems.warning(
                             "completed-form.media-name-not-string",
                             "a media name must be a string, not \(element.kind)",
                             at: element)
@@ -137,7 +143,7 @@ extension CompletedFormReader {
             guard let node, !node.isNull else { return nil }
             guard let text = node.stringValue else {
                 let key = node.memberKey ?? "the value"
-                problems.error(
+                problems.warning(
                     "completed-form.not-a-string", "'\(key)' must be a string, not \(node.kind)", at: node,
                     hint: "Write \"\(key)\": \"…\".")
                 return nil
@@ -154,7 +160,7 @@ extension CompletedFormReader {
             let key = keys.spelling(of: .foremanComment)
             guard let comment = root[key], !comment.isNull else { return }
             guard comment.kind == .object else {
-                problems.error(
+                problems.warning(
                     "completed-form.foreman-comment-not-object", "'\(key)' must be an object, not \(comment.kind)",
                     at: comment,
                     hint: "Write \"\(key)\": {\"\(keys.spelling(of: .foremanCommentText))\": \"…\", "

@@ -4,12 +4,14 @@
 /// its order (keys no reader knows too), numbers keep their literal text (`1.50` stays `1.50`),
 /// strings are written as UTF-8 with only the escapes JSON requires. Only `_id` is left out. Then:
 /// - every question that was read gets a `user-answer` object (in place of the one it had, else
-///   as its last key): the type's answer key when there is an answer, `comment` always, and
+///   as its last key): the type's answer key always (an answer read from a completed form and not
+///   changed as it was stored, no answer as the type's empty value), `comment` always, and
 ///   `images` / `videos` / `voice` when the question has media of that kind. Keys of an earlier
 ///   `user-answer` that are none of these (such as the original app's embedded `media`) stay.
 /// - the top level gets `username`, `completedDate`, `SubmittedDate` and
-///   `foremanComment: {"comment", "supervisor"}` (in place, else appended); a field that is not
-///   set is written as `""`.
+///   `foremanComment: {"comment", "supervisor"}` and `media` (in place, else appended); a field
+///   that is not set is written as `""`. `media` keeps what it held and has `images`, `videos` and
+///   `voice` always (empty maps: media stay files beside the form), as the original viewer reads it.
 ///
 /// A question the template reader left out (its type is unknown) is written as it was. The text
 /// is indented by two spaces, as `JSONWriter` writes, and ends in a newline. Every key is spelled
@@ -149,6 +151,7 @@ private struct SourceWriter {
             (keys.spelling(of: .completedDate), .value(.string(form.completedDate ?? ""))),
             (keys.spelling(of: .submittedDate), .value(.string(form.submittedDate ?? ""))),
             (keys.spelling(of: .foremanComment), .object(foremanComment)),
+            (keys.spelling(of: .media), .object(mediaMembers(root[keys.spelling(of: .media)]))),
         ]
         return merged(root, with: header, dropping: [keys.spelling(of: .databaseID)])
     }
@@ -156,10 +159,7 @@ private struct SourceWriter {
     private func questionMembers(_ node: JSONNode, position: Int) -> [(String, Part)] {
         let question = form.template.questions[position]
         let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
-        var answer: [(String, Part)] = []
-        if let value = entry.answer, let encoded = question.encodeAnswer(value) {
-            answer.append((question.answerKey(in: keys), .value(encoded)))
-        }
+        var answer: [(String, Part)] = [(question.answerKey(in: keys), answerPart(entry.answer, of: question))]
         answer.append((keys.spelling(of: .comment), .value(.string(entry.comment))))
         for kind in MediaAttachment.Kind.allCases {
             let names = entry.media.filter { $0.kind == kind }.map { JSONWriter.Value.string($0.name) }
@@ -170,6 +170,27 @@ private struct SourceWriter {
         let userAnswerKey = keys.spelling(of: .userAnswer)
         let userAnswer = merged(node[userAnswerKey], with: answer, managing: managed)
         return merged(node, with: [(userAnswerKey, .object(userAnswer))])
+    }
+
+    /// An answer read from a completed form and not changed since as it was stored (a `"True"`
+    /// stays `"True"`, an answer its type could not read stays as it was); any other answer as its
+    /// type encodes it; no answer as the type's empty value (`[]`, `""`, `{}`), as the original wrote it.
+    private func answerPart(_ answer: QuestionAnswer?, of question: Question) -> Part {
+        guard let answer else { return .value(question.unansweredValue) }
+        if let source = answer.source { return .node(source) }
+        return .value(question.encodeAnswer(answer) ?? question.unansweredValue)
+    }
+
+    /// The `media` object the original viewer reads (`media.images`): the stored one with its
+    /// members, and an empty map for each kind it lacks.
+    private func mediaMembers(_ stored: JSONNode?) -> [(String, Part)] {
+        let kept = stored.map { $0.kind == .object ? Array($0.members) : [] } ?? []
+        var members = kept.map { ($0.key, Part.node($0.value)) }
+        for kind in MediaAttachment.Kind.allCases {
+            let key = keys.spelling(of: kind.key)
+            if !kept.contains(where: { $0.key == key }) { members.append((key, .value(.object([])))) }
+        }
+        return members
     }
 
     /// The members of `object` (none when it is missing or not an object) with `replacements` put

@@ -112,10 +112,10 @@ public struct FixIt: Sendable, Hashable {
 
 extension Array where Element == Diagnostic {
     /// Whether any of the diagnostics is an error.
-    public var containsErrors: Bool { contains { $0.severity == .error } }
+    package var containsErrors: Bool { contains { $0.severity == .error } }
 
     /// Whether any of the diagnostics is a warning or an error (what `--strict` fails on).
-    public var containsWarnings: Bool { contains { $0.severity >= .warning } }
+    package var containsWarnings: Bool { contains { $0.severity >= .warning } }
 
     /// Number of diagnostics of the given severity.
     public func count(of severity: Severity) -> Int { lazy.filter { $0.severity == severity }.count }

@@ -20,11 +20,13 @@ public struct ProblemCollector: Sendable {
     }
 
     /// The document the problems are about.
-    public let document: JSONDocument
-    /// The problems reported so far, in the order they were reported.
-    public private(set) var problems: [Problem] = []
+    package let document: JSONDocument
+    /// The problems reported so far, in the order they were reported (made from the compact
+    /// storage at each use).
+    package var problems: [Problem] { (0..<storage.count).map { storage.problem($0, in: document) } }
+    private var storage = ProblemStorage()
     /// How many of the problems are errors.
-    public private(set) var errorCount = 0
+    package private(set) var errorCount = 0
 
     /// A collector, with no problems yet, for problems about nodes of `document`.
     public init(document: JSONDocument) {
@@ -49,13 +51,13 @@ public struct ProblemCollector: Sendable {
         _ severity: Severity, _ code: String, _ message: String, at node: JSONNode, hint: String? = nil,
         atKey: Bool = false
     ) {
-        problems.append(Problem(severity: severity, code: code, message: message, hint: hint, node: node, atKey: atKey))
+        storage.append(Problem(severity: severity, code: code, message: message, hint: hint, node: node, atKey: atKey))
         if severity == .error { errorCount += 1 }
     }
 
     /// Adds the problems another collector found in the same source (e.g. on another thread).
     mutating func append(contentsOf other: ProblemCollector) {
-        problems += other.problems
+        for index in 0..<other.storage.count { storage.append(other.storage.problem(index, in: document)) }
         errorCount += other.errorCount
     }
 
@@ -65,29 +67,43 @@ public struct ProblemCollector: Sendable {
     }
 
     /// The diagnostics, and the tape entries visited to find their pointers (for tests that hold
-    /// locating linear). Every problem is located together: one walk per array for the pointers,
-    /// one scan of the source for the lines and columns.
+    /// locating linear).
     func located() -> (diagnostics: [Diagnostic], stepsWalked: Int) {
-        guard !problems.isEmpty else { return ([], 0) }
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(storage.count)
+        let steps = locate { diagnostics.append($0) }
+        return (diagnostics, steps)
+    }
+
+    /// Hands each problem, located, to `body` in source order, keeping none: a report can print
+    /// a million problems without holding a million diagnostics. Every problem is located
+    /// together, in one ordered pass: the pointers by `JSONPointer.Resolver`, the lines and
+    /// columns by one scan of the source. Returns the tape entries visited for the pointers.
+    @discardableResult
+    public func locate(_ body: (Diagnostic) throws -> Void) rethrows -> Int {
+        let count = storage.count
+        guard count > 0 else { return 0 }
         // Threads report through replicas of the document; entry indices are the same in all.
-        let anchors = problems.map { problem in
-            problem.atKey ? (problem.node.memberKeyNode ?? problem.node).index : problem.node.index
+        // Entries are in document order, so an entry's index orders it as its source offset does.
+        func anchor(_ index: Int) -> Int {
+            let node = JSONNode(document: document, index: storage.node(index))
+            return storage.isAtKey(index) ? (node.memberKeyNode ?? node).index : node.index
         }
-        let order = problems.indices.sorted { lhs, rhs in
-            let left = document.entries[anchors[lhs]].start
-            let right = document.entries[anchors[rhs]].start
-            return left != right ? left < right : lhs < rhs
-        }
+        // Problems are mostly reported in source order already; only otherwise is an order kept.
+        let isInOrder = (1..<max(count, 1)).allSatisfy { anchor($0 - 1) <= anchor($0) }
+        let order = isInOrder ? nil : (0..<count).sorted { (anchor($0), $0) < (anchor($1), $1) }
+        var scanner = SourceLocator.Scanner(bytes: document.bytes)
         var resolver = JSONPointer.Resolver(document: document)
-        let pointers = resolver.pointers(of: order.map { problems[$0].node.index })
-        let positions = SourceLocator.positions(
-            ofSortedByteOffsets: order.map { Int(document.entries[anchors[$0]].start) }, in: document.bytes)
-        let diagnostics = order.indices.map { rank in
-            let problem = problems[order[rank]]
-            return Diagnostic(
-                severity: problem.severity, code: problem.code, message: problem.message, pointer: pointers[rank],
-                position: positions[rank], hint: problem.hint)
+        for rank in 0..<count {
+            let index = order?[rank] ?? rank
+            let problem = storage.problem(index, in: document)
+            let start = Int(document.entries[anchor(index)].start)
+            try body(
+                Diagnostic(
+                    severity: problem.severity, code: problem.code, message: problem.message,
+                    pointer: resolver.pointer(ofInOrder: problem.node.index),
+                    position: scanner.position(ofByteOffset: start), hint: problem.hint))
         }
-        return (diagnostics, resolver.stepsWalked)
+        return resolver.stepsWalked
     }
 }

@@ -13,7 +13,7 @@ public enum Suggestion {
     }
 
     /// The most candidates `nearest` compares a word with; a longer list is cut.
-    public static let candidateLimit = 1_000
+    package static let candidateLimit = 1_000
 
     /// `nearest(to:in:)`, adding to `cells` the edit-distance cells computed (the work done).
     static func nearest(to word: String, in candidates: [String], cells: inout Int) -> String? {
@@ -63,7 +63,7 @@ public enum Suggestion {
 
     /// Levenshtein distance over Unicode scalars, with transpositions counted as one edit
     /// (optimal string alignment), since swapped letters are the commonest typo.
-    public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs.unicodeScalars)
         let b = Array(rhs.unicodeScalars)
         if a.isEmpty { return b.count }

@@ -5,7 +5,7 @@
 /// Every message, excerpt, hint, transcript and review printed as text goes through here, and shows
 /// such a character as `\u001B`. Output for machines (`--format json`, completed-form JSON) keeps the
 /// text exact: JSON escapes what it must itself.
-public enum TerminalText {
+package enum TerminalText {
     /// Whether `scalar` is shown escaped: a C0 control character (line breaks and tabs included), DEL,
     /// a C1 control character (U+0080–U+009F), or a bidirectional embedding, override or isolate
     /// (U+202A–U+202E, U+2066–U+2069).
@@ -55,7 +55,7 @@ public enum TerminalText {
     }
 
     /// `text` on one line: each line break or tab becomes a space.
-    static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }

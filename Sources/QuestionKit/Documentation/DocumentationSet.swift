@@ -2,7 +2,7 @@
 ///
 /// This is what `questionkit docs --out DIR` writes, and what a test compares with the pages
 /// committed under `Docs/QuestionTypes/`.
-public struct DocumentationSet: Sendable {
+package struct DocumentationSet: Sendable {
     /// The types to document, in registration order.
     public let registry: QuestionTypeRegistry
     /// The key spellings the pages show.
@@ -45,7 +45,7 @@ public struct DocumentationSet: Sendable {
 extension QuestionTypeRegistry {
     /// Each type's `pageName`, in registration order, numbered (`-2`, `-3`) where two types'
     /// identifiers make the same name, so that no page overwrites another.
-    public var uniquePageNames: [String] {
+    package var uniquePageNames: [String] {
         var used: [String: Int] = [:]
         return types.map { type in
             let name = type.pageName

@@ -21,7 +21,7 @@ extension QuestionType {
 /// its examples show, a valid example, its invalid examples with the messages they produce (run
 /// through `ExampleChecker`, so the page shows what an author really sees), and its answer
 /// examples. The same type and examples always give the same page, byte for byte.
-public struct TypeDocumentation: Sendable {
+package struct TypeDocumentation: Sendable {
     /// The type the page documents.
     public let type: any QuestionType
     /// The registry the examples are read with (it must contain `type`).

@@ -6,6 +6,7 @@
 
 /// The kind of a JSON value.
 public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
+    /// The six kinds of value of RFC 8259, named as there.
     case null, boolean, number, string, array, object
 
     /// The article-and-noun form used in messages: "a string", "an object".
@@ -188,10 +189,10 @@ public struct JSONNode: Sendable {
     @inlinable public var kind: JSONKind { entry.kind }
 
     /// Byte offset of the value's first byte in the source.
-    public var byteOffset: Int { Int(entry.start) }
+    package var byteOffset: Int { Int(entry.start) }
 
     /// Byte range of the value in the source.
-    public var byteRange: Range<Int> { Int(entry.start)..<Int(entry.end) }
+    package var byteRange: Range<Int> { Int(entry.start)..<Int(entry.end) }
 
     /// The value's source text, exactly as written.
     public var sourceText: String {
@@ -213,7 +214,7 @@ public struct JSONNode: Sendable {
 
     /// The node of the key under which this value sits in its parent object (a string node), for
     /// problems that are about the key itself, such as an unknown key.
-    public var memberKeyNode: JSONNode? {
+    package var memberKeyNode: JSONNode? {
         guard let parent, parent.kind == .object else { return nil }
         return JSONNode(document: document, index: index - 1)
     }

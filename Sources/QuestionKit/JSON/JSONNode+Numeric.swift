@@ -8,8 +8,9 @@
 /// (`"max-answers": "2"`, `"from": "-5.5"`).
 public enum DecimalText {
     /// Parses an optional minus sign, digits, and an optional fraction (`-12`, `3.25`), ignoring
-    /// surrounding spaces. No exponent, no plus sign, no thousands separators: what a technician
-    /// types into a number field.
+    /// surrounding spaces. Digits may be missing on one side of the point (`.5`, `5.`), as the
+    /// original app's number field allowed. No exponent, no plus sign, no thousands separators:
+    /// what a technician types into a number field.
     public static func parse(_ text: String) -> Double? {
         let trimmed = text.utf8.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
         var digitsBeforePoint = 0
@@ -28,7 +29,8 @@ public enum DecimalText {
                 return nil
             }
         }
-        guard digitsBeforePoint > 0, !seenPoint || digitsAfterPoint > 0 else { return nil }
+        guard digitsBeforePoint + digitsAfterPoint > 0 else { return nil }
+        // `strtod` reads ".5" and "5." as they are; "-.5" too.
         return DecimalText.double(fromValidated: trimmed)
     }
 

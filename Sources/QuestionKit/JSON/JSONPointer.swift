@@ -1,6 +1,6 @@
 /// JSON pointers (RFC 6901): `""` for the whole document, `/questions/3/answers/0` for a value
 /// inside it.
-public enum JSONPointer {
+package enum JSONPointer {
     /// The pointer of `node`. For an object key, the pointer of the member the key names.
     public static func of(_ node: JSONNode) -> String {
         var resolver = Resolver(document: node.document)
@@ -24,18 +24,29 @@ public enum JSONPointer {
     }
 
     /// Finds the pointers of many entries of one document together, in time linear in the
-    /// document: an element's position in its array is found by one walk of that array for all
-    /// the elements asked about, never by a walk per pointer, and each container's pointer is
-    /// built once and shared by everything inside it.
+    /// document: the entries are taken in document order, the pointers of the containers on the
+    /// way to the last one are kept on a stack and shared by everything inside them, and an
+    /// element's position in its array is found by walking on from the last element asked about in
+    /// that array, never by a walk per pointer. No hashing: a million problems cost a million
+    /// small steps.
     struct Resolver {
         let document: JSONDocument
         /// Tape entries visited so far (parent links followed and array elements stepped over):
         /// the work done, for tests that hold it linear.
         private(set) var stepsWalked = 0
-        /// The pointers built so far, by entry index.
-        private var built: [Int: String] = [:]
-        /// The position in its array of every array element on the way to an entry asked about.
-        private var elementPositions: [Int: Int] = [:]
+        /// The entries from the root to the last one resolved, each with its pointer.
+        private var stack: [Frame] = []
+
+        /// A container (or the last entry) on the path from the root to the last entry resolved.
+        private struct Frame {
+            /// The entry and the index just past everything inside it.
+            var entry: Int
+            var end: Int
+            var pointer: String
+            /// For an array: the last element whose position was found, and that position.
+            var element = -1
+            var position = 0
+        }
 
         init(document: JSONDocument) {
             self.document = document
@@ -43,75 +54,66 @@ public enum JSONPointer {
 
         /// The pointers of the entries at `indices` (a key stands for the member it names).
         mutating func pointers(of indices: [Int]) -> [String] {
-            let targets = indices.map { document.entries[$0].flags & JSONEntry.isKey != 0 ? $0 + 1 : $0 }
-            findElementPositions(of: targets)
-            return targets.map { pointer(of: $0) }
+            let targets = indices.map(member)
+            stack = []
+            if zip(targets, targets.dropFirst()).allSatisfy({ $0 <= $1 }) {
+                return targets.map { pointer(ofInOrder: $0) }
+            }
+            var pointers = [String](repeating: "", count: targets.count)
+            for slot in targets.indices.sorted(by: { targets[$0] < targets[$1] }) {
+                pointers[slot] = pointer(ofInOrder: targets[slot])
+            }
+            return pointers
         }
 
-        /// Follows each target's parent chain (stopping at an entry already seen) to learn which
-        /// array elements need a position, then walks each such array once.
-        private mutating func findElementPositions(of targets: [Int]) {
-            var seen = Set<Int>()
-            var wanted: [Int: [Int]] = [:]
-            for target in targets {
-                var index = target
-                while seen.insert(index).inserted {
-                    let parent = Int(document.entries[index].parent)
-                    guard parent >= 0 else { break }
-                    stepsWalked += 1
-                    if document.entries[parent].kind == .array { wanted[parent, default: []].append(index) }
-                    index = parent
-                }
-            }
-            for (array, elements) in wanted {
-                var remaining = elements.sorted()[...]
-                var current = array + 1
-                var position = 0
-                while let next = remaining.first {
-                    if current == next {
-                        elementPositions[next] = position
-                        remaining = remaining.dropFirst()
-                        continue
-                    }
-                    current = Int(document.entries[current].next)
-                    position += 1
-                    stepsWalked += 1
-                }
-            }
-        }
-
-        /// The pointer of the entry at `target`, from the nearest ancestor whose pointer is built.
-        private mutating func pointer(of target: Int) -> String {
+        /// The pointer of the entry at `index` (a key stands for the member it names), asked in
+        /// document order: an index never smaller than the one asked before.
+        mutating func pointer(ofInOrder index: Int) -> String {
+            let target = member(index)
+            // The stack is a path from the root: drop what does not contain the target.
+            while let top = stack.last, !(top.entry <= target && target < top.end) { stack.removeLast() }
             var chain: [Int] = []
             var index = target
-            var prefix = ""
-            while true {
-                if let known = built[index] {
-                    prefix = known
-                    break
-                }
-                let parent = Int(document.entries[index].parent)
-                guard parent >= 0 else {
-                    built[index] = ""
-                    break
-                }
+            while index != stack.last?.entry {
                 chain.append(index)
+                let parent = Int(document.entries[index].parent)
+                guard parent >= 0 else { break }
+                stepsWalked += 1
                 index = parent
             }
-            for index in chain.reversed() {
-                prefix += "/" + token(of: index)
-                built[index] = prefix
-            }
-            return prefix
+            for entry in chain.reversed() { push(entry) }
+            return stack.last?.pointer ?? ""
         }
 
-        /// The reference token of the entry at `index` in its parent: its key, or its position.
-        private func token(of index: Int) -> String {
-            let parent = Int(document.entries[index].parent)
-            if document.entries[parent].kind == .object {
-                return escape(JSONNode(document: document, index: index - 1).decodedString)
+        /// The entry at `index`, or the value of the member when it is a key.
+        private func member(_ index: Int) -> Int {
+            document.entries[index].flags & JSONEntry.isKey != 0 ? index + 1 : index
+        }
+
+        /// Puts `entry`, a child of the entry on top of the stack (or the root), on the stack.
+        private mutating func push(_ entry: Int) {
+            let end = Int(document.entries[entry].next)
+            guard let parent = stack.indices.last else {
+                return stack.append(Frame(entry: entry, end: end, pointer: ""))
             }
-            return String(elementPositions[index] ?? 0)
+            var pointer = stack[parent].pointer
+            pointer += "/"
+            if document.entries[stack[parent].entry].kind == .object {
+                pointer += escape(JSONNode(document: document, index: entry - 1).decodedString)
+            } else {
+                // Out of order (a caller's mistake) only costs a walk from the start again.
+                if stack[parent].element < 0 || stack[parent].element > entry {
+                    stack[parent].element = stack[parent].entry + 1
+                    stack[parent].position = 0
+                }
+                while stack[parent].element != entry {
+                    stack[parent].element = Int(document.entries[stack[parent].element].next)
+                    stack[parent].position += 1
+                    stepsWalked += 1
+                }
+                pointer += String(stack[parent].position)
+            }
+            stack.append(Frame(entry: entry, end: end, pointer: pointer))
         }
     }
 }

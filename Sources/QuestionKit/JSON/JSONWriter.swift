@@ -95,7 +95,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends `string` as a JSON string literal: quotes, backslashes and control characters
     /// escaped; everything else, non-ASCII included, written as UTF-8.
-    public static func appendQuoted(_ string: String, to output: inout String) {
+    package static func appendQuoted(_ string: String, to output: inout String) {
         // Most strings need no escape at all; check the bytes once and copy them whole.
         if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             output += "\""

@@ -1,6 +1,6 @@
 /// A window of one source line around a column: what a printed diagnostic shows under its
 /// location, with a caret under the column.
-public struct SourceExcerpt: Sendable, Hashable {
+package struct SourceExcerpt: Sendable, Hashable {
     /// The shown part of the line, without its line break.
     public var text: String
     /// How many Unicode scalars of `text` come before the column (where the caret goes).

@@ -8,7 +8,7 @@
 /// scan of at most one small block of bytes, so locating many diagnostics stays cheap even in a
 /// minified file that is one long line. Many offsets known together are located faster still by
 /// `positions(ofSortedByteOffsets:in:)`, in one scan and without a locator.
-public struct SourceLocator: Sendable {
+package struct SourceLocator: Sendable {
     let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     private let lineStarts: [Int]
@@ -118,18 +118,31 @@ extension SourceLocator {
     /// the last of them: what locating all the problems of a document costs, whatever their
     /// number. Positions are those `position(ofByteOffset:)` gives.
     public static func positions(ofSortedByteOffsets offsets: [Int], in bytes: [UInt8]) -> [SourcePosition] {
-        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var positions: [SourcePosition] = []
-        positions.reserveCapacity(offsets.count)
-        bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var offset = 0
-            var line = 1
-            // Scalars before `offset`, and before the start of the current line.
-            var scalars = 0
-            var lineStartScalars = 0
-            for wanted in offsets {
-                let target = min(max(wanted, offset), count)
+        var scanner = Scanner(bytes: bytes)
+        return offsets.map { scanner.position(ofByteOffset: $0) }
+    }
+
+    /// Positions of ascending byte offsets, one at a time, in one scan of the bytes: what
+    /// `positions(ofSortedByteOffsets:in:)` does without holding them all.
+    struct Scanner {
+        private let bytes: [UInt8]
+        private let bomLength: Int
+        private var offset = 0
+        private var line = 1
+        /// Scalars before `offset`, and before the start of the current line.
+        private var scalars = 0
+        private var lineStartScalars = 0
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            self.bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        /// The position of `wanted`, an offset not smaller than the one asked before.
+        mutating func position(ofByteOffset wanted: Int) -> SourcePosition {
+            let target = min(max(wanted, offset), bytes.count)
+            bytes.withUnsafeBufferPointer { buffer in
+                let count = buffer.count
                 while offset < target {
                     let byte = buffer[offset]
                     if byte & 0xC0 != 0x80 { scalars += 1 }
@@ -139,11 +152,10 @@ extension SourceLocator {
                         lineStartScalars = scalars
                     }
                 }
-                // A byte-order mark takes no column: line 1 starts after it.
-                let start = line == 1 && bomLength > 0 && target > 0 ? 1 : lineStartScalars
-                positions.append(SourcePosition(line: line, column: 1 + scalars - start))
             }
+            // A byte-order mark takes no column: line 1 starts after it.
+            let start = line == 1 && bomLength > 0 && target > 0 ? 1 : lineStartScalars
+            return SourcePosition(line: line, column: 1 + scalars - start)
         }
-        return positions
     }
 }

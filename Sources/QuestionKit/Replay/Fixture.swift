@@ -22,29 +22,29 @@
 /// in order (fill, Next; Finish on the last), completes, and the foreman comments and submits.
 public struct Fixture: Sendable {
     /// The template's path, relative to the fixture file.
-    public var templatePath: String?
+    package var templatePath: String?
     /// Who fills the form (`technician`); "Technician" when the fixture gives none.
     public var technician: String
     /// Who reviews and submits the form (`foreman`); "Foreman" when the fixture gives none.
-    public var foreman: String
+    package var foreman: String
     /// The completion date as the form records it, e.g. "Nov 22, 2026"; `Fixture.noDate` when not given.
-    public var completedDate: String
+    package var completedDate: String
     /// The submission date as the form records it, e.g. "Nov 23, 2026"; `Fixture.noDate` when not given.
-    public var submittedDate: String
+    package var submittedDate: String
     /// What to enter per question, by 0-based index.
-    public var answers: [Int: FixtureAnswer]
+    package var answers: [Int: FixtureAnswer]
     /// The foreman's general comment.
-    public var foremanComment: String?
+    package var foremanComment: String?
     /// A scripted walk; nil for the default walk.
-    public var steps: [FixtureStep]?
+    package var steps: [FixtureStep]?
     /// What must come of the replay.
-    public var expectations: FixtureExpectations
+    package var expectations: FixtureExpectations
     /// The fixture's JSON, for locating problems.
-    public let document: JSONDocument
+    package let document: JSONDocument
 }
 
 /// What a fixture enters for one question.
-public struct FixtureAnswer: Sendable {
+package struct FixtureAnswer: Sendable {
     /// The answer value (the type's `user-answer` value), if any.
     public var answer: JSONNode?
     /// The comment to enter, if any.
@@ -56,7 +56,7 @@ public struct FixtureAnswer: Sendable {
 }
 
 /// One step of a scripted walk.
-public struct FixtureStep: Sendable {
+package struct FixtureStep: Sendable {
     /// What a step does, as written in `steps`: a word such as `"next"`, or a one-key object.
     public enum Action: Sendable {
         /// Enter the fixture's answer, comment and media for the question shown.
@@ -87,10 +87,15 @@ public struct FixtureStep: Sendable {
     public var action: Action
     /// The step's JSON, for locating problems.
     public var node: JSONNode
+
+    package init(action: Action, node: JSONNode) {
+        self.action = action
+        self.node = node
+    }
 }
 
 /// What must come of a replay.
-public struct FixtureExpectations: Sendable {
+package struct FixtureExpectations: Sendable {
     /// Exactly these questions (1-based) must be flagged; nil when not checked.
     public var flagged: [Int]?
     /// Steps (1-based) that must be refused, with the refusal code when given.

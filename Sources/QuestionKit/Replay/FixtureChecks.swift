@@ -2,7 +2,7 @@
 /// outside the template, expected refusals of steps that do not exist, and answers that do not
 /// fit the template at all (most likely the wrong template). `validate` runs these alone; the
 /// replay runs them before its first step.
-public enum FixtureChecks {
+package enum FixtureChecks {
     /// Every problem of `fixture` against `template` that needs no replay, located in the fixture;
     /// with `readingAnswers`, also each answer as its question's type reads it, and whether most
     /// fit at all (the replay reads the answers it enters itself, and asks whether they fit only

@@ -1,10 +1,10 @@
 extension Fixture {
     /// The phases a replay may be expected to end in.
-    public static let outcomes = FixtureVocabulary.words(FixtureVocabulary.outcomes)
+    package static let outcomes = FixtureVocabulary.words(FixtureVocabulary.outcomes)
 
     /// The date a fixture's form records when the fixture gives none: it says so rather than
     /// invent a day on which nobody worked.
-    public static let noDate = "no date given"
+    package static let noDate = "no date given"
 
     static let topLevelKeys = FixtureVocabulary.words(FixtureVocabulary.topLevelKeys)
 

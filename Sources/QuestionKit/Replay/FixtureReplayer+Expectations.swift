@@ -25,14 +25,14 @@ extension FixtureReplayer {
         }
     }
 
-    static func list(_ numbers: [Int]) -> String {
+    package static func list(_ numbers: [Int]) -> String {
         numbers.isEmpty ? "none" : numbers.map(String.init).joined(separator: ", ")
     }
 }
 
 extension FormSession.Phase {
     /// The phase as fixtures name it in `"expect": {"outcome": …}`.
-    public var outcomeName: String {
+    package var outcomeName: String {
         switch self {
         case .filling: "filling"
         case .exited: "exited"

@@ -4,7 +4,7 @@ public struct ReplayResult: Sendable {
     /// The session at the end of the replay.
     public var session: FormSession
     /// One line per step, as a person would describe the walk.
-    public var transcript: [String]
+    package var transcript: [String]
     /// Problems, located in the fixture's JSON.
     public var diagnostics: [Diagnostic]
 

@@ -1,6 +1,6 @@
 /// Every word a fixture may use, each with what it means: the one list the reader checks against
 /// and the README's fixture reference is generated from (`referenceMarkdown`), so they cannot drift.
-public enum FixtureVocabulary {
+package enum FixtureVocabulary {
     /// A word of the fixture language and what it means.
     public struct Entry: Sendable {
         /// The word as written in a fixture.

@@ -1,6 +1,6 @@
 /// The "attention required" report: the answers that differ from what the template expects, as
 /// the original server e-mailed them to the template's `email`.
-public enum FlagReport {
+package enum FlagReport {
     /// The report as plain text: a heading naming the form and who filled it, then each flagged
     /// question with its answer and what differs; or a line saying nothing needs attention. Control
     /// characters from the form are shown escaped (see ``TerminalText``).

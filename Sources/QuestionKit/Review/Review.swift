@@ -24,7 +24,7 @@ public struct Review: Sendable, Equatable {
 /// The header of a review.
 public struct ReviewHeader: Sendable, Hashable {
     /// A metadata field of the template, as spelled in its JSON.
-    public struct Field: Sendable, Hashable {
+    package struct Field: Sendable, Hashable {
         /// The field's key, spelled as in the template's JSON.
         public var key: String
         /// The field's value.
@@ -40,19 +40,19 @@ public struct ReviewHeader: Sendable, Hashable {
     /// `Title`.
     public var title: String?
     /// `RevisionNumber` (or the early `version`).
-    public var revision: String?
+    package var revision: String?
     /// The template's other string fields, in source order (`MIDiscipline`, `InstructionNumber`, …).
-    public var metadata: [Field]
+    package var metadata: [Field]
     /// The technician who filled the form (`username`).
     public var technician: String?
     /// When the form was completed.
-    public var completedDate: String?
+    package var completedDate: String?
     /// The foreman who reviewed the form (`foremanComment.supervisor`).
-    public var foreman: String?
+    package var foreman: String?
     /// The foreman's general comment.
-    public var foremanComment: String?
+    package var foremanComment: String?
     /// When the form was submitted.
-    public var submittedDate: String?
+    package var submittedDate: String?
 
     /// The header of `form`; see `Review.init(form:keys:)`.
     public init(form: FilledForm, keys: KeyMap = .mi) {
@@ -89,11 +89,13 @@ public struct ReviewRow: Sendable, Equatable {
     /// The technician's comment; `""` when there is none.
     public var comment: String
     /// The attached photos, videos and voice notes, in the order attached.
-    public var media: [MediaAttachment]
+    package var media: [MediaAttachment]
     /// How the answer differs from what the template accepts.
     public var flags: [Flag]
     /// Whether the answer counts as answered (by its type's rule).
     public var isAnswered: Bool
+    /// What reading the answer from a completed form found wrong, located in that form.
+    public var warnings: [Diagnostic]
 
     /// The row of `question`, with what was entered for it.
     public init(question: Question, entry: QuestionEntry) {
@@ -107,6 +109,7 @@ public struct ReviewRow: Sendable, Equatable {
         media = entry.media
         flags = question.flags(for: entry)
         isAnswered = entry.answer.map { question.isAnswered($0) } ?? false
+        warnings = entry.answer?.warnings ?? []
     }
 
     public static func == (lhs: ReviewRow, rhs: ReviewRow) -> Bool {
@@ -116,7 +119,7 @@ public struct ReviewRow: Sendable, Equatable {
             && lhs.answer.map { JSONWriter.text(of: $0, indent: 0) }
                 == rhs.answer.map { JSONWriter.text(of: $0, indent: 0) }
             && lhs.comment == rhs.comment && lhs.media == rhs.media && lhs.flags == rhs.flags
-            && lhs.isAnswered == rhs.isAnswered
+            && lhs.isAnswered == rhs.isAnswered && lhs.warnings == rhs.warnings
     }
 
     /// `rendering` on one line: values as they are, the chosen options joined by ", ", a table as

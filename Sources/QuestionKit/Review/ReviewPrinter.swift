@@ -1,12 +1,14 @@
 /// Prints a review: the table a technician or foreman reads before finishing or submitting, and
 /// the same review as JSON for `review --format json`.
-public enum ReviewPrinter {
+package enum ReviewPrinter {
     /// The review table, then the "Attention required" list.
     ///
-    /// One line per question — number, section, question, answer summary, comment and a `!` in the
+    /// One row per question — number, section, question, answer summary, comment and a `!` in the
     /// last column when the answer is flagged — in columns about 100 wide; a cell too long for its
-    /// column ends in "…". Columns are measured as a terminal shows them (see `TextColumns`); control
-    /// characters and bidirectional overrides from the form are shown escaped (see ``TerminalText``).
+    /// column wraps within it at spaces (a word wider than the column is broken), so every word is
+    /// shown. Then the warnings about answers read from the form, located in it. Columns are
+    /// measured as a terminal shows them (see `TextColumns`); control characters and bidirectional
+    /// overrides from the form are shown escaped (see ``TerminalText``).
     public static func text(_ review: Review) -> String {
         var lines = headerLines(review.header)
         if !lines.isEmpty { lines.append("") }
@@ -19,6 +21,13 @@ public enum ReviewPrinter {
             lines.append("Attention required:")
             for row in flagged {
                 lines.append("  Question \(row.number): " + TerminalText.line(flagMessages(row)))
+            }
+        }
+        let warned = review.rows.filter { !$0.warnings.isEmpty }
+        if !warned.isEmpty {
+            lines += ["", "Warnings:"]
+            for row in warned {
+                lines += row.warningTexts.map { "  Question \(row.number), " + TerminalText.line($0) }
             }
         }
         return lines.map(TextColumns.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
@@ -67,11 +76,18 @@ public enum ReviewPrinter {
         let widths = limits.indices.map { column in
             min(limits[column], ([heading] + cells).map { TextColumns.width($0[column]) }.max() ?? 0)
         }
-        func line(_ cells: [String]) -> String {
-            zip(cells, widths).map { TextColumns.pad(TextColumns.truncate($0, to: $1), to: $1) }.joined(separator: gap)
+        // A cell longer than its column wraps within it: the row grows, every word is shown.
+        func lines(_ cells: [String]) -> [String] {
+            let wrapped = zip(cells, widths).map { TextColumns.wrap($0, to: $1) }
+            let height = wrapped.map(\.count).max() ?? 1
+            return (0..<height).map { index in
+                zip(wrapped, widths).map { cell, width in
+                    TextColumns.pad(cell.indices.contains(index) ? cell[index] : "", to: width)
+                }.joined(separator: gap)
+            }
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: gap)
-        return [line(heading), rule] + cells.map(line)
+        return lines(heading) + [rule] + cells.flatMap(lines)
     }
 
     static func flagMessages(_ row: ReviewRow) -> String {

@@ -33,21 +33,6 @@ enum TextColumns {
         text + String(repeating: " ", count: max(0, width - self.width(text)))
     }
 
-    /// `text` cut to at most `width` columns, ending in "…" when something was cut.
-    static func truncate(_ text: String, to width: Int) -> String {
-        guard self.width(text) > width else { return text }
-        guard width > 0 else { return "" }
-        var kept = ""
-        var used = 0
-        for character in text {
-            let next = self.width(of: character)
-            if used + next > width - 1 { break }
-            kept.append(character)
-            used += next
-        }
-        return kept + "…"
-    }
-
     /// `line` without the spaces at its end.
     static func trimmingTrailingSpaces(_ line: String) -> String {
         guard line.utf8.last == UInt8(ascii: " ") else { return line }

@@ -26,7 +26,7 @@
 /// cannot be mistaken for an empty cell. Columns are measured as a terminal shows them: "°C" takes
 /// two columns, "温度" four (see `TextColumns`). Control characters and bidirectional overrides from
 /// the form are shown escaped (`\u001B`, see ``TerminalText``); a tab is a space.
-public enum TextExport {
+package enum TextExport {
     /// What fills a cell that must stay empty (a `noCells` cell), across the whole column.
     public static let noCellMark: Character = "░"
 
@@ -77,6 +77,7 @@ public enum TextExport {
             lines.append("Media: " + TerminalText.line(row.media.map(\.name).joined(separator: ", ")))
         }
         if !row.flags.isEmpty { lines += labeled("Flags", ReviewPrinter.flagMessages(row)) }
+        for warning in row.warningTexts { lines += labeled("Warning", warning) }
         return lines
     }
 

@@ -17,9 +17,9 @@ public struct KeySchema: Sendable {
     /// What the key holds, for editors and the documentation page.
     public let description: String
     /// Whether every question of the type must have the key.
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// JSON Schema keywords for the key's value, in order; none allows any value.
-    public let keywords: [(String, JSONWriter.Value)]
+    package let keywords: [(String, JSONWriter.Value)]
 
     /// A schema for `key`, described by `description` (default: the key's summary).
     public init(
@@ -40,7 +40,7 @@ public struct KeySchema: Sendable {
 /// Ready-made JSON Schema keywords for `KeySchema`, for the shapes MI templates use most.
 public enum JSONSchema {
     /// The draft the schemas of `questionkit schema` follow.
-    public static let draft = "https://json-schema.org/draft/2020-12/schema"
+    package static let draft = "https://json-schema.org/draft/2020-12/schema"
 
     /// Any string.
     public static let string: [(String, JSONWriter.Value)] = [("type", .string("string"))]

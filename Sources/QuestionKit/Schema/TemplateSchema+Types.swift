@@ -60,19 +60,6 @@ extension TemplateSchema {
 
     /// JSON text as a value to write, or nil when it does not parse.
     static func value(ofJSON text: String) -> JSONWriter.Value? {
-        JSONParser.parse(Array(text.utf8)).document.map { value(of: $0.root) }
-    }
-
-    private static func value(of node: JSONNode) -> JSONWriter.Value {
-        switch node.kind {
-        case .null: return .null
-        case .boolean: return .bool(node.boolValue ?? false)
-        case .number:
-            if let integer = Int(node.sourceText) { return .integer(integer) }
-            return .number(node.numberValue ?? 0)
-        case .string: return .string(node.stringValue ?? "")
-        case .array: return .array(node.elements.map { value(of: $0) })
-        case .object: return .object(node.members.map { ($0.key, value(of: $0.value)) })
-        }
+        JSONParser.parse(Array(text.utf8)).document.map { $0.root.writerValue }
     }
 }

@@ -8,7 +8,7 @@
 /// The schema rejects only what `questionkit validate` reports as an error. What the validator
 /// merely warns about (an unknown key, a metadata value that is not a string, the early `Questions`
 /// and `version` keys, a question without `answer-type` whose `qid` is 1 or 2) is allowed.
-public struct TemplateSchema: Sendable {
+package struct TemplateSchema: Sendable {
     /// The types whose questions the schema describes.
     public let registry: QuestionTypeRegistry
     /// The key spellings the schema uses.
@@ -30,10 +30,11 @@ public struct TemplateSchema: Sendable {
         ])
         let questionsKey = keys.spelling(of: .questions)
         let earlyQuestionsKey = keys.spelling(of: .earlyQuestions)
+        let identifiers = keys.spellings(ofValues: registry.identifiers, in: .answerType)
         return .object([
             ("$schema", .string(JSONSchema.draft)),
             ("title", .string("MI question template")),
-            ("description", .string(Self.templateDescription(types: registry.identifiers))),
+            ("description", .string(Self.templateDescription(types: identifiers))),
             ("type", .string("object")),
             ("properties", .object(templateProperties(questionList: questionList))),
             // The early list is read (and so checked) only when the modern one is missing.
@@ -72,7 +73,7 @@ public struct TemplateSchema: Sendable {
     /// Every question: the shared keys, then the schema of the type its `answer-type` selects.
     private var questionSchema: JSONWriter.Value {
         let answerType = keys.spelling(of: .answerType)
-        let allIdentifiers = registry.types.flatMap(\.allIdentifiers)
+        let allIdentifiers = keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType)
         var rules: [JSONWriter.Value] = [missingAnswerTypeRule]
         for type in registry.types {
             let selected: JSONWriter.Value = .object([
@@ -125,7 +126,7 @@ public struct TemplateSchema: Sendable {
     }
 
     private func identifiers(of type: any QuestionType) -> [JSONWriter.Value] {
-        type.allIdentifiers.map { .string($0) }
+        keys.spellings(ofValues: type.allIdentifiers, in: .answerType).map { .string($0) }
     }
 
     private func reference(to type: any QuestionType) -> JSONWriter.Value {

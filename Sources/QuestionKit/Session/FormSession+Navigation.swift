@@ -24,21 +24,21 @@ extension FormSession {
     /// Exit ("X"): saves the question shown without the answer-or-comment check and leaves the
     /// form; `resume()` continues at the same question. Only while filling: an edit from a review
     /// is finished or discarded.
-    public mutating func exit() throws(SessionRefusal) {
+    package mutating func exit() throws(SessionRefusal) {
         guard phase == .filling else { throw refusal(of: "exit") }
         saveDraft()
         enter(.exited)
     }
 
     /// Continues an exited form at the question it was left on.
-    public mutating func resume() throws(SessionRefusal) {
+    package mutating func resume() throws(SessionRefusal) {
         guard phase == .exited else { throw .wrongPhase("resume", phase: phase, needs: "an exited form") }
         show(current, in: .filling)
     }
 
     /// On the last question while filling: Next, which opens the review. While editing from a
     /// review: saves the edit (answered or commented, as for Next) and returns to that review.
-    public mutating func finish() throws(SessionRefusal) {
+    package mutating func finish() throws(SessionRefusal) {
         switch phase {
         case .filling:
             if let question = currentQuestion, !isOnLastQuestion {
@@ -56,7 +56,7 @@ extension FormSession {
         }
     }
 
-    var isOnLastQuestion: Bool { current >= template.questions.count - 1 }
+    package var isOnLastQuestion: Bool { current >= template.questions.count - 1 }
 
     /// Next and Finish while filling. A form without questions has nothing to check: the review opens.
     private mutating func saveAndMoveOn(before step: String) throws(SessionRefusal) {

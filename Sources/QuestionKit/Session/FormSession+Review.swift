@@ -1,7 +1,7 @@
 extension FormSession {
     /// Opens question `number` (1-based) for editing from the technician's or the foreman's
     /// review. Finish saves the edit; Back discards it; either returns to the review.
-    public mutating func edit(question number: Int) throws(SessionRefusal) {
+    package mutating func edit(question number: Int) throws(SessionRefusal) {
         let kind: FormSession.ReviewKind
         switch phase {
         case .review: kind = .technician
@@ -17,7 +17,7 @@ extension FormSession {
     /// Completes the form from the technician's review: records the technician and `date`
     /// (`"MMM d, yyyy"`, formatted by the caller). Refused while any question is neither
     /// answered nor commented, naming the first.
-    public mutating func complete(date: String) throws(SessionRefusal) {
+    package mutating func complete(date: String) throws(SessionRefusal) {
         guard phase == .review else { throw .wrongPhase("complete", phase: phase, needs: "the technician's review") }
         let unanswered = unansweredQuestions
         if let first = unanswered.first { throw .incomplete(first, of: unanswered) }
@@ -29,7 +29,7 @@ extension FormSession {
     }
 
     /// The foreman opens a completed form for review; records who the foreman is.
-    public mutating func beginForemanReview(foreman: String) throws(SessionRefusal) {
+    package mutating func beginForemanReview(foreman: String) throws(SessionRefusal) {
         guard phase == .completed else {
             throw .wrongPhase("begin the foreman's review", phase: phase, needs: "a completed form")
         }
@@ -37,7 +37,7 @@ extension FormSession {
     }
 
     /// Sets the foreman's general comment (replacing an earlier one).
-    public mutating func setForemanComment(_ text: String) throws(SessionRefusal) {
+    package mutating func setForemanComment(_ text: String) throws(SessionRefusal) {
         guard phase == .foremanReview else {
             throw .wrongPhase("add the foreman's comment", phase: phase, needs: "the foreman's review")
         }
@@ -45,7 +45,7 @@ extension FormSession {
     }
 
     /// The foreman submits the form; records `date` (`"MMM d, yyyy"`).
-    public mutating func submit(date: String) throws(SessionRefusal) {
+    package mutating func submit(date: String) throws(SessionRefusal) {
         guard phase == .foremanReview else { throw .wrongPhase("submit", phase: phase, needs: "the foreman's review") }
         enter(.submitted) { $0.submittedDate = date }
     }

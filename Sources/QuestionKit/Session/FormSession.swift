@@ -17,7 +17,7 @@
 /// "answered" was not always ours.
 public struct FormSession: Sendable {
     /// Where the form is in its life.
-    public enum Phase: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
         /// The technician walks the questions; `current` is the question shown.
         case filling
         /// The technician pressed X: saved without the check; `resume()` continues.
@@ -35,18 +35,19 @@ public struct FormSession: Sendable {
     }
 
     /// Whose review an edit came from, and returns to.
-    public enum ReviewKind: Sendable, Equatable {
+    package enum ReviewKind: Sendable, Equatable {
+        /// The technician's review before completing, or the foreman's review of a completed form.
         case technician, foreman
     }
 
     /// The saved state: what the store writes and the review shows.
     public private(set) var form: FilledForm
     /// Where the form is in its life.
-    public private(set) var phase: Phase
+    package private(set) var phase: Phase
     /// The 0-based position in `template.questions` of the question shown (filling, editing) or last shown.
-    public private(set) var current: Int
+    package private(set) var current: Int
     /// The unsaved edits of the question shown; outside filling and editing, the saved entry of `current`.
-    public var draft: QuestionEntry {
+    package var draft: QuestionEntry {
         var entry = edits
         if let saved = form.entries.indices.contains(current) ? form.entries[current].media : nil {
             entry.media = saved + edits.media
@@ -99,12 +100,12 @@ public struct FormSession: Sendable {
     public var template: Template { form.template }
 
     /// The question at `current`, if the template has any questions.
-    public var currentQuestion: Question? {
+    package var currentQuestion: Question? {
         template.questions.indices.contains(current) ? template.questions[current] : nil
     }
 
     /// The questions that would block completion: none answered nor commented (for messages).
-    public var unansweredQuestions: [Int] {
+    package var unansweredQuestions: [Int] {
         zip(template.questions, form.entries).compactMap { question, entry in
             Self.isDone(entry, of: question) ? nil : question.number
         }
@@ -121,7 +122,7 @@ public struct FormSession: Sendable {
 
     /// Sets (or, with nil, clears) the answer of the question shown. Refused unless a question is
     /// shown (filling or editing), and for an answer its type did not read.
-    public mutating func setAnswer(_ answer: QuestionAnswer?) throws(SessionRefusal) {
+    package mutating func setAnswer(_ answer: QuestionAnswer?) throws(SessionRefusal) {
         let question = try shownQuestion("set an answer")
         if let answer, question.encodeAnswer(answer) == nil { throw .foreignAnswer(question) }
         edits.answer = answer
@@ -139,7 +140,7 @@ public struct FormSession: Sendable {
     }
 
     /// Sets the comment of the question shown; a blank comment does not let Next move on.
-    public mutating func setComment(_ text: String) throws(SessionRefusal) {
+    package mutating func setComment(_ text: String) throws(SessionRefusal) {
         _ = try shownQuestion("comment")
         edits.comment = text
     }
@@ -149,7 +150,7 @@ public struct FormSession: Sendable {
     /// media). Names are compared exactly, so `Qid10` never counts towards `Qid1`; a name already
     /// taken (in a loaded form) is skipped.
     @discardableResult
-    public mutating func attach(_ kind: MediaAttachment.Kind) throws(SessionRefusal) -> MediaAttachment {
+    package mutating func attach(_ kind: MediaAttachment.Kind) throws(SessionRefusal) -> MediaAttachment {
         let question = try shownQuestion("attach media")
         let saved = form.entries.indices.contains(current) ? form.entries[current].media : []
         let name = mediaNamer.nextName(position: current, questionIndex: question.index, savedMedia: saved)

@@ -40,7 +40,7 @@ extension SessionRefusal {
             hint: "Answer it, or say in a comment why it has no answer.")
     }
 
-    static func incomplete(_ number: Int, of unanswered: [Int]) -> SessionRefusal {
+    package static func incomplete(_ number: Int, of unanswered: [Int]) -> SessionRefusal {
         let others = unanswered.count > 1 ? " (unanswered: \(unanswered.map(String.init).joined(separator: ", ")))" : ""
         return SessionRefusal(
             code: "session.unanswered", question: number,
@@ -62,7 +62,7 @@ extension SessionRefusal {
             hint: "Use Next to go on to question \(last).")
     }
 
-    static func noSuchQuestion(_ number: Int, in template: Template) -> SessionRefusal {
+    package static func noSuchQuestion(_ number: Int, in template: Template) -> SessionRefusal {
         let numbers = template.questions.map(\.number)
         let range = numbers.first.map { first in "questions \(first) to \(numbers.last ?? first)" } ?? "no questions"
         return SessionRefusal(

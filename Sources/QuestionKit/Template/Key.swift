@@ -34,38 +34,38 @@ extension Key {
     // MARK: Keys every question has (read by the core)
 
     /// `answer-type`: the identifier of the question type that reads the question.
-    public static let answerType = Key(
+    package static let answerType = Key(
         "answerType", spelling: "answer-type", originalNames: ["answerType"],
         summary: "Which question type owns the question.")
     /// `question`: the question text.
-    public static let questionText = Key("question", originalNames: ["actualQuestion"], summary: "The question text.")
+    package static let questionText = Key("question", originalNames: ["actualQuestion"], summary: "The question text.")
     /// `section`: the section heading, shown as "Question N - <section>".
     public static let section = Key(
         "section", originalNames: ["section"], summary: "Section heading, shown as \"Question N - <section>\".")
     /// `helpInfo`: an object of help text and images shown with the question.
-    public static let helpInfo = Key(
+    package static let helpInfo = Key(
         "helpInfo", originalNames: ["helpInfo"], summary: "Help text and images shown with the question.")
     /// `text`, inside `helpInfo`: the help text.
-    public static let helpText = Key("text", originalNames: ["helpInfoText"], summary: "Help text.")
+    package static let helpText = Key("text", originalNames: ["helpInfoText"], summary: "Help text.")
     /// `images`, inside `helpInfo`: the list of help images.
-    public static let helpImages = Key(
+    package static let helpImages = Key(
         "images", originalNames: ["helpInfoImages", "imagesToBeSaved"], summary: "Help images.")
     /// `imageText`, inside a help image: its caption.
-    public static let helpImageText = Key(
+    package static let helpImageText = Key(
         "imageText", originalNames: ["helpInfoImagesText"], summary: "Caption of a help image.")
     /// `image`, inside a help image: the image, base64-encoded.
-    public static let helpImage = Key(
+    package static let helpImage = Key(
         "image", originalNames: ["helpInfoImagesImage"], summary: "A help image, base64-encoded.")
     /// `qid`: the legacy type code ("1" to "4"), not a question id.
     public static let legacyTypeCode = Key(
         "qid", summary: "Legacy type code: \"1\" short answer, \"2\" true/false, \"3\" table, \"4\" multiple choice.")
 
     /// `acceptedAnswerEdit`: the web editor's scratch copy of `acceptedAnswer`; ignored.
-    public static let acceptedAnswerEdit = Key(
+    package static let acceptedAnswerEdit = Key(
         "acceptedAnswerEdit", summary: "The web editor's scratch copy of acceptedAnswer; ignored.")
 
     /// The keys inside `helpInfo`.
-    public static let helpKeys: [Key] = [helpText, helpImages, helpImageText, helpImage]
+    package static let helpKeys: [Key] = [helpText, helpImages, helpImageText, helpImage]
 
     // MARK: Keys shared by several question types (read by the plugins)
 
@@ -80,7 +80,7 @@ extension Key {
     public static let acceptedAnswer = Key(
         "acceptedAnswer", summary: "What the answer should be; differences are flagged.")
     /// `user-answer`: a question's answer, comment and media in a completed form.
-    public static let userAnswer = Key(
+    package static let userAnswer = Key(
         "userAnswer", spelling: "user-answer", originalNames: ["userAnswerToBeSaved"],
         summary: "The answer of a completed form.")
 
@@ -89,23 +89,23 @@ extension Key {
     /// `Title`: the form's title, also used in folder names.
     public static let title = Key("Title", originalNames: ["title"], summary: "Form title.")
     /// `RevisionNumber`: the revision, a string such as "2" or "1.10".
-    public static let revisionNumber = Key(
+    package static let revisionNumber = Key(
         "RevisionNumber", originalNames: ["version"], summary: "Revision, e.g. \"2\" or \"1.10\".")
     /// `version`: the early spelling of `RevisionNumber`, accepted with a note.
-    public static let earlyRevisionNumber = Key("version", summary: "Early spelling of RevisionNumber.")
+    package static let earlyRevisionNumber = Key("version", summary: "Early spelling of RevisionNumber.")
     /// `questions`: the ordered list of questions.
     public static let questions = Key(
         "questions", originalNames: ["listOfQuestions"], summary: "The ordered list of questions.")
     /// `Questions`: the early spelling of `questions`, accepted with a note.
-    public static let earlyQuestions = Key("Questions", summary: "Early spelling of questions.")
+    package static let earlyQuestions = Key("Questions", summary: "Early spelling of questions.")
     /// `email`: who is told about flagged answers.
-    public static let email = Key("email", summary: "Who is told about flagged answers.")
+    package static let email = Key("email", summary: "Who is told about flagged answers.")
     /// `_id`: a database id (of the template, and of each question in early templates); ignored,
     /// and left out of completed forms at the top level.
-    public static let databaseID = Key("_id", originalNames: ["id"], summary: "A database id; ignored.")
+    package static let databaseID = Key("_id", originalNames: ["id"], summary: "A database id; ignored.")
 
     /// Metadata printed in the header box of the printed form; all values are strings.
-    public static let metadata: [Key] = [
+    package static let metadata: [Key] = [
         ("MIDiscipline", "discipline"), ("InstructionNumber", "instructionNumber"),
         ("AppliedToEquipment", "equipment"), ("OriginalIssueDate", "originalIssueDate"), ("Supersedes", "supersedes"),
         ("References", "references"), ("FileNumber", "fileNumber"), ("PreparedBy", "preparedBy"),
@@ -117,29 +117,29 @@ extension Key {
     // MARK: Completed-form keys
 
     /// `username`: the technician who filled the form.
-    public static let username = Key("username", originalNames: ["usernameToBeSaved"], summary: "Who filled the form.")
+    package static let username = Key("username", originalNames: ["usernameToBeSaved"], summary: "Who filled the form.")
     /// `completedDate`: when the form was completed, e.g. "Nov 22, 2026".
-    public static let completedDate = Key(
+    package static let completedDate = Key(
         "completedDate", originalNames: ["completedDate"], summary: "When the form was completed.")
     /// `SubmittedDate`: when the form was submitted, e.g. "Nov 23, 2026".
-    public static let submittedDate = Key(
+    package static let submittedDate = Key(
         "SubmittedDate", originalNames: ["submittedDate"], summary: "When the form was submitted.")
     /// `foremanComment`: the foreman's general comment and name (`comment`, `supervisor`).
-    public static let foremanComment = Key(
+    package static let foremanComment = Key(
         "foremanComment", originalNames: ["foremanSection"], summary: "The foreman's general comment.")
     /// `media`: attachments embedded as base64, by kind and name; written only on request.
-    public static let media = Key(
+    package static let media = Key(
         "media", originalNames: ["mediaToBeSaved"], summary: "Embedded media (base64), when requested.")
 
     /// Every top-level key of a template or completed form that the core knows.
-    public static let templateKeys: [Key] =
+    package static let templateKeys: [Key] =
         [title, revisionNumber, earlyRevisionNumber, questions, earlyQuestions, email, databaseID]
         + metadata + [username, completedDate, submittedDate, foremanComment, media]
 
     /// Keys every question may carry whatever its type (editors add `answers` and `max-answers`
     /// as filler to every question; early templates carry an `_id` per question, the web editor
     /// an `acceptedAnswerEdit`; both are ignored).
-    public static let sharedQuestionKeys: [Key] = [
+    package static let sharedQuestionKeys: [Key] = [
         answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer, userAnswer,
         databaseID, acceptedAnswerEdit,
     ]

@@ -5,16 +5,25 @@ import Foundation
 /// The original app read every key through one key list so a key could be renamed without
 /// recompiling; a key-map file does the same here: `{"answerType": "type"}` makes the question
 /// type come from `"type"`. A file may name a key by its name (`answerType`) or by its MI
-/// spelling (`answer-type`).
+/// spelling (`answer-type`). Values the original app's key list names (type identifiers, row
+/// types; see `OriginalValueName`) are respelled by those names.
 public struct KeyMap: Sendable {
     private var overrides: [String: String]
+    /// Respelled values, by key name, then by value; and the reverse, by key name, then by spelling.
+    let valueSpellings: [String: [String: String]]
+    let valuesBySpelling: [String: [String: String]]
 
     /// The MI keys, unchanged.
     public static let mi = KeyMap(overrides: [:])
 
-    /// A key map with the given spellings, by key name.
-    public init(overrides: [String: String]) {
+    /// A key map with the given spellings, by key name, and value spellings, by key name and then
+    /// by value (`["answerType": ["short-answer": "text-question"]]`).
+    public init(overrides: [String: String], valueSpellings: [String: [String: String]] = [:]) {
         self.overrides = overrides
+        self.valueSpellings = valueSpellings.filter { !$0.value.isEmpty }
+        valuesBySpelling = self.valueSpellings.mapValues { spellings in
+            Dictionary(spellings.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// The spelling of `key` in JSON.
@@ -23,14 +32,16 @@ public struct KeyMap: Sendable {
         isDefault ? key.defaultSpelling : (overriddenSpelling(of: key) ?? key.defaultSpelling)
     }
 
-    /// Whether every key has its MI spelling.
-    public var isDefault: Bool { overrides.isEmpty }
+    /// Whether every key and value has its MI spelling.
+    public var isDefault: Bool { overrides.isEmpty && valueSpellings.isEmpty }
 
     @usableFromInline func overriddenSpelling(of key: Key) -> String? { overrides[key.name] }
 
     /// Reads a key-map file for the keys and values of `registry` (see the other `load`).
     public static func load(_ bytes: [UInt8], registry: QuestionTypeRegistry) -> (KeyMap, [Diagnostic]) {
-        load(bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes, originalValues: registry.originalValueNames)
+        load(
+            bytes, knownKeys: registry.allKeys, scopes: registry.keyScopes, originalValues: registry.originalValueNames,
+            valueScopes: registry.valueScopes)
     }
 
     /// Reads a key-map file: a JSON object or a property-list dictionary of key name (our name,
@@ -38,17 +49,20 @@ public struct KeyMap: Sendable {
     /// works as it is: when the file has a `TemplateKeys` dictionary, only that is read, and there
     /// its names are the original's first (`foremanComment` is the comment inside the foreman's
     /// section, `version` is `RevisionNumber`). Reported: a file that is neither, unknown names,
-    /// spellings that are not strings, a key renamed twice differently, a value of
-    /// `originalValues` given another spelling, and two keys of one `scope` read from one spelling
-    /// (which would make them indistinguishable). The valid entries are kept.
+    /// spellings that are not strings, a key renamed twice differently, and two keys of one `scope`
+    /// (or two values of one key) read from one spelling (which would make them indistinguishable).
+    /// The valid entries are kept.
     ///
     /// - Parameters:
     ///   - knownKeys: every key that may be renamed (`QuestionTypeRegistry.allKeys`).
     ///   - scopes: groups of keys that share one JSON object (`QuestionTypeRegistry.keyScopes`).
-    ///   - originalValues: values the original's key list names, which cannot be respelled
-    ///     (`QuestionTypeRegistry.originalValueNames`).
+    ///   - originalValues: values the original's key list names, which the file may respell by
+    ///     those names (`QuestionTypeRegistry.originalValueNames`).
+    ///   - valueScopes: every value of each key with named values, to find two spelled alike
+    ///     (`QuestionTypeRegistry.valueScopes`).
     public static func load(
-        _ bytes: [UInt8], knownKeys: [Key], scopes: [[Key]] = [], originalValues: [String: String] = [:]
+        _ bytes: [UInt8], knownKeys: [Key], scopes: [[Key]] = [], originalValues: [OriginalValueName] = [],
+        valueScopes: [Key: [String]] = [:]
     ) -> (KeyMap, [Diagnostic]) {
         let parsed = JSONParser.parse(bytes)
         if let document = parsed.document {
@@ -57,7 +71,8 @@ public struct KeyMap: Sendable {
             let isKeyList = keyList?.kind == .object
             let entries = jsonEntries(isKeyList ? keyList ?? document.root : document.root, problems: &problems)
             var resolver = Resolver(
-                knownKeys: knownKeys, scopes: scopes, originalValues: originalValues, originalNamesFirst: isKeyList)
+                knownKeys: knownKeys, scopes: scopes, originalValues: originalValues, valueScopes: valueScopes,
+                originalNamesFirst: isKeyList)
             let map = resolver.resolve(entries) { code, message, hint, node in
                 if let node { problems.error(code, message, at: node, hint: hint) }
             }
@@ -86,7 +101,8 @@ public struct KeyMap: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var resolver = Resolver(
-            knownKeys: knownKeys, scopes: scopes, originalValues: originalValues, originalNamesFirst: isKeyList)
+            knownKeys: knownKeys, scopes: scopes, originalValues: originalValues, valueScopes: valueScopes,
+            originalNamesFirst: isKeyList)
         let map = resolver.resolve(entries) { code, message, hint, _ in
             diagnostics.append(Diagnostic(severity: .error, code: code, message: message, pointer: "", hint: hint))
         }
@@ -98,7 +114,7 @@ public struct KeyMap: Sendable {
     }
 
     /// The entry of the original app's Info.plist that holds its key list.
-    public static let originalKeyList = "TemplateKeys"
+    package static let originalKeyList = "TemplateKeys"
 
     /// One `name: spelling` entry of a key-map file; `node` is the key's node in a JSON file.
     struct Entry {
@@ -149,16 +165,23 @@ extension KeyMap {
     struct Resolver {
         let knownKeys: [Key]
         let scopes: [[Key]]
-        let originalValues: [String: String]
+        /// The named values, by the original's name.
+        let originalValues: [String: OriginalValueName]
+        let valueScopes: [Key: [String]]
         /// In the original's key list, its names win over ours where the two differ in meaning.
         let originalNamesFirst: Bool
         /// For each problem reported, in order, the entry name it is about.
         var nameOfProblem: [String?] = []
 
-        init(knownKeys: [Key], scopes: [[Key]], originalValues: [String: String], originalNamesFirst: Bool) {
+        init(
+            knownKeys: [Key], scopes: [[Key]], originalValues: [OriginalValueName], valueScopes: [Key: [String]],
+            originalNamesFirst: Bool
+        ) {
             self.knownKeys = knownKeys
             self.scopes = scopes
-            self.originalValues = originalValues
+            self.originalValues = Dictionary(
+                originalValues.map { ($0.originalName, $0) }, uniquingKeysWith: { first, _ in first })
+            self.valueScopes = valueScopes
             self.originalNamesFirst = originalNamesFirst
         }
 
@@ -166,6 +189,8 @@ extension KeyMap {
 
         mutating func resolve(_ entries: [Entry], report: Report) -> KeyMap {
             var overrides: [String: String] = [:]
+            var valueSpellings: [String: [String: String]] = [:]
+            var entryOfValue: [String: Entry] = [:]
             var entryOfKey: [String: Entry] = [:]
             var entryOrder: [String: Int] = [:]
             for (order, entry) in entries.enumerated() {
@@ -175,12 +200,11 @@ extension KeyMap {
                         hint: "Write \"\(entry.name)\": \"the-key-in-your-json\".", entry, report)
                     continue
                 }
-                if let value = originalValues[entry.name], knownKey(named: entry.name) == nil {
-                    if spelling != value {
-                        problem(
-                            "keys.value-not-renamable",
-                            "'\(entry.name)' names the value '\(value)', which cannot be respelled",
-                            hint: "Write \"\(entry.name)\": \"\(value)\" or leave the entry out.", entry, report)
+                if let named = originalValues[entry.name], knownKey(named: entry.name) == nil {
+                    // The original's list spells every value as it is; only a different spelling renames.
+                    if spelling != named.value {
+                        valueSpellings[named.key.name, default: [:]][named.value] = spelling
+                        entryOfValue[named.key.name + "\u{0}" + named.value] = entry
                     }
                     continue
                 }
@@ -207,8 +231,9 @@ extension KeyMap {
                 entryOfKey[key.name] = entry
                 entryOrder[key.name] = order
             }
-            let map = KeyMap(overrides: overrides)
+            let map = KeyMap(overrides: overrides, valueSpellings: valueSpellings)
             reportClashes(in: map, entryOfKey: entryOfKey, entryOrder: entryOrder, report: report)
+            reportValueClashes(in: map, entryOfValue: entryOfValue, report: report)
             return map
         }
 
@@ -234,6 +259,26 @@ extension KeyMap {
                         "keys.spelling-clash",
                         "'\(pair[0].name)' and '\(pair[1].name)' would both be read from '\(spelling)'",
                         hint: "Give each key its own spelling.", entry, report)
+                }
+            }
+        }
+
+        /// Two values of one key spelled alike, at least one of them by the file.
+        private mutating func reportValueClashes(in map: KeyMap, entryOfValue: [String: Entry], report: Report) {
+            for key in valueScopes.keys.sorted(by: { $0.name < $1.name }) where map.valueSpellings[key.name] != nil {
+                var valueOfSpelling: [String: String] = [:]
+                for value in valueScopes[key] ?? [] {
+                    let spelling = map.spelling(ofValue: value, in: key)
+                    guard let other = valueOfSpelling[spelling] else {
+                        valueOfSpelling[spelling] = value
+                        continue
+                    }
+                    let renamed = entryOfValue[key.name + "\u{0}" + value] ?? entryOfValue[key.name + "\u{0}" + other]
+                    guard let entry = renamed else { continue }
+                    problem(
+                        "keys.spelling-clash",
+                        "'\(other)' and '\(value)' of '\(key.name)' would both be read from '\(spelling)'",
+                        hint: "Give each value its own spelling.", entry, report)
                 }
             }
         }

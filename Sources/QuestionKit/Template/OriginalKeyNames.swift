@@ -1,13 +1,15 @@
 /// The page that maps every name of the original app's key list to this product's keys.
-public enum OriginalKeyNames {
+package enum OriginalKeyNames {
     /// One name of the original's key list and what it names here.
     public struct Row: Equatable, Sendable {
         /// The original's logical name, e.g. `cellsThatAreNotAnswerable`.
         public var originalName: String
-        /// Our key name (`noCells`), or `value` for a type identifier or row type.
+        /// Our key name (`noCells`); for a value (a type identifier or row type), the key whose value it is.
         public var ourName: String
-        /// The default spelling in MI JSON, or the fixed value.
+        /// The default spelling in MI JSON, or the value as MI JSON writes it.
         public var spelling: String
+        /// Whether the name is of a value of `ourName` rather than of the key itself.
+        public var isValue = false
     }
 
     /// Every original name the registry's keys and types answer to, sorted by name.
@@ -19,8 +21,9 @@ public enum OriginalKeyNames {
                 rows.append(Row(originalName: name, ourName: key.name, spelling: key.defaultSpelling))
             }
         }
-        for (name, value) in registry.originalValueNames where seen.insert(name).inserted {
-            rows.append(Row(originalName: name, ourName: "value", spelling: value))
+        for name in registry.originalValueNames where seen.insert(name.originalName).inserted {
+            rows.append(
+                Row(originalName: name.originalName, ourName: name.key.name, spelling: name.value, isValue: true))
         }
         return rows.sorted { $0.originalName < $1.originalName }
     }
@@ -39,8 +42,10 @@ public enum OriginalKeyNames {
             "`TemplateKeys` the original's names win where they differ in meaning from ours: there",
             "`foremanComment` is the comment inside the foreman's section and `version` is `RevisionNumber`;",
             "in any other key-map file our names win (`foremanComment` is the section, `version` the early",
-            "spelling of `RevisionNumber`). Rows named `value` are an `answer-type` value or a table row",
-            "type: a key list may name them, with exactly this value (they cannot be respelled).",
+            "spelling of `RevisionNumber`). Rows that name \"a value of\" a key are a type identifier (a value of",
+            "`answerType`, written `answer-type`) or a table row type (a value of `rowType`): a key map respells",
+            "them by those names as it renames keys, e.g. `{\"rowTypeCheckBoxes\": \"yes/no\"}`; the value's MI",
+            "spelling then means nothing there, as a renamed key's MI spelling means nothing.",
             "",
             "Note: the original's own list spells `revisionDate` as `revisionDate`, not `RevisionNumberDate`;",
             "with it, a template's `RevisionNumberDate` is an unknown key, as it was to the original app.",
@@ -49,7 +54,8 @@ public enum OriginalKeyNames {
             "| --- | --- | --- |",
         ]
         for row in rows(for: registry) {
-            lines.append("| `\(row.originalName)` | `\(row.ourName)` | `\(row.spelling)` |")
+            let ours = row.isValue ? "a value of `\(row.ourName)`" : "`\(row.ourName)`"
+            lines.append("| `\(row.originalName)` | \(ours) | `\(row.spelling)` |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

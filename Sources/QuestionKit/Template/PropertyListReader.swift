@@ -7,13 +7,13 @@ import Foundation
 /// hostile binary files (a set, a cycle). XML and old-style property lists go through Foundation, whose
 /// text parsers the fuzzer (`Fuzz/run-fuzz.sh plist`) has found safe, and nesting deeper than `maxDepth`
 /// is refused when turning its objects into values.
-enum PropertyListReader {
+package enum PropertyListReader {
     /// The deepest nesting read, as for JSON.
-    static let defaultMaxDepth = 512
+    package static let defaultMaxDepth = 512
 
     /// The value of the property list in `bytes`; nil when they are not a property list at all (the
     /// caller says what it expected), an error when they are a broken binary one or nest too deep.
-    static func read(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth)
+    package static func read(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth)
         -> Result<PropertyListValue, PropertyListError>?
     {
         if BinaryPropertyList.isBinary(bytes) {

@@ -1,6 +1,6 @@
 /// A value of a property list as ``PropertyListReader`` reads it: a tree that the key map and the store
 /// configuration check, whatever the file's format (binary, XML or old-style).
-indirect enum PropertyListValue: Equatable, Sendable {
+package indirect enum PropertyListValue: Equatable, Sendable {
     case string(String)
     /// An integer or a real.
     case number(Double)
@@ -18,13 +18,13 @@ indirect enum PropertyListValue: Equatable, Sendable {
     case dictionary([Member])
 
     /// One key of a dictionary with its value.
-    struct Member: Equatable, Sendable {
-        var key: String
-        var value: PropertyListValue
+    package struct Member: Equatable, Sendable {
+        package var key: String
+        package var value: PropertyListValue
     }
 
     /// What the value is, for messages: "a set", "a date".
-    var kind: String {
+    package var kind: String {
         switch self {
         case .string: "a string"
         case .number: "a number"
@@ -40,14 +40,14 @@ indirect enum PropertyListValue: Equatable, Sendable {
 }
 
 /// Why a property list could not be read, and where in it.
-struct PropertyListError: Error, Equatable, Sendable {
+package struct PropertyListError: Error, Equatable, Sendable {
     /// The pointer (RFC 6901) of the value being read, `""` for the file as a whole.
-    var pointer: String
+    package var pointer: String
     /// What is wrong, without the location.
-    var reason: String
+    package var reason: String
 
     /// The reason with its location, for a diagnostic's message.
-    var message: String {
+    package var message: String {
         pointer.isEmpty ? reason : "at \(pointer): \(reason)"
     }
 }

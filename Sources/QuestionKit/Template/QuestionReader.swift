@@ -30,7 +30,7 @@ struct QuestionReader: Sendable {
         guard node.kind == .object else {
             problems.error(
                 "question.not-an-object", "question \(question.number) must be an object, not \(node.kind)", at: node,
-                hint: "Write {\"\(keys.spelling(of: .answerType))\": \"\(registry.identifiers.first ?? "…")\", "
+                hint: "Write {\"\(keys.spelling(of: .answerType))\": \"\(spelledIdentifiers.first ?? "…")\", "
                     + "\"\(keys.spelling(of: .questionText))\": \"…\"}.")
             return nil
         }
@@ -75,18 +75,21 @@ struct QuestionReader: Sendable {
         guard let typeNode = question[.answerType] else {
             return inferType(question, legacyCode: legacyCode, problems: &problems)
         }
-        guard let identifier = typeNode.stringValue else {
+        guard let written = typeNode.stringValue else {
             problems.error(
                 "question.answer-type-not-string", "'\(typeKey)' must be a string, not \(typeNode.kind)", at: typeNode,
-                hint: "Use one of \(Suggestion.quotedList(registry.identifiers)).")
+                hint: "Use one of \(Suggestion.quotedList(spelledIdentifiers)).")
             return nil
         }
-        guard let type = registry.type(for: identifier) else {
-            let suggestion = Suggestion.nearest(to: identifier, in: registry.types.flatMap(\.allIdentifiers))
+        // A key map may respell identifiers (the original's `shortAnswerQuestion`, …).
+        guard let identifier = keys.value(spelled: written, in: .answerType), let type = registry.type(for: identifier)
+        else {
+            let every = keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType)
+            let suggestion = Suggestion.nearest(to: written, in: every)
             problems.error(
-                "question.unknown-type", "unknown \(typeKey) '\(identifier)'", at: typeNode,
+                "question.unknown-type", "unknown \(typeKey) '\(written)'", at: typeNode,
                 hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
-                    + "Known types: \(Suggestion.quotedList(registry.identifiers)).")
+                    + "Known types: \(Suggestion.quotedList(spelledIdentifiers)).")
             return nil
         }
         return type
@@ -100,16 +103,22 @@ struct QuestionReader: Sendable {
             problems.warning(
                 "question.answer-type-inferred",
                 "question \(question.number) has no '\(typeKey)'; qid '\(legacyCode)' makes it '\(type.identifier)'",
-                at: question.node, hint: "Add \"\(typeKey)\": \"\(type.identifier)\".")
+                at: question.node,
+                hint: "Add \"\(typeKey)\": \"\(keys.spelling(ofValue: type.identifier, in: .answerType))\".")
             return type
         }
         let suggested = legacyCode.flatMap { code in registry.types.first { $0.legacyTypeCode == code } }
         problems.error(
             "question.missing-answer-type", "question \(question.number) has no '\(typeKey)'", at: question.node,
-            hint: suggested.map { "qid '\($0.legacyTypeCode ?? "")' suggests \"\(typeKey)\": \"\($0.identifier)\"." }
-                ?? "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(registry.identifiers)).")
+            hint: suggested.map { type in
+                let identifier = keys.spelling(ofValue: type.identifier, in: .answerType)
+                return "qid '\(type.legacyTypeCode ?? "")' suggests \"\(typeKey)\": \"\(identifier)\"."
+            } ?? "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(spelledIdentifiers)).")
         return nil
     }
+
+    /// The types' identifiers as the key map spells them.
+    private var spelledIdentifiers: [String] { keys.spellings(ofValues: registry.identifiers, in: .answerType) }
 
     // MARK: Shared fields
 

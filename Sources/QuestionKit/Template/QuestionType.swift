@@ -61,9 +61,9 @@ public protocol QuestionType: AnswerHandling, Sendable {
     var infersTypeFromLegacyCode: Bool { get }
 
     /// Values this type reads that the original app's key list (`TemplateKeys`) names, such as
-    /// `shortAnswerQuestion` for the identifier `short-answer`, by that name. A key-map file may
-    /// list them with exactly these values (they cannot be respelled). Default: none.
-    var originalValueNames: [String: String] { get }
+    /// `shortAnswerQuestion` for the identifier `short-answer`. A key-map file respells them by
+    /// those names; the type reads such a value through `KeyMap.value(spelled:in:)`. Default: none.
+    var originalValueNames: [OriginalValueName] { get }
 
     /// The question keys this type reads, beyond the ones every question shares (`Key.sharedQuestionKeys`).
     /// Keys nobody reads are reported as likely typos. Default: none.
@@ -122,7 +122,8 @@ extension QuestionType {
     /// No keys beyond the shared ones.
     public var keys: [Key] { [] }
 
-    public var originalValueNames: [String: String] { [:] }
+    /// None.
+    public var originalValueNames: [OriginalValueName] { [] }
     /// No nested keys.
     public var nestedKeys: [Key] { [] }
     /// No answer examples.

@@ -42,7 +42,7 @@ public struct QuestionTypeRegistry: Sendable {
     }
 
     /// The type to infer for a question with this legacy `qid` and no `answer-type`, if any.
-    public func typeInferred(fromLegacyCode code: String) -> (any QuestionType)? {
+    package func typeInferred(fromLegacyCode code: String) -> (any QuestionType)? {
         byInferableLegacyCode[code].map { types[$0] }
     }
 
@@ -56,9 +56,11 @@ public struct QuestionTypeRegistry: Sendable {
                 + [.foremanCommentText, .supervisor] + types.flatMap { $0.keys + $0.nestedKeys + [$0.answerKey] })
     }
 
-    /// The values the original app's key list names (type identifiers, row types), by name.
-    public var originalValueNames: [String: String] {
-        types.reduce(into: [:]) { names, type in names.merge(type.originalValueNames) { first, _ in first } }
+    /// The values the original app's key list names (type identifiers, row types); the first
+    /// type to claim a name keeps it.
+    public var originalValueNames: [OriginalValueName] {
+        var seen = Set<String>()
+        return types.flatMap(\.originalValueNames).filter { seen.insert($0.originalName).inserted }
     }
 
     /// The groups of keys that share one JSON object: the template's, a question's (the shared
@@ -109,8 +111,12 @@ extension QuestionTypeRegistry {
     /// registry it ships, so a type with no examples, an empty summary, a clashing identifier or
     /// an example that fails the harness is caught before anyone reads a template with it.
     ///
-    /// Unlike the initializer, which stops at the first clash, this lists every one.
-    public static func selfCheck(_ types: [any QuestionType], keys: KeyMap = .mi) -> [String] {
+    /// Unlike the initializer, which stops at the first clash, this lists every one. Without
+    /// `runningExamples` the examples are not read (QuestionKitTesting reads them itself, one
+    /// located failure each).
+    public static func selfCheck(
+        _ types: [any QuestionType], keys: KeyMap = .mi, runningExamples: Bool = true
+    ) -> [String] {
         var problems: [String] = []
         var owners: [String: String] = [:]
         for type in types {
@@ -126,7 +132,7 @@ extension QuestionTypeRegistry {
             }
         }
         do {
-            problems += try QuestionTypeRegistry(types).selfCheck(keys: keys)
+            problems += try QuestionTypeRegistry(types).selfCheck(keys: keys, runningExamples: runningExamples)
         } catch .duplicateLegacyCode(let code, let first, let second) {
             problems.append("\(second): infers its type from qid '\(code)', as \(first) already does")
         } catch {
@@ -137,8 +143,8 @@ extension QuestionTypeRegistry {
 
     /// What is wrong with the registered types, one readable line each; empty when all is well.
     /// See `selfCheck(_:keys:)`, which also lists clashing identifiers.
-    public func selfCheck(keys: KeyMap = .mi) -> [String] {
-        let checker = ExampleChecker(registry: self, keys: keys)
+    public func selfCheck(keys: KeyMap = .mi, runningExamples: Bool = true) -> [String] {
+        let checker = runningExamples ? ExampleChecker(registry: self, keys: keys) : nil
         return types.flatMap { type in
             Self.checkDescription(of: type) + Self.checkExamples(of: type, checker: checker)
         }
@@ -165,7 +171,7 @@ extension QuestionTypeRegistry {
         return problems
     }
 
-    private static func checkExamples(of type: any QuestionType, checker: ExampleChecker) -> [String] {
+    private static func checkExamples(of type: any QuestionType, checker: ExampleChecker?) -> [String] {
         let name = typeName(type)
         var problems: [String] = []
         if type.examples.isEmpty {
@@ -177,6 +183,7 @@ extension QuestionTypeRegistry {
         for example in type.examples where !titles.insert(example.title).inserted {
             problems.append("\(name): two examples are titled '\(example.title)'")
         }
+        guard let checker else { return problems }
         for example in type.examples {
             let outcome = checker.check(example, of: type)
             if !outcome.passed { problems.append("\(name): fails its " + oneLine(outcome.failureDescription)) }

@@ -1,13 +1,13 @@
 /// A template read from MI JSON: its metadata and its questions, each read by its type.
 public struct Template: Sendable {
     /// The parsed source, kept so that a completed form can be written back with every key intact.
-    public let document: JSONDocument
+    package let document: JSONDocument
     /// `Title`, if the template has one.
     public var title: String?
     /// `RevisionNumber` (or the early `version`), if present.
-    public var revision: String?
+    package var revision: String?
     /// The top-level string fields other than the questions, in source order (spelled as in the JSON).
-    public var metadata: [(key: String, value: String)]
+    package var metadata: [(key: String, value: String)]
     /// The questions that could be read, in order. A question whose type is unknown is left out
     /// (and reported), so numbers may skip.
     public var questions: [Question]
@@ -42,7 +42,7 @@ public struct Question: Sendable {
 /// The `helpInfo` of a question.
 public struct QuestionHelp: Sendable, Hashable {
     /// A help image: a caption and the image.
-    public struct Image: Sendable, Hashable {
+    package struct Image: Sendable, Hashable {
         /// The caption.
         public var text: String
         /// The image, base64-encoded as in the template.
@@ -52,5 +52,5 @@ public struct QuestionHelp: Sendable, Hashable {
     /// The help text; `""` when `helpInfo` has none.
     public var text: String
     /// The help images, in order.
-    public var images: [Image]
+    package var images: [Image]
 }

@@ -10,7 +10,7 @@ public struct TemplateReader: Sendable {
     /// The key spellings in force.
     public let keys: KeyMap
     /// Limits on the JSON text.
-    public let limits: JSONParser.Limits
+    package let limits: JSONParser.Limits
     let questionReader: QuestionReader
 
     /// A reader of the types in `registry`, with the given key spellings and JSON limits.
@@ -33,7 +33,7 @@ public struct TemplateReader: Sendable {
         var locatingSteps = 0
 
         /// Whether the template can be used: it was read and has no errors.
-        public var isUsable: Bool { template != nil && !diagnostics.containsErrors }
+        package var isUsable: Bool { template != nil && !diagnostics.containsErrors }
     }
 
     /// Reads a template from its bytes.
@@ -48,7 +48,7 @@ public struct TemplateReader: Sendable {
 
     /// Every problem of a template, without keeping what was read: what `validate` needs, in the
     /// memory of the source and its parse alone.
-    public func diagnose(_ bytes: [UInt8]) -> [Diagnostic] {
+    package func diagnose(_ bytes: [UInt8]) -> [Diagnostic] {
         read(bytes, keepingQuestions: false).diagnostics
     }
 
@@ -57,15 +57,21 @@ public struct TemplateReader: Sendable {
         read(bytes, keepingQuestions: false)
     }
 
-    private func read(_ bytes: [UInt8], keepingQuestions: Bool) -> Result {
+    func read(_ bytes: [UInt8], keepingQuestions: Bool) -> Result {
         let parsed = JSONParser.parse(bytes, limits: limits)
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
         let read = read(document, keepingQuestions: keepingQuestions)
         guard !parsed.diagnostics.isEmpty else { return read }
-        let merged = (parsed.diagnostics + read.diagnostics).sorted { lhs, rhs in
+        return Result(
+            template: read.template, diagnostics: Self.merge(parsed.diagnostics, read.diagnostics),
+            locatingSteps: read.locatingSteps)
+    }
+
+    /// The parser's diagnostics and the reader's together, in source order.
+    static func merge(_ parsed: [Diagnostic], _ read: [Diagnostic]) -> [Diagnostic] {
+        (parsed + read).sorted { lhs, rhs in
             (lhs.position ?? SourcePosition(line: 0, column: 0)) < (rhs.position ?? SourcePosition(line: 0, column: 0))
         }
-        return Result(template: read.template, diagnostics: merged, locatingSteps: read.locatingSteps)
     }
 
     private func read(_ document: JSONDocument, keepingQuestions: Bool) -> Result {
@@ -75,7 +81,7 @@ public struct TemplateReader: Sendable {
         return Result(template: template, diagnostics: located.diagnostics, locatingSteps: located.stepsWalked)
     }
 
-    private func readTemplate(
+    func readTemplate(
         _ document: JSONDocument, keepingQuestions: Bool, problems: inout ProblemCollector
     ) -> Template? {
         let root = document.root

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
 /// `questionkit store list [--user U] [--state S]`.
 struct StoreListCommand: Command {
@@ -8,8 +9,9 @@ struct StoreListCommand: Command {
     let argumentsSynopsis = ""
     let discussion = """
         Prints one line per form: its state, its name (as the other subcommands take it), how many questions
-        are done, and when it was started. Without --state, incomplete and completed forms. Entries in the
-        forms' folders that are not forms are named on standard error and left alone.
+        are done, its template's revision ("rev -" when it has none), and when it was started. Without
+        --state, incomplete and completed forms. Entries in the forms' folders that are not forms are named
+        on standard error and left alone.
         """
     let options =
         StoreOptions.common + [
@@ -45,6 +47,7 @@ struct StoreListCommand: Command {
 
     private func print(_ forms: [ListedForm], context: inout CommandContext) {
         let width = (forms.map(\.reference.path.count).max() ?? 0) + 2
+        let revisionWidth = forms.map { ($0.form?.form.template.revision ?? "-").count }.max() ?? 1
         for listed in forms {
             let state = listed.reference.state.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
             let path = listed.reference.path.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -54,9 +57,11 @@ struct StoreListCommand: Command {
             }
             let (done, questions) = stored.progress
             let progress = "\(done)/\(questions)"
+            let revision = (stored.form.template.revision ?? "-")
+                .padding(toLength: revisionWidth, withPad: " ", startingAt: 0)
             context.print(
                 state + path + String(repeating: " ", count: max(0, 7 - progress.count)) + progress
-                    + "  started \(StoreDates.iso(stored.record.created))")
+                    + "  rev \(revision)  started \(StoreDates.iso(stored.record.created))")
         }
         context.print(forms.isEmpty ? "no forms" : "\(forms.count) form\(forms.count == 1 ? "" : "s")")
     }
@@ -67,6 +72,7 @@ struct StoreListCommand: Command {
             ("form", .string(listed.reference.path)), ("state", .string(listed.reference.state.rawValue)),
             ("user", .string(listed.reference.user)),
             ("title", stored?.form.template.title.map { .string($0) } ?? .null),
+            ("revision", stored?.form.template.revision.map { .string($0) } ?? .null),
             ("created", stored.map { .string(StoreDates.iso($0.record.created)) } ?? .null),
             ("completed", stored?.record.completed.map { .string(StoreDates.iso($0)) } ?? .null),
             ("done", stored.map { .integer($0.progress.done) } ?? .null),

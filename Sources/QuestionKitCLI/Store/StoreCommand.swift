@@ -5,7 +5,7 @@ import QuestionKit
 /// Each subcommand is a `Command` of its own (its options, help and run); this command picks it
 /// by its first argument. Its options are the union of theirs, so that the tool's parser accepts
 /// them; an option a subcommand does not take is a usage error naming the ones it does.
-public struct StoreCommand: Command {
+package struct StoreCommand: Command {
     public init() {}
 
     /// The subcommands, in the order of a form's life.

@@ -1,7 +1,8 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
-/// `questionkit store start TEMPLATE --user USER`.
+/// `questionkit store start TEMPLATE --user USER` (or `--title TITLE --templates DIR` for TEMPLATE).
 struct StoreStartCommand: Command {
     let name = "start"
     let summary = "Start a form of a template for a user."
@@ -10,15 +11,19 @@ struct StoreStartCommand: Command {
         Creates <root>/<user>/<Title dd-MM-yyyy>/ (with ' (2)', ' (3)', … when the user has a form of that
         name) holding the empty form, and the store itself when there is none. Prints the form's name for the
         other subcommands. A '/' in the title becomes '-'; user names that cannot be folder names are refused.
+        With --title and --templates, the template is the latest revision of that title in the folder, as
+        'questionkit templates' lists it.
         """
-    let options = StoreOptions.common + [StoreOptions.user, StoreOptions.now]
+    let options =
+        StoreOptions.common + [
+            StoreOptions.user, StoreOptions.now, StoreTemplateChoice.title, StoreTemplateChoice.templates,
+        ]
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
-        let templatePath = try arguments.single("template")
         let user = try arguments.required("user", "USER")
-        guard let setup = try StoreSetup.make(arguments, command: name, context: &context) else {
-            return ExitStatus.inputErrors
-        }
+        guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
+            let templatePath = try StoreTemplateChoice.path(arguments, setup: setup, context: &context)
+        else { return ExitStatus.inputErrors }
         let template = FormFiles(reader: setup.store.reader).template(at: templatePath)
         if !template.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(template.report) }
         guard let loaded = template.value else { return ExitStatus.inputErrors }

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitStore
 
 /// `questionkit store review FORM`.
 struct StoreReviewCommand: Command {

@@ -1,0 +1,53 @@
+/// A value that the original app's key list names, such as `rowTypeText` for the `text` of a
+/// table's `rowType`, or `shortAnswerQuestion` for the `short-answer` of `answer-type`.
+///
+/// A key-map file respells the value by that name as it respells a key by its name:
+/// `{"shortAnswerQuestion": "text-question"}` makes `"answer-type": "text-question"` a short answer.
+public struct OriginalValueName: Sendable, Hashable {
+    /// The original's logical name, e.g. `rowTypeCheckBoxes`.
+    public var originalName: String
+    /// The key whose value it is (`Key.answerType` for a type identifier).
+    public var key: Key
+    /// The value as the MI format writes it, e.g. `check`.
+    public var value: String
+
+    /// The value `value` of `key`, named `originalName` in the original's key list.
+    public init(_ originalName: String, key: Key, value: String) {
+        self.originalName = originalName
+        self.key = key
+        self.value = value
+    }
+}
+
+extension KeyMap {
+    /// How `value` of `key` is written: `value` itself unless the key map respells it.
+    public func spelling(ofValue value: String, in key: Key) -> String {
+        valueSpellings[key.name]?[value] ?? value
+    }
+
+    /// The value that `spelling` stands for in `key`: itself, or the value the key map respells as
+    /// `spelling`; nil when `spelling` is a value the key map has respelled (then the old spelling
+    /// means nothing, as a renamed key's old name does).
+    public func value(spelled spelling: String, in key: Key) -> String? {
+        guard let renamed = valueSpellings[key.name] else { return spelling }
+        if let value = valuesBySpelling[key.name]?[spelling] { return value }
+        return renamed[spelling] == nil ? spelling : nil
+    }
+
+    /// `values` of `key`, each as written.
+    public func spellings(ofValues values: [String], in key: Key) -> [String] {
+        values.map { spelling(ofValue: $0, in: key) }
+    }
+}
+
+extension QuestionTypeRegistry {
+    /// Every value each key with named values may hold: for `answer-type`, every identifier and
+    /// alias; for the others, the values the types name. Two of one key must never be spelled alike.
+    public var valueScopes: [Key: [String]] {
+        var scopes: [Key: [String]] = [.answerType: types.flatMap(\.allIdentifiers)]
+        for name in originalValueNames where !(scopes[name.key]?.contains(name.value) ?? false) {
+            scopes[name.key, default: []].append(name.value)
+        }
+        return scopes
+    }
+}

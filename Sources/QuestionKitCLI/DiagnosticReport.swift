@@ -1,0 +1,91 @@
+import QuestionKit
+
+/// The counts a report closes with: files checked, problems of each severity, files with errors.
+struct DiagnosticTally: Sendable {
+    private(set) var files = 0
+    private(set) var errors = 0
+    private(set) var warnings = 0
+    private(set) var notes = 0
+    private(set) var failingFiles = 0
+
+    /// Counts one file's diagnostics.
+    mutating func count(_ diagnostics: [Diagnostic]) {
+        beginFile()
+        for diagnostic in diagnostics { count(diagnostic) }
+        endFile()
+    }
+
+    mutating func beginFile() { files += 1 }
+
+    mutating func count(_ diagnostic: Diagnostic) {
+        switch diagnostic.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
+        }
+        fileHasErrors = fileHasErrors || diagnostic.severity == .error
+    }
+
+    mutating func endFile() {
+        if fileHasErrors { failingFiles += 1 }
+        fileHasErrors = false
+    }
+
+    private var fileHasErrors = false
+}
+
+/// `validate`'s report, written as the diagnostics come (text or JSON, byte for byte what
+/// `DiagnosticPrinter` prints for them all at once) and sent out in chunks: a million problems
+/// never sit in memory as diagnostics nor as one text.
+struct DiagnosticReport {
+    /// JSON (`DiagnosticPrinter.json`) rather than text.
+    let isJSON: Bool
+    private(set) var tally = DiagnosticTally()
+    /// What is printed is sent out whenever this many bytes wait.
+    static let chunkBytes = 1 << 20
+
+    /// An empty report, in JSON when `isJSON`.
+    init(isJSON: Bool) {
+        self.isJSON = isJSON
+    }
+
+    /// Adds the diagnostics of a file that has them all already.
+    mutating func add(_ file: FileDiagnostics, to context: inout CommandContext) {
+        add(path: file.path, source: file.source, to: &context) { each in file.diagnostics.forEach(each) }
+    }
+
+    /// Adds the diagnostics `produce` hands over one by one, for the file at `path` whose bytes
+    /// are `source` (for excerpts).
+    mutating func add(
+        path: String, source: [UInt8]?, to context: inout CommandContext,
+        _ produce: ((Diagnostic) -> Void) -> Void
+    ) {
+        tally.beginFile()
+        let shownPath = TerminalText.escaped(path)
+        var locator: SourceLocator?
+        produce { diagnostic in
+            tally.count(diagnostic)
+            if isJSON {
+                DiagnosticPrinter.appendJSONElement(
+                    diagnostic, file: path, first: elements == 0, to: &context.standardOutput)
+                elements += 1
+            } else {
+                if locator == nil, let source { locator = SourceLocator(bytes: source) }
+                DiagnosticPrinter.appendText(diagnostic, path: shownPath, locator: locator, to: &context.standardOutput)
+            }
+            if context.standardOutput.utf8.count >= Self.chunkBytes { context.flushOutput() }
+        }
+        tally.endFile()
+    }
+
+    /// Closes the report: the end of the JSON array, or the summary line.
+    mutating func finish(_ context: inout CommandContext) {
+        if isJSON {
+            context.standardOutput += DiagnosticPrinter.jsonEnd(count: elements)
+        } else {
+            context.print(DiagnosticPrinter.summary(tally))
+        }
+    }
+
+    private var elements = 0
+}

@@ -1,0 +1,101 @@
+import QuestionKit
+
+extension LanguageServer {
+    /// `textDocument/completion`: keys valid at the cursor, `answer-type` values, option texts,
+    /// and values a key's schema enumerates.
+    mutating func completion(_ params: JSONNode) throws(RPCError) -> JSONWriter.Value {
+        let document = try requestedDocument(params)
+        let cursor = document.lines.offset(of: try LSPPosition(try params.required("position")))
+        let context = CursorContext(bytes: document.bytes, cursor: cursor)
+        let catalog = KeyCatalog(registry: configuration.registry, keys: configuration.keys)
+        let items: [LabelledItem]
+        switch context.place {
+        case .key: items = keyItems(context, catalog: catalog, lines: document.lines)
+        case .value: items = valueItems(context, catalog: catalog, lines: document.lines)
+        case .none: items = []
+        }
+        var seen = Set(items.map(\.label))
+        let suggested = suggestedValues(context, document: document).filter { seen.insert($0).inserted }.map { text in
+            item(
+                label: text, kind: 12, detail: "value", documentation: nil,
+                edit: (context.token, JSONWriter.text(of: .string(text), indent: 0)), lines: document.lines)
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(items.map(\.value) + suggested))])
+    }
+
+    private func keyItems(_ context: CursorContext, catalog: KeyCatalog, lines: LineIndex) -> [LabelledItem] {
+        let written = Set(context.container?.keys ?? [])
+        let inString = !context.token.isEmpty
+        return catalog.entries(in: catalog.scope(of: context.path)).compactMap { entry in
+            // The key being typed is among the container's keys: keep offering it.
+            guard !written.contains(entry.spelling) || (inString && entry.spelling.hasPrefix(context.prefix)) else {
+                return nil
+            }
+            let quoted = JSONWriter.text(of: .string(entry.spelling), indent: 0)
+            let documentation = ([entry.description] + KeyCatalog.constraintLines(entry.keywords))
+            return LabelledItem(
+                label: entry.spelling,
+                value: item(
+                    label: entry.spelling, kind: 10, detail: entry.typeIdentifier.map { "\($0) key" } ?? "key",
+                    documentation: documentation.joined(separator: "\n"),
+                    edit: (context.token, inString ? quoted : quoted + ": "), lines: lines))
+        }
+    }
+
+    private func valueItems(_ context: CursorContext, catalog: KeyCatalog, lines: LineIndex) -> [LabelledItem] {
+        guard let key = context.valueKey else { return [] }
+        let scope = catalog.scope(
+            of: context.path.count >= 4 && context.container?.isObject == false
+                ? Array(context.path.dropLast()) : context.path)
+        guard case .question(let question, let type) = scope else { return [] }
+        let keys = configuration.keys
+        var values: [(String, String, String?)] = []  // (text, detail, documentation)
+        if key == keys.spelling(of: .answerType) {
+            values = configuration.registry.types.flatMap { type in
+                type.allIdentifiers.map { ($0, "question type", type.summary) }
+            }
+        } else if key == keys.spelling(of: .acceptedAnswer) {
+            let options = question.stringLists[keys.spelling(of: .answers)] ?? []
+            values = options.filter { !$0.allSatisfy(\.isWhitespace) }.map { ($0, "option", nil) }
+        }
+        let inArray = context.container?.isObject == false
+        let schema = catalog.entries(in: .question(question, type)).first { $0.spelling == key }
+        for value in KeyCatalog.enumeratedValues(schema?.keywords ?? [], element: inArray) {
+            if case .string(let text) = value { values.append((text, "value", nil)) }
+            if case .bool(let flag) = value { values.append((flag ? "true" : "false", "value", nil)) }
+        }
+        return values.map { text, detail, documentation in
+            let written =
+                detail == "value" && (text == "true" || text == "false")
+                ? text : JSONWriter.text(of: .string(text), indent: 0)
+            return LabelledItem(
+                label: text,
+                value: item(
+                    label: text, kind: 12, detail: detail,
+                    documentation: documentation, edit: (context.token, written), lines: lines))
+        }
+    }
+
+    private func item(
+        label: String, kind: Int, detail: String, documentation: String?, edit: (Range<Int>, String),
+        lines: LineIndex
+    ) -> JSONWriter.Value {
+        var members: [(String, JSONWriter.Value)] = [
+            ("label", .string(label)), ("kind", .integer(kind)), ("detail", .string(detail)),
+        ]
+        if let documentation {
+            members.append(
+                ("documentation", .object([("kind", .string("markdown")), ("value", .string(documentation))])))
+        }
+        // Filtered against what the edit replaces, quotes included, as JSON editors do.
+        members.append(("filterText", .string(edit.0.isEmpty ? label : "\"" + label + "\"")))
+        members.append(("textEdit", .object([("range", lines.range(edit.0)), ("newText", .string(edit.1))])))
+        return .object(members)
+    }
+}
+
+/// A completion item and its label (to leave out a value offered twice).
+struct LabelledItem {
+    let label: String
+    let value: JSONWriter.Value
+}

@@ -1,0 +1,28 @@
+import QuestionKit
+
+extension LanguageServer {
+    /// The `initialize` result; picks UTF-8 positions when the client offers them.
+    mutating func initializeResult(_ params: JSONNode?) -> JSONWriter.Value {
+        let offered =
+            params?["capabilities"]?["general"]?["positionEncodings"]?.elements.compactMap(\.stringValue) ?? []
+        encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        let capabilities: JSONWriter.Value = .object([
+            ("positionEncoding", .string(encoding.rawValue)),
+            (
+                "textDocumentSync",
+                .object([("openClose", .bool(true)), ("change", .integer(2))])
+            ),
+            ("completionProvider", .object([("triggerCharacters", .array([.string("\""), .string(",")]))])),
+            ("hoverProvider", .bool(true)),
+            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+            ("documentSymbolProvider", .bool(true)),
+        ])
+        return .object([
+            ("capabilities", capabilities),
+            (
+                "serverInfo",
+                .object([("name", .string(configuration.name)), ("version", .string(configuration.version))])
+            ),
+        ])
+    }
+}

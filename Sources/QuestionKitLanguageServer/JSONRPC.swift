@@ -1,0 +1,136 @@
+import QuestionKit
+
+/// A JSON-RPC 2.0 error: its code and message.
+struct RPCError: Error, Equatable {
+    let code: Int
+    let message: String
+
+    static func parseError(_ message: String) -> RPCError { RPCError(code: -32700, message: message) }
+    static func invalidRequest(_ message: String) -> RPCError { RPCError(code: -32600, message: message) }
+    static func methodNotFound(_ method: String) -> RPCError {
+        RPCError(code: -32601, message: "unknown method '\(method)'")
+    }
+    static func invalidParams(_ message: String) -> RPCError { RPCError(code: -32602, message: message) }
+    /// LSP's ServerNotInitialized.
+    static let notInitialized = RPCError(code: -32002, message: "the server is not initialized yet")
+}
+
+/// One message from the client, read from a frame's body.
+struct IncomingMessage {
+    /// The request's id (echoed in the response); nil for a notification.
+    let id: JSONWriter.Value?
+    let method: String
+    /// The `params` value; nil when absent.
+    let params: JSONNode?
+
+    /// What a body holds: a request or notification, a response to us (ignored), or an error to
+    /// answer with (and the id to answer, when one could be read).
+    enum Reading {
+        case message(IncomingMessage)
+        case response
+        case failure(RPCError, id: JSONWriter.Value)
+    }
+
+    static func read(_ body: [UInt8]) -> Reading {
+        let parsed = JSONParser.parse(body, limits: JSONParser.Limits(maxBytes: body.count + 1, maxDepth: 128))
+        guard let root = parsed.document?.root, !parsed.diagnostics.containsErrors else {
+            let reason = parsed.diagnostics.first { $0.severity == .error }.map { ": \($0.message)" } ?? ""
+            return .failure(.parseError("the message is not valid JSON\(reason)"), id: .null)
+        }
+        guard root.kind == .object else {
+            return .failure(.invalidRequest("a message must be a JSON object, not \(root.kind)"), id: .null)
+        }
+        var id: JSONWriter.Value?
+        if let idNode = root["id"] {
+            guard let value = requestID(idNode) else {
+                return .failure(.invalidRequest("'id' must be a number or a string, not \(idNode.kind)"), id: .null)
+            }
+            id = value
+        }
+        guard root["jsonrpc"]?.stringValue == "2.0" else {
+            return .failure(.invalidRequest("'jsonrpc' must be \"2.0\""), id: id ?? .null)
+        }
+        guard let methodNode = root["method"] else {
+            if id != nil && (root["result"] != nil || root["error"] != nil) { return .response }
+            return .failure(.invalidRequest("the message has no 'method'"), id: id ?? .null)
+        }
+        guard let method = methodNode.stringValue else {
+            return .failure(.invalidRequest("'method' must be a string, not \(methodNode.kind)"), id: id ?? .null)
+        }
+        if let params = root["params"], params.kind != .object && params.kind != .array {
+            return .failure(
+                .invalidParams("'params' must be an object or an array, not \(params.kind)"), id: id ?? .null)
+        }
+        return .message(IncomingMessage(id: id, method: method, params: root["params"]))
+    }
+
+    private static func requestID(_ node: JSONNode) -> JSONWriter.Value? {
+        switch node.kind {
+        case .string: return node.stringValue.map { .string($0) }
+        case .number:
+            if let text = node.numberText, let integer = Int(text) { return .integer(integer) }
+            return node.numberValue.map { .number($0) }
+        default: return nil
+        }
+    }
+}
+
+/// Writing messages: a body framed with its `Content-Length`.
+enum OutgoingMessage {
+    static func frame(_ message: JSONWriter.Value) -> [UInt8] {
+        let body = Array(JSONWriter.text(of: message, indent: 0).utf8)
+        return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+
+    static func response(id: JSONWriter.Value, result: JSONWriter.Value) -> JSONWriter.Value {
+        .object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])
+    }
+
+    static func error(id: JSONWriter.Value, _ error: RPCError) -> JSONWriter.Value {
+        .object([
+            ("jsonrpc", .string("2.0")), ("id", id),
+            ("error", .object([("code", .integer(error.code)), ("message", .string(error.message))])),
+        ])
+    }
+
+    static func notification(_ method: String, params: JSONWriter.Value) -> JSONWriter.Value {
+        .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+    }
+}
+
+/// Reading parameters, with `invalidParams` errors that name the missing or wrong field.
+extension JSONNode {
+    func required(_ path: String...) throws(RPCError) -> JSONNode {
+        var node = self
+        var walked: [String] = []
+        for key in path {
+            walked.append(key)
+            guard node.kind == .object, let next = node[key] else {
+                throw .invalidParams("'\(walked.joined(separator: "."))' is missing")
+            }
+            node = next
+        }
+        return node
+    }
+
+    func string(_ path: String...) throws(RPCError) -> String {
+        var node = self
+        for key in path {
+            guard node.kind == .object, let next = node[key] else {
+                throw .invalidParams("'\(path.joined(separator: "."))' is missing")
+            }
+            node = next
+        }
+        guard let value = node.stringValue else {
+            throw .invalidParams("'\(path.joined(separator: "."))' must be a string, not \(node.kind)")
+        }
+        return value
+    }
+
+    func integer(_ key: String) throws(RPCError) -> Int {
+        guard let node = self[key], let value = node.numberValue, value >= 0, value < 1e15,
+            value == value.rounded()
+        else { throw .invalidParams("'\(key)' must be an unsigned integer") }
+        return Int(value)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import QuestionKit
+
+/// What `fill` did.
+public struct FillResult: Sendable {
+    /// The form as saved, or as it was when nothing was saved.
+    public var form: StoredForm
+    /// One line per step, as a person would describe the walk.
+    public var transcript: [String]
+    /// Problems, located in the fixture.
+    public var diagnostics: [Diagnostic]
+    /// Whether the form was saved: only when the fixture had no errors.
+    public var saved: Bool
+    /// Where the walk ended: `exited`, `review`, `filling`, …
+    public var outcome: String
+}
+
+/// A file copied into a form as an attachment.
+public struct Attachment: Sendable {
+    /// The attachment as the form names it: its kind and its `Qid<i>` name.
+    public var media: MediaAttachment
+    /// The 1-based number of the question it belongs to.
+    public var question: Int
+    /// The copy's path in the form's folder.
+    public var path: String
+}
+
+extension FormStore {
+    /// Replays `fixture` into an incomplete form, continuing where it was left (see `StoreReplay`
+    /// in the documentation of `questionkit store fill`), and saves it, unless the fixture has
+    /// errors: then the form stays as it was.
+    public func fill(_ reference: FormReference, with fixture: Fixture) throws(StoreError) -> FillResult {
+        try writing { () throws(StoreError) in
+            var stored = try load(reference)
+            try require(reference, in: .incomplete, to: "filled")
+            var replay = StoreReplay(fixture: fixture, form: stored.form)
+            replay.run()
+            let outcome = replay.session.phase.outcomeName
+            guard replay.passed else {
+                return FillResult(
+                    form: stored, transcript: replay.transcript, diagnostics: replay.diagnostics, saved: false,
+                    outcome: outcome)
+            }
+            stored.form = replay.session.form
+            stored.form.technician = reference.user
+            try saveForm(stored)
+            return FillResult(
+                form: stored, transcript: replay.transcript, diagnostics: replay.diagnostics, saved: true,
+                outcome: outcome)
+        }
+    }
+
+    /// Copies `file` into an incomplete form as an attachment of question `number` (1-based),
+    /// named as the form session names media: `Qid<i>`, `Qid<i>(2)`, … (one counter per question
+    /// shared by all kinds), with the kind's extension (`.jpg`, `.mov`, `.m4a`). The kind is
+    /// `kind`, or else read from the file's extension.
+    public func attach(
+        _ reference: FormReference, question number: Int, file: String, kind: MediaAttachment.Kind? = nil
+    ) throws(StoreError) -> Attachment {
+        guard let kind = kind ?? Self.mediaKind(ofFile: file) else {
+            throw StoreError(
+                code: "store.bad-attachment",
+                message: "cannot tell whether '\(file)' is an image, a video or a voice note from its extension",
+                hint: "Name the kind: --kind image, --kind video or --kind voice.")
+        }
+        guard FileStatus.of(file, following: true) == .file else {
+            throw StoreError(
+                code: "store.bad-attachment", message: "'\(file)' is missing or not a regular file",
+                hint: "Attach a photo, video or voice-note file.")
+        }
+        return try writing { () throws(StoreError) in
+            var stored = try load(reference)
+            try require(reference, in: .incomplete, to: "given attachments")
+            guard let position = stored.form.template.questions.firstIndex(where: { $0.number == number }) else {
+                throw .refused(.noSuchQuestion(number, in: stored.form.template))
+            }
+            let index = stored.form.template.questions[position].index
+            let taken = Set(stored.form.entries[position].media.map(\.name))
+            var count = taken.count + 1
+            while taken.contains(MediaAttachment.name(questionIndex: index, count: count)) { count += 1 }
+            let media = MediaAttachment(kind: kind, name: MediaAttachment.name(questionIndex: index, count: count))
+            let path = folder(of: stored.reference) + "/" + media.fileName
+            // The file first: a crash before the form is written leaves a file no form names
+            // (overwritten by the next attachment of that name), never a name without its file.
+            try AtomicFile.copy(from: file, to: path)
+            stored.form.entries[position].media.append(media)
+            try saveForm(stored)
+            return Attachment(media: media, question: number, path: path)
+        }
+    }
+
+    /// The kind of media a file holds, by its extension; nil when the extension says nothing.
+    public static func mediaKind(ofFile path: String) -> MediaAttachment.Kind? {
+        let kinds: [MediaAttachment.Kind: Set<String>] = [
+            .image: ["jpg", "jpeg", "png", "heic", "heif", "gif", "tif", "tiff", "bmp", "webp"],
+            .video: ["mov", "mp4", "m4v", "avi", "3gp", "mkv", "webm"],
+            .voice: ["m4a", "mp3", "wav", "aac", "caf", "ogg", "oga", "amr", "flac"],
+        ]
+        let suffix = PathText.pathExtension(of: path).lowercased()
+        return MediaAttachment.Kind.allCases.first { kinds[$0]?.contains(suffix) == true }
+    }
+}

@@ -1,0 +1,47 @@
+/// Path arithmetic on plain strings, for the few places that need a file's folder or name.
+///
+/// Foundation's `NSString` path methods crash on some short paths on Linux
+/// (`deletingLastPathComponent` of any one-character path traps), and input reaches every
+/// path the tool handles, so QuestionKit does its own.
+package enum PathText {
+    /// The folder holding `path`: `"."` for a bare name, `"/"` for a name at the root.
+    /// Trailing slashes are ignored (`"a/b/"` is in `"a"`), and so are repeated ones.
+    public static func parent(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let folder = trimmingTrailingSlashes(String(trimmed[..<slash]))
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// The last component of `path` (`"b.json"` for `"a/b.json"`); `"/"` for the root itself.
+    public static func lastComponent(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `name` without its last extension (`"pump.json"` → `"pump"`); a leading dot is not one.
+    public static func deletingExtension(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The extension of `name` (`"json"` for `"pump.json"`), empty when there is none.
+    public static func pathExtension(of name: String) -> String {
+        let last = lastComponent(of: name)
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
+        return String(last[last.index(after: dot)...])
+    }
+
+    /// `relative` read from `folder`: itself when absolute or when `folder` is `"."`.
+    public static func resolve(_ relative: String, from folder: String) -> String {
+        if relative.hasPrefix("/") || folder == "." { return relative }
+        return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+}

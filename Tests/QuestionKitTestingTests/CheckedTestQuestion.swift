@@ -1,0 +1,29 @@
+import QuestionKit
+
+/// A test type whose examples and answer examples the tests choose: text answers, flagged when
+/// they are "bad".
+struct CheckedTestQuestion: QuestionType {
+    var identifier = "checked"
+    var summary = "A checked question (test type)."
+    var examples: [QuestionExample] = [.valid("Plain", #"{"answer-type": "checked", "question": "Q?"}"#)]
+    var answerExamples: [AnswerExample] = []
+
+    static let question = #"{"answer-type": "checked", "question": "Q?"}"#
+
+    func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { true }
+
+    var answerKey: Key { .shortAnswer }
+    func parseAnswer(_ value: JSONNode, for _: Bool, problems: inout ProblemCollector) -> String? {
+        guard let text = value.stringValue else {
+            problems.error("checked.not-text", "the answer must be text, not \(value.kind)", at: value)
+            return nil
+        }
+        return text
+    }
+    func isAnswered(_ answer: String, for _: Bool) -> Bool { !answer.isBlank }
+    func encodeAnswer(_ answer: String, for _: Bool) -> JSONWriter.Value { .string(answer) }
+    func flags(for answer: String, of _: Bool) -> [Flag] {
+        answer == "bad" ? [Flag(code: "checked.bad", message: "bad")] : []
+    }
+    func render(_ answer: String?, of _: Bool) -> AnswerRendering { answer.map { .init([.value($0)]) } ?? .noAnswer }
+}
