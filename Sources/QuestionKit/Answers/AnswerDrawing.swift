@@ -74,16 +74,30 @@ public struct AnswerDrawing: Sendable, Hashable {
         }
     }
 
+    /// Which point of a text run its `at.x` is.
+    public enum TextAnchor: Sendable, Hashable {
+        /// The start of the text (its left end).
+        case start
+        /// The middle of the text: centred on `at.x`.
+        case middle
+        /// The end of the text (its right end).
+        case end
+    }
+
     /// One element of a drawing.
     public enum Element: Sendable, Hashable {
         /// A straight line.
         case line(from: Point, to: Point, width: Double, color: Color)
+        /// An open line through `points`, joined at each: a trace, a signature's stroke.
+        case polyline([Point], width: Double, color: Color)
         /// An axis-aligned rectangle with its top-left corner at `origin`.
         case rectangle(origin: Point, width: Double, height: Double, paint: Paint)
         /// A closed shape through `points` (a triangle, a dial's needle, a sector).
         case polygon([Point], paint: Paint)
-        /// A run of text whose baseline starts at `at`, `size` units high.
-        case text(String, at: Point, size: Double, color: Color)
+        /// A run of text on one line, `size` units high, its baseline at `at.y`; `anchor` says whether
+        /// `at.x` is where it starts, its middle or where it ends (a type cannot measure text: the
+        /// medium's font decides its width).
+        case text(String, at: Point, size: Double, color: Color = .black, anchor: TextAnchor = .start)
         /// An image (JPEG or PNG bytes) scaled into the rectangle at `origin`.
         case image([UInt8], origin: Point, width: Double, height: Double)
     }
