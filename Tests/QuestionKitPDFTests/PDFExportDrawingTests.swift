@@ -172,4 +172,27 @@ struct PDFExportDrawingTests {
         let (_, lines) = try Self.drawn(on: document.pages[0])
         #expect(lines.filter { $0.hasSuffix(" l S") }.count == count)
     }
+
+    @Test(.enabled(if: PDFTools.has("qpdf"), PDFTools.missing("qpdf")))
+    func qpdfFindsAHostileDrawingClean() throws {
+        let drawing = AnswerDrawing(
+            width: 30, height: 10,
+            elements: [
+                .polygon(
+                    [.init(x: .nan, y: 1e300), .init(x: 5, y: 5), .init(x: -.infinity, y: 0)], paint: .init(fill: .gray)
+                ),
+                .polyline([.init(x: 0, y: 0), .init(x: 30, y: 10)], width: -1, color: .black),
+                .text("(x) \\ 温", at: .init(x: 15, y: 8), size: 6, anchor: .middle),
+                .image(TestImages.png(), origin: .init(x: 20, y: 0), width: 10, height: 10),
+                .image([0xFF, 0xD8, 0], origin: .init(x: 0, y: 0), width: 10, height: 10),
+            ],
+            textFallback: "hostile")
+        let directory = try PDFTools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("drawing.pdf").path
+        try Data(try Self.document(drawing).write()).write(to: URL(fileURLWithPath: file))
+        let result = try PDFTools.run("qpdf", ["--check", file])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(!result.output.contains("WARNING") && !result.error.contains("WARNING"))
+    }
 }
