@@ -73,6 +73,8 @@ enum PDFExportForms {
                         if case .text(let text) = cell { texts.append(text) }
                         if case .check(let value?) = cell { texts.append(value ? "yes" : "no") }
                     }
+                case .drawing(let drawing):
+                    for case .text(let text, _, _, _, _) in drawing.elements { texts.append(text) }
                 }
             }
         }

@@ -71,6 +71,10 @@ struct ReviewTests {
         (AnswerRendering([.value("7"), .value("8")]), "7; 8"),
         (AnswerRendering([]), "(no answer)"),
         (
+            AnswerRendering([.drawing(AnswerDrawing(width: 5, height: 1, elements: [], textFallback: "4 of 5"))]),
+            "4 of 5"
+        ),
+        (
             AnswerRendering([
                 .grid(
                     .init(

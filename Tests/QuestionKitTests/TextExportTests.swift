@@ -59,6 +59,14 @@ struct TextExportTests {
         #expect(TextExport.block(.note("accepted: 0 to 75")) == ["  (accepted: 0 to 75)"])
     }
 
+    @Test func aDrawingIsWrittenAsItsTextFallback() {
+        let boxes = AnswerDrawing(
+            width: 50, height: 10,
+            elements: [.rectangle(origin: .init(x: 0, y: 0), width: 10, height: 10, paint: .init(fill: .black))],
+            textFallback: "4 of 5\n(1 = Poor)")
+        #expect(TextExport.block(.drawing(boxes)) == ["4 of 5", "(1 = Poor)"])
+    }
+
     @Test func choicesAreOneLinePerOptionMarkedWhenChosen() {
         let lines = TextExport.block(
             .choices([

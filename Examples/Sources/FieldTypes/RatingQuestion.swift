@@ -144,11 +144,12 @@ extension RatingQuestion {
         """
         A rating on a scale from 1 to `scale` (2 to 10): the condition of a part, the cleanliness of \
         a room. `lowLabel` and `highLabel` say what the ends mean ("Poor", "As new"); they are shown \
-        with the answer.
+        with the answer, which prints as a row of boxes, those up to the rating filled ("4 of 5" in the text \
+        export).
 
         A rating below `flagBelow` is flagged (`rating.below-threshold`); without `flagBelow` nothing \
         is. The answer is a whole number (a JSON number or a numeric string), stored as text under \
-        `short-answer`, as a short answer is. The review shows every rating with the chosen one marked.
+        `short-answer`, as a short answer is.
         """
     }
 
@@ -240,13 +241,10 @@ extension RatingQuestion {
         ]
     }
 
-    /// The ratings 1…N as a row of choices with the chosen one marked ("(no answer)" when there is
-    /// none), then the labels of the ends and the accepted ratings as notes.
+    /// The rating as a row of boxes 1…N, those up to it filled (see `drawing(_:of:)`; text media
+    /// print "4 of 5"), or "(no answer)"; then the labels of the ends and the accepted ratings as notes.
     public func render(_ answer: Int?, of definition: RatingDefinition) -> AnswerRendering {
-        var blocks: [AnswerRendering.Block] = [
-            .choices((1...definition.scale).map { AnswerRendering.Choice(String($0), isChosen: $0 == answer) })
-        ]
-        if answer == nil { blocks += AnswerRendering.noAnswer.blocks }
+        var blocks = answer.map { [.drawing(drawing($0, of: definition))] } ?? AnswerRendering.noAnswer.blocks
         if let note = definition.labelNote { blocks.append(.note(note)) }
         if let threshold = definition.flagBelow, threshold > 1 {
             blocks.append(.note("accepted: \(threshold) or more"))

@@ -20,15 +20,15 @@ import Testing
         #expect(run.status == 0, "\(run.standardError)")
         for line in [
             "1   Visit          Date of this visit              2026-03-12",
-            "5   Fire pump      Condition of the diesel engin…  2                       Fuel weeping at…  !",
+            "5   Fire pump      Condition of the diesel engine  2 of 5                  Fuel weeping at   !",
             "  Question 3: 2025-04-18 is before the earliest accepted date 2025-07-01",
             "  Question 5: rated 2 of 5, below the accepted minimum 3",
         ] {
             #expect(run.standardOutput.contains(line + "\n"), "review has no line '\(line)'")
         }
         let text = try String(contentsOfFile: folder + "/site-visit.txt", encoding: .utf8)
-        let rating =
-            "[ ] 1\n[x] 2\n[ ] 3\n[ ] 4\n[ ] 5\n  (1 = Unfit for service, 5 = As new)\n  (accepted: 3 or more)\n"
+        // The rating is drawn as boxes in the PDF; the text export prints the drawing's fallback.
+        let rating = "\n2 of 5\n  (1 = Unfit for service, 5 = As new)\n  (accepted: 3 or more)\n"
         #expect(text.contains(rating))
         #expect(text.contains("2025-04-18\n  (accepted: on or after 2025-07-01)\n"))
         let completed = try #require(
@@ -56,24 +56,37 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
         #expect(bytes.starts(with: Data("%PDF-".utf8)))
         let text = try PDFText.extract(pdf)
-        for phrase in ["2026-03-12", "2025-04-18", "on or after 2025-07-01", "Unfit for service", "rated 2 of 5"] {
+        // "1 2 3 4 5 2 of 5": the numbered boxes of the rating's drawing, then its words.
+        for phrase in [
+            "2026-03-12", "2025-04-18", "on or after 2025-07-01", "Unfit for service", "rated 2 of 5", "4 5 2 of 5",
+        ] {
             #expect(text.contains(phrase), "the PDF's text has no '\(phrase)'")
         }
+        let check = try PDFText.run("qpdf", ["--check", pdf])
+        #expect(check.status == 0 && !check.output.contains("WARNING"), "qpdf --check: \(check.output)")
     }
 }
 
-/// The text of a PDF, by `pdftotext` (poppler-utils; QuestionKit's CI installs it).
+/// The text of a PDF, by `pdftotext`, and other PDF tools (poppler-utils and qpdf; QuestionKit's CI
+/// installs them with Scripts/install-pdf-tools.sh).
 enum PDFText {
     static func extract(_ path: String) throws -> String {
+        let output = try run("pdftotext", ["-layout", path, "-"]).output
+        // pdftotext breaks long lines; phrases are searched with their spaces collapsed.
+        return output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Runs `tool` found on the PATH; its exit status and its standard output and error together.
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pdftotext", "-layout", path, "-"]
+        process.arguments = [tool] + arguments
         let output = Pipe()
         process.standardOutput = output
+        process.standardError = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        // pdftotext breaks long lines; phrases are searched with their spaces collapsed.
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -28,7 +28,7 @@ import Testing
         #expect(stored[4] == #""2""#)
         // The fixture writes question 9's rating as the JSON number 7; it is stored as text.
         #expect(stored[8] == #""7""#)
-        #expect(review.rows[4].answerSummary == "2")
+        #expect(review.rows[4].answerSummary == "2 of 5")
     }
 
     private func replaySiteVisit() throws -> (form: FilledForm, review: Review) {

@@ -5,24 +5,37 @@ import Testing
 @Suite struct RatingQuestionTests {
     let condition = RatingDefinition(scale: 5, lowLabel: "Poor", highLabel: "As new", flagBelow: 3)
 
-    @Test func rendersEveryRatingWithTheChosenOneAndTheEnds() {
+    @Test func rendersTheRatingAsARowOfBoxesThenTheEnds() throws {
         let rendering = RatingQuestion().render(2, of: condition)
-        #expect(
-            rendering
-                == AnswerRendering([
-                    .choices((1...5).map { AnswerRendering.Choice(String($0), isChosen: $0 == 2) }),
-                    .note("1 = Poor, 5 = As new"), .note("accepted: 3 or more"),
-                ]))
+        #expect(rendering.blocks.dropFirst() == [.note("1 = Poor, 5 = As new"), .note("accepted: 3 or more")])
+        guard case .drawing(let drawing) = try #require(rendering.blocks.first) else {
+            Issue.record("the rating is not drawn: \(rendering.blocks)")
+            return
+        }
+        #expect(drawing.textFallback == "2 of 5")
+        let fills = drawing.elements.compactMap { element -> Bool? in
+            guard case .rectangle(_, _, _, let paint) = element else { return nil }
+            return paint.fill != nil
+        }
+        #expect(fills == [true, true, false, false, false])
+        let texts = drawing.elements.compactMap { element -> String? in
+            guard case .text(let text, _, _, _, _) = element else { return nil }
+            return text
+        }
+        #expect(texts == ["1", "2", "3", "4", "5", "2 of 5"])
     }
 
-    @Test func rendersNoAnswerUnderTheScale() {
+    @Test func theLargestScaleFitsItsDrawing() {
+        let drawing = RatingQuestion().drawing(10, of: RatingDefinition(scale: 10))
+        for case .rectangle(let origin, let width, _, _) in drawing.elements {
+            #expect(origin.x >= 0 && origin.x + width <= drawing.width)
+        }
+        #expect(drawing.textFallback == "10 of 10")
+    }
+
+    @Test func rendersNoAnswerWithoutBoxes() {
         let rendering = RatingQuestion().render(nil, of: RatingDefinition(scale: 3))
-        #expect(
-            rendering
-                == AnswerRendering([
-                    .choices((1...3).map { AnswerRendering.Choice(String($0), isChosen: false) }),
-                    .value("(no answer)"),
-                ]))
+        #expect(rendering == AnswerRendering([.value("(no answer)")]))
     }
 
     @Test func storesTheRatingAsTextAndFlagsBelowTheThreshold() {

@@ -1,5 +1,6 @@
 /// An answer as a question type shows it: a few blocks that the core lays out as review text,
-/// plain text or PDF. Types say *what* to show; the core decides how it looks on each medium.
+/// plain text or PDF. Types say *what* to show; the core decides how it looks on each medium,
+/// except in a `drawing`, where the type draws and the core only scales it.
 public struct AnswerRendering: Sendable, Hashable {
     /// The blocks, top to bottom.
     public var blocks: [Block]
@@ -19,6 +20,8 @@ public struct AnswerRendering: Sendable, Hashable {
         case choices([Choice])
         /// A table.
         case grid(Grid)
+        /// A picture the type draws itself; text media show its `textFallback`.
+        case drawing(AnswerDrawing)
     }
 
     /// One option of a choice.

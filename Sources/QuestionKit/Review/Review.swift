@@ -145,6 +145,7 @@ public struct ReviewRow: Sendable, Equatable {
                     }
                 }
                 parts.append("table: \(filled.count) of \(fillable.count) cells")
+            case .drawing(let drawing): parts.append(drawing.textFallback)
             }
         }
         let line = parts.map(TerminalText.oneLine).filter { !$0.isEmpty }.joined(separator: "; ")

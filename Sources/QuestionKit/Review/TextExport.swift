@@ -91,6 +91,8 @@ package enum TextExport {
             return choices.map { ($0.isChosen ? "[x] " : "[ ] ") + TerminalText.line($0.label) }
         case .grid(let grid):
             return Self.grid(grid)
+        case .drawing(let drawing):
+            return split(drawing.textFallback)
         }
     }
 

@@ -111,7 +111,7 @@ public struct PDFPage: Sendable {
         content.append(" rg\n")
     }
 
-    private mutating func setStroke(_ color: PDFColor, width: Double) {
+    mutating func setStroke(_ color: PDFColor, width: Double) {
         if color != state.stroke {
             state.stroke = color
             appendColor(color)
@@ -138,7 +138,7 @@ public struct PDFPage: Sendable {
         content.append(number: size.height - point.y)
     }
 
-    private mutating func appendRectangle(_ rect: PDFRect) {
+    mutating func appendRectangle(_ rect: PDFRect) {
         appendPoint(PDFPoint(x: rect.x, y: rect.maxY))
         content.append(" ")
         content.append(number: rect.width)

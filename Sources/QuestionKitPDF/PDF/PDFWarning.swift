@@ -9,6 +9,9 @@ public enum PDFWarning: Hashable, Sendable, CustomStringConvertible {
     /// A glyph of a font cannot be drawn (a damaged outline); the characters the font shows with it come
     /// from the next font that has them, or are replaced. `font` is the font's ``TrueTypeFont/source``.
     case unusableGlyph(font: String, glyph: UInt16, reason: String)
+    /// An image a question type drew (an `AnswerDrawing`) cannot be embedded; a grey box is shown in
+    /// its place. `place` says where ("question 4").
+    case drawingImageUnreadable(place: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum PDFWarning: Hashable, Sendable, CustomStringConvertible {
         case .unusableGlyph(let font, let glyph, let reason):
             return "font '\(font)': glyph \(glyph) cannot be used (\(reason)); its characters are shown "
                 + "from the next font that has them, or as a replacement"
+        case .drawingImageUnreadable(let place, let reason):
+            return "\(place): an image of its drawing is not printed (\(reason)); a grey box is shown instead"
         case .fallbackFontUnavailable(let path, let reason, let characters):
             let shown = characters.prefix(Self.charactersNamed).map(Self.name).joined(separator: ", ")
             let more =

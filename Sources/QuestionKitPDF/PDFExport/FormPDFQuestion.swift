@@ -21,7 +21,7 @@ extension FormPDFComposer {
         let width = frame.width - FormPDFStyle.answerIndent
         for (index, block) in row.rendering.blocks.enumerated() {
             if index > 0 { units.append(.space(2)) }
-            units += answer(block, x: x, width: width)
+            units += answer(block, x: x, width: width, place: "question \(row.number)")
         }
         units.append(.space(3))
         units += setter.units(setter.labeled("Comment", row.comment, style: body, width: width), style: body, x: x)
@@ -66,8 +66,8 @@ extension FormPDFComposer {
         }
     }
 
-    /// One block of an answer, at `x`, no wider than `width`.
-    private func answer(_ block: AnswerRendering.Block, x: Double, width: Double) -> [LayoutUnit] {
+    /// One block of an answer, at `x`, no wider than `width`; `place` names the question in warnings.
+    private func answer(_ block: AnswerRendering.Block, x: Double, width: Double, place: String) -> [LayoutUnit] {
         switch block {
         case .value(let text):
             let isMissing = AnswerRendering.noAnswer.blocks == [block]
@@ -84,6 +84,8 @@ extension FormPDFComposer {
             return choices.flatMap { choice(_: $0, x: x, width: width) }.keptTogether()
         case .grid(let grid):
             return table(grid, x: x, width: width)
+        case .drawing(let picture):
+            return drawing(picture, x: x, width: width, place: place)
         }
     }
 
