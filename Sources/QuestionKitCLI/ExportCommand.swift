@@ -12,6 +12,8 @@ package struct ExportCommand: Command {
         Reads a completed form (written by 'questionkit run' or by the original system) and writes
         it as a printed PDF, as plain text, or as completed-form JSON in the original format. Text
         and JSON go to standard output without -o; a PDF needs -o (-o - for standard output).
+        With --embed-media, the JSON embeds the photos' files beside the form (a photo without one
+        keeps what the form embedded).
         An answer that breaks a rule of its question is exported as stored, with a located warning
         and a flag. Exits 1 when the form's template cannot be read or the output cannot be written.
         \(OutputFile.rulesHelp)
@@ -21,6 +23,7 @@ package struct ExportCommand: Command {
             OptionSpec("format", value: "FORMAT", choices: ["pdf", "text", "json"], help: "What to write (required)."),
             OptionSpec("output", short: "o", value: "FILE", help: "Where to write it ('-' for standard output)."),
             OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+            EmbedMediaOption.spec,
         ] + PDFOutput.options
     }
 
@@ -31,6 +34,9 @@ package struct ExportCommand: Command {
         let output = arguments.values["output"]
         if format == "pdf" && output == nil {
             throw UsageError("a PDF needs an output file: pass -o FILE, or -o - for standard output")
+        }
+        if format != "json" && arguments.flags.contains(EmbedMediaOption.spec.name) {
+            throw UsageError("--embed-media embeds photos in completed-form JSON; pass --format json")
         }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
@@ -43,7 +49,14 @@ package struct ExportCommand: Command {
             )
                 ? ExitStatus.success : ExitStatus.inputErrors
         }
-        let text = format == "json" ? CompletedFormWriter.json(form, keys: keys) : TextExport.render(review)
+        let text: String
+        if format == "json" {
+            let photos = EmbedMediaOption.photos(
+                of: form, keys: keys, arguments: arguments, folderOf: path, locatedIn: loaded.report, context: &context)
+            text = CompletedFormWriter.json(form, keys: keys, embedding: photos)
+        } else {
+            text = TextExport.render(review)
+        }
         guard let output else {
             context.standardOutput += text
             return ExitStatus.success

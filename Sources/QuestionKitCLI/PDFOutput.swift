@@ -2,12 +2,6 @@ import QuestionKit
 import QuestionKitPDF
 import QuestionKitStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The PDF options shared by `run` and `export`, and writing the printed form.
 enum PDFOutput {
     static let options: [OptionSpec] = [
@@ -23,8 +17,8 @@ enum PDFOutput {
         OptionSpec("logo", value: "FILE", help: "A JPEG or PNG logo for the PDF's heading bar."),
     ]
 
-    /// The most bytes a logo or photo file may have.
-    static let imageLimit = 32 << 20
+    /// The most bytes a logo file may have.
+    static let imageLimit = FormFolder.photoLimit
 
     /// Writes the printed form of `review` to `path` (see `OutputFile`; `-` is standard output);
     /// warnings (a character no font shows, a font named by --font that cannot be read, a missing
@@ -83,20 +77,9 @@ enum PDFOutput {
     private static func photos(
         of form: FilledForm, file: FileDiagnostics, keys: KeyMap, context: inout CommandContext
     ) -> [String: PDFImage] {
-        let folder = file.path == "-" || file.path == "<stdin>" ? nil : PathText.parent(of: file.path)
-        let (images, diagnostics) = FormPDFPhotos.load(form, keys: keys) { name in
-            folder.flatMap { regularFile(PathText.joined($0, name)) }
-        }
+        let (images, diagnostics) = FormPDFPhotos.load(form, keys: keys, file: FormFolder(of: file.path).file)
         context.standardError += DiagnosticPrinter.text(
             FileDiagnostics(path: file.path, diagnostics: diagnostics, source: file.source))
         return images
-    }
-
-    /// The bytes of the regular file at `path`; nil for anything else, so that a FIFO or device
-    /// named like a photo is never opened (opening a FIFO waits for a writer).
-    private static func regularFile(_ path: String) -> [UInt8]? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return try? FileInput.read(path, limit: imageLimit)
     }
 }

@@ -11,7 +11,8 @@ package struct RunCommand: Command {
     public let discussion = """
         Walks TEMPLATE as a technician and then a foreman would, from the answers, comments, media
         and steps of the fixture, and prints a transcript of the walk, the review and the flags.
-        With --out, writes the completed form JSON, the text export and the flag report there;
+        With --out, writes the completed form JSON, the text export and the flag report there
+        (with --embed-media, the photos' files beside the fixture embedded in the JSON);
         with --pdf, the printed form (--pdf - sends it to standard output, and the transcript and
         review to standard error).
         Exits 0 when the replay completes and every expectation of the fixture holds, 1 otherwise,
@@ -32,6 +33,7 @@ package struct RunCommand: Command {
             help: "Write <name>.completed.json, <name>.txt and <name>.flags.txt here (created if missing)."),
         OptionSpec("pdf", value: "FILE", help: "Write the printed form as a PDF ('-' for standard output)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+        EmbedMediaOption.spec,
     ]
 
     public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
@@ -74,10 +76,14 @@ package struct RunCommand: Command {
         context.flushOutput()
         if let folder = arguments.values["out"] {
             let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
-            guard
-                let written = write(
-                    result.session.form, review: review, name: name, to: folder, keys: keys, context: &context)
-            else { return ExitStatus.inputErrors }
+            // The fixture plays the technician's device: the photos lie beside it.
+            let photos = EmbedMediaOption.photos(
+                of: result.session.form, keys: keys, arguments: arguments, folderOf: fixturePath,
+                locatedIn: template.report, context: &context)
+            let json = CompletedFormWriter.json(result.session.form, keys: keys, embedding: photos)
+            guard let written = write(json, review: review, name: name, to: folder, context: &context) else {
+                return ExitStatus.inputErrors
+            }
             context[keyPath: forPeople] += "wrote \(written.joined(separator: ", "))\n"
         }
         if let pdf {
@@ -90,14 +96,13 @@ package struct RunCommand: Command {
         return problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
     }
 
-    /// Writes the completed form, the text export and the flag report into `folder` (created if
+    /// Writes the completed form's JSON, the text export and the flag report into `folder` (created if
     /// missing); the paths written, or nil with the reason printed.
     private func write(
-        _ form: FilledForm, review: Review, name: String, to folder: String, keys: KeyMap,
-        context: inout CommandContext
+        _ completedForm: String, review: Review, name: String, to folder: String, context: inout CommandContext
     ) -> [String]? {
         let outputs = [
-            (PathText.joined(folder, "\(name).completed.json"), CompletedFormWriter.json(form, keys: keys)),
+            (PathText.joined(folder, "\(name).completed.json"), completedForm),
             (PathText.joined(folder, "\(name).txt"), TextExport.render(review)),
             (PathText.joined(folder, "\(name).flags.txt"), FlagReport.text(review)),
         ]

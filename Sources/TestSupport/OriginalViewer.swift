@@ -28,8 +28,10 @@ public enum OriginalViewer {
         public var technician: String
         /// The questions, in order.
         public var questions: [Question]
-        /// The names of the embedded photos (`media.images`), sorted.
-        public var imageNames: [String]
+        /// The embedded photos (`media.images`): base64 by name.
+        public var images: [String: String]
+        /// The names of the embedded photos, sorted.
+        public var imageNames: [String] { images.keys.sorted() }
     }
 
     /// Where the viewer broke: the path it was reading (`questions[2].user-answer.check-boxes`).
@@ -49,17 +51,17 @@ public enum OriginalViewer {
         let _: String = try value(foreman["supervisor"], "foremanComment.supervisor")
         let _: String = try value(root["completedDate"], "completedDate")
         let media: [String: Any] = try value(root["media"], "media")
-        var imageNames: [String] = []
+        var images: [String: String] = [:]
         for kind in ["images", "videos", "voice"] {
             let embedded: [String: String] = try value(media[kind], "media.\(kind)")
-            if kind == "images" { imageNames = embedded.keys.sorted() }
+            if kind == "images" { images = embedded }
         }
         let list: [[String: Any]] = try value(root["questions"] ?? root["Questions"], "questions")
         let questions = try list.enumerated().map { index, question in
             try read(question, path: "questions[\(index)]")
         }
         return Page(
-            technician: try value(root["username"], "username"), questions: questions, imageNames: imageNames)
+            technician: try value(root["username"], "username"), questions: questions, images: images)
     }
 
     private static func read(_ question: [String: Any], path: String) throws -> Question {

@@ -92,7 +92,7 @@ struct PDFPrintSampleTests {
         #expect(mkfifo(folder.path + "/Qid1.jpg", 0o644) == 0)
         let (outcome, _) = try Self.export(copy, in: folder)
         #expect(outcome.status == 0)
-        #expect(outcome.standardError.contains("photo 'Qid1' is not printed: no file Qid1.jpg"))
+        #expect(outcome.standardError.contains("photo 'Qid1' is not printed: Qid1.jpg is not a regular file"))
     }
 
     @Test func anEmbeddedPhotoIsPrintedWithoutAFile() throws {

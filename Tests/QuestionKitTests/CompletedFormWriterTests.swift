@@ -127,6 +127,20 @@ struct CompletedFormWriterTests {
         #expect(question["user-answer"]?["comment"]?.stringValue == "new")
     }
 
+    @Test func embeddedPhotosReplaceTheirNamesInMediaImagesAndTheOthersStay() throws {
+        let template = try ReviewFixture.template(
+            #"{"questions": [{"answer-type": "true/false", "question": "OK?"}], "#
+                + #""media": {"voice": {}, "images": {"Qid0": "b2xk", "Old": "a2VwdA=="}, "note": 1}}"#)
+        let form = FilledForm(template: template)
+        let json = CompletedFormWriter.json(form, embedding: [("Qid0", Array("new".utf8)), ("Qid0(2)", [0xFF, 0xD8])])
+        let document = try #require(JSONParser.parse(Array(json.utf8)).document)
+        let media = try #require(document.root["media"])
+        #expect(media.members.map(\.key) == ["voice", "images", "note", "videos"])
+        let images = try #require(media["images"])
+        #expect(images.members.map(\.key) == ["Qid0", "Old", "Qid0(2)"])
+        #expect(images.members.map { $0.value.stringValue } == ["bmV3", "a2VwdA==", "/9g="])
+    }
+
     @Test func aQuestionOfAnUnknownTypeIsWrittenAsItWas() throws {
         let text =
             #"{"questions": [{"answer-type": "sketch", "question": "Draw", "user-answer": {"lines": 3}}, "#

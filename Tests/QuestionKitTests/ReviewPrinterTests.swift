@@ -133,7 +133,8 @@ struct ReviewPrinterTests {
                           "code": "short-answer.out-of-range",
                           "message": "80 is above the accepted maximum 75.0"
                         }
-                      ]
+                      ],
+                      "warnings": []
                     }
                   ],
                   "flaggedQuestions": [

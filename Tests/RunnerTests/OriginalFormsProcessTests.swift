@@ -45,6 +45,34 @@ import Testing
         #expect(review["flaggedQuestions"] as? [Int] == [3, 4, 5, 7])
     }
 
+    @Test func reviewJSONCarriesEachRowsLocatedWarnings() throws {
+        let result = try ToolProcess.run(["review", "--format", "json", Self.form])
+        #expect(result.status == 0)
+        let review = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let rows = try #require(review["rows"] as? [[String: Any]])
+        var warned: [Int] = []
+        for row in rows {
+            let number = try #require(row["number"] as? Int)
+            let warnings = try #require(row["warnings"] as? [[String: Any]], "row \(number)")
+            guard let (_, line, code) = Self.broken.first(where: { $0.0 == number }) else {
+                #expect(warnings.isEmpty, "row \(number)")
+                continue
+            }
+            warned.append(number)
+            let warning = try #require(warnings.first { $0["code"] as? String == code })
+            #expect(warning["line"] as? Int == line)
+            #expect((warning["column"] as? Int ?? 0) > 0)
+            #expect((warning["pointer"] as? String)?.hasPrefix("/questions/\(number - 1)/user-answer") == true)
+            #expect((warning["message"] as? String)?.isEmpty == false)
+            // The same warning as on standard error.
+            #expect(result.standardError.contains("\(Self.form):\(line):"))
+        }
+        #expect(warned == Self.broken.map(\.0))
+        // The fields there were before stay as they were.
+        #expect(Set(rows[0].keys).isSuperset(of: ["number", "section", "question", "answer", "flags", "media"]))
+    }
+
     @Test func textExportPrintsTheStoredAnswersMarkedWithTheirWarnings() throws {
         let result = try ToolProcess.run(["export", "--format", "text", Self.form])
         #expect(result.status == 0, "\(result.standardError)")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes a filled form as a completed form: the template's own JSON plus what was entered.
 ///
 /// The template is written back from its source, not from what was read: every key stays, in
@@ -11,15 +13,21 @@
 /// - the top level gets `username`, `completedDate`, `SubmittedDate` and
 ///   `foremanComment: {"comment", "supervisor"}` and `media` (in place, else appended); a field
 ///   that is not set is written as `""`. `media` keeps what it held and has `images`, `videos` and
-///   `voice` always (empty maps: media stay files beside the form), as the original viewer reads it.
+///   `voice` always (empty maps: media stay files beside the form), as the original viewer reads it;
+///   photos passed to embed are written base64-encoded under `images` by name, in place of an
+///   image of the same name, else appended (see ``CompletedFormPhotos/embeddable(_:keys:file:)``).
 ///
 /// A question the template reader left out (its type is unknown) is written as it was. The text
 /// is indented by two spaces, as `JSONWriter` writes, and ends in a newline. Every key is spelled
 /// through the key map.
 public enum CompletedFormWriter {
-    /// The completed-form JSON of `form`.
-    public static func json(_ form: FilledForm, keys: KeyMap = .mi) -> String {
+    /// The completed-form JSON of `form`, with the photos in `embedding` (name and file bytes)
+    /// embedded under `media.images`.
+    public static func json(
+        _ form: FilledForm, keys: KeyMap = .mi, embedding: [(name: String, bytes: [UInt8])] = []
+    ) -> String {
         var writer = SourceWriter(form: form, keys: keys)
+        writer.embeddedImages = embedding.map { ($0.name, SourceWriter.Part.value(.string(Data($0.bytes).base64EncodedString()))) }
         writer.write(form.template.document.root, depth: 0)
         writer.output.append(UInt8(ascii: "\n"))
         return String(decoding: writer.output, as: UTF8.self)
@@ -41,6 +49,8 @@ private struct SourceWriter {
     let positionOfNode: [Int: Int]
     /// The UTF-8 written so far.
     var output: [UInt8] = []
+    /// The photos to embed under `media.images`, by name.
+    var embeddedImages: [(String, Part)] = []
 
     init(form: FilledForm, keys: KeyMap) {
         self.form = form
@@ -182,13 +192,16 @@ private struct SourceWriter {
     }
 
     /// The `media` object the original viewer reads (`media.images`): the stored one with its
-    /// members, and an empty map for each kind it lacks.
+    /// members (the photos to embed merged into `images`), and an empty map for each kind it lacks.
     private func mediaMembers(_ stored: JSONNode?) -> [(String, Part)] {
-        let kept = stored.map { $0.kind == .object ? Array($0.members) : [] } ?? []
-        var members = kept.map { ($0.key, Part.node($0.value)) }
+        let imagesKey = keys.spelling(of: .images)
+        var members =
+            embeddedImages.isEmpty
+            ? merged(stored, with: [])
+            : merged(stored, with: [(imagesKey, .object(merged(stored?[imagesKey], with: embeddedImages)))])
         for kind in MediaAttachment.Kind.allCases {
             let key = keys.spelling(of: kind.key)
-            if !kept.contains(where: { $0.key == key }) { members.append((key, .value(.object([])))) }
+            if !members.contains(where: { $0.0 == key }) { members.append((key, .value(.object([])))) }
         }
         return members
     }

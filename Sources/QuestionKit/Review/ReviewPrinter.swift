@@ -36,7 +36,8 @@ package enum ReviewPrinter {
     /// The review as JSON: `header` (title, revision, metadata in order, technician, dates,
     /// foreman, foreman comment; null when absent) and `rows` (number, section, question, answer as
     /// stored in a completed form or null, answerSummary, isAnswered, comment, media names, flags
-    /// as `{code, message}`).
+    /// as `{code, message}`, and the warnings about the stored answer, located in the completed
+    /// form, as `{line, column, pointer, code, message}`).
     public static func json(_ review: Review) -> JSONWriter.Value {
         .object([
             ("header", header(review.header)),
@@ -123,6 +124,7 @@ package enum ReviewPrinter {
                 "flags",
                 .array(row.flags.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })
             ),
+            ("warnings", .array(row.warnings.map(\.reviewJSON))),
         ])
     }
 
