@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// `questionkit templates DIR...`: the template library, per title its revisions and the latest.
-public struct TemplatesCommand: Command {
+package struct TemplatesCommand: Command {
     public init() {}
 
     public let name = "templates"

@@ -18,8 +18,9 @@ public struct TemplateLibrary: Sendable {
         public var title: String
         /// The template's `RevisionNumber` (or early `version`).
         public var revision: TemplateRevision
-        /// Where the revision is written (the title when there is none): JSON pointer and position.
+        /// Where the revision is written (the title when there is none): its JSON pointer.
         public var pointer: String
+        /// Where the revision is written: its line and column, when known.
         public var position: SourcePosition?
         /// Whether the template validates (has no errors).
         public var isValid: Bool
@@ -74,6 +75,7 @@ public struct TemplateLibrary: Sendable {
     public struct Problem: Sendable {
         /// The file.
         public var path: String
+        /// What is wrong, located in that file.
         public var diagnostic: Diagnostic
     }
 
