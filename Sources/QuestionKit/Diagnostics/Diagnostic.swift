@@ -1,7 +1,8 @@
 /// How serious a problem is. Errors make a template unusable; warnings do not; notes only say
-/// that something is written an older way (`validate --strict` fails on warnings, not on notes).
+/// that something valid is written an older way (`validate --strict` fails on warnings, not on notes).
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
-    /// Valid as written (e.g. an early template's spelling), with a more modern way to write it.
+    /// Valid as written (e.g. an early template's spelling, the web editor's padding of an option
+    /// list), with a cleaner way to write it.
     case note
     /// Worth fixing, but the template can still be used.
     case warning

@@ -2,6 +2,7 @@ extension ProblemCollector {
     /// Warns that `member`'s key is none of `known`, at the key itself: "unknown key 'form' in
     /// 'acceptedAnswer'", with the nearest known key as a "did you mean" hint, else the known keys
     /// when there are few, else `otherwise`. Every unknown key, wherever it is, reads the same.
+    /// A near miss is an error with the rename as its fix (see `reportUnknownKey`).
     public mutating func warnUnknownKey(
         _ member: JSONMember, code: String, in place: String, known: [String],
         otherwise: String = "It is ignored; remove it if it is not needed."
