@@ -61,20 +61,23 @@ struct DiagnosticReport {
         _ produce: ((Diagnostic) -> Void) -> Void
     ) {
         tally.beginFile()
-        let shownPath = TerminalText.escaped(path)
+        let shownPath = Array(TerminalText.escaped(path).utf8)
         var locator: SourceLocator?
         produce { diagnostic in
             tally.count(diagnostic)
             if isJSON {
-                DiagnosticPrinter.appendJSONElement(
-                    diagnostic, file: path, first: elements == 0, to: &context.standardOutput)
+                writer.appendJSONElement(diagnostic, file: path, first: elements == 0)
                 elements += 1
             } else {
                 if locator == nil, let source { locator = SourceLocator(bytes: source) }
-                DiagnosticPrinter.appendText(diagnostic, path: shownPath, locator: locator, to: &context.standardOutput)
+                writer.appendText(diagnostic, path: shownPath, locator: locator)
             }
-            if context.standardOutput.utf8.count >= Self.chunkBytes { context.flushOutput() }
+            if writer.bytes.count >= Self.chunkBytes {
+                context.standardOutput += writer.take()
+                context.flushOutput()
+            }
         }
+        context.standardOutput += writer.take()
         tally.endFile()
     }
 
@@ -88,4 +91,5 @@ struct DiagnosticReport {
     }
 
     private var elements = 0
+    private var writer = DiagnosticWriter()
 }
