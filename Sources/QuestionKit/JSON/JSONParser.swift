@@ -65,8 +65,22 @@ public struct JSONParseResult: Sendable {
     /// The parsed document; nil when there is a syntax error (or a limit was exceeded).
     public let document: JSONDocument?
     /// Located diagnostics: at most one error (parsing stops at the first syntax error), after
-    /// the warnings found before it.
-    public let diagnostics: [Diagnostic]
+    /// the warnings found before it. Made at each use (`makeDiagnostics()` hands them out one at
+    /// a time).
+    public var diagnostics: [Diagnostic] {
+        guard !duplicateKeys.isEmpty else { return located }
+        return Array(IteratorSequence(makeDiagnostics()))
+    }
+    /// The diagnostics located when they were found: all of them, but for the duplicate keys of
+    /// a document that parsed.
+    let located: [Diagnostic]
+    let duplicateKeys: [JSONDuplicateKey]
+
+    init(document: JSONDocument?, diagnostics: [Diagnostic], duplicateKeys: [JSONDuplicateKey] = []) {
+        self.document = document
+        self.located = diagnostics
+        self.duplicateKeys = duplicateKeys
+    }
 }
 
 /// Thrown inside the parser once the error has been recorded, to unwind to `run`.
@@ -101,6 +115,10 @@ struct JSONParserEngine {
     /// Keys seen so far in each open large object, for duplicate detection.
     var keySets: [JSONKeyTable] = []
     var diagnostics: [Diagnostic] = []
+    /// Duplicate keys, located only once the document is made (see `JSONDuplicateKey`).
+    var duplicateKeys: [JSONDuplicateKey] = []
+    /// Whether duplicate keys are located as they are found (on the second pass of a failed parse).
+    var locatesDuplicateKeys = false
     var locator: SourceLocator?
 
     init(bytes: [UInt8], base: UnsafePointer<UInt8>, maxDepth: Int) {
@@ -117,9 +135,18 @@ struct JSONParserEngine {
         do {
             try parseDocument()
         } catch {
+            guard duplicateKeys.isEmpty else {
+                // Without a document the duplicates cannot be located afterwards: parse again,
+                // locating them as they are found (a second pass, on a file with an error).
+                var locating = JSONParserEngine(bytes: bytes, base: base, maxDepth: maxDepth)
+                locating.locatesDuplicateKeys = true
+                return locating.run()
+            }
             return JSONParseResult(document: nil, diagnostics: diagnostics)
         }
-        return JSONParseResult(document: JSONDocument(bytes: bytes, entries: entries), diagnostics: diagnostics)
+        return JSONParseResult(
+            document: JSONDocument(bytes: bytes, entries: entries), diagnostics: diagnostics,
+            duplicateKeys: duplicateKeys)
     }
 
     private mutating func parseDocument() throws(JSONParseStop) {
