@@ -72,13 +72,23 @@ struct DiagnosticReport {
                 if locator == nil, let source { locator = SourceLocator(bytes: source) }
                 writer.appendText(diagnostic, path: shownPath, locator: locator)
             }
-            if writer.bytes.count >= Self.chunkBytes {
-                context.standardOutput += writer.take()
-                context.flushOutput()
-            }
+            if writer.bytes.count >= Self.chunkBytes { send(to: &context) }
         }
-        context.standardOutput += writer.take()
+        send(to: &context)
         tally.endFile()
+    }
+
+    /// Sends what the writer holds out, after what was printed before: as bytes where the
+    /// context writes bytes, else as text.
+    private mutating func send(to context: inout CommandContext) {
+        guard !writer.bytes.isEmpty else { return }
+        guard context.emitBytes != nil else {
+            context.standardOutput += writer.take()
+            return context.flushOutput()
+        }
+        // A report to a closed output is lost as `print`'s text would be: there is no one to tell.
+        try? context.writeOutput(writer.bytes, to: OutputFile.standardOutput)
+        writer.bytes.removeAll(keepingCapacity: true)
     }
 
     /// Closes the report: the end of the JSON array, or the summary line.

@@ -41,17 +41,17 @@ struct DiagnosticWriter {
             bytes.append(UInt8(ascii: ":"))
         }
         bytes.append(UInt8(ascii: " "))
-        bytes += diagnostic.severity.rawValue.utf8
-        bytes += ": ".utf8
-        bytes += TerminalText.escaped(diagnostic.message).utf8
-        bytes += " [".utf8
+        append(diagnostic.severity.rawValue)
+        append(": ")
+        append(TerminalText.escaped(diagnostic.message))
+        append(" [")
         bytes += code.shown(diagnostic.code)
-        bytes += "]\n".utf8
+        append("]\n")
         if let position = diagnostic.position, let locator {
             appendExcerpt(line: position.line, column: position.column, locator: locator)
         }
         if let text = diagnostic.hint {
-            bytes += "  hint: ".utf8
+            append("  hint: ")
             bytes += hint.shown(text)
             bytes.append(UInt8(ascii: "\n"))
         }
@@ -61,43 +61,51 @@ struct DiagnosticWriter {
     /// ASCII (the usual one) shows as it is, the caret after as many spaces as characters before it.
     private mutating func appendExcerpt(line: Int, column: Int, locator: SourceLocator) {
         guard let window = locator.excerptBytes(line: line, column: column) else { return }
-        let source = window.bytes
-        guard source.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+        let copied = window.bytes.withUnsafeBufferPointer { source in
+            guard source.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            append("    ")
+            if window.isCutBefore { append("…") }
+            bytes.append(contentsOf: source)
+            return true
+        }
+        guard copied else {
             // Rare: tabs, escapes or other scripts; the window is cut again as a String.
             guard let excerpt = locator.excerpt(line: line, column: column) else { return }
-            return bytes += DiagnosticPrinter.excerpt(excerpt).utf8
+            return append(DiagnosticPrinter.excerpt(excerpt))
         }
-        bytes += "    ".utf8
-        if window.isCutBefore { bytes += "…".utf8 }
-        bytes += source
-        if window.isCutAfter { bytes += "…".utf8 }
-        bytes += "\n    ".utf8
-        let padding = window.caretOffset + (window.isCutBefore ? 1 : 0)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
-        bytes += "^\n".utf8
+        if window.isCutAfter { append("…") }
+        append("\n    ")
+        for _ in 0..<window.caretOffset + (window.isCutBefore ? 1 : 0) { bytes.append(UInt8(ascii: " ")) }
+        append("^\n")
     }
 
     /// Writes one diagnostic as an element of the array `DiagnosticPrinter.json` writes (opening
     /// the array before the first), as `JSONWriter` writes `jsonObject` at that depth.
     mutating func appendJSONElement(_ diagnostic: Diagnostic, file: String, first: Bool) {
-        bytes += (first ? "[\n  {" : ",\n  {").utf8
+        append(first ? "[\n  {" : ",\n  {")
         guard case .object(let members) = DiagnosticPrinter.jsonObject(diagnostic, file: file) else { return }
         for (index, (key, value)) in members.enumerated() {
-            bytes += (index == 0 ? "\n    " : ",\n    ").utf8
+            append(index == 0 ? "\n    " : ",\n    ")
             JSONWriter.appendQuoted(key, to: &bytes)
-            bytes += ": ".utf8
+            append(": ")
             switch value {
             case .string(let text): JSONWriter.appendQuoted(text, to: &bytes)
             case .integer(let number): appendDecimal(number)
-            default: bytes += JSONWriter.text(of: value).utf8
+            default: append(JSONWriter.text(of: value))
             }
         }
-        bytes += "\n  }".utf8
+        append("\n  }")
+    }
+
+    /// Appends the UTF-8 of `text` in one copy.
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// `number` in decimal digits, as `String(number)` writes it.
     private mutating func appendDecimal(_ number: Int) {
-        guard number > 0 else { return bytes += String(number).utf8 }
+        guard number > 0 else { return append(String(number)) }
         var divisor = 1
         while number / divisor >= 10 { divisor *= 10 }
         while divisor > 0 {

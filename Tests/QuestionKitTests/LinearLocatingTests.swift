@@ -85,7 +85,8 @@ struct LinearLocatingTests {
             Array(("{\"outer\": {\n" + Array(repeating: "\"k\": 1", count: count).joined(separator: ",\n") + "}}").utf8)
         }
         func bestTime(_ bytes: [UInt8]) -> Duration {
-            (0..<3).map { _ in ContinuousClock().measure { _ = JSONParser.parse(bytes) } }.min() ?? .zero
+            // The warnings are located when asked for: the time includes locating them.
+            (0..<3).map { _ in ContinuousClock().measure { _ = JSONParser.parse(bytes).diagnostics } }.min() ?? .zero
         }
         let small = object(2_000)
         let large = object(20_000)

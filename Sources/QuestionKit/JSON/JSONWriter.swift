@@ -114,7 +114,8 @@ public struct JSONWriter: Sendable {
     package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         guard needsEscaping(string) else {
-            bytes.append(contentsOf: string.utf8)
+            var string = string
+            string.withUTF8 { bytes.append(contentsOf: $0) }
             return bytes.append(UInt8(ascii: "\""))
         }
         // Only ASCII bytes are escaped, so the UTF-8 bytes can be rewritten one by one.
