@@ -23,38 +23,10 @@ package enum DiagnosticPrinter {
     public static func text(_ file: FileDiagnostics) -> String {
         guard !file.diagnostics.isEmpty else { return "" }
         let locator = file.source.map { SourceLocator(bytes: $0) }
-        let path = TerminalText.escaped(file.path)
-        var output = ""
-        for diagnostic in file.diagnostics { appendText(diagnostic, path: path, locator: locator, to: &output) }
-        return output
-    }
-
-    /// Appends one diagnostic as `text` prints it; `path` already escaped.
-    static func appendText(_ diagnostic: Diagnostic, path: String, locator: SourceLocator?, to output: inout String) {
-        // Appended piece by piece: a file with a million problems prints a million of these.
-        output += path
-        output += ":"
-        if let position = diagnostic.position {
-            output += String(position.line)
-            output += ":"
-            output += String(position.column)
-            output += ":"
-        }
-        output += " "
-        output += diagnostic.severity.rawValue
-        output += ": "
-        output += TerminalText.escaped(diagnostic.message)
-        output += " ["
-        output += TerminalText.escaped(diagnostic.code)
-        output += "]\n"
-        if let position = diagnostic.position, let window = locator?.excerpt(line: position.line, column: position.column) {
-            output += excerpt(window)
-        }
-        if let hint = diagnostic.hint {
-            output += "  hint: "
-            output += TerminalText.escaped(hint)
-            output += "\n"
-        }
+        let path = Array(TerminalText.escaped(file.path).utf8)
+        var writer = DiagnosticWriter()
+        for diagnostic in file.diagnostics { writer.appendText(diagnostic, path: path, locator: locator) }
+        return writer.take()
     }
 
     /// The window of the source line and a caret under its column (see `SourceLocator.excerpt`).
@@ -87,32 +59,15 @@ package enum DiagnosticPrinter {
     /// All diagnostics of all files as one JSON array of objects with `file`, `severity`, `code`,
     /// `message`, `pointer`, `line`, `column`, `hint` (null when there is none) and `fixes`.
     public static func json(_ files: [FileDiagnostics]) -> String {
-        var output = ""
+        var writer = DiagnosticWriter()
         var count = 0
         for file in files {
             for diagnostic in file.diagnostics {
-                appendJSONElement(diagnostic, file: file.path, first: count == 0, to: &output)
+                writer.appendJSONElement(diagnostic, file: file.path, first: count == 0)
                 count += 1
             }
         }
-        return output + jsonEnd(count: count)
-    }
-
-    /// Appends one diagnostic as an element of the array `json` writes (opening the array before
-    /// the first), written as `JSONWriter` writes `jsonObject` at that depth.
-    static func appendJSONElement(_ diagnostic: Diagnostic, file: String, first: Bool, to output: inout String) {
-        output += first ? "[\n  {" : ",\n  {"
-        guard case .object(let members) = jsonObject(diagnostic, file: file) else { return }
-        for (index, (key, value)) in members.enumerated() {
-            output += index == 0 ? "\n    " : ",\n    "
-            JSONWriter.appendQuoted(key, to: &output)
-            output += ": "
-            switch value {
-            case .string(let text): JSONWriter.appendQuoted(text, to: &output)
-            default: output += JSONWriter.text(of: value)
-            }
-        }
-        output += "\n  }"
+        return writer.take() + jsonEnd(count: count)
     }
 
     /// What closes the array `json` writes after `count` elements, and its line.

@@ -61,21 +61,34 @@ struct DiagnosticReport {
         _ produce: ((Diagnostic) -> Void) -> Void
     ) {
         tally.beginFile()
-        let shownPath = TerminalText.escaped(path)
+        let shownPath = Array(TerminalText.escaped(path).utf8)
         var locator: SourceLocator?
         produce { diagnostic in
             tally.count(diagnostic)
             if isJSON {
-                DiagnosticPrinter.appendJSONElement(
-                    diagnostic, file: path, first: elements == 0, to: &context.standardOutput)
+                writer.appendJSONElement(diagnostic, file: path, first: elements == 0)
                 elements += 1
             } else {
                 if locator == nil, let source { locator = SourceLocator(bytes: source) }
-                DiagnosticPrinter.appendText(diagnostic, path: shownPath, locator: locator, to: &context.standardOutput)
+                writer.appendText(diagnostic, path: shownPath, locator: locator)
             }
-            if context.standardOutput.utf8.count >= Self.chunkBytes { context.flushOutput() }
+            if writer.bytes.count >= Self.chunkBytes { send(to: &context) }
         }
+        send(to: &context)
         tally.endFile()
+    }
+
+    /// Sends what the writer holds out, after what was printed before: as bytes where the
+    /// context writes bytes, else as text.
+    private mutating func send(to context: inout CommandContext) {
+        guard !writer.bytes.isEmpty else { return }
+        guard context.emitBytes != nil else {
+            context.standardOutput += writer.take()
+            return context.flushOutput()
+        }
+        // A report to a closed output is lost as `print`'s text would be: there is no one to tell.
+        try? context.writeOutput(writer.bytes, to: OutputFile.standardOutput)
+        writer.bytes.removeAll(keepingCapacity: true)
     }
 
     /// Closes the report: the end of the JSON array, or the summary line.
@@ -88,4 +101,5 @@ struct DiagnosticReport {
     }
 
     private var elements = 0
+    private var writer = DiagnosticWriter()
 }

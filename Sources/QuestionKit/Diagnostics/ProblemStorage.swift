@@ -38,7 +38,8 @@ struct ProblemStorage: Sendable {
         } else {
             hints.append(0)
         }
-        messageBytes.append(contentsOf: problem.message.utf8)
+        var message = problem.message
+        message.withUTF8 { messageBytes.append(contentsOf: $0) }
         messageEnds.append(messageBytes.count)
         if problem.fixes.isEmpty {
             fixes.append(0)

@@ -73,9 +73,6 @@ extension JSONParserEngine {
         String(decoding: keyBytes(index), as: UTF8.self)
     }
 
-    /// `text` in double quotes, as keys are quoted in messages.
-    func quoted(_ text: String) -> String { "\"\(text)\"" }
-
     /// The source text of `range`, cut to `limit` bytes (with "…" when cut), invalid UTF-8 shown
     /// as U+FFFD.
     func sourceText(_ range: Range<Int>, limit: Int = 40) -> String {

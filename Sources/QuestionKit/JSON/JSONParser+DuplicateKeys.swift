@@ -165,11 +165,11 @@ extension JSONParserEngine {
 
     private mutating func warnDuplicateKey(_ keyIndex: Int, first: Int) {
         let firstLine = line(Int(entries[first].start))
-        let key = keyString(keyIndex)
+        guard locatesDuplicateKeys else {
+            return duplicateKeys.append(JSONDuplicateKey(key: keyIndex, firstLine: firstLine))
+        }
         warn(
-            "json.duplicate-key",
-            "duplicate key \(quoted(key)) in this object; it first appears on line \(firstLine)",
-            at: Int(entries[keyIndex].start),
-            hint: "The last value is used; remove or rename one of the two.")
+            Self.duplicateKeyCode, Self.duplicateKeyMessage(keyString(keyIndex), firstLine: firstLine),
+            at: Int(entries[keyIndex].start), hint: Self.duplicateKeyHint)
     }
 }

@@ -85,11 +85,29 @@ public struct JSONParseResult: Sendable {
     /// The parsed document; nil when there is a syntax error (or a limit was exceeded).
     public let document: JSONDocument?
     /// Located diagnostics: at most one error (parsing stops at the first syntax error), after
-    /// the warnings found before it; from `parseRecovering`, every syntax error.
-    public let diagnostics: [Diagnostic]
+    /// the warnings found before it; from `parseRecovering`, every syntax error. Made at each use
+    /// (`makeDiagnostics()` hands them out one at a time).
+    public var diagnostics: [Diagnostic] {
+        guard !duplicateKeys.isEmpty else { return located }
+        return Array(IteratorSequence(makeDiagnostics()))
+    }
     /// Whether `document` was read past syntax errors (`parseRecovering` only): it is the author's
     /// evident intent, not valid JSON.
     public var isRecovered = false
+    /// The diagnostics located when they were found: all of them, but for the duplicate keys of
+    /// a document that parsed.
+    let located: [Diagnostic]
+    let duplicateKeys: [JSONDuplicateKey]
+
+    init(
+        document: JSONDocument?, diagnostics: [Diagnostic], duplicateKeys: [JSONDuplicateKey] = [],
+        isRecovered: Bool = false
+    ) {
+        self.document = document
+        self.located = diagnostics
+        self.duplicateKeys = duplicateKeys
+        self.isRecovered = isRecovered
+    }
 }
 
 /// Thrown inside the parser once the error has been recorded, to unwind to `run` (or, when
@@ -140,6 +158,10 @@ struct JSONParserEngine {
     /// Keys seen so far in each open large object, for duplicate detection.
     var keySets: [JSONKeyTable] = []
     var diagnostics: [Diagnostic] = []
+    /// Duplicate keys, located only once the document is made (see `JSONDuplicateKey`).
+    var duplicateKeys: [JSONDuplicateKey] = []
+    /// Whether duplicate keys are located as they are found (on the second pass of a failed parse).
+    var locatesDuplicateKeys = false
     var locator: SourceLocator?
 
     init(bytes: [UInt8], base: UnsafePointer<UInt8>, maxDepth: Int, recovering: Bool = false) {
@@ -157,13 +179,20 @@ struct JSONParserEngine {
         do {
             try parseDocument()
         } catch {
+            guard duplicateKeys.isEmpty else {
+                // Without a document the duplicates cannot be located afterwards: parse again,
+                // locating them as they are found (a second pass, on a file with an error).
+                var locating = JSONParserEngine(bytes: bytes, base: base, maxDepth: maxDepth, recovering: recovering)
+                locating.locatesDuplicateKeys = true
+                return locating.run()
+            }
             return JSONParseResult(document: nil, diagnostics: diagnostics)
         }
         // Recovering from input with no value in it leaves nothing to read.
         guard !entries.isEmpty else { return JSONParseResult(document: nil, diagnostics: diagnostics) }
         return JSONParseResult(
             document: JSONDocument(bytes: bytes, entries: entries), diagnostics: diagnostics,
-            isRecovered: errorCount > 0)
+            duplicateKeys: duplicateKeys, isRecovered: errorCount > 0)
     }
 
     private mutating func parseDocument() throws(JSONParseStop) {

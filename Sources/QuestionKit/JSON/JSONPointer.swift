@@ -72,6 +72,12 @@ package enum JSONPointer {
             let target = member(index)
             // The stack is a path from the root: drop what does not contain the target.
             while let top = stack.last, !(top.entry <= target && target < top.end) { stack.removeLast() }
+            // Most often the target is a child of the top (the next element of the same array).
+            if let top = stack.last, Int(document.entries[target].parent) == top.entry, top.entry != target {
+                stepsWalked += 1
+                push(target)
+                return stack.last?.pointer ?? ""
+            }
             var chain: [Int] = []
             var index = target
             while index != stack.last?.entry {
@@ -97,6 +103,7 @@ package enum JSONPointer {
                 return stack.append(Frame(entry: entry, end: end, pointer: ""))
             }
             var pointer = stack[parent].pointer
+            pointer.reserveCapacity(pointer.utf8.count + 24)
             pointer += "/"
             if document.entries[stack[parent].entry].kind == .object {
                 pointer += escape(JSONNode(document: document, index: entry - 1).decodedString)

@@ -97,17 +97,28 @@ public struct JSONWriter: Sendable {
     /// escaped; everything else, non-ASCII included, written as UTF-8.
     package static func appendQuoted(_ string: String, to output: inout String) {
         // Most strings need no escape at all; check the bytes once and copy them whole.
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !needsEscaping(string) {
             output += "\""
             output += string
             output += "\""
             return
         }
-        // Only ASCII bytes are escaped, so the UTF-8 bytes can be rewritten one by one; runs of
-        // other bytes are copied as they are (appending scalar by scalar to a String is slow).
+        // Appending scalar by scalar to a String is slow: the literal is made as bytes.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count + 16)
+        appendQuoted(string, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `appendQuoted` into UTF-8 bytes.
+    package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        guard needsEscaping(string) else {
+            var string = string
+            string.withUTF8 { bytes.append(contentsOf: $0) }
+            return bytes.append(UInt8(ascii: "\""))
+        }
+        // Only ASCII bytes are escaped, so the UTF-8 bytes can be rewritten one by one.
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
@@ -122,7 +133,10 @@ public struct JSONWriter: Sendable {
             }
         }
         bytes.append(UInt8(ascii: "\""))
-        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func needsEscaping(_ string: String) -> Bool {
+        string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     private static func hex4(_ value: UInt32) -> String {

@@ -19,14 +19,21 @@ extension SourceLocator {
     /// file is one line, and a thousand problems in it are a thousand small windows, not a thousand
     /// copies of the file. A column past the end of the line puts the caret just after it.
     public func excerpt(line: Int, column: Int, radius: Int = 50) -> SourceExcerpt? {
+        guard let window = excerptBytes(line: line, column: column, radius: radius) else { return nil }
+        return SourceExcerpt(
+            text: String(decoding: window.bytes, as: UTF8.self), caretOffset: window.caretOffset,
+            isCutBefore: window.isCutBefore, isCutAfter: window.isCutAfter)
+    }
+
+    /// `excerpt`'s window as the source's bytes (a printer copies them without making a String).
+    package func excerptBytes(
+        line: Int, column: Int, radius: Int = 50
+    ) -> (bytes: ArraySlice<UInt8>, caretOffset: Int, isCutBefore: Bool, isCutAfter: Bool)? {
         guard let (lineStart, lineEnd) = byteRange(ofLine: line) else { return nil }
         let scalarsBeforeLine = scalars(before: lineStart)
         let lineLength = scalars(before: lineEnd) - scalarsBeforeLine
         let caretScalar = min(max(column - 1, 0), lineLength)
-        if lineLength <= 2 * radius {
-            return SourceExcerpt(
-                text: text(lineStart, lineEnd), caretOffset: caretScalar, isCutBefore: false, isCutAfter: false)
-        }
+        if lineLength <= 2 * radius { return (bytes[lineStart..<lineEnd], caretScalar, false, false) }
         let caret = byteOffset(ofScalar: scalarsBeforeLine + caretScalar, from: lineStart, to: lineEnd)
         var start = caret
         var before = 0
@@ -40,12 +47,7 @@ extension SourceLocator {
             end = nextScalarStart(after: end, limit: lineEnd)
             shown += 1
         }
-        return SourceExcerpt(
-            text: text(start, end), caretOffset: before, isCutBefore: start > lineStart, isCutAfter: end < lineEnd)
-    }
-
-    private func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: bytes[start..<end], as: UTF8.self)
+        return (bytes[start..<end], before, start > lineStart, end < lineEnd)
     }
 
     /// The byte offset at which the scalar numbered `target` (counted from the start of the text)

@@ -12,18 +12,25 @@ extension TemplateReader {
         guard let document = parsed.document else { return try parsed.diagnostics.forEach(body) }
         var problems = ProblemCollector(document: document)
         _ = readTemplate(document, keepingQuestions: false, problems: &problems)
-        guard parsed.diagnostics.isEmpty else {
-            // Syntax problems are already located; they are merged by position with the rest,
-            // without copying them when there is no rest and they are in order (a million
-            // duplicate keys).
-            let read = problems.diagnostics()
-            let start = SourcePosition(line: 0, column: 0)
-            let isInOrder = zip(parsed.diagnostics, parsed.diagnostics.dropFirst()).allSatisfy {
-                !(($1.position ?? start) < ($0.position ?? start))
-            }
-            guard read.isEmpty && isInOrder else { return try Self.merge(parsed.diagnostics, read).forEach(body) }
-            return try parsed.diagnostics.forEach(body)
+        guard !parsed.hasNoDiagnostics else {
+            try problems.locate(body)
+            return
         }
-        try problems.locate(body)
+        // The parser's warnings (a byte-order mark, duplicate keys) are in source order: merged by
+        // position with the rest, the parser's first at the same position, as `merge` orders them.
+        var parserDiagnostics = parsed.makeDiagnostics()
+        var next = parserDiagnostics.next()
+        let start = SourcePosition(line: 0, column: 0)
+        try problems.locate { diagnostic in
+            while let parserDiagnostic = next, (parserDiagnostic.position ?? start) <= (diagnostic.position ?? start) {
+                try body(parserDiagnostic)
+                next = parserDiagnostics.next()
+            }
+            try body(diagnostic)
+        }
+        while let parserDiagnostic = next {
+            try body(parserDiagnostic)
+            next = parserDiagnostics.next()
+        }
     }
 }

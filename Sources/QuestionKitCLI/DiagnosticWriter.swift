@@ -1,0 +1,116 @@
+import QuestionKit
+
+/// Writes diagnostics as `DiagnosticPrinter` prints them, into UTF-8 bytes: a report of a million
+/// problems is a million of these, so nothing here builds a String per piece. The escaped code
+/// and hint are kept for the next diagnostic (problems repeat a few codes and hints), and an
+/// excerpt of printable ASCII is copied from the source as it is.
+struct DiagnosticWriter {
+    /// What has been written and not taken yet.
+    var bytes: [UInt8] = []
+    private var code = CachedText()
+    private var hint = CachedText()
+
+    /// A code or hint and its escaped UTF-8, for the next diagnostic with the same one.
+    private struct CachedText {
+        var text: String?
+        var shown: [UInt8] = []
+
+        mutating func shown(_ newText: String) -> [UInt8] {
+            if newText != text {
+                text = newText
+                shown = Array(TerminalText.escaped(newText).utf8)
+            }
+            return shown
+        }
+    }
+
+    /// The bytes written so far as text, leaving none.
+    mutating func take() -> String {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes one diagnostic as `DiagnosticPrinter.text` prints it; `path` already escaped.
+    mutating func appendText(_ diagnostic: Diagnostic, path: [UInt8], locator: SourceLocator?) {
+        bytes += path
+        bytes.append(UInt8(ascii: ":"))
+        if let position = diagnostic.position {
+            appendDecimal(position.line)
+            bytes.append(UInt8(ascii: ":"))
+            appendDecimal(position.column)
+            bytes.append(UInt8(ascii: ":"))
+        }
+        bytes.append(UInt8(ascii: " "))
+        append(diagnostic.severity.rawValue)
+        append(": ")
+        append(TerminalText.escaped(diagnostic.message))
+        append(" [")
+        bytes += code.shown(diagnostic.code)
+        append("]\n")
+        if let position = diagnostic.position, let locator {
+            appendExcerpt(line: position.line, column: position.column, locator: locator)
+        }
+        if let text = diagnostic.hint {
+            append("  hint: ")
+            bytes += hint.shown(text)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// The source line's window and its caret (`DiagnosticPrinter.excerpt`). A window of printable
+    /// ASCII (the usual one) shows as it is, the caret after as many spaces as characters before it.
+    private mutating func appendExcerpt(line: Int, column: Int, locator: SourceLocator) {
+        guard let window = locator.excerptBytes(line: line, column: column) else { return }
+        let copied = window.bytes.withUnsafeBufferPointer { source in
+            guard source.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            append("    ")
+            if window.isCutBefore { append("…") }
+            bytes.append(contentsOf: source)
+            return true
+        }
+        guard copied else {
+            // Rare: tabs, escapes or other scripts; the window is cut again as a String.
+            guard let excerpt = locator.excerpt(line: line, column: column) else { return }
+            return append(DiagnosticPrinter.excerpt(excerpt))
+        }
+        if window.isCutAfter { append("…") }
+        append("\n    ")
+        for _ in 0..<window.caretOffset + (window.isCutBefore ? 1 : 0) { bytes.append(UInt8(ascii: " ")) }
+        append("^\n")
+    }
+
+    /// Writes one diagnostic as an element of the array `DiagnosticPrinter.json` writes (opening
+    /// the array before the first), as `JSONWriter` writes `jsonObject` at that depth.
+    mutating func appendJSONElement(_ diagnostic: Diagnostic, file: String, first: Bool) {
+        append(first ? "[\n  {" : ",\n  {")
+        guard case .object(let members) = DiagnosticPrinter.jsonObject(diagnostic, file: file) else { return }
+        for (index, (key, value)) in members.enumerated() {
+            append(index == 0 ? "\n    " : ",\n    ")
+            JSONWriter.appendQuoted(key, to: &bytes)
+            append(": ")
+            switch value {
+            case .string(let text): JSONWriter.appendQuoted(text, to: &bytes)
+            case .integer(let number): appendDecimal(number)
+            default: append(JSONWriter.text(of: value))
+            }
+        }
+        append("\n  }")
+    }
+
+    /// Appends the UTF-8 of `text` in one copy.
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `number` in decimal digits, as `String(number)` writes it.
+    private mutating func appendDecimal(_ number: Int) {
+        guard number > 0 else { return append(String(number)) }
+        var divisor = 1
+        while number / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            divisor /= 10
+        }
+    }
+}
