@@ -38,7 +38,10 @@ struct PDFPrintSampleTests {
     @Test func bothPhotosAreEmbeddedWithoutAWarning() throws {
         let folder = try TemporaryFolder()
         let (outcome, pdf) = try Self.export(Self.form, in: folder)
-        #expect(outcome.status == 0 && outcome.standardError.isEmpty, "\(outcome.standardError)")
+        // On a machine without DejaVu Sans the sample's "Ω" is replaced, with a warning naming the
+        // font; no other warning (a photo's) may appear.
+        let warnings = outcome.standardError.split(separator: "\n").filter { !$0.contains("font '") }
+        #expect(outcome.status == 0 && warnings.isEmpty, "\(outcome.standardError)")
         #expect(Self.imageCount(pdf) == 2)
         let text = String(decoding: pdf, as: UTF8.self)
         #expect(text.contains("/Filter /DCTDecode") && text.contains("/Predictor 15"))
