@@ -84,9 +84,7 @@ package struct ValidateCommand: Command {
             let unread = FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
             return report.add(unread, to: &context)
         }
-        if FixtureValidation.isFixture(path: path, bytes: bytes, keys: reader.keys) {
-            let files = FixtureValidation.diagnose(
-                bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader, keepsNotes: true))
+        if let files = SourceValidation.fixtureDiagnostics(bytes, path: path, displayPath: displayPath, reader: reader) {
             return files.forEach { report.add($0, to: &context) }
         }
         if fixing {
