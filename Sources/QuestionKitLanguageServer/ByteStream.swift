@@ -1,11 +1,5 @@
 import QuestionKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where the server reads its messages from: standard input, or bytes given by a test.
 public protocol ByteSource {
     /// Reads at most `buffer.count` bytes; 0 at the end of the input, -1 on failure.

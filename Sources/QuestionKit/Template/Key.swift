@@ -127,7 +127,7 @@ extension Key {
     /// `foremanComment`: the foreman's general comment and name (`comment`, `supervisor`).
     package static let foremanComment = Key(
         "foremanComment", originalNames: ["foremanSection"], summary: "The foreman's general comment.")
-    /// `media`: attachments embedded as base64, by kind and name; written only on request.
+    /// `media`: attachments by kind and name; always written, the base64 only with `--embed-media`.
     package static let media = Key(
         "media", originalNames: ["mediaToBeSaved"], summary: "Embedded media (base64), when requested.")
 
