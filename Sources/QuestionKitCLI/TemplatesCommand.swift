@@ -54,12 +54,13 @@ package struct TemplatesCommand: Command {
         var reports: [FileDiagnostics] = []
         var paths: [String] = []
         for folder in folders {
-            let found = FileInput.expand(folder)
-            if found.isEmpty {
+            let walk = FileInput.expand(folder)
+            reports += walk.skipped
+            if walk.paths.isEmpty {
                 reports.append(
                     FileDiagnostics(path: folder, diagnostics: [ValidateCommand.noTemplates(in: folder)], source: nil))
             }
-            paths += found
+            paths += walk.paths
         }
         let read = ParallelMap.map(paths) { path in
             let loaded = FormFiles.load(path, limit: reader.limits.maxBytes) { bytes in

@@ -51,13 +51,16 @@ package struct ValidateCommand: Command {
         if report.tally.errors == 0 {
             let reader = TemplateReader(registry: context.registry, keys: keys, limits: limits)
             for argument in arguments.positionals {
-                let paths = FileInput.expand(argument)
+                let walk = FileInput.expand(argument)
+                for skipped in walk.skipped { report.add(skipped, checked: false, to: &context) }
                 // A folder without templates is most likely a mistyped one: it must not pass.
-                if paths.isEmpty {
+                if walk.paths.isEmpty {
                     let problem = Self.noTemplates(in: argument)
                     report.add(FileDiagnostics(path: argument, diagnostics: [problem], source: nil), to: &context)
                 }
-                for path in paths { validate(path, reader: reader, fixing: fixing, into: &report, context: &context) }
+                for path in walk.paths {
+                    validate(path, reader: reader, fixing: fixing, into: &report, context: &context)
+                }
             }
         }
         report.finish(&context)
@@ -84,7 +87,8 @@ package struct ValidateCommand: Command {
             let unread = FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
             return report.add(unread, to: &context)
         }
-        if let files = SourceValidation.fixtureDiagnostics(bytes, path: path, displayPath: displayPath, reader: reader) {
+        if let files = SourceValidation.fixtureDiagnostics(bytes, path: path, displayPath: displayPath, reader: reader)
+        {
             return files.forEach { report.add($0, to: &context) }
         }
         if fixing {
