@@ -15,6 +15,9 @@ package struct FolderWalk: Sendable {
     package var paths: [String] = []
     /// One `file.skipped` note per entry left out.
     package var skipped: [FileDiagnostics] = []
+    /// The folder walked, which the files are read within (see `FileInput.read(_:limit:within:)`,
+    /// so that a file swapped for a link after the walk is not followed out); nil for a file named.
+    package var folder: String?
 
     /// A walk that found `paths` and skipped nothing (a file named on the command line).
     package init(paths: [String]) {
@@ -28,6 +31,7 @@ package struct FolderWalk: Sendable {
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, let root = InputRule.realPath(path) else {
             return nil
         }
+        folder = path
         var found: [String] = []
         var left: [(relative: String, reason: String)] = []
         var folders = [""]

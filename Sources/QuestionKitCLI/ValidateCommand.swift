@@ -59,7 +59,8 @@ package struct ValidateCommand: Command {
                     report.add(FileDiagnostics(path: argument, diagnostics: [problem], source: nil), to: &context)
                 }
                 for path in walk.paths {
-                    validate(path, reader: reader, fixing: fixing, into: &report, context: &context)
+                    validate(
+                        path, within: walk.folder, reader: reader, fixing: fixing, into: &report, context: &context)
                 }
             }
         }
@@ -71,9 +72,10 @@ package struct ValidateCommand: Command {
 
     /// Reports the file's problems; a fixture's are checked against its template (whose problems
     /// come first). A template's are printed as they are located; with `fixing`, after its safe
-    /// fixes are applied in place.
+    /// fixes are applied in place. A file a folder walk found is read `within` that folder.
     private func validate(
-        _ path: String, reader: TemplateReader, fixing: Bool, into report: inout DiagnosticReport,
+        _ path: String, within folder: String?, reader: TemplateReader, fixing: Bool,
+        into report: inout DiagnosticReport,
         context: inout CommandContext
     ) {
         let displayPath = path == "-" ? "<stdin>" : path
@@ -82,7 +84,7 @@ package struct ValidateCommand: Command {
             bytes =
                 path == "-"
                 ? try context.readStandardInput(reader.limits.maxBytes)
-                : try FileInput.read(path, limit: reader.limits.maxBytes)
+                : try FileInput.read(path, limit: reader.limits.maxBytes, within: folder)
         } catch {
             let unread = FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
             return report.add(unread, to: &context)
