@@ -49,18 +49,21 @@ struct DiagnosticReport {
         self.isJSON = isJSON
     }
 
-    /// Adds the diagnostics of a file that has them all already.
-    mutating func add(_ file: FileDiagnostics, to context: inout CommandContext) {
-        add(path: file.path, source: file.source, to: &context) { each in file.diagnostics.forEach(each) }
+    /// Adds the diagnostics of a file that has them all already; `checked` false for one that was
+    /// not checked (skipped by a folder walk), which is not counted among the files.
+    mutating func add(_ file: FileDiagnostics, checked: Bool = true, to context: inout CommandContext) {
+        add(path: file.path, source: file.source, checked: checked, to: &context) { each in
+            file.diagnostics.forEach(each)
+        }
     }
 
     /// Adds the diagnostics `produce` hands over one by one, for the file at `path` whose bytes
     /// are `source` (for excerpts).
     mutating func add(
-        path: String, source: [UInt8]?, to context: inout CommandContext,
+        path: String, source: [UInt8]?, checked: Bool = true, to context: inout CommandContext,
         _ produce: ((Diagnostic) -> Void) -> Void
     ) {
-        tally.beginFile()
+        if checked { tally.beginFile() }
         let shownPath = Array(TerminalText.escaped(path).utf8)
         var locator: SourceLocator?
         produce { diagnostic in

@@ -21,6 +21,19 @@ public struct FileAccessError: Error, CustomStringConvertible {
     /// stream is not read beyond the limit, so its size is not).
     public var size: Int?
 
+    /// Why the input rule (see `InputRule`) refused the file, when it did.
+    package var refusal: Refusal?
+
+    /// What about a file made the input rule refuse it.
+    package enum Refusal: Sendable {
+        /// A FIFO, a device, a socket, or a file of /dev, /proc or /sys.
+        case notRegular
+        /// It leads out of the folder it was to be read in, to `target`.
+        case outside(target: String)
+        /// A link that leads nowhere.
+        case dangling
+    }
+
     public init(path: String, reason: String, verb: String = "read") {
         self.path = path
         self.reason = reason
@@ -41,18 +54,17 @@ public struct FileAccessError: Error, CustomStringConvertible {
 
 /// Reading input files and standard input with a size limit, without going through `Data`.
 public enum FileInput {
-    /// Reads the file at `path`. A file larger than `limit` bytes is refused before it is read.
+    /// Reads the file at `path` by the input rule (see `InputRule`): a regular file of at most
+    /// `limit` bytes, never a FIFO, a device or a file of /dev, /proc or /sys.
     public static func read(_ path: String, limit: Int) throws(FileAccessError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw FileAccessError(path: path, reason: String(cString: strerror(errno))) }
+        try read(path, limit: limit, within: nil)
+    }
+
+    /// Reads the file at `path` by the input rule; with `folder`, only when it stays in that
+    /// folder's tree through links.
+    package static func read(_ path: String, limit: Int, within folder: String?) throws(FileAccessError) -> [UInt8] {
+        let (descriptor, size) = try InputRule.openFile(path, limit: limit, within: folder)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw FileAccessError(path: path, reason: String(cString: strerror(errno)))
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw FileAccessError(path: path, reason: "it is a directory") }
-        let size = Int(status.st_size)
-        if size > limit { throw .tooLarge(path, size: size, limit: limit) }
         return try readAll(descriptor, path: path, expected: size, limit: limit)
     }
 
@@ -72,23 +84,20 @@ public enum FileInput {
         }
     }
 
-    /// The `.json` files of a folder and its subfolders, sorted, or `[path]` when it is not a folder
-    /// (an empty list for a folder without any). Fixtures (`*.fixture.json`, see `questionkit test`)
-    /// are not templates and are left out.
-    public static func expand(_ path: String) -> [String] {
-        guard path != "-" else { return [path] }
-        return files(in: path) { $0.hasSuffix(".json") && !$0.hasSuffix(TestCommand.fixtureSuffix) } ?? [path]
+    /// The `.json` files of a folder and its subfolders, sorted, and what the walk skipped (see
+    /// `FolderWalk`), or `[path]` when it is not a folder (an empty list for a folder without any).
+    /// Fixtures (`*.fixture.json`, see `questionkit test`) are not templates and are left out.
+    package static func expand(_ path: String) -> FolderWalk {
+        let isTemplate = { (name: String) in name.hasSuffix(".json") && !name.hasSuffix(TestCommand.fixtureSuffix) }
+        guard path != "-", let walk = FolderWalk(path, where: isTemplate) else { return FolderWalk(paths: [path]) }
+        return walk
     }
 
     /// The files under the folder `path` and its subfolders whose relative paths `matches` accepts,
-    /// sorted, each as `path/relative`; nil when `path` is not a folder.
+    /// sorted, each as `path/relative`; nil when `path` is not a folder. What is not a regular file,
+    /// or a link leading out of the folder, is left out (see `FolderWalk` for the notes that say so).
     public static func files(in path: String, where matches: (String) -> Bool) -> [String]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return nil
-        }
-        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-        return found.filter(matches).sorted().map { PathText.joined(path, $0) }
+        FolderWalk(path, where: matches)?.paths
     }
 }
 

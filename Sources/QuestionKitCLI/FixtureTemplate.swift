@@ -47,4 +47,44 @@ enum FixtureTemplate {
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return first == second }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
+
+    /// Whether the template at `templatePath` lies in the tree of the fixture's folder, so that its
+    /// problems may quote it. A fixture is not the user's own input: one from a pull request may
+    /// name any file ("/etc/shadow"), and what it names outside its tree must never reach a log.
+    static func isQuotable(_ templatePath: String, forFixtureAt fixturePath: String) -> Bool {
+        guard let folder = InputRule.realPath(PathText.parent(of: fixturePath)),
+            let template = InputRule.realPath(templatePath)
+        else { return false }
+        return InputRule.contains(folder, template)
+    }
+
+    /// The template's report as a fixture's run shows it: as it is when the template is quotable,
+    /// else each problem named by file, position and code, without the message, hint or excerpt
+    /// that would quote the file. A file that could not be read has only the reason, which is ours.
+    static func report(_ report: FileDiagnostics, forFixtureAt fixturePath: String) -> FileDiagnostics {
+        guard report.source != nil, !isQuotable(report.path, forFixtureAt: fixturePath) else { return report }
+        let named = report.diagnostics.map { problem in
+            Diagnostic(
+                severity: problem.severity, code: problem.code,
+                message: "not quoted: the template lies outside the fixture's folder", position: problem.position,
+                hint: "Run 'validate' on the template itself to see the problem.")
+        }
+        return FileDiagnostics(path: report.path, diagnostics: named, source: nil)
+    }
+
+    /// The template's errors as problems of the fixture, located on its `"template"` (an editor
+    /// shows one file's problems), each naming the template's file and position; quoted as `report`
+    /// quotes them.
+    static func problems(of report: FileDiagnostics, for fixture: Fixture, at fixturePath: String) -> [Diagnostic] {
+        guard let node = fixture.document.root["template"] else { return [] }
+        let shown = Self.report(report, forFixtureAt: fixturePath)
+        var problems = ProblemCollector(document: fixture.document)
+        for problem in shown.diagnostics where problem.severity == .error {
+            let place = problem.position.map { ":\($0.line):\($0.column)" } ?? ""
+            problems.error(
+                problem.code, "the template has an error: \(shown.path)\(place): \(problem.message)", at: node,
+                hint: problem.hint)
+        }
+        return problems.diagnostics()
+    }
 }

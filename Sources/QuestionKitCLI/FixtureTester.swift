@@ -112,7 +112,7 @@ struct FixtureTester: Sendable {
             outcome.templatePath = chosen.path
             if chosen.path != nil { outcome.reports.append(template.report) }
         } else if let template, template.report.diagnostics.containsErrors {
-            outcome.reports.append(template.report)
+            outcome.reports.append(FixtureTemplate.report(template.report, forFixtureAt: outcome.path))
         }
         if let fixture = read.fixture.value, let usable = template?.value {
             let result = FixtureReplayer(fixture: fixture, template: usable).replay()

@@ -13,8 +13,13 @@ enum FixtureValidation {
             && (root["answers"] != nil || root["steps"] != nil || root["expect"] != nil)
     }
 
-    /// The template's problems when it has errors, then the fixture's, cause first.
-    static func diagnose(_ bytes: [UInt8], path: String, displayPath: String, files: FormFiles) -> [FileDiagnostics] {
+    /// The template's problems when it has errors (quoted only when it lies in the fixture's folder
+    /// tree, see `FixtureTemplate.report`), then the fixture's, cause first. With
+    /// `templateOnFixture` (an editor's one file), the template's errors are the fixture's own,
+    /// located on its `"template"`.
+    static func diagnose(
+        _ bytes: [UInt8], path: String, displayPath: String, files: FormFiles, templateOnFixture: Bool = false
+    ) -> [FileDiagnostics] {
         let read = Fixture.read(bytes)
         var diagnostics = read.diagnostics
         var reports: [FileDiagnostics] = []
@@ -24,7 +29,13 @@ enum FixtureValidation {
             diagnostics += chosen.problems
             if let templatePath = chosen.path {
                 let template = files.template(at: templatePath)
-                if template.report.diagnostics.containsErrors { reports.append(template.report) }
+                if template.report.diagnostics.containsErrors {
+                    if templateOnFixture {
+                        diagnostics += FixtureTemplate.problems(of: template.report, for: fixture, at: fixturePath)
+                    } else {
+                        reports.append(FixtureTemplate.report(template.report, forFixtureAt: fixturePath))
+                    }
+                }
                 if let usable = template.value {
                     var problems = ProblemCollector(document: fixture.document)
                     FixtureChecks.check(fixture, against: usable, readingAnswers: true, into: &problems)

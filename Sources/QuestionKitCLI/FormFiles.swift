@@ -51,13 +51,14 @@ struct FormFiles: Sendable {
         Self.load(path, limit: reader.limits.maxBytes, read)
     }
 
-    /// Reads the file at `path` (up to `limit` bytes) and hands its bytes to `read`; a file that
-    /// cannot be read is one `file.unreadable` problem, one over the limit one `json.too-large`.
+    /// Reads the file at `path` (up to `limit` bytes, inside `folder` when given) and hands its bytes
+    /// to `read`; a file that cannot be read is one `file.unreadable` problem, one over the limit one
+    /// `json.too-large`.
     static func load<Value>(
-        _ path: String, limit: Int, _ read: ([UInt8]) -> (Value?, [Diagnostic])
+        _ path: String, limit: Int, within folder: String? = nil, _ read: ([UInt8]) -> (Value?, [Diagnostic])
     ) -> Loaded<Value> {
         do {
-            let bytes = try FileInput.read(path, limit: limit)
+            let bytes = try FileInput.read(path, limit: limit, within: folder)
             let (value, diagnostics) = read(bytes)
             return Loaded(value: value, report: FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
         } catch {

@@ -21,38 +21,29 @@ struct FormFolder {
         path = formPath == OutputFile.standardOutput || formPath == "<stdin>" ? nil : PathText.parent(of: formPath)
     }
 
-    /// The file `name` in the folder: refused when it is not a regular file (a FIFO or device is
-    /// never opened: opening a FIFO waits for a writer), when it is a link that leads out of the
-    /// folder, or when it has more than `photoLimit` bytes.
+    /// The file `name` in the folder, read by the input rule (see `InputRule`): refused when it is
+    /// not a regular file (a FIFO or device is never waited on), when it is a link that leads out of
+    /// the folder, or when it has more than `photoLimit` bytes.
     func file(_ name: String) -> PhotoFile {
         guard let path else { return .absent }
         let filePath = PathText.joined(path, name)
         var status = stat()
         guard lstat(filePath, &status) == 0 else { return .absent }
         // A link, or a name such as "../x" from the form, may lead anywhere: only the folder is read.
-        guard let target = Self.realPath(filePath), let folder = Self.realPath(path) else {
-            return .refused(fileName: name, reason: "is a link that leads nowhere")
-        }
-        guard target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
-            return .refused(fileName: name, reason: "leads out of the form's folder (to \(target))")
-        }
-        guard stat(filePath, &status) == 0 else { return .absent }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            return .refused(fileName: name, reason: "is not a regular file")
-        }
-        guard status.st_size <= Self.photoLimit else {
-            return .refused(fileName: name, reason: "has \(status.st_size) bytes, more than \(Self.photoLimit)")
-        }
         do {
-            return .found(fileName: name, bytes: try FileInput.read(filePath, limit: Self.photoLimit))
+            return .found(fileName: name, bytes: try FileInput.read(filePath, limit: Self.photoLimit, within: path))
         } catch {
-            return .refused(fileName: name, reason: "cannot be read: \(error)")
+            return .refused(fileName: name, reason: Self.reason(error))
         }
     }
 
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    private static func reason(_ error: FileAccessError) -> String {
+        if let size = error.size, let limit = error.exceededLimit { return "has \(size) bytes, more than \(limit)" }
+        switch error.refusal {
+        case .notRegular: return "is not a regular file"
+        case .dangling: return "is a link that leads nowhere"
+        case .outside(let target): return "leads out of the form's folder (to \(target))"
+        case nil: return "cannot be read: \(error)"
+        }
     }
 }

@@ -33,7 +33,7 @@ package struct LanguageServerCommand: Command {
         let configuration = LanguageServer.Configuration(
             registry: context.registry, keys: keys, name: context.toolName, version: QuestionKitTool.version,
             diagnose: { path, bytes in
-                SourceValidation.diagnose(bytes, path: path, displayPath: path, reader: reader).last?.diagnostics ?? []
+                SourceValidation.documentDiagnostics(bytes, path: path, reader: reader)
             })
         context.flushOutput()
         return LanguageServer.run(configuration, input: DescriptorSource(descriptor: STDIN_FILENO)) { bytes in

@@ -20,6 +20,27 @@ enum PDFOutput {
     /// The most bytes a logo file may have.
     static let imageLimit = FormFolder.photoLimit
 
+    /// The most bytes a font file named with --font may have.
+    static let fontLimit = 64 << 20
+
+    /// The system fonts (read once per process) with the fonts of `paths` before them, each read by
+    /// the input rule (see `InputRule`); one that cannot be read or used is a warning.
+    static func fonts(named paths: [String]) -> (fonts: PDFFontSet, warnings: [PDFWarning]) {
+        var (fonts, warnings) = FormPDFOptions.systemFonts
+        var named: [TrueTypeFont] = []
+        for path in paths {
+            do {
+                named.append(try TrueTypeFont(data: try FileInput.read(path, limit: fontLimit), source: path))
+            } catch let error as FileAccessError {
+                warnings.append(.fontUnavailable(path: path, reason: error.reason))
+            } catch {
+                warnings.append(.fontUnavailable(path: path, reason: String(describing: error)))
+            }
+        }
+        fonts.preferred = named + fonts.preferred
+        return (fonts, warnings)
+    }
+
     /// Writes the printed form of `review` to `path` (see `OutputFile`; `-` is standard output);
     /// warnings (a character no font shows, a font named by --font that cannot be read, a missing
     /// fallback font a character needed) go to standard error. False when the file could not be written.
@@ -29,12 +50,7 @@ enum PDFOutput {
         _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil, keys: KeyMap = .mi,
         to path: String, arguments: ParsedArguments, context: inout CommandContext
     ) -> Bool {
-        let extraFonts = arguments.allValues["font"] ?? []
-        // The system fonts are read once per process; fonts named with --font join them, tried first.
-        let (fonts, fontWarnings) =
-            extraFonts.isEmpty
-            ? FormPDFOptions.systemFonts
-            : PDFFontSet.loadingFonts(extraFontFiles: extraFonts, extraFontsFirst: true)
+        let (fonts, fontWarnings) = Self.fonts(named: arguments.allValues["font"] ?? [])
         var options = FormPDFOptions()
         options.fonts = fonts
         options.pageSize = arguments.values["page-size"] == "a4" ? .a4 : .letter

@@ -52,17 +52,18 @@ package struct TemplatesCommand: Command {
     /// Reads the templates under `folders` (on every core) into a library.
     static func load(_ folders: [String], reader: TemplateReader) -> Loaded {
         var reports: [FileDiagnostics] = []
-        var paths: [String] = []
+        var paths: [(path: String, folder: String?)] = []
         for folder in folders {
-            let found = FileInput.expand(folder)
-            if found.isEmpty {
+            let walk = FileInput.expand(folder)
+            reports += walk.skipped
+            if walk.paths.isEmpty {
                 reports.append(
                     FileDiagnostics(path: folder, diagnostics: [ValidateCommand.noTemplates(in: folder)], source: nil))
             }
-            paths += found
+            paths += walk.paths.map { ($0, walk.folder) }
         }
-        let read = ParallelMap.map(paths) { path in
-            let loaded = FormFiles.load(path, limit: reader.limits.maxBytes) { bytes in
+        let read = ParallelMap.map(paths) { path, folder in
+            let loaded = FormFiles.load(path, limit: reader.limits.maxBytes, within: folder) { bytes in
                 TemplateLibrary.Edition.read(bytes, path: path, reader: reader)
             }
             return (loaded.value, loaded.report)

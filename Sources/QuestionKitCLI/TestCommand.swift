@@ -37,7 +37,9 @@ package struct TestCommand: Command {
         var fixtures: [String] = []
         var emptyFolders = 0
         for argument in arguments.positionals {
-            let found = Self.fixtures(in: argument)
+            let walk = Self.fixtureWalk(argument)
+            for skipped in walk.skipped { context.standardError += DiagnosticPrinter.text(skipped) }
+            let found = walk.paths
             // A folder without fixtures is most likely a mistyped one: it must not pass.
             if found.isEmpty {
                 emptyFolders += 1
@@ -69,6 +71,11 @@ package struct TestCommand: Command {
     /// The fixture files of a folder and its subfolders, sorted (none for a folder without any);
     /// a file is its own list.
     public static func fixtures(in path: String) -> [String] {
-        FileInput.files(in: path) { $0.hasSuffix(fixtureSuffix) } ?? [path]
+        fixtureWalk(path).paths
+    }
+
+    /// The fixture files of a folder, and what the walk skipped (see `FolderWalk`); a file is its own walk.
+    static func fixtureWalk(_ path: String) -> FolderWalk {
+        FolderWalk(path) { $0.hasSuffix(fixtureSuffix) } ?? FolderWalk(paths: [path])
     }
 }

@@ -51,13 +51,17 @@ package struct ValidateCommand: Command {
         if report.tally.errors == 0 {
             let reader = TemplateReader(registry: context.registry, keys: keys, limits: limits)
             for argument in arguments.positionals {
-                let paths = FileInput.expand(argument)
+                let walk = FileInput.expand(argument)
+                for skipped in walk.skipped { report.add(skipped, checked: false, to: &context) }
                 // A folder without templates is most likely a mistyped one: it must not pass.
-                if paths.isEmpty {
+                if walk.paths.isEmpty {
                     let problem = Self.noTemplates(in: argument)
                     report.add(FileDiagnostics(path: argument, diagnostics: [problem], source: nil), to: &context)
                 }
-                for path in paths { validate(path, reader: reader, fixing: fixing, into: &report, context: &context) }
+                for path in walk.paths {
+                    validate(
+                        path, within: walk.folder, reader: reader, fixing: fixing, into: &report, context: &context)
+                }
             }
         }
         report.finish(&context)
@@ -68,9 +72,10 @@ package struct ValidateCommand: Command {
 
     /// Reports the file's problems; a fixture's are checked against its template (whose problems
     /// come first). A template's are printed as they are located; with `fixing`, after its safe
-    /// fixes are applied in place.
+    /// fixes are applied in place. A file a folder walk found is read `within` that folder.
     private func validate(
-        _ path: String, reader: TemplateReader, fixing: Bool, into report: inout DiagnosticReport,
+        _ path: String, within folder: String?, reader: TemplateReader, fixing: Bool,
+        into report: inout DiagnosticReport,
         context: inout CommandContext
     ) {
         let displayPath = path == "-" ? "<stdin>" : path
@@ -79,12 +84,13 @@ package struct ValidateCommand: Command {
             bytes =
                 path == "-"
                 ? try context.readStandardInput(reader.limits.maxBytes)
-                : try FileInput.read(path, limit: reader.limits.maxBytes)
+                : try FileInput.read(path, limit: reader.limits.maxBytes, within: folder)
         } catch {
             let unread = FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
             return report.add(unread, to: &context)
         }
-        if let files = SourceValidation.fixtureDiagnostics(bytes, path: path, displayPath: displayPath, reader: reader) {
+        if let files = SourceValidation.fixtureDiagnostics(bytes, path: path, displayPath: displayPath, reader: reader)
+        {
             return files.forEach { report.add($0, to: &context) }
         }
         if fixing {

@@ -7,11 +7,11 @@
 /// Reading, listing and removing inside the store without ever following a symbolic link: folders are
 /// opened with `O_NOFOLLOW | O_DIRECTORY` and everything below is reached relative to an open
 /// folder (`openat`, `unlinkat`), so a link planted anywhere is removed as a link, never entered.
-enum FolderAccess {
+package enum FolderAccess {
     /// The names in the real folder `path` (not `.` and `..`); empty when nothing is there.
     /// A symbolic link or a file at `path` is refused (`store.unsafe-path`), unless `followingLink`
     /// (the store's root, which its user chose, may be a link).
-    static func names(in path: String, followingLink: Bool = false) throws(StoreError) -> [String] {
+    package static func names(in path: String, followingLink: Bool = false) throws(StoreError) -> [String] {
         guard let folder = try openFolder(path, followingLink: followingLink) else { return [] }
         defer { close(folder) }
         return try names(of: folder, path: path)
