@@ -48,14 +48,15 @@ enum FixtureTemplate {
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
-    /// Whether the template at `templatePath` lies in the tree of the fixture's folder, so that its
-    /// problems may quote it. A fixture is not the user's own input: one from a pull request may
-    /// name any file ("/etc/shadow"), and what it names outside its tree must never reach a log.
+    /// Whether the template at `templatePath` lies in the tree of the fixture's folder or of the
+    /// working directory, so that its problems may quote it. A fixture is not the user's own input:
+    /// one from a pull request may name any file ("/etc/shadow", "~/.ssh/id_rsa"), and what it names
+    /// outside the tree being worked on must never reach a log. The working directory's tree counts
+    /// so that the usual layout (`Templates/fixtures/x.fixture.json` naming `../x.json`) is quoted.
     static func isQuotable(_ templatePath: String, forFixtureAt fixturePath: String) -> Bool {
-        guard let folder = InputRule.realPath(PathText.parent(of: fixturePath)),
-            let template = InputRule.realPath(templatePath)
-        else { return false }
-        return InputRule.contains(folder, template)
+        guard let template = InputRule.realPath(templatePath) else { return false }
+        let trees = [PathText.parent(of: fixturePath), FileManager.default.currentDirectoryPath]
+        return trees.contains { tree in InputRule.realPath(tree).map { InputRule.contains($0, template) } ?? false }
     }
 
     /// The template's report as a fixture's run shows it: as it is when the template is quotable,
@@ -66,7 +67,8 @@ enum FixtureTemplate {
         let named = report.diagnostics.map { problem in
             Diagnostic(
                 severity: problem.severity, code: problem.code,
-                message: "not quoted: the template lies outside the fixture's folder", position: problem.position,
+                message: "not quoted: the template lies outside the fixture's folder and the working directory",
+                position: problem.position,
                 hint: "Run 'validate' on the template itself to see the problem.")
         }
         return FileDiagnostics(path: report.path, diagnostics: named, source: nil)
