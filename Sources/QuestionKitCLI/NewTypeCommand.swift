@@ -59,8 +59,8 @@ package struct NewTypeCommand: Command {
             return ExitStatus.inputErrors
         }
         do {
-            try OutputFile.makeFolder(folder)
-            try OutputFile.write(skeleton.source, to: path)
+            // Created exclusively in the opened folder: a file or link put there since the check is never replaced.
+            try OutputFile.create(Array(skeleton.source.utf8), named: skeleton.fileName, in: Self.openFolder(folder))
         } catch {
             context.printError("\(context.toolName) new-type: error: \(error)")
             return ExitStatus.inputErrors
