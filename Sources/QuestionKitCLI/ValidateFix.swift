@@ -44,10 +44,10 @@ enum ValidateFix {
         report += outcome.skipped.map {
             "\(TerminalText.escaped(path)): not fixed (overlaps another fix): \(TerminalText.escaped($0.title))"
         }
-        guard outcome.bytes != bytes else { return (bytes, report) }
-        for name in sweptFolders.sweepOnce(besides: path) {
+        for name in sweptFolders.sweepOnce(besides: path).map(TerminalText.escaped) {
             report.append("\(TerminalText.escaped(path)): removed '\(name)', left by a fix that was stopped")
         }
+        guard outcome.bytes != bytes else { return (bytes, report) }
         do {
             try OutputFile.write(outcome.bytes, to: path, expecting: bytes)
         } catch {
