@@ -11,7 +11,9 @@ import QuestionKitStore
 ///
 /// - nothing yet, or a regular file: written atomically (a temporary file in the same folder,
 ///   flushed, renamed over the name), so the file is either fully old or fully new. A replaced
-///   file keeps its mode, owner and group; a new one gets 0644 less the umask. A file whose
+///   file keeps its mode, owner and group (one whose owner this process cannot give to a new
+///   file, someone else's file that is writable by its group, is refused rather than taken over);
+///   a new one gets 0644 less the umask. A file whose
 ///   permissions make it read-only for everyone is refused rather than replaced, and so is a file
 ///   with more than one hard link (a replacement would split them: the other names would keep
 ///   the old content). See `AtomicFile` and `PreparedFile`, the one writer of every file.
@@ -115,11 +117,13 @@ package enum OutputFile {
         }
     }
 
-    /// Removes the temporary files a killed writer left in the folder of `path` (see
+    /// Removes the temporary files a killed writer left in the folder of `path` (of the file a
+    /// link there leads to, where its replacements are written; see
     /// `AtomicFile.sweepStaleTemporaries`); returns their names.
     @discardableResult
     public static func sweepStaleTemporaries(besides path: String) -> [String] {
-        guard let folder = try? OpenFolder.open(PathText.parent(of: path)) else { return [] }
+        let target = (try? resolved(path)) ?? path
+        guard let folder = try? OpenFolder.open(PathText.parent(of: target)) else { return [] }
         return AtomicFile.sweepStaleTemporaries(in: folder)
     }
 

@@ -24,8 +24,9 @@ package final class OpenFolder {
     /// Opens the folder at `path`. A symbolic link there is followed only with `followingLink`
     /// (a path the user named may be a link; one met inside a folder being written never is).
     package static func open(_ path: String, followingLink: Bool = true) throws(StoreError) -> OpenFolder {
+        guard !path.isEmpty else { throw .io("open the folder", path, "the path is empty") }
         let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
-        let descriptor = path.isEmpty ? -1 : openPath(path, flags)
+        let descriptor = openPath(path, flags)
         guard descriptor >= 0 else {
             if errno == ELOOP || errno == ENOTDIR { throw .unsafe(path, FileStatus.of(path)) }
             throw .io("open the folder", path, errno == ENOENT ? "it does not exist" : SystemIO.lastError)
@@ -88,7 +89,9 @@ package final class OpenFolder {
 
     func status(of name: String) -> FileStatus { FileStatus.of(mode: entryStatus(name)?.st_mode) }
 
-    package func joined(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
+    package func joined(_ name: String) -> String {
+        path == "." ? name : path.hasSuffix("/") ? path + name : path + "/" + name
+    }
 }
 
 // `open` is shadowed inside the type by its static `open(_:followingLink:)`.
