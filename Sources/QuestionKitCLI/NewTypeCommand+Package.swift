@@ -48,12 +48,7 @@ extension NewTypeCommand {
 
     /// The folder at `folder`, made when missing (with the missing folders above it) and opened.
     static func openFolder(_ folder: String) throws(FileAccessError) -> OpenFolder {
-        try OutputFile.makeFolder(folder)
-        do {
-            return try OpenFolder.open(folder)
-        } catch {
-            throw FileAccessError(path: folder, reason: OutputFile.reason(of: error, at: folder), verb: "open")
-        }
+        try OutputFile.openMakingFolders(folder)
     }
 
     /// Why the package cannot go into the opened `root` at `folder`: it belongs to another user

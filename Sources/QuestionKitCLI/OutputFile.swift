@@ -69,20 +69,46 @@ package enum OutputFile {
     /// Creates the folder `path` and the missing folders above it; an existing folder is fine,
     /// anything else there is an error.
     public static func makeFolder(_ path: String) throws(FileAccessError) {
+        _ = try openMakingFolders(path)
+    }
+
+    /// The folder `path` opened, made first when missing: each missing folder is created relative
+    /// to the one above it, opened just before (`mkdirat`, then `openat` with `O_NOFOLLOW`), so a
+    /// link put in the way meanwhile is an error, never followed. Existing folders of the path
+    /// (links among them) are the user's and are followed.
+    static func openMakingFolders(_ path: String) throws(FileAccessError) -> OpenFolder {
         var status = stat()
-        if stat(path, &status) != 0 {
-            let parent = PathText.parent(of: path)
-            if parent != path { try makeFolder(parent) }
-            if mkdir(path, 0o755) == 0 { return }
-            guard errno == EEXIST else {
-                throw FileAccessError(path: path, reason: SystemIO.lastError, verb: "create the folder")
+        let found = stat(path, &status) == 0
+        let failure = errno
+        if found {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw FileAccessError(
+                    path: path, reason: "something other than a folder is there", verb: "create the folder")
             }
-            _ = stat(path, &status)
+            do {
+                return try OpenFolder.open(path)
+            } catch {
+                throw folderFailure(path, error, at: path)
+            }
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw FileAccessError(
-                path: path, reason: "something other than a folder is there", verb: "create the folder")
+        let parent = PathText.parent(of: path)
+        guard parent != path, failure == ENOENT else {
+            throw FileAccessError(path: path, reason: String(cString: strerror(failure)), verb: "create the folder")
         }
+        let above = try openMakingFolders(parent)
+        let name = PathText.lastComponent(of: path)
+        do {
+            return try above.folder(name)
+        } catch {
+            throw folderFailure(path, error, at: above.joined(name))
+        }
+    }
+
+    /// `error`, about the folder at `opened` (the path it was reached by), as a failure to make `path`.
+    private static func folderFailure(_ path: String, _ error: StoreError, at opened: String) -> FileAccessError {
+        let reason =
+            error.code == "store.unsafe-path" ? "something other than a folder is there" : reason(of: error, at: opened)
+        return FileAccessError(path: path, reason: reason, verb: "create the folder")
     }
 
     /// A new file at `path`, whose folder must exist.

@@ -105,7 +105,9 @@ package enum AtomicFile {
     @discardableResult
     public static func sweepStaleTemporaries(in folder: OpenFolder) -> [String] {
         let names = (try? folder.names()) ?? []
-        return names.filter(isTemporaryName).filter { isStale($0, in: folder) && unlinkat(folder.descriptor, $0, 0) == 0 }
+        return names.filter(isTemporaryName).filter {
+            isStale($0, in: folder) && unlinkat(folder.descriptor, $0, 0) == 0
+        }
     }
 
     /// Whether `name` is one of this type's temporary names.

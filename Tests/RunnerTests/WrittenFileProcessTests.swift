@@ -84,7 +84,7 @@ import Testing
         try folder.write(".qk-writing.tmp", "another fix, alive")
         try folder.write(".qk-notes.txt", "not a temporary name")
         try folder.write("notes.tmp", "not ours")
-        try FileManager.default.createDirectory(atPath: folder.path + "/.qk-folder.tmp", withIntermediateDirectories: false)
+        #expect(mkdir(folder.path + "/.qk-folder.tmp", 0o755) == 0)
         #expect(symlink(victim, folder.path + "/.qk-link.tmp") == 0)
         // A living writer holds its temporary file locked.
         let writing = open(folder.path + "/.qk-writing.tmp", O_RDONLY)
