@@ -46,6 +46,42 @@ extension NewTypeCommand {
         return rest.isEmpty ? base : PathText.resolve(String(rest), from: base)
     }
 
+    /// The folder at `folder`, made when missing (with the missing folders above it) and opened.
+    static func openFolder(_ folder: String) throws(FileAccessError) -> OpenFolder {
+        try OutputFile.openMakingFolders(folder)
+    }
+
+    /// Why the package cannot go into the opened `root` at `folder`: it belongs to another user
+    /// (who could plant links in it while the package is written), or it is not empty; nil when it can.
+    static func refusal(of root: OpenFolder, at folder: String) -> String? {
+        if let owner = root.owner, owner != geteuid() {
+            return "'\(folder)' belongs to another user (uid \(owner)); the package goes into a folder of yours, "
+                + "and nothing was written"
+        }
+        guard (try? root.names())?.isEmpty == true else {
+            return "'\(folder)' is not empty; the package goes into a new or empty folder, and nothing in "
+                + "'\(folder)' was changed"
+        }
+        return nil
+    }
+
+    /// Creates the file `relative` (its folders made as needed) under `root`, each step relative to
+    /// the folder opened before it: a link planted on the way is refused, never followed.
+    static func create(_ text: String, at relative: String, in root: OpenFolder) throws(FileAccessError) {
+        var folder = root
+        let components = relative.split(separator: "/").map(String.init)
+        for name in components.dropLast() {
+            do {
+                folder = try folder.folder(name)
+            } catch {
+                throw FileAccessError(
+                    path: folder.joined(name), reason: OutputFile.reason(of: error, at: folder.joined(name)),
+                    verb: "create the folder")
+            }
+        }
+        try OutputFile.create(Array(text.utf8), named: components.last ?? relative, in: folder)
+    }
+
     /// Writes the whole package into `folder`, which must be missing or empty.
     func writePackage(
         _ skeleton: TypeSkeleton, into folder: String, arguments: ParsedArguments, context: inout CommandContext
@@ -62,19 +98,13 @@ extension NewTypeCommand {
                     + "Package.swift; give the folder of a QuestionKit checkout")
             return ExitStatus.inputErrors
         }
-        let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        if !existing.isEmpty {
-            context.printError(
-                "\(context.toolName) new-type: error: '\(folder)' is not empty; the package goes into a new "
-                    + "or empty folder, and nothing in '\(folder)' was changed")
-            return ExitStatus.inputErrors
-        }
         do {
-            for file in package.files {
-                let path = PathText.resolve(file.path, from: folder)
-                try OutputFile.makeFolder(PathText.parent(of: path))
-                try OutputFile.write(file.text, to: path)
+            let root = try Self.openFolder(folder)
+            if let refusal = Self.refusal(of: root, at: folder) {
+                context.printError("\(context.toolName) new-type: error: \(refusal)")
+                return ExitStatus.inputErrors
             }
+            for file in package.files { try Self.create(file.text, at: file.path, in: root) }
         } catch {
             context.printError("\(context.toolName) new-type: error: \(error)")
             return ExitStatus.inputErrors

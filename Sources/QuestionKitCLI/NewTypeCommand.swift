@@ -16,11 +16,12 @@ package struct NewTypeCommand: Command {
         example that fails until you replace it with a question your type rejects. Register the
         type by passing it with the others to QuestionKitTool.main(types:). Never overwrites a file.
 
-        With --package DIR, writes a new Swift package into DIR (which must be new or empty): the
+        With --package DIR, writes a new Swift package into DIR (new, or empty and yours): the
         type, a tool named after DIR that has the built-in types plus it, a test that checks it
         with QuestionKitTesting (failing until the placeholder example is replaced), a template
         and a fixture. The package depends on the QuestionKit this tool was built from, unless
-        --questionkit-path or --questionkit-url says otherwise.
+        --questionkit-path or --questionkit-url says otherwise. Every file and folder is created
+        new, relative to the opened DIR: a link put in DIR meanwhile is an error, never followed.
         """
     public let options: [OptionSpec] = [
         OptionSpec(
@@ -59,8 +60,8 @@ package struct NewTypeCommand: Command {
             return ExitStatus.inputErrors
         }
         do {
-            try OutputFile.makeFolder(folder)
-            try OutputFile.write(skeleton.source, to: path)
+            // Created exclusively in the opened folder: a file or link put there since the check is never replaced.
+            try OutputFile.create(Array(skeleton.source.utf8), named: skeleton.fileName, in: Self.openFolder(folder))
         } catch {
             context.printError("\(context.toolName) new-type: error: \(error)")
             return ExitStatus.inputErrors

@@ -9,34 +9,29 @@ import Foundation
 /// The store's only ways of changing files, each safe against a crash at any moment.
 ///
 /// - A file is written to a temporary file in the same folder (`.qk-<random>.tmp`, created
-///   exclusively), flushed with `fsync`, renamed over its final name, and then the folder itself
-///   is flushed so that the rename survives a power cut. A reader sees the old file or the new
-///   one, never a part.
+///   exclusively and locked while written), flushed with `fsync`, renamed over its final name, and
+///   then the folder itself is flushed so that the rename survives a power cut. A reader sees the
+///   old file or the new one, never a part. A replaced file keeps its mode and owner (see `PreparedFile`).
 /// - A folder (a form with its media) changes place by one `rename` of the whole folder, after
 ///   which both parent folders are flushed. A new form is built in a hidden staging folder and
 ///   renamed into place, so a form folder appears complete or not at all.
 /// - Temporary names start with a dot; the store never takes a dot name for a form, a user or a
 ///   notice, so a file left by a killed process is never mistaken for one.
-///   `sweepTemporaryFiles(in:)` removes such leftovers (only the store's own temporary names).
+///   `sweepTemporaryFiles(in:)` removes such leftovers (only our own temporary names, only regular
+///   files no living writer holds locked).
 package enum AtomicFile {
     /// The start of every temporary name.
     public static let temporaryPrefix = ".qk-"
     /// The end of every temporary file name.
     public static let temporarySuffix = ".tmp"
 
-    /// Writes `bytes` to `path` atomically (see above).
-    public static func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
-        let folder = parent(of: path)
-        let (descriptor, temporary) = try createTemporary(in: folder, for: path)
-        var failure = bytes.withUnsafeBytes { SystemIO.writeAll($0, to: descriptor) }
-        if failure == nil, fsync(descriptor) != 0 { failure = systemReason() }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = systemReason() }
-        if let failure {
-            unlink(temporary)
-            throw .io("write", path, failure)
-        }
-        try syncFolder(folder)
+    /// Writes `bytes` to `path` atomically (see above and `PreparedFile`); a file with other hard
+    /// links is replaced by one of its own unless `hardLinks` says to refuse. With `expecting`,
+    /// the file is replaced only if it still holds those bytes.
+    public static func write(
+        _ bytes: [UInt8], to path: String, hardLinks: PreparedFile.HardLinks = .split, expecting: [UInt8]? = nil
+    ) throws(StoreError) {
+        try prepare(bytes, for: path, hardLinks: hardLinks).commit(expecting: expecting)
     }
 
     /// Writes `text` as UTF-8 to `path` atomically.
@@ -44,25 +39,28 @@ package enum AtomicFile {
         try write(Array(text.utf8), to: path)
     }
 
+    /// The replacement of `path` by `bytes`, written and flushed, waiting for its `commit`.
+    public static func prepare(
+        _ bytes: [UInt8], for path: String, hardLinks: PreparedFile.HardLinks = .split
+    ) throws(StoreError) -> PreparedFile {
+        let folder = try OpenFolder.open(parent(of: path))
+        return try PreparedFile.prepare(PathText.lastComponent(of: path), in: folder, hardLinks: hardLinks) { file in
+            bytes.withUnsafeBytes { SystemIO.writeAll($0, to: file) }
+        }
+    }
+
     /// Copies the regular file at `source` to `path` atomically: the copy appears whole or not at all.
     public static func copy(from source: String, to path: String) throws(StoreError) {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
+        let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else { throw .io("read", source, systemReason()) }
         defer { close(input) }
         var status = stat()
         guard fstat(input, &status) == 0 else { throw .io("read", source, systemReason()) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .io("read", source, "it is not a regular file") }
-        let folder = parent(of: path)
-        let (output, temporary) = try createTemporary(in: folder, for: path)
-        var failure = copyAll(from: input, to: output)
-        if failure == nil, fsync(output) != 0 { failure = systemReason() }
-        close(output)
-        if failure == nil, rename(temporary, path) != 0 { failure = systemReason() }
-        if let failure {
-            unlink(temporary)
-            throw .io("copy '\(source)' to", path, failure)
-        }
-        try syncFolder(folder)
+        let folder = try OpenFolder.open(parent(of: path))
+        try PreparedFile.prepare(PathText.lastComponent(of: path), in: folder, hardLinks: .split) {
+            copyAll(from: input, to: $0)
+        }.commit()
     }
 
     /// Renames the file or folder `source` to `destination` (same file system), then flushes
@@ -94,12 +92,22 @@ package enum AtomicFile {
     }
 
     /// Removes the store's temporary files left in `folder` by a process that was killed while
-    /// writing; returns their names. Call it only while holding the store's lock. A folder that is
-    /// a symbolic link is not entered.
+    /// writing; returns their names. A folder that is a symbolic link is not entered.
     @discardableResult
     public static func sweepTemporaryFiles(in folder: String) -> [String] {
-        let names = (try? FolderAccess.names(in: folder)) ?? []
-        return names.filter(isTemporaryName).filter { unlink(folder + "/" + $0) == 0 }
+        guard let opened = try? OpenFolder.open(folder, followingLink: false) else { return [] }
+        return sweepStaleTemporaries(in: opened)
+    }
+
+    /// Removes the temporary files a killed writer left in `folder` and returns their names: only
+    /// names of ours (`.qk-*.tmp`), only regular files, and only those no living writer holds
+    /// locked, so a concurrent writer's file is never taken.
+    @discardableResult
+    public static func sweepStaleTemporaries(in folder: OpenFolder) -> [String] {
+        let names = (try? folder.names()) ?? []
+        return names.filter(isTemporaryName).filter {
+            isStale($0, in: folder) && unlinkat(folder.descriptor, $0, 0) == 0
+        }
     }
 
     /// Whether `name` is one of this type's temporary names.
@@ -113,15 +121,22 @@ package enum AtomicFile {
 
     static func systemReason() -> String { SystemIO.lastError }
 
-    private static func createTemporary(in folder: String, for path: String) throws(StoreError) -> (Int32, String) {
-        for _ in 0..<8 {
-            let name = temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36) + temporarySuffix
-            let temporary = folder + "/" + name
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor >= 0 { return (descriptor, temporary) }
-            if errno != EEXIST { throw .io("write", path, systemReason()) }
-        }
-        throw .io("write", path, "no free temporary name in '\(folder)'")
+    /// A fresh temporary name (`.qk-<random>.tmp`).
+    static func newTemporaryName() -> String {
+        temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36) + temporarySuffix
+    }
+
+    /// Whether the temporary file `name` is a regular file no process holds locked (its writer died).
+    private static func isStale(_ name: String, in folder: OpenFolder) -> Bool {
+        let file = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, flock(file, LOCK_EX | LOCK_NB) == 0,
+            let now = folder.entryStatus(name)
+        else { return false }
+        // The name must still lead to the file checked, not to one put there since.
+        return now.st_ino == status.st_ino && now.st_dev == status.st_dev
     }
 
     private static func copyAll(from input: Int32, to output: Int32) -> String? {
@@ -147,7 +162,13 @@ enum FileStatus: Equatable {
     static func of(_ path: String, following: Bool = false) -> FileStatus {
         var status = stat()
         guard (following ? stat(path, &status) : lstat(path, &status)) == 0 else { return .missing }
-        switch status.st_mode & S_IFMT {
+        return of(mode: status.st_mode)
+    }
+
+    /// What a file of `mode` (`st_mode`) is; missing when there is none.
+    static func of(mode: mode_t?) -> FileStatus {
+        guard let mode else { return .missing }
+        switch mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder
         case S_IFLNK: return .link

@@ -66,7 +66,7 @@ package enum FolderAccess {
         }
     }
 
-    private static func names(of folder: Int32, path: String) throws(StoreError) -> [String] {
+    static func names(of folder: Int32, path: String) throws(StoreError) -> [String] {
         // fdopendir takes over the descriptor it is given, so it gets its own.
         let copy = dup(folder)
         guard copy >= 0, let stream = fdopendir(copy) else {

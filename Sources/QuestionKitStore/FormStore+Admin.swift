@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// What `reassign` did.
 public struct Reassignment: Sendable {
@@ -45,19 +46,54 @@ extension FormStore {
                 form: reference.path,
                 message: "Your form '\(reference.name)' was reassigned to \(user)"
                     + (renamed ? " (as '\(planned.name)', since \(user) had a form of that name)." : "."))
+            var moved = stored
+            moved.form.technician = user
+            moved.record.previousUsers.append(reference.user)
+            // The form's new files are written in full before anything changes (a full disk refuses
+            // the reassignment here, with nothing moved); they travel with the folder and take their
+            // names after the move.
+            let files = try prepareFiles(of: moved)
             // The notice is recorded before the move, so that a crash right after it is not lost.
             let pending = try writePendingNotice(notice, for: reference.user, from: reference, to: planned)
-            let target = try move(reference, to: .incomplete, user: user, name: planned.name)
+            let target: FormReference
+            do throws(StoreError) {
+                target = try move(reference, to: .incomplete, user: user, name: planned.name)
+            } catch {
+                try? removePendingNotice(pending)
+                throw error
+            }
+            stored = moved
             stored.reference = target
-            stored.form.technician = user
-            stored.record.previousUsers.append(reference.user)
-            // The move is the change; these follow it (a reader takes the user from the folder anyway).
-            try saveForm(stored)
-            try saveRecord(stored)
-            try addNotice(notice, for: reference.user)
-            try removePendingNotice(pending)
+            try finish(reassigning: reference, to: target, files: files)
+            // Given now, or else by the next change to the store, from its pending record.
+            if (try? addNotice(notice, for: reference.user)) != nil { try? removePendingNotice(pending) }
             return Reassignment(form: stored, from: reference, renamed: renamed, notice: notice)
         }
+    }
+
+    /// Gives the moved form the files prepared for it. The move is the change (a reader takes the
+    /// user from the folder anyway); a failure now says that it happened.
+    private func finish(
+        reassigning reference: FormReference, to target: FormReference, files: [PreparedFile]
+    ) throws(StoreError) {
+        do {
+            for file in files { try file.commit() }
+        } catch {
+            throw StoreError(
+                code: error.code,
+                message: "the form '\(reference)' was reassigned to \(target.user) (it is '\(target)' now), but "
+                    + "its files could not be updated to say so: \(error.message)",
+                hint: "The reassignment stands; the form reads as \(target.user)'s from its folder.")
+        }
+    }
+
+    /// The form's `form.json` and `store.json`, written in full beside the old ones and waiting
+    /// for their `commit`, which may come after the form's folder moved (they travel with it).
+    private func prepareFiles(of stored: StoredForm) throws(StoreError) -> [PreparedFile] {
+        let folder = folder(of: stored.reference)
+        let form = try AtomicFile.prepare(
+            Array(CompletedFormWriter.json(stored.form, keys: reader.keys).utf8), for: folder + "/" + Self.formFile)
+        return [form, try AtomicFile.prepare(Array(stored.record.json.utf8), for: folder + "/" + Self.recordFile)]
     }
 
     /// Deletes a form (in any state) with its attachments; returns what was removed.

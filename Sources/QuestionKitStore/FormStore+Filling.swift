@@ -81,10 +81,17 @@ extension FormStore {
             let media = MediaAttachment(kind: kind, name: MediaAttachment.name(questionIndex: index, count: count))
             let path = folder(of: stored.reference) + "/" + media.fileName
             // The file first: a crash before the form is written leaves a file no form names
-            // (overwritten by the next attachment of that name), never a name without its file.
+            // (overwritten by the next attachment of that name), never a name without its file; a
+            // failed write of the form removes it.
             try AtomicFile.copy(from: file, to: path)
             stored.form.entries[position].media.append(media)
-            try saveForm(stored)
+            do throws(StoreError) {
+                try saveForm(stored)
+            } catch {
+                // The form does not name the copy (a full disk, say): it goes, rather than stay an orphan.
+                try? FolderAccess.remove(path)
+                throw error
+            }
             return Attachment(media: media, question: number, path: path)
         }
     }

@@ -5,6 +5,8 @@ import Testing
 /// Runs the built `questionkit` binary as a separate process: what a user or CI sees.
 struct ToolProcess {
     static let executable: String = {
+        // Lets a regression test be run against another build (e.g. the one before a fix).
+        if let chosen = ProcessInfo.processInfo.environment["QUESTIONKIT_TOOL"] { return chosen }
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for folder in [besideTests, besideTests.deletingLastPathComponent()] {
             let candidate = folder.appendingPathComponent("questionkit").path
