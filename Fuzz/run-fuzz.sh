@@ -7,9 +7,10 @@
 #   plist  property lists of every kind  (Fuzz/PropertyListFuzz)
 #   font   TrueType fonts embedded in PDF (Fuzz/FontFuzz)
 #   image  JPEG and PNG photos and logos  (Fuzz/ImageFuzz)
+#   fixit  fix-its: diagnose, apply, parse again (Fuzz/FixItFuzz)
 #
 # Builds the target's Fuzz/<Target>/*.swift together with the sources it reads (not through SwiftPM),
-# seeds the corpus with the target's committed seeds/ (and, for json, Templates/*.json), and runs for
+# seeds the corpus with the target's committed seeds/ (and, for json and fixit, Templates/*.json), and runs for
 # `seconds` (default 60). Exits non-zero when the fuzzer finds a crash or a broken invariant; the input
 # that did it is saved in the work directory (FUZZ_WORK_DIR, default .build/fuzz-TARGET) as crash-*;
 # replay it with
@@ -17,7 +18,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|fixit [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -62,8 +63,23 @@ image)
     sources=(Sources/QuestionKitPDF/PDF/*.swift)
     maxLength=8192
     ;;
+fixit)
+    folder=Fuzz/FixItFuzz
+    # QuestionTypes imports QuestionKit; compiled here as one module with it, without that import.
+    types="$work/QuestionTypes"
+    mkdir -p "$types"
+    for file in Sources/QuestionTypes/*.swift; do
+        sed '/^import QuestionKit$/d' "$file" > "$types/Types-$(basename "$file")"
+    done
+    mapfile -t sources < <(find Sources/QuestionKit -name '*.swift' | sort)
+    sources+=("$types"/*.swift)
+    maxLength=8192
+    for template in Templates/*.json Tests/Templates/fixable/*.json Tests/Templates/invalid/*.json; do
+        [ -e "$template" ] && cp "$template" "$work/corpus/"
+    done
+    ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font or image" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image or fixit" >&2
     exit 64
     ;;
 esac

@@ -97,14 +97,17 @@ private func checkEntries(_ document: JSONDocument, input: [UInt8], recovered: B
 }
 
 /// A recovered document's entries: ranges inside the input (a made-up null may be empty, an
-/// unquoted key spans a byte either side), links and counts as in any document.
+/// unquoted key spans its word alone), links and counts as in any document.
 private func checkLinks(_ entries: [JSONEntry], input: [UInt8]) {
     require(entries[0].parent == -1 && Int(entries[0].next) == entries.count, "root links")
     for (index, entry) in entries.enumerated() {
         require(Int(entry.next) > index && Int(entry.next) <= entries.count, "next of \(index)")
         require(entry.start <= entry.end && Int(entry.end) <= input.count, "range of \(index)")
         require(index == 0 || (Int(entry.parent) >= 0 && Int(entry.parent) < index), "parent of \(index)")
-        if entry.kind == .string { require(entry.end - entry.start >= 2, "string \(index) without room for quotes") }
+        if entry.kind == .string {
+            let unquoted = entry.flags & JSONEntry.isUnquoted != 0
+            require(entry.end - entry.start >= (unquoted ? 1 : 2), "string \(index) without room for its content")
+        }
         if entry.kind == .array || entry.kind == .object {
             checkChildren(of: index, in: entries)
         } else {
@@ -154,7 +157,7 @@ private func checkNodes(_ document: JSONDocument, pointersResolve: Bool) {
             let value = node.stringValue ?? ""
             require(node.stringEquals(value), "stringEquals of \(index)")
             if node.entry.flags & JSONEntry.hasEscapes == 0 {
-                let raw = document.bytes[node.byteRange].dropFirst().dropLast()
+                let raw = document.bytes[node.entry.contentRange]
                 require(Array(value.utf8) == Array(raw), "string \(index) changed in decoding")
             }
         case .number:

@@ -17,6 +17,8 @@ package struct ValidateCommand: Command {
         With --fix, the safe fixes (early keys, misspelled keys, padded options, a type qid gives
         away, ...) are applied to each template file in place, atomically, keeping everything else
         as written; what changed is listed on standard error, then what is left is reported.
+        Fixing goes round by round (a fix can reveal the next); after \(ValidateFix.maxRounds) rounds it
+        stops, and if safe fixes are still left, that is an error (fix.unfinished) of the file.
         Standard input cannot be fixed in place, so '-' with --fix is a usage error.
         --format json lists each problem's fixes: title, whether --fix applies it, and its edits
         (UTF-8 byte offsets).
@@ -93,13 +95,18 @@ package struct ValidateCommand: Command {
         {
             return files.forEach { report.add($0, to: &context) }
         }
+        var unfinished: Diagnostic?
         if fixing {
             let fixed = ValidateFix.fixFile(path, bytes: bytes, reader: reader)
             bytes = fixed.bytes
+            unfinished = fixed.unfinished
             for line in fixed.report { context.printError(line) }
         }
         let source = bytes
-        report.add(path: displayPath, source: source, to: &context) { each in reader.diagnose(source, each: each) }
+        report.add(path: displayPath, source: source, to: &context) { each in
+            unfinished.map(each)
+            reader.diagnose(source, each: each)
+        }
     }
 
     /// The problem of a file that could not be read: `json.too-large` (as the parser reports it)

@@ -85,6 +85,8 @@ import Testing
                 With --fix, the safe fixes (early keys, misspelled keys, padded options, a type qid gives
                 away, ...) are applied to each template file in place, atomically, keeping everything else
                 as written; what changed is listed on standard error, then what is left is reported.
+                Fixing goes round by round (a fix can reveal the next); after 8 rounds it
+                stops, and if safe fixes are still left, that is an error (fix.unfinished) of the file.
                 Standard input cannot be fixed in place, so '-' with --fix is a usage error.
                 --format json lists each problem's fixes: title, whether --fix applies it, and its edits
                 (UTF-8 byte offsets).

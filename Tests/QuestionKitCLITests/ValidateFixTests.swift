@@ -1,36 +1,83 @@
 import Foundation
 import QuestionKit
-import QuestionTypes
 import TestSupport
 import Testing
 
 @testable import QuestionKitCLI
 
-/// How `validate --fix` replaces the file it fixed (the rounds themselves are tested with the fix-its).
+/// `validate --fix` on hostile templates: no crash, no meaning changed, and no silent stop
+/// (issue 24, items 1, 2 and 4).
 @Suite struct ValidateFixTests {
-    static let fixable = packageRoot + "/Tests/Templates/fixable/early-format.json"
+    /// 25 bytes: a question with an unquoted key, whose type its qid gives away (a fix inserting
+    /// the type before that key crashed `validate`).
+    static let unquotedKey = #"{"questions":[{qid:"1"}]}"#
 
-    /// Someone saves the template while the fix runs: their save is kept, and the fix says why it stopped.
-    @Test func aSaveMadeWhileTheFixRanIsKept() throws {
+    @Test func anUnquotedKeyIsASyntaxErrorNotACrash() throws {
         let folder = try TemporaryFolder()
-        let read = try String(contentsOfFile: Self.fixable, encoding: .utf8)
-        let saved = read.replacingOccurrences(of: "\"version\"", with: "\"RevisionNumber\"")
-        let path = try folder.write("template.json", saved)
-        let reader = TemplateReader(registry: try BuiltInQuestionTypes.registry())
-        let outcome = ValidateFix.fixFile(path, bytes: Array(read.utf8), reader: reader)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == saved)
-        #expect(outcome.report.contains { $0.contains("changed since it was read") }, "\(outcome.report)")
-        #expect(outcome.bytes == Array(read.utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["template.json"])
+        let path = try folder.write("unquoted.json", Self.unquotedKey)
+        let outcome = runTool(["validate", path])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains("\(path):1:16: error: unexpected character 'q'; expected a string key"))
+        let fixed = runTool(["validate", "--fix", path])
+        #expect(fixed.status == 1)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == #"{"questions":[{"answer-type": "short-answer", qid:"1"}]}"#)
     }
 
-    @Test func anUnchangedFileIsFixed() throws {
+    static let twoRevisions = """
+        {
+          "Title": "Pump check",
+          "version": "3",
+          "RevisionNumbr": "4",
+          "questions": [{"answer-type": "short-answer", "question": "Serial number?", "qid": "1"}]
+        }
+        """
+
+    /// Both keys mean `RevisionNumber`; renaming both made the file validate clean with one of the
+    /// two revisions gone.
+    @Test func fixNeverRenamesTwoKeysOntoOne() throws {
         let folder = try TemporaryFolder()
-        let read = try String(contentsOfFile: Self.fixable, encoding: .utf8)
-        let path = try folder.write("template.json", read)
-        let reader = TemplateReader(registry: try BuiltInQuestionTypes.registry())
-        let outcome = ValidateFix.fixFile(path, bytes: Array(read.utf8), reader: reader)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) != read)
-        #expect(Array(try String(contentsOfFile: path, encoding: .utf8).utf8) == outcome.bytes)
+        let path = try folder.write("revisions.json", Self.twoRevisions)
+        let outcome = runTool(["validate", "--fix", path])
+        #expect(outcome.status == 1)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.twoRevisions)
+        #expect(!outcome.standardError.contains("fixed:"))
+        #expect(outcome.standardOutput.contains("Not fixed: 'version' would become 'RevisionNumber' too."))
+        #expect(outcome.standardOutput.contains("Not fixed: 'RevisionNumbr' would become 'RevisionNumber' too."))
+    }
+
+    /// A diagnose that always offers one more safe fix: `--fix` stops at its round limit and says
+    /// so, as an error of the file (so the exit status says it too).
+    @Test func fixSaysWhereItStoppedWhenFixesKeepComing() {
+        let endless: ([UInt8]) -> [Diagnostic] = { bytes in
+            var diagnostic = Diagnostic(severity: .note, code: "t.more", message: "more")
+            diagnostic.fixes = [
+                FixIt(
+                    title: "Add one", edits: [SourceEdit(range: bytes.count..<bytes.count, replacement: " ")],
+                    isSafe: true)
+            ]
+            return [diagnostic]
+        }
+        let outcome = ValidateFix.fix(Array("{}".utf8), rounds: 3, diagnose: endless)
+        #expect(outcome.bytes == Array("{}   ".utf8))
+        #expect(outcome.applied.count == 3)
+        let stop = outcome.unfinished
+        #expect(stop?.severity == .error)
+        #expect(stop?.code == "fix.unfinished")
+        #expect(stop?.message == "--fix stopped after 3 rounds with 1 safe fix still to apply")
+    }
+
+    @Test func fixThatSettlesSaysNothingMore() {
+        let once: ([UInt8]) -> [Diagnostic] = { bytes in
+            guard bytes.count < 4 else { return [] }
+            var diagnostic = Diagnostic(severity: .note, code: "t.more", message: "more")
+            diagnostic.fixes = [
+                FixIt(title: "Add one", edits: [SourceEdit(range: 0..<0, replacement: " ")], isSafe: true)
+            ]
+            return [diagnostic]
+        }
+        let outcome = ValidateFix.fix(Array("{}".utf8), rounds: 2, diagnose: once)
+        #expect(outcome.bytes == Array("  {}".utf8))
+        #expect(outcome.unfinished == nil)
     }
 }

@@ -46,6 +46,21 @@ import Testing
         #expect(question["qid"]?.isRecovered == true)
     }
 
+    /// An unquoted key is read as the key meant, and its span is the word itself (it spanned a
+    /// byte either side, where quotes would be: the '{' before it, so an edit before the key
+    /// started before the object).
+    @Test func anUnquotedKeySpansItsWord() throws {
+        let result = recover(#"{qid:"1", "a": 2, a: 3}"#)
+        let root = try #require(result.document?.root)
+        let keys = root.members.map(\.keyNode)
+        #expect(keys.map(\.byteRange) == [1..<4, 10..<13, 18..<19])
+        #expect(root.members.map(\.key) == ["qid", "a", "a"])
+        #expect(root["qid"]?.stringValue == "1")
+        #expect(root["a"]?.numberValue == 3)
+        #expect(keys[0].stringEquals("qid") && keys[2].stringEquals("a"))
+        #expect(result.diagnostics.map(\.code).contains("json.duplicate-key"))
+    }
+
     @Test func closingBracketOfAnOuterContainerClosesTheInnerOnes() throws {
         let result = recover(#"{"a": [1, 2}"#)
         #expect(errors(result) == ["1:12 json.unexpected-character"])

@@ -34,8 +34,10 @@ public struct NodeFix: Sendable {
         NodeFix("Rename '\(value.memberKey ?? "")' to '\(key)'", edits: [.renameKey(value, to: key)], isSafe: isSafe)
     }
 
-    /// The fix as byte-range edits of `document`, or nil when it touches a value the parser made up
-    /// past a syntax error (its source is not the value's JSON text).
+    /// The fix as byte-range edits of `document`, or nil when it cannot be said in edits of the
+    /// source: it touches a value the parser made up past a syntax error (its source is not the
+    /// value's JSON text), a container left unclosed, or spans that are not in order. Such a fix is
+    /// dropped, never applied wrongly.
     func fixIt(in document: JSONDocument) -> FixIt? {
         var sourceEdits: [SourceEdit] = []
         for edit in edits {
@@ -47,42 +49,52 @@ public struct NodeFix: Sendable {
     }
 
     private static func sourceEdits(of edit: Edit, in document: JSONDocument) -> [SourceEdit]? {
-        let bytes = document.bytes
         switch edit {
         case .replace(let node, let json):
-            guard !node.isRecovered else { return nil }
-            return [SourceEdit(range: node.byteRange, replacement: json)]
+            guard !node.isRecovered, !node.isUnclosed, let range = span(of: node) else { return nil }
+            return [SourceEdit(range: range, replacement: json)]
         case .renameKey(let value, let key):
-            guard let keyNode = value.memberKeyNode, !keyNode.isRecovered else { return nil }
-            return [SourceEdit(range: keyNode.byteRange, replacement: quoted(key))]
-        case .insertMember(let object, let key, let json):
-            guard object.kind == .object, !object.isRecovered else { return nil }
-            let member = quoted(key) + ": " + json
-            guard let first = object.members.first else {
-                return [SourceEdit(range: object.byteRange, replacement: "{" + member + "}")]
+            guard let keyNode = value.memberKeyNode, !keyNode.isRecovered, let range = span(of: keyNode) else {
+                return nil
             }
-            let firstKey = first.keyNode.byteOffset
-            let gap = String(decoding: bytes[(object.byteOffset + 1)..<firstKey], as: UTF8.self)
-            let separator = gap.contains("\n") ? String(gap.drop { $0 != "\n" }) : " "
-            return [SourceEdit(range: firstKey..<firstKey, replacement: member + "," + separator)]
+            return [SourceEdit(range: range, replacement: quoted(key))]
+        case .insertMember(let object, let key, let json):
+            return insertion(of: quoted(key) + ": " + json, in: object)
         case .remove(let nodes):
             return removals(nodes, in: document)
         }
     }
 
+    /// The edit inserting `member` first in `object`, indented as the member after it.
+    private static func insertion(of member: String, in object: JSONNode) -> [SourceEdit]? {
+        guard object.kind == .object, !object.isRecovered, !object.isUnclosed, let range = span(of: object) else {
+            return nil
+        }
+        guard let first = object.members.first else {
+            return [SourceEdit(range: range, replacement: "{" + member + "}")]
+        }
+        let firstKey = first.keyNode.byteOffset
+        guard let gap = checkedSpan(range.lowerBound + 1, firstKey, in: object.document) else { return nil }
+        let blank = String(decoding: object.document.bytes[gap], as: UTF8.self)
+        let separator = blank.contains("\n") ? String(blank.drop { $0 != "\n" }) : " "
+        return [SourceEdit(range: firstKey..<firstKey, replacement: member + "," + separator)]
+    }
+
     /// The spans to remove for `nodes` (elements or member values of one container): a run of
     /// removed items goes up to the next kept item, or, at the end, from the last kept one.
     private static func removals(_ nodes: [JSONNode], in document: JSONDocument) -> [SourceEdit]? {
-        guard let container = nodes.first?.parent, !nodes.contains(where: \.isRecovered) else { return nil }
+        guard let container = nodes.first?.parent, !container.isUnclosed, span(of: container) != nil,
+            !nodes.contains(where: { $0.isRecovered || $0.isUnclosed })
+        else { return nil }
         let removed = Set(nodes.map(\.index))
         let items: [(start: Int, end: Int, index: Int)] =
             container.kind == .object
-            ? container.members.map { ($0.keyNode.byteOffset, $0.value.byteRange.upperBound, $0.value.index) }
-            : container.elements.map { ($0.byteOffset, $0.byteRange.upperBound, $0.index) }
+            ? container.members.map { ($0.keyNode.byteOffset, Int($0.value.entry.end), $0.value.index) }
+            : container.elements.map { ($0.byteOffset, Int($0.entry.end), $0.index) }
         guard removed.isSubset(of: items.map(\.index)) else { return nil }
         if items.allSatisfy({ removed.contains($0.index) }) {
-            let inside = (container.byteOffset + 1)..<(container.byteRange.upperBound - 1)
-            return [SourceEdit(range: inside, replacement: "")]
+            let inside = checkedSpan(container.byteOffset + 1, Int(container.entry.end) - 1, in: document)
+            return inside.map { [SourceEdit(range: $0, replacement: "")] }
         }
         var edits: [SourceEdit] = []
         var position = 0
@@ -93,13 +105,27 @@ public struct NodeFix: Sendable {
             }
             var last = position
             while last + 1 < items.count, removed.contains(items[last + 1].index) { last += 1 }
-            let range =
+            let run =
                 last + 1 < items.count
-                ? items[position].start..<items[last + 1].start : items[position - 1].end..<items[last].end
-            edits.append(SourceEdit(range: range, replacement: ""))
+                ? checkedSpan(items[position].start, items[last + 1].start, in: document)
+                : checkedSpan(items[position - 1].end, items[last].end, in: document)
+            guard let run, run.lowerBound >= (edits.last?.range.upperBound ?? 0) else { return nil }
+            edits.append(SourceEdit(range: run, replacement: ""))
             position = last + 1
         }
         return edits
+    }
+
+    /// The node's bytes, when they are a range of the source.
+    private static func span(of node: JSONNode) -> Range<Int>? {
+        checkedSpan(Int(node.entry.start), Int(node.entry.end), in: node.document)
+    }
+
+    /// `lower..<upper`, when it is a range of `document`'s source: a fix that would need any
+    /// other is dropped rather than trap on an inverted range.
+    private static func checkedSpan(_ lower: Int, _ upper: Int, in document: JSONDocument) -> Range<Int>? {
+        guard 0 <= lower, lower <= upper, upper <= document.bytes.count else { return nil }
+        return lower..<upper
     }
 
     private static func quoted(_ key: String) -> String {

@@ -26,7 +26,7 @@ public struct ProblemCollector: Sendable {
     /// The problems reported so far, in the order they were reported (made from the compact
     /// storage at each use).
     package var problems: [Problem] { (0..<storage.count).map { storage.problem($0, in: document) } }
-    private var storage = ProblemStorage()
+    private(set) var storage = ProblemStorage()
     /// How many of the problems are errors.
     package private(set) var errorCount = 0
 
@@ -103,6 +103,7 @@ public struct ProblemCollector: Sendable {
         // Problems are mostly reported in source order already; only otherwise is an order kept.
         let isInOrder = (1..<max(count, 1)).allSatisfy { anchor($0 - 1) <= anchor($0) }
         let order = isInOrder ? nil : (0..<count).sorted { (anchor($0), $0) < (anchor($1), $1) }
+        let conflicts = fixConflicts()
         var scanner = SourceLocator.Scanner(bytes: document.bytes)
         var resolver = JSONPointer.Resolver(document: document)
         for rank in 0..<count {
@@ -116,7 +117,7 @@ public struct ProblemCollector: Sendable {
                 severity: problem.severity, code: problem.code, message: problem.message,
                 pointer: resolver.pointer(ofInOrder: problem.node.index),
                 position: scanner.position(ofByteOffset: start), hint: problem.hint)
-            if !problem.fixes.isEmpty { diagnostic.fixes = problem.fixes.compactMap { $0.fixIt(in: document) } }
+            if !problem.fixes.isEmpty { offer(problem.fixes, withholding: conflicts.withheld[index], in: &diagnostic) }
             try body(diagnostic)
         }
         return resolver.stepsWalked

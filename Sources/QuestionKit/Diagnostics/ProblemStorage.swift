@@ -55,6 +55,9 @@ struct ProblemStorage: Sendable {
     /// Whether the problem at `position` is reported at its member's key.
     func isAtKey(_ position: Int) -> Bool { kinds[position] & Self.atKeyFlag != 0 }
 
+    /// The repairs of the problem at `position`, in node terms.
+    func fixes(_ position: Int) -> [NodeFix] { fixes[position] == 0 ? [] : fixLists[Int(fixes[position]) - 1] }
+
     /// The problem at `position`, about a node of `document`.
     func problem(_ position: Int, in document: JSONDocument) -> ProblemCollector.Problem {
         let severityIndex = Int(kinds[position] & ~Self.atKeyFlag)
@@ -64,7 +67,7 @@ struct ProblemStorage: Sendable {
             severity: Severity.allCases[severityIndex], code: texts[Int(codes[position])],
             message: String(decoding: messageBytes[start..<messageEnds[position]], as: UTF8.self),
             hint: hint == 0 ? nil : texts[Int(hint) - 1], node: JSONNode(document: document, index: node(position)),
-            atKey: isAtKey(position), fixes: fixes[position] == 0 ? [] : fixLists[Int(fixes[position]) - 1])
+            atKey: isAtKey(position), fixes: fixes(position))
     }
 
     /// The index of `text` in `texts`, added when it is new; when it is the text at `guess` (the

@@ -52,6 +52,12 @@ struct JSONEntry: Sendable {
     /// The entry was made up by `JSONParser.parseRecovering` (a missing or unreadable value read as
     /// null, an unquoted key): its source is not JSON text that an edit may replace.
     @usableFromInline static let isRecovered: UInt8 = 4
+    /// The key was written without quotes (read past the syntax error): its source is the word
+    /// itself, with no quote either side.
+    @usableFromInline static let isUnquoted: UInt8 = 8
+    /// The array or object was closed by recovery (at the end of the input, or by a bracket of a
+    /// container further out): its source does not end with its own closing bracket.
+    @usableFromInline static let isUnclosed: UInt8 = 16
 
     @usableFromInline
     init(kind: JSONKind, start: UInt32, end: UInt32, parent: Int32, next: UInt32, count: UInt32, flags: UInt8) {
@@ -62,6 +68,11 @@ struct JSONEntry: Sendable {
         self.next = next
         self.count = count
         self.flags = flags
+    }
+
+    /// The source bytes of a string's content: inside its quotes, or all of an unquoted key.
+    @usableFromInline var contentRange: Range<Int> {
+        flags & Self.isUnquoted != 0 ? Int(start)..<Int(end) : (Int(start) + 1)..<(Int(end) - 1)
     }
 }
 
@@ -105,8 +116,8 @@ public final class JSONDocument: Sendable {
         _ entry: JSONEntry, _ wanted: UnsafeBufferPointer<UInt8>, _ source: UnsafeBufferPointer<UInt8>,
         keyIndex: Int, document: JSONDocument
     ) -> Bool {
-        let start = Int(entry.start) + 1
-        let length = Int(entry.end) - 1 - start
+        let start = entry.contentRange.lowerBound
+        let length = entry.contentRange.count
         if entry.flags & JSONEntry.hasEscapes != 0 {
             return JSONNode(document: document, index: keyIndex).decodedString.utf8.elementsEqual(wanted)
         }
@@ -229,6 +240,10 @@ public struct JSONNode: Sendable {
     /// `JSONParser.parseRecovering`): a missing or unreadable value read as null, an unquoted key.
     public var isRecovered: Bool { entry.flags & JSONEntry.isRecovered != 0 }
 
+    /// Whether this array or object was closed past a syntax error rather than by its own
+    /// closing bracket (see `JSONParser.parseRecovering`).
+    package var isUnclosed: Bool { entry.flags & JSONEntry.isUnclosed != 0 }
+
     // MARK: Scalars
 
     /// The string's value with escapes decoded, or nil when this is not a string.
@@ -256,8 +271,8 @@ public struct JSONNode: Sendable {
 
     @usableFromInline var decodedString: String {
         let entry = self.entry
-        let contentStart = Int(entry.start) + 1
-        let contentEnd = Int(entry.end) - 1
+        let contentStart = entry.contentRange.lowerBound
+        let contentEnd = entry.contentRange.upperBound
         if entry.flags & JSONEntry.hasEscapes == 0 {
             // Straight from the buffer: no array slice to retain, and short strings stay inline.
             return document.bytes.withUnsafeBufferPointer { source in
@@ -275,8 +290,8 @@ public struct JSONNode: Sendable {
         // Byte for byte, as key look-up and the duplicate-key check compare: String's == would
         // also match a different normalization ("é" and "e\u0301").
         if entry.flags & JSONEntry.hasEscapes != 0 { return decodedString.utf8.elementsEqual(text.utf8) }
-        let contentStart = Int(entry.start) + 1
-        let contentEnd = Int(entry.end) - 1
+        let contentStart = entry.contentRange.lowerBound
+        let contentEnd = entry.contentRange.upperBound
         var text = text
         return text.withUTF8 { wanted in
             guard wanted.count == contentEnd - contentStart else { return false }

@@ -60,7 +60,7 @@ extension JSONParserEngine {
     /// The key's value as bytes: its source bytes, or the decoded bytes when it has escapes.
     func keyBytes(_ index: Int) -> ArraySlice<UInt8> {
         let entry = entries[index]
-        let content = bytes[Int(entry.start) + 1..<Int(entry.end) - 1]
+        let content = bytes[entry.contentRange]
         if entry.flags & JSONEntry.hasEscapes == 0 { return content }
         return JSONStringDecoder.decodeBytes(content)[...]
     }
@@ -69,17 +69,19 @@ extension JSONParserEngine {
     /// `keyIndex`.
     private func firstEqualKey(to keyIndex: Int, in frame: JSONParserFrame) -> Int? {
         let key = entries[keyIndex]
-        let keyStart = Int(key.start)
-        let length = key.end &- key.start
+        let content = key.contentRange
         var decoded: ArraySlice<UInt8>?
         var other = Int(frame.index) + 1
         for _ in 0..<frame.count {
             let entry = entries[other]
+            let otherContent = entry.contentRange
             if (key.flags | entry.flags) & JSONEntry.hasEscapes != 0 {
                 let value = decoded ?? keyBytes(keyIndex)
                 decoded = value
                 if keyBytes(other) == value { return other }
-            } else if entry.end &- entry.start == length, sameBytes(Int(entry.start), keyStart, count: Int(length)) {
+            } else if otherContent.count == content.count,
+                sameBytes(otherContent.lowerBound, content.lowerBound, count: content.count)
+            {
                 return other
             }
             other = Int(entries[other + 1].next)
@@ -146,8 +148,8 @@ extension JSONParserEngine {
         let entry = entries[index]
         var hasher = Hasher()
         if entry.flags & JSONEntry.hasEscapes == 0 {
-            let start = Int(entry.start) + 1
-            hasher.combine(bytes: UnsafeRawBufferPointer(start: base + start, count: Int(entry.end) - 1 - start))
+            let content = entry.contentRange
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: base + content.lowerBound, count: content.count))
         } else {
             keyBytes(index).withUnsafeBytes { hasher.combine(bytes: $0) }
         }
@@ -159,8 +161,11 @@ extension JSONParserEngine {
         let one = entries[first]
         let other = entries[second]
         if (one.flags | other.flags) & JSONEntry.hasEscapes != 0 { return keyBytes(first) == keyBytes(second) }
-        let length = one.end &- one.start
-        return other.end &- other.start == length && sameBytes(Int(one.start), Int(other.start), count: Int(length))
+        // Contents, not sources: a key read without quotes or in single quotes is the same key.
+        let oneContent = one.contentRange
+        let otherContent = other.contentRange
+        return otherContent.count == oneContent.count
+            && sameBytes(oneContent.lowerBound, otherContent.lowerBound, count: oneContent.count)
     }
 
     private mutating func warnDuplicateKey(_ keyIndex: Int, first: Int) {

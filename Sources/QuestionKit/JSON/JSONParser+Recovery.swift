@@ -95,10 +95,10 @@ extension JSONParserEngine {
         case _ where Self.isWordByte(byte):
             var wordEnd = pos
             while wordEnd < end, Self.isWordByte(base[wordEnd]) { wordEnd += 1 }
+            // A word at the very end is no key: nothing can follow it.
             guard wordEnd < end else { return skipJunk(then: .key) }
-            // The key's entry spans one byte either side of the word, where its quotes would be,
-            // so that its value is the word (start > 0: at least the '{' comes before it).
-            appendKey(start: start - 1, end: wordEnd + 1, flags: JSONEntry.isRecovered)
+            // The key's entry spans the word alone (an edit before the key goes before the word).
+            appendKey(start: start, end: wordEnd, flags: JSONEntry.isRecovered | JSONEntry.isUnquoted)
             pos = wordEnd
         default:
             return skipJunk(then: .key)

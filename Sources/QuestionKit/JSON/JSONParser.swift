@@ -302,6 +302,7 @@ struct JSONParserEngine {
         entries[index].end = UInt32(truncatingIfNeeded: pos)
         entries[index].next = UInt32(truncatingIfNeeded: entries.count)
         entries[index].count = frame.count
+        if !consuming { entries[index].flags |= JSONEntry.isUnclosed }
         if frame.keySet >= 0 { keySets.removeLast().deallocate() }
         currentParent = entries[index].parent
         if !frames.isEmpty { frames[frames.count - 1].count += 1 }
