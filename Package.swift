@@ -52,7 +52,9 @@ let package = Package(
         .testTarget(name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKit", "TestSupport"]),
         .testTarget(
             name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit", "QuestionKitTesting", "TestSupport"]),
-        .testTarget(name: "QuestionKitLanguageServerTests", dependencies: ["QuestionKitLanguageServer", "QuestionTypes"]),
+        .testTarget(
+            name: "QuestionKitLanguageServerTests",
+            dependencies: ["QuestionKitLanguageServer", "QuestionTypes", "FormGenerators"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests",

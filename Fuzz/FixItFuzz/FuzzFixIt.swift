@@ -1,7 +1,9 @@
-// libFuzzer entry point for the fix-it path: diagnose → fixes → apply → parse again. Compiled by
-// Fuzz/run-fuzz.sh into one module with QuestionKit's and QuestionTypes' sources (the latter's
-// `import QuestionKit` taken out), so the built-in types offer their fixes. Trapping is the point:
-// every check that fails is a bug the fuzzer has found.
+// libFuzzer entry point for the fix-it path: diagnose → fixes → apply → parse again. Fuzz/run-fuzz.sh
+// builds QuestionKit and QuestionTypes first, so the built-in types offer their fixes. Trapping is
+// the point: every check that fails is a bug the fuzzer has found.
+
+import QuestionKit
+import QuestionTypes
 
 /// The built-in types; nil only if they could not register, which the first input reports.
 private let registry = try? BuiltInQuestionTypes.registry()

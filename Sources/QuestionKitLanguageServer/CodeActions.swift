@@ -9,11 +9,10 @@ extension LanguageServer {
         let start = lines.offset(of: try LSPPosition(try range.required("start")))
         let end = lines.offset(of: try LSPPosition(try range.required("end")))
         var actions: [JSONWriter.Value] = []
-        var sweep = LineSweep(lines: lines)
         for diagnostic in document.diagnostics ?? [] where !diagnostic.fixes.isEmpty {
-            let marked = DiagnosticConversion.range(of: diagnostic, sweep: &sweep)
+            let marked = DiagnosticConversion.range(of: diagnostic, in: lines)
             guard marked.lowerBound <= end && start <= marked.upperBound else { continue }
-            let converted = DiagnosticConversion.lspDiagnostic(diagnostic, sweep: &sweep, source: configuration.name)
+            let converted = DiagnosticConversion.lspDiagnostic(diagnostic, in: lines, source: configuration.name)
             for fix in diagnostic.fixes {
                 let edits: [JSONWriter.Value] = fix.edits.map { edit in
                     let clamped =

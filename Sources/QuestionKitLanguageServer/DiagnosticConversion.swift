@@ -7,21 +7,14 @@ import QuestionKit
 /// document needs no parse. A container is marked by its opening bracket alone, which keeps a
 /// problem about a whole question from painting the question.
 enum DiagnosticConversion {
-    /// All of `diagnostics`, in their order, converted in the order of their positions (see `LineSweep`).
+    /// All of `diagnostics`, in their order.
     static func lspDiagnostics(_ diagnostics: [Diagnostic], in lines: LineIndex, source: String) -> [JSONWriter.Value] {
-        var sweep = LineSweep(lines: lines)
-        var converted = [JSONWriter.Value](repeating: .null, count: diagnostics.count)
-        let order = diagnostics.indices.sorted {
-            (diagnostics[$0].position?.line ?? 0, diagnostics[$0].position?.column ?? 0, $0)
-                < (diagnostics[$1].position?.line ?? 0, diagnostics[$1].position?.column ?? 0, $1)
-        }
-        for index in order { converted[index] = lspDiagnostic(diagnostics[index], sweep: &sweep, source: source) }
-        return converted
+        diagnostics.map { lspDiagnostic($0, in: lines, source: source) }
     }
 
-    static func lspDiagnostic(_ diagnostic: Diagnostic, sweep: inout LineSweep, source: String) -> JSONWriter.Value {
+    static func lspDiagnostic(_ diagnostic: Diagnostic, in lines: LineIndex, source: String) -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = [
-            ("range", sweep.range(range(of: diagnostic, sweep: &sweep))),
+            ("range", lines.range(range(of: diagnostic, in: lines))),
             ("severity", .integer(severity(diagnostic.severity))),
             ("code", .string(diagnostic.code)),
             ("source", .string(source)),
@@ -41,10 +34,10 @@ enum DiagnosticConversion {
     }
 
     /// The byte range a diagnostic marks.
-    static func range(of diagnostic: Diagnostic, sweep: inout LineSweep) -> Range<Int> {
+    static func range(of diagnostic: Diagnostic, in lines: LineIndex) -> Range<Int> {
         guard let position = diagnostic.position else { return 0..<0 }
-        let start = sweep.offset(of: position)
-        return start..<tokenEnd(from: start, in: sweep.lines.bytes)
+        let start = lines.offset(of: position)
+        return start..<tokenEnd(from: start, in: lines.bytes)
     }
 
     /// The end of the token at `start`: past a string's closing quote (or the line's end when

@@ -42,10 +42,10 @@ struct IncomingMessage {
         }
         var id: JSONWriter.Value?
         if let idNode = root["id"] {
-            guard let value = requestID(idNode) else {
-                return .failure(.invalidRequest("'id' must be a number or a string, not \(idNode.kind)"), id: .null)
+            switch requestID(idNode) {
+            case .success(let value): id = value
+            case .failure(let error): return .failure(error, id: .null)
             }
-            id = value
         }
         guard root["jsonrpc"]?.stringValue == "2.0" else {
             return .failure(.invalidRequest("'jsonrpc' must be \"2.0\""), id: id ?? .null)
@@ -64,14 +64,22 @@ struct IncomingMessage {
         return .message(IncomingMessage(id: id, method: method, params: root["params"]))
     }
 
-    private static func requestID(_ node: JSONNode) -> JSONWriter.Value? {
+    /// The id to answer with: a string, or an integer within 64 bits. Any other number could not
+    /// come back exactly as sent (a double holds integers only up to 2^53), so it is refused.
+    private static func requestID(_ node: JSONNode) -> Result<JSONWriter.Value, RPCError> {
         switch node.kind {
-        case .string: return node.stringValue.map { .string($0) }
+        case .string:
+            if let text = node.stringValue { return .success(.string(text)) }
         case .number:
-            if let text = node.numberText, let integer = Int(text) { return .integer(integer) }
-            return node.numberValue.map { .number($0) }
-        default: return nil
+            let text = node.numberText ?? ""
+            if let integer = Int(text) { return .success(.integer(integer)) }
+            let shown = text.count > 40 ? text.prefix(40) + "…" : text
+            return .failure(
+                .invalidRequest("'id' \(shown) is not an integer within 64 bits; an id is an integer or a string"))
+        default:
+            break
         }
+        return .failure(.invalidRequest("'id' must be a number or a string, not \(node.kind)"))
     }
 }
 

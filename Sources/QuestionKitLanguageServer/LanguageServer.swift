@@ -22,6 +22,10 @@ public struct LanguageServer {
         /// Every problem of a document, given its path (from its URI) and its text: what
         /// `validate` reports for that file.
         public var diagnose: @Sendable (_ path: String, _ bytes: [UInt8]) -> [Diagnostic]
+        /// The largest document kept, in bytes (opened, or built by edits); a larger one is
+        /// reported as `json.too-large` and not kept. The JSON parser's limit by default, as for
+        /// every input file of the commands.
+        public var maxDocumentSize = JSONParser.Limits.default.maxBytes
 
         /// A configuration; without `diagnose`, documents are checked as templates.
         public init(
@@ -137,15 +141,22 @@ public struct LanguageServer {
             let item = try objectParams(message.params).required("textDocument")
             let uri = try item.string("uri")
             let version = try? item.integer("version")
-            documents[uri] = TextDocument(uri: uri, text: try item.string("text"), version: version, encoding: encoding)
+            let document = TextDocument(
+                uri: uri, text: try item.string("text"), version: version, encoding: encoding,
+                limit: configuration.maxDocumentSize)
+            documents[uri] = document
+            logRefusal(of: document, before: nil)
             markStale(uri)
         case "textDocument/didChange":
             let params = try objectParams(message.params)
             let uri = try params.string("textDocument", "uri")
             guard var document = documents[uri] else { return }
             let version = try? params.required("textDocument").integer("version")
-            try document.apply(changes: try params.required("contentChanges"), version: version)
+            let before = document.refusedSize
+            try document.apply(
+                changes: try params.required("contentChanges"), version: version, limit: configuration.maxDocumentSize)
             documents[uri] = document
+            logRefusal(of: document, before: before)
             markStale(uri)
         case "textDocument/didClose":
             let uri = try objectParams(message.params).string("textDocument", "uri")
@@ -156,6 +167,22 @@ public struct LanguageServer {
             break  // `initialized`, `$/cancelRequest`, `$/setTrace`, and what we do not know: nothing to do.
         }
     }
+
+    /// Tells the client's log when a document's text has just been dropped for its size (its
+    /// diagnostics say so too).
+    private func logRefusal(of document: TextDocument, before: Int?) {
+        guard before == nil, let size = document.refusedSize else { return }
+        let message =
+            "\(document.uri) would be \(size) bytes, over the limit of \(configuration.maxDocumentSize) bytes: "
+            + "its text is not kept or checked until a change replaces it whole, or it is reopened"
+        sendMessage(
+            OutgoingMessage.notification(
+                "window/logMessage",
+                params: .object([("type", .integer(Self.messageTypeError)), ("message", .string(message))])))
+    }
+
+    /// LSP's `MessageType.Error`.
+    private static let messageTypeError = 1
 
     private func objectParams(_ params: JSONNode?) throws(RPCError) -> JSONNode {
         guard let params, params.kind == .object else { throw .invalidParams("'params' must be an object") }
@@ -189,7 +216,9 @@ public struct LanguageServer {
     mutating func document(_ uri: String) -> TextDocument? {
         guard var document = documents[uri] else { return nil }
         if document.diagnostics == nil {
-            document.diagnostics = configuration.diagnose(document.path, document.bytes)
+            document.diagnostics =
+                document.refusedSize.map { [JSONParser.tooLarge(size: $0, limit: configuration.maxDocumentSize)] }
+                ?? configuration.diagnose(document.path, document.bytes)
             documents[uri] = document
         }
         return document

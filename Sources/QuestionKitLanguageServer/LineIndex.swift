@@ -16,18 +16,53 @@ struct LSPPosition: Equatable, Comparable {
     static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool { (lhs.line, lhs.character) < (rhs.line, rhs.character) }
 }
 
-/// Where each line of a text starts, to turn byte offsets into LSP positions and back.
+/// The server's one position index: turns byte offsets into LSP positions, and LSP positions and
+/// diagnostics' positions (1-based line and column in scalars) into byte offsets.
 ///
-/// Lines break at `\n`, `\r\n` and a lone `\r`, as the protocol says. Each conversion scans at
-/// most one line.
+/// Lines break at `\n`, `\r\n` and a lone `\r`, as the protocol says. Along a line longer than
+/// `stride` bytes, a checkpoint every `stride` bytes records the LSP character and the column
+/// there; a conversion starts from the nearest checkpoint before it and steps over at most about
+/// `stride` bytes, however long the line (a minified template is one line). Building the index is
+/// one pass over the text; a conversion then costs O(stride + log n), asked in any order.
 struct LineIndex {
     let bytes: [UInt8]
     let encoding: PositionEncoding
     private let lineStarts: [Int]
+    /// The checkpoints of the long lines, by offset; none at a line's start.
+    private var checkpoints: [Place] = []
+    /// Bytes between checkpoints along a line.
+    static let stride = 64
+
+    /// A scalar boundary on a line: its byte offset, the LSP character there (counted from the
+    /// line's start in the encoding) and the 1-based column (in scalars; a byte-order mark takes none).
+    struct Place {
+        var offset: Int
+        var character: Int
+        var column: Int
+    }
 
     init(bytes: [UInt8], encoding: PositionEncoding) {
         self.bytes = bytes
         self.encoding = encoding
+        lineStarts = Self.lineStarts(of: bytes)
+        var found: [Place] = []
+        for line in lineStarts.indices {
+            let end = lineEnd(line)
+            guard end - lineStarts[line] > Self.stride else { continue }
+            var place = start(ofLine: line)
+            var last = place.offset
+            while place.offset < end {
+                step(&place, end: end)
+                if place.offset - last >= Self.stride && place.offset < end {
+                    found.append(place)
+                    last = place.offset
+                }
+            }
+        }
+        checkpoints = found
+    }
+
+    private static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
@@ -42,15 +77,10 @@ struct LineIndex {
                 }
             }
         }
-        lineStarts = starts
+        return starts
     }
 
     var lineCount: Int { lineStarts.count }
-
-    /// Where line `line` (0-based) starts; line 0 after a byte-order mark.
-    func lineStart(_ line: Int) -> Int {
-        line == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : lineStarts[line]
-    }
 
     /// The end of line `line` (0-based), before its line break.
     func lineEnd(_ line: Int) -> Int {
@@ -64,28 +94,28 @@ struct LineIndex {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
         let end = lineEnd(position.line)
-        var offset = lineStarts[position.line]
-        var units = 0
-        while offset < end && units < position.character {
-            let length = Self.scalarLength(bytes[offset])
-            units += encoding == .utf8 ? length : (length == 4 ? 2 : 1)
-            offset = min(offset + length, end)
-        }
-        return offset
+        var place = nearest(onLine: position.line) { $0.character <= position.character }
+        walk(&place) { $0.offset < end && $0.character < position.character ? end : nil }
+        return place.offset
+    }
+
+    /// The byte offset of a diagnostic's 1-based line and column (in scalars), clamped to its line.
+    func offset(of source: SourcePosition) -> Int {
+        let line = min(max(source.line - 1, 0), lineStarts.count - 1)
+        let end = lineEnd(line)
+        let column = max(source.column, 1)
+        var place = nearest(onLine: line) { $0.column <= column }
+        walk(&place) { $0.offset < end && $0.column < column ? end : nil }
+        return place.offset
     }
 
     /// The LSP position of the byte at `offset` (clamped to the text).
     func position(ofByteOffset offset: Int) -> LSPPosition {
         let offset = min(max(offset, 0), bytes.count)
         let line = lineContaining(offset)
-        var index = lineStarts[line]
-        var units = 0
-        while index < offset {
-            let length = Self.scalarLength(bytes[index])
-            units += encoding == .utf8 ? min(length, offset - index) : (length == 4 ? 2 : 1)
-            index += length
-        }
-        return LSPPosition(line: line, character: units)
+        var place = nearest(onLine: line) { $0.offset <= offset }
+        walk(&place) { $0.offset < offset ? offset : nil }
+        return LSPPosition(line: line, character: place.character)
     }
 
     /// The range `range` of bytes as an LSP range.
@@ -97,11 +127,51 @@ struct LineIndex {
     }
 
     func lineContaining(_ offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
+        Self.partition(0..<lineStarts.count) { lineStarts[$0] <= offset } - 1
+    }
+
+    /// The start of line `line`: a byte-order mark before the first line is a character to the
+    /// client, but no column in a diagnostic.
+    private func start(ofLine line: Int) -> Place {
+        let mark = line == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        return Place(offset: lineStarts[line], character: 0, column: mark ? 0 : 1)
+    }
+
+    /// The last checkpoint on `line` that `isBefore` holds for (it holds for a prefix of them),
+    /// or the line's start.
+    private func nearest(onLine line: Int, where isBefore: (Place) -> Bool) -> Place {
+        let start = lineStarts[line]
+        let next = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count + 1
+        let first = Self.partition(0..<checkpoints.count) { checkpoints[$0].offset <= start }
+        let end = Self.partition(first..<checkpoints.count) { checkpoints[$0].offset < next }
+        let found = Self.partition(first..<end) { isBefore(checkpoints[$0]) }
+        return found > first ? checkpoints[found - 1] : self.start(ofLine: line)
+    }
+
+    /// Steps `place` on, one scalar at a time, while `limit` gives the offset not to pass.
+    private func walk(_ place: inout Place, limit: (Place) -> Int?) {
+        let from = place.offset
+        while let end = limit(place) { step(&place, end: end) }
+        Self.work?.add(place.offset - from)
+    }
+
+    /// `place` one scalar further along its line, not past `end` (a scalar cut by `end` counts,
+    /// in UTF-8, the bytes before `end`).
+    private func step(_ place: inout Place, end: Int) {
+        let length = Self.scalarLength(bytes[place.offset])
+        let next = min(place.offset + length, end)
+        place.character += encoding == .utf8 ? next - place.offset : (length == 4 ? 2 : 1)
+        place.offset = next
+        place.column += 1
+    }
+
+    /// The first index of `range` where `belongs` no longer holds (it holds for a prefix).
+    private static func partition(_ range: Range<Int>, _ belongs: (Int) -> Bool) -> Int {
+        var low = range.lowerBound
+        var high = range.upperBound
         while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            let middle = low + (high - low) / 2
+            if belongs(middle) { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -115,6 +185,18 @@ struct LineIndex {
         default: 1
         }
     }
+}
+
+/// Counts the bytes that position conversions step over, for the tests of their cost.
+final class PositionWork: @unchecked Sendable {
+    // Unchecked: only the task that set it as `LineIndex.work` touches it.
+    private(set) var steps = 0
+    func add(_ count: Int) { steps += count }
+}
+
+extension LineIndex {
+    /// Where conversions count their work; nil outside the tests of their cost.
+    @TaskLocal static var work: PositionWork?
 }
 
 extension LSPPosition {
