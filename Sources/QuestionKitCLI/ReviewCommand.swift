@@ -30,7 +30,11 @@ package struct ReviewCommand: Command {
         if arguments.value("format", default: "text") == "json" {
             context.print(JSONWriter.text(of: ReviewPrinter.json(review)))
         } else {
-            context.standardOutput += ReviewPrinter.text(review)
+            // Out piece by piece: the review of a large form is several times its size as one text.
+            ReviewPrinter.text(review) { piece in
+                context.standardOutput += piece
+                context.flushOutput()
+            }
         }
         return ExitStatus.success
     }
