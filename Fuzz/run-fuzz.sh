@@ -7,9 +7,12 @@
 #   plist  property lists of every kind  (Fuzz/PropertyListFuzz)
 #   font   TrueType fonts embedded in PDF (Fuzz/FontFuzz)
 #   image  JPEG and PNG photos and logos  (Fuzz/ImageFuzz)
+#   completed-form  the lenient completed-form reader, review and writer, with the built-in types
+#                   (Fuzz/CompletedFormFuzz)
 #
 # Builds the target's Fuzz/<Target>/*.swift together with the sources it reads (not through SwiftPM),
-# seeds the corpus with the target's committed seeds/ (and, for json, Templates/*.json), and runs for
+# seeds the corpus with the target's committed seeds/ (and, for json and completed-form, Templates/*.json
+# and the completed forms of the tests), and runs for
 # `seconds` (default 60). Exits non-zero when the fuzzer finds a crash or a broken invariant; the input
 # that did it is saved in the work directory (FUZZ_WORK_DIR, default .build/fuzz-TARGET) as crash-*;
 # replay it with
@@ -17,7 +20,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|completed-form [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -25,6 +28,7 @@ work="${FUZZ_WORK_DIR:-.build/fuzz-$target}"
 mkdir -p "$work/corpus"
 
 extra=()
+libraries=()
 core=(Sources/QuestionKit/JSON/*.swift Sources/QuestionKit/Diagnostics/*.swift)
 case "$target" in
 json)
@@ -62,8 +66,20 @@ image)
     sources=(Sources/QuestionKitPDF/PDF/*.swift)
     maxLength=8192
     ;;
+completed-form)
+    folder=Fuzz/CompletedFormFuzz
+    # The built-in types import QuestionKit: it is built first as a module of its own (instrumented
+    # the same way), and the types are compiled with the fuzz entry point.
+    sources=(Sources/QuestionTypes/*.swift)
+    libraries=(QuestionKit)
+    maxLength=16384
+    for form in Templates/*.json Tests/Templates/completed/*.json Tests/Templates/original-forms/*.json \
+        Tests/Templates/print-sample/*.json Tests/QuestionKitCLITests/Golden/*.completed.json; do
+        [ -e "$form" ] && cp "$form" "$work/corpus/"
+    done
+    ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font or image" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image or completed-form" >&2
     exit 64
     ;;
 esac
@@ -77,8 +93,19 @@ done
 
 echo "building $work/$target-fuzz ..."
 # -package-name: the sources declare members of `package` access, shared by the package's modules.
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" -package-name questionkit \
-    "${sources[@]}" "$folder"/*.swift -o "$work/$target-fuzz"
+# A library module the sources import is built first, as a static library that is linked after them.
+imported=()
+linked=()
+for library in "${libraries[@]}"; do
+    mkdir -p "$work/modules"
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "$library" -package-name questionkit \
+        -emit-module -emit-module-path "$work/modules/$library.swiftmodule" -emit-library -static \
+        -o "$work/lib$library.a" $(find "Sources/$library" -name '*.swift' | sort)
+    imported=(-I "$work/modules")
+    linked+=("$work/lib$library.a")
+done
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_${target//-/_}" -package-name questionkit \
+    "${imported[@]}" "${sources[@]}" "$folder"/*.swift "${linked[@]}" -o "$work/$target-fuzz"
 
 echo "fuzzing $target for $seconds s ..."
 # The Swift backtracer reads the stack in ways AddressSanitizer reports; libFuzzer prints the input.
