@@ -23,7 +23,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     ReviewPrinter.text(review) { pieces += $0 }
     require(pieces == ReviewPrinter.text(review), "the review in pieces is not the review")
     _ = TextExport.render(review)
-    _ = JSONWriter.text(of: ReviewPrinter.json(review))
+    var jsonPieces = ""
+    ReviewPrinter.json(review) { jsonPieces += $0 }
+    require(jsonPieces == JSONWriter.text(of: ReviewPrinter.json(review)), "the review JSON in pieces is not the JSON")
     let written = CompletedFormWriter.json(form)
     let read = CompletedFormReader.read(Array(written.utf8), with: reader)
     guard let again = read.form else {

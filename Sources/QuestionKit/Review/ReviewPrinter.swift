@@ -76,7 +76,7 @@ package enum ReviewPrinter {
         }
     }
 
-    /// The review as JSON: `header` (title, revision, metadata in order, technician, dates,
+    /// The review as JSON (see `json(_:write:)` for it in pieces): `header` (title, revision, metadata in order, technician, dates,
     /// foreman, foreman comment; null when absent) and `rows` (number, section, question, answer as
     /// stored in a completed form or null, answerSummary, isAnswered, comment, media names, flags
     /// as `{code, message}`, and the warnings about the stored answer, located in the completed
@@ -87,6 +87,28 @@ package enum ReviewPrinter {
             ("rows", .array(review.rows.map(row))),
             ("flaggedQuestions", .array(review.flaggedRows.map { .integer($0.number) })),
         ])
+    }
+
+    /// `JSONWriter.text(of: json(review))` handed to `write` in pieces of about `pieceSize` bytes,
+    /// each a whole number of rows: the rows' values are made and written one at a time.
+    package static func json(_ review: Review, write: (String) -> Void) {
+        // JSON text has no raw line break inside a value, so a value written alone is moved to its
+        // depth by indenting each of its line breaks.
+        func nested(_ value: JSONWriter.Value, depth: Int) -> String {
+            JSONWriter.text(of: value).replacingOccurrences(
+                of: "\n", with: "\n" + String(repeating: "  ", count: depth))
+        }
+        var piece = "{\n  \"header\": " + nested(header(review.header), depth: 1) + ",\n  \"rows\": ["
+        for (index, row) in review.rows.enumerated() {
+            piece += (index > 0 ? "," : "") + "\n    " + nested(self.row(row), depth: 2)
+            if piece.utf8.count >= pieceSize {
+                write(piece)
+                piece = ""
+            }
+        }
+        piece += review.rows.isEmpty ? "]" : "\n  ]"
+        let flagged = JSONWriter.Value.array(review.flaggedRows.map { .integer($0.number) })
+        write(piece + ",\n  \"flaggedQuestions\": " + nested(flagged, depth: 1) + "\n}")
     }
 
     // MARK: Text
