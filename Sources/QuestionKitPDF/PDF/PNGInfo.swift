@@ -8,7 +8,9 @@
 /// de-interlaced. Both are refused as ``PDFImageError/unsupported(_:)``, and the printed form
 /// shows the image's name instead (photos from a camera are JPEG; these are rare).
 ///
-/// The reader walks the chunks once, checks each one's CRC, and never reads past the end.
+/// The reader walks the chunks once, checks each one's CRC, and never reads past the end. Since the
+/// data is embedded as it is, its zlib header is checked, and an image of more than
+/// ``PDFImage/maxPixels`` pixels is refused: viewers refuse or stall on what a header may claim.
 struct PNGInfo: Hashable, Sendable {
     var width: Int
     var height: Int
