@@ -9,10 +9,14 @@
 #   image  JPEG and PNG photos and logos  (Fuzz/ImageFuzz)
 #   lsp    the language server, a whole JSON-RPC session per input (Fuzz/LanguageServerFuzz)
 #   fixit  fix-its: diagnose, apply, parse again (Fuzz/FixItFuzz)
+#   completed-form  the lenient completed-form reader, review and writer, with the built-in types
+#                   (Fuzz/CompletedFormFuzz)
 #
 # Builds the target's Fuzz/<Target>/*.swift together with the sources it reads (not through SwiftPM;
-# for lsp and fixit, the modules they import are built first, each from its Sources/<Module> folder),
-# seeds the corpus with the target's committed seeds/ (and, for json and fixit, Templates/*.json), and runs for
+# for lsp, fixit and completed-form, the modules they import are built first, each from its
+# Sources/<Module> folder, once for all targets in .build/fuzz-modules, again only when a source changed),
+# seeds the corpus with the target's committed seeds/ (and, for json, fixit and completed-form, the
+# templates and forms named in its case below), and runs for
 # `seconds` (default 60). Exits non-zero when the fuzzer finds a crash or a broken invariant; the input
 # that did it is saved in the work directory (FUZZ_WORK_DIR, default .build/fuzz-TARGET) as crash-*;
 # replay it with
@@ -20,7 +24,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -85,8 +89,17 @@ fixit)
         [ -e "$template" ] && cp "$template" "$work/corpus/"
     done
     ;;
+completed-form)
+    folder=Fuzz/CompletedFormFuzz
+    modules=(QuestionKit QuestionTypes)
+    maxLength=16384
+    for form in Templates/*.json Tests/Templates/completed/*.json Tests/Templates/original-forms/*.json \
+        Tests/Templates/print-sample/*.json Tests/QuestionKitCLITests/Golden/*.completed.json; do
+        [ -e "$form" ] && cp "$form" "$work/corpus/"
+    done
+    ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font, image, lsp or fixit" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit or completed-form" >&2
     exit 64
     ;;
 esac
@@ -100,17 +113,25 @@ done
 
 echo "building $work/$target-fuzz ..."
 # -package-name: the sources declare members of `package` access, shared by the package's modules.
+# The modules are shared by the targets (a module is rebuilt when one of its sources, or a module built
+# before it, is newer than its library). The gold linker's notes on local symbols are left out of the log.
+moduleDir="${FUZZ_MODULES_DIR:-.build/fuzz-modules}"
 libraries=()
 for module in "${modules[@]}"; do
-    mkdir -p "$work/modules"
+    mkdir -p "$moduleDir"
+    library="$moduleDir/lib$module.a"
     mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name "$module" -package-name questionkit \
-        -I "$work/modules" -emit-module -emit-module-path "$work/modules/$module.swiftmodule" \
-        -emit-library -static -o "$work/modules/lib$module.a" "${files[@]}"
-    libraries+=("$work/modules/lib$module.a")
+    if [ ! -e "$library" ] || [ -n "$(find "Sources/$module" "${libraries[@]}" -newer "$library" -print -quit)" ]; then
+        echo "building the module $module ..."
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name "$module" -package-name questionkit \
+            -I "$moduleDir" -emit-module -emit-module-path "$moduleDir/$module.swiftmodule" \
+            -emit-library -static -o "$library" "${files[@]}"
+    fi
+    libraries+=("$library")
 done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" -package-name questionkit \
-    ${modules[0]+-I "$work/modules"} "${sources[@]}" "$folder"/*.swift "${libraries[@]}" -o "$work/$target-fuzz"
+    ${modules[0]+-I "$moduleDir"} "${sources[@]}" "$folder"/*.swift "${libraries[@]}" -o "$work/$target-fuzz" \
+    2>&1 | { grep -v 'Cannot export local symbol' || true; }
 
 echo "fuzzing $target for $seconds s ..."
 # The Swift backtracer reads the stack in ways AddressSanitizer reports; libFuzzer prints the input.

@@ -72,12 +72,7 @@ public struct QuestionKitTool: Sendable {
         }
         switch first {
         case "-h", "--help", "help":
-            if let topic = arguments.dropFirst().first, let command = commands.first(where: { $0.name == topic }) {
-                context.standardOutput += command.helpText(toolName: toolName)
-            } else {
-                context.print(overview())
-            }
-            return ExitStatus.success
+            return help(topic: arguments.dropFirst().first, context: &context)
         case "--version":
             context.print(Self.version)
             return ExitStatus.success
@@ -105,6 +100,25 @@ public struct QuestionKitTool: Sendable {
             context.printError("Run '\(toolName) \(command.name) --help' for usage.")
             return ExitStatus.usage
         }
+    }
+
+    /// `help [TOPIC]`: the overview, or the help of the command TOPIC; any other topic is a usage
+    /// error that lists the topics (a script's typo must not pass).
+    private func help(topic: String?, context: inout CommandContext) -> Int32 {
+        guard let topic else {
+            context.print(overview())
+            return ExitStatus.success
+        }
+        guard let command = commands.first(where: { $0.name == topic }) else {
+            let names = commands.map(\.name)
+            let suggestion = Suggestion.nearest(to: topic, in: names).map { " Did you mean '\($0)'?" }
+            context.printError("\(toolName): unknown help topic '\(topic)'.\(suggestion ?? "")")
+            context.printError("The topics are the commands: \(Suggestion.quotedList(names)).")
+            context.printError("Run '\(toolName) --help' for the list of commands.")
+            return ExitStatus.usage
+        }
+        context.standardOutput += command.helpText(toolName: toolName)
+        return ExitStatus.success
     }
 
     /// The text of `questionkit --help`.

@@ -27,10 +27,16 @@ package struct ReviewCommand: Command {
         if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
         guard let form = loaded.value else { return ExitStatus.inputErrors }
         let review = Review(form: form, keys: keys)
+        // Out piece by piece: the review of a large form is several times its size as one text.
+        let write = { (piece: String) in
+            context.standardOutput += piece
+            context.flushOutput()
+        }
         if arguments.value("format", default: "text") == "json" {
-            context.print(JSONWriter.text(of: ReviewPrinter.json(review)))
+            ReviewPrinter.json(review, write: write)
+            context.print("")
         } else {
-            context.standardOutput += ReviewPrinter.text(review)
+            ReviewPrinter.text(review, write: write)
         }
         return ExitStatus.success
     }

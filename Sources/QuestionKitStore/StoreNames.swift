@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// How user names and form titles become folder names, so that nothing given to the store can
 /// name a place outside its root.
@@ -6,7 +7,8 @@ import Foundation
 /// **User names are checked, not changed** (beyond Unicode normalization form C, so that "José"
 /// typed either way is one user): a user name is an identity, and a mapping could make
 /// two users one (`a/b` and `a-b`). A user name is refused, with the reason, when it is empty,
-/// contains `/` or `\`, contains a control character (NUL, tab, newline, …), starts with `.`
+/// contains `/` or `\`, contains a control character (NUL, tab, newline, …) or an invisible one
+/// (a zero-width space, a no-break space, a bidirectional override: see `isInvisible`), starts with `.`
 /// (so `.` and `..` too; dot names are the store's own), begins or ends with a space, is longer
 /// than `maxUserBytes` bytes of UTF-8, or is the name of one of the store's folders
 /// (`CompletedMIs`, `Error`, `Outbox` by default, compared ignoring case).
@@ -47,6 +49,9 @@ package enum StoreNames {
         if let slash = user.first(where: { $0 == "/" || $0 == "\\" }) { return "it contains '\(slash)'" }
         if let control = user.unicodeScalars.first(where: isControl) {
             return "it contains the control character \(codePoint(control))"
+        }
+        if let invisible = user.unicodeScalars.first(where: isInvisible) {
+            return "it contains the invisible character \(codePoint(invisible))"
         }
         if user.hasPrefix(".") { return "it starts with '.'; such names are the store's own files" }
         if user.first?.isWhitespace == true || user.last?.isWhitespace == true {
@@ -113,11 +118,27 @@ package enum StoreNames {
         scalar.properties.generalCategory == .control
     }
 
-    /// A name for messages: quoted, with control characters spelled out.
+    /// Whether `scalar` shows as nothing, or as a space that is not U+0020: formats (U+200B, U+FEFF,
+    /// U+202E), other spaces, line and paragraph separators, and default-ignorable code points
+    /// (U+00AD, U+FE0F, U+115F). A user name holding one looks like another name, or a folder's.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator: return true
+        case .spaceSeparator: return scalar != " "
+        default: return scalar.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// A name for messages: quoted, with control and invisible characters spelled out, and cut after
+    /// its first `Diagnostic.maxQuotedCharacters` characters (then `…`), as diagnostics quote values.
     static func quoted(_ name: String) -> String {
         var text = ""
-        for scalar in name.unicodeScalars {
-            if isControl(scalar) {
+        for (count, scalar) in name.unicodeScalars.enumerated() {
+            guard count < Diagnostic.maxQuotedCharacters else {
+                text += "…"
+                break
+            }
+            if isControl(scalar) || isInvisible(scalar) {
                 text += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 text.unicodeScalars.append(scalar)

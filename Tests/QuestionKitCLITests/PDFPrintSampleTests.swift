@@ -1,6 +1,7 @@
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitPDF
 import TestSupport
 import Testing
 
@@ -86,6 +87,50 @@ struct PDFPrintSampleTests {
         try FileManager.default.removeItem(atPath: folder.path + "/Qid1.jpg")
         let (again, _) = try Self.export(copy, in: folder)
         #expect(again.standardError.contains("form.json:50:11: warning: photo 'Qid1' is not printed: no file Qid1.jpg"))
+    }
+
+    /// A PNG whose image data is no zlib stream, or whose header claims 2³¹−1 × 2³¹−1 pixels, would
+    /// go into the PDF as it is and break or stall the viewer: it is a located warning, and the form
+    /// prints with the photo's name (issue 24).
+    @Test func aHostilePNGIsALocatedWarningAndTheFormPrints() throws {
+        let sample = try PDFExportForms.bytes(Self.folder + "/Qid1(2).png")
+        // The sample's IHDR data is bytes 16..<29, its IDAT's type and data 37..<1407 (1,366 bytes).
+        let notZlib = Self.withChunk(sample, 37..<1407, changed: 41..<43, to: [0x00, 0x01])
+        let huge = Self.withChunk(
+            sample, 12..<29, changed: 16..<24, to: [0x7F, 0xFF, 0xFF, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF])
+        let expected = [
+            "not a zlib stream: its first bytes 00 01 are not a zlib header",
+            "an image of 2147483647 × 2147483647 pixels (more than 50 megapixels) is not supported",
+        ]
+        for (photo, reason) in zip([notZlib, huge], expected) {
+            let folder = try TemporaryFolder()
+            let copy = folder.path + "/form.json"
+            try FileManager.default.copyItem(atPath: Self.form, toPath: copy)
+            try FileManager.default.copyItem(atPath: Self.folder + "/Qid1.jpg", toPath: folder.path + "/Qid1.jpg")
+            try Data(photo).write(to: URL(fileURLWithPath: folder.path + "/Qid1(2).png"))
+            let (outcome, pdf) = try Self.export(copy, in: folder)
+            #expect(outcome.status == 0)
+            #expect(Self.imageCount(pdf) == 1)
+            #expect(
+                outcome.standardError.contains(
+                    "form.json:51:11: warning: photo 'Qid1(2)' is not printed (Qid1(2).png): "),
+                "\(outcome.standardError)")
+            #expect(outcome.standardError.contains(reason), "\(outcome.standardError)")
+        }
+    }
+
+    /// `png` with the bytes at `changed` replaced inside the chunk whose type and data are `chunk`,
+    /// and that chunk's CRC (the four bytes after it) made right again.
+    private static func withChunk(
+        _ png: [UInt8], _ chunk: Range<Int>, changed: Range<Int>, to bytes: [UInt8]
+    ) -> [UInt8] {
+        var changedPNG = png
+        changedPNG.replaceSubrange(changed, with: bytes)
+        let crc = CRC32.checksum(changedPNG[chunk])
+        changedPNG.replaceSubrange(
+            chunk.upperBound..<chunk.upperBound + 4,
+            with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) })
+        return changedPNG
     }
 
     @Test func aFIFONamedLikeAPhotoIsNotOpened() throws {

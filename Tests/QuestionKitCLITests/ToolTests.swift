@@ -103,6 +103,28 @@ import Testing
         #expect(runTool(["help", "validate"]).standardOutput == outcome.standardOutput)
     }
 
+    /// Issue 24: `help bogus` printed the overview and exited 0, so a script's typo passed.
+    @Test func anUnknownHelpTopicIsAUsageError() {
+        for arguments in [["help", "bogus"], ["--help", "bogus"], ["-h", "bogus"]] {
+            let outcome = runTool(arguments)
+            #expect(outcome.status == 64)
+            #expect(outcome.standardOutput.isEmpty)
+            #expect(
+                outcome.standardError == """
+                    questionkit: unknown help topic 'bogus'.
+                    The topics are the commands: 'validate', 'run', 'test', 'review', 'export', 'types', 'docs', \
+                    'schema', 'new-type', 'store', 'templates' or 'lsp'.
+                    Run 'questionkit --help' for the list of commands.
+
+                    """)
+        }
+        #expect(
+            runTool(["help", "valdate"]).standardError.hasPrefix(
+                "questionkit: unknown help topic 'valdate'. Did you mean 'validate'?"))
+        #expect(runTool(["help"]).status == 0)
+        #expect(runTool(["help"]).standardOutput == runTool(["--help"]).standardOutput)
+    }
+
     @Test func versionIsPrinted() {
         #expect(runTool(["--version"]).standardOutput == QuestionKitTool.version + "\n")
     }

@@ -7,21 +7,27 @@ import Testing
 
 /// Small image files made to order: PNGs with our own deflate and CRC, JPEG headers segment by segment.
 enum TestImages {
-    /// A PNG of `width` × `height` with the given colour type and bit depth, every row filter 0.
+    /// A PNG of `width` × `height` with the given colour type and bit depth, every row filter 0; with
+    /// `data`, that is its IDAT instead of the compressed rows (for a header of any size).
     static func png(
         width: Int = 4, height: Int = 3, colorType: UInt8 = 2, bitDepth: UInt8 = 8, interlace: UInt8 = 0,
-        palette: [UInt8]? = nil
+        palette: [UInt8]? = nil, data: [UInt8]? = nil
     ) -> [UInt8] {
+        var header = be32(width) + be32(height)
+        header += [bitDepth, colorType, 0, 0, interlace]
+        var file = PNGInfo.signature + chunk("IHDR", header)
+        if let palette { file += chunk("PLTE", palette) }
+        let rows = data ?? zlibRows(width: width, height: height, colorType: colorType, bitDepth: bitDepth)
+        return file + chunk("IDAT", rows) + chunk("IEND", [])
+    }
+
+    private static func zlibRows(width: Int, height: Int, colorType: UInt8, bitDepth: UInt8) -> [UInt8] {
         let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colorType)] ?? 1
         let rowBytes = (width * channels * Int(bitDepth) + 7) / 8
         let raw: [UInt8] = (0..<height).flatMap { row -> [UInt8] in
             [0] + (0..<rowBytes).map { UInt8(truncatingIfNeeded: $0 * 37 + row) }
         }
-        var header = be32(width) + be32(height)
-        header += [bitDepth, colorType, 0, 0, interlace]
-        var file = PNGInfo.signature + chunk("IHDR", header)
-        if let palette { file += chunk("PLTE", palette) }
-        return file + chunk("IDAT", Deflate.zlibCompress(raw)) + chunk("IEND", [])
+        return Deflate.zlibCompress(raw)
     }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
@@ -125,6 +131,41 @@ struct PDFImageTests {
     ])
     func whatCannotBeEmbeddedSaysWhy(bytes: [UInt8], error: PDFImageError) {
         #expect(throws: error) { try PDFImage.read(bytes) }
+    }
+
+    /// The IDAT is embedded as it is, so what is not a zlib stream PDF readers inflate is refused
+    /// here rather than found broken by the viewer (issue 24).
+    @Test(
+        arguments: [
+            ([0x00, 0x01, 0x02, 0x03, 0x04, 0x05], "its first bytes 00 01 are not a zlib header"),
+            ([0x78, 0x9D, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01], "its first bytes 78 9D are not a zlib header"),
+            ([0x79, 0x18, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01], "compression method 9, not deflate (8)"),
+            ([0x88, 0x1C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01], "a window of 65536 bytes; deflate's largest is 32768"),
+            (
+                [0x78, 0xBB, 0, 0, 0, 1, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+                "a preset dictionary PDF readers do not have"
+            ),
+            ([0x78], "its first bytes 78 are not a zlib header"),
+        ] as [([UInt8], String)])
+    func imageDataThatIsNotAZlibStreamIsRefused(data: [UInt8], reason: String) {
+        #expect(throws: PDFImageError.malformed("the image data is not a zlib stream: " + reason)) {
+            try PDFImage.read(TestImages.png(data: data))
+        }
+    }
+
+    /// A PNG header may claim 2³¹−1 × 2³¹−1 pixels in a few bytes: viewers then refuse the
+    /// allocation or stall, so a photo of more than `PDFImage.maxPixels` pixels is refused.
+    @Test func aPNGOfMoreThanFiftyMegapixelsIsRefused() throws {
+        let data = Deflate.zlibCompress([0, 0, 0, 0])
+        for (width, height) in [(2_147_483_647, 2_147_483_647), (50_000, 50_000), (7_072, 7_071)] {
+            #expect(
+                throws: PDFImageError.unsupported(
+                    "an image of \(width) × \(height) pixels (more than \(PDFImage.maxPixels / 1_000_000) megapixels)")
+            ) { try PDFImage.read(TestImages.png(width: width, height: height, data: data)) }
+        }
+        #expect(PDFImage.maxPixels == 50_000_000)
+        let largest = try PDFImage.read(TestImages.png(width: 10_000, height: 5_000, data: data))
+        #expect((largest.width, largest.height) == (10_000, 5_000))
     }
 
     @Test func hostileLengthsAndChecksumsAreErrors() {

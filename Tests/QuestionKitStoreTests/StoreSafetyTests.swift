@@ -19,6 +19,35 @@ import Testing
         #expect(folder.tree().allSatisfy { $0 == "forms" || $0.hasPrefix("forms/.") })
     }
 
+    /// Issue 24: `Outbox` followed by a zero-width space was a user of its own, shown as the store's
+    /// Outbox folder. A name with a character that shows as nothing or as a plain space (formats such
+    /// as U+200B and U+FEFF, other spaces, separators, default-ignorable code points) is refused.
+    @Test(arguments: [
+        "\u{200B}Outbox", "Out\u{00AD}box", "ann\u{2060}", "a\u{00A0}b", "Outbox\u{FEFF}", "\u{3000}ann", "a\u{2028}b",
+        "ann\u{FE0F}", "ann\u{115F}", "\u{202E}nna",
+    ])
+    func userNamesWithInvisibleCharactersAreRefused(user: String) throws {
+        let folder = try StoreFolder()
+        let error = try #require(throws: StoreError.self) { try folder.start(user) }
+        #expect(error.code == "store.bad-user")
+        #expect(
+            error.message.hasPrefix(StoreNames.quoted(user) + " cannot be a user name: it contains "),
+            "\(error.message)")
+        #expect(folder.tree().allSatisfy { $0 == "forms" || $0.hasPrefix("forms/.") })
+    }
+
+    @Test func theInvisibleCharacterIsNamedAndSpelledOut() throws {
+        let folder = try StoreFolder()
+        let error = try #require(throws: StoreError.self) { try folder.start("Outbox\u{200B}") }
+        #expect(error.message == #"'Outbox\u{200b}' cannot be a user name: it contains the invisible character U+200B"#)
+        // A long name is quoted by its first characters, as diagnostics quote values.
+        let long = try #require(throws: StoreError.self) { try folder.start(String(repeating: "a", count: 100_000)) }
+        #expect(
+            long.message.hasPrefix("'" + String(repeating: "a", count: 200) + "…' cannot be a user name: it is 100000"))
+        // Visible letters of any script stay welcome.
+        #expect(try StoreNames.checkUser("José Ødegård 李", reserved: ["Outbox"]) == "José Ødegård 李")
+    }
+
     @Test func aTitleWithSlashesAndControlCharactersStaysInsideTheRoot() throws {
         let folder = try StoreFolder()
         let text = StoreFolder.templateText.replacingOccurrences(

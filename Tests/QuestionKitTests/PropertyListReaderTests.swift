@@ -112,6 +112,37 @@ struct PropertyListReaderTests {
                 ]))
         #expect(read(Array("<plist><dict><key>a</key></plist>".utf8)) == nil)
     }
+
+    /// Issue 24: Foundation keeps the last of two equal keys of an XML dictionary without a word; a
+    /// binary property list with a key twice is refused, and so is an XML one, at the dictionary.
+    @Test func anXMLDictionaryWithAKeyTwiceIsRefusedAsABinaryOneIs() throws {
+        let twice = "<plist><dict><key>a</key><integer>1</integer><key>a</key><integer>2</integer></dict></plist>"
+        #expect(
+            error(Array(twice.utf8))
+                == PropertyListError(pointer: "", reason: "the key 'a' appears twice in one dictionary"))
+        let nested = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>list</key><array><string>x</string><dict/><dict><key>a&amp;b</key><string>&lt;</string>
+                <!-- <key>a&amp;b</key> in a comment is no key -->
+                <key>c</key><dict><key>a&amp;b</key><true/></dict>
+                <key>a&#38;b</key><false/></dict></array>
+            </dict></plist>
+            """
+        #expect(
+            error(Array(nested.utf8))
+                == PropertyListError(pointer: "/list/2", reason: "the key 'a&b' appears twice in one dictionary"))
+        let distinct =
+            "<plist><dict><key>a</key><dict><key>a</key><string>a</string></dict><key>b</key><dict/></dict></plist>"
+        let value = try read(Array(distinct.utf8)).map { try $0.get() }
+        #expect(
+            value
+                == .dictionary([
+                    .init(key: "a", value: .dictionary([.init(key: "a", value: .string("a"))])),
+                    .init(key: "b", value: .dictionary([])),
+                ]))
+    }
 }
 
 private struct Failure: Error, CustomStringConvertible {

@@ -28,23 +28,44 @@ package enum CompletedFormPhotos {
         return .absent
     }
 
-    /// Each photo of `form` once, in the order of the questions, with the question it is attached to.
-    package static func photos(of form: FilledForm) -> [(photo: MediaAttachment, question: Question)] {
+    /// Each photo of `form` once, in the order of the questions, with the question it is attached to
+    /// and where it is named. Costs time linear in the names of the form, however many one question has.
+    package static func photos(of form: FilledForm, keys: KeyMap = .mi) -> [LocatedPhoto] {
+        var namesRead = 0
+        return photos(of: form, keys: keys, namesRead: &namesRead)
+    }
+
+    /// `photos(of:keys:)`, adding to `namesRead` the names read from the questions' `images` lists
+    /// (the work done: each list is read once, however many photos it names).
+    static func photos(of form: FilledForm, keys: KeyMap = .mi, namesRead: inout Int) -> [LocatedPhoto] {
         var seen: Set<String> = []
-        var photos: [(photo: MediaAttachment, question: Question)] = []
+        var photos: [LocatedPhoto] = []
         for (question, entry) in zip(form.template.questions, form.entries) {
+            var nameNodes: [[UInt8]: JSONNode]?
             for photo in entry.media where photo.kind == .image && seen.insert(photo.name).inserted {
-                photos.append((photo, question))
+                if nameNodes == nil { nameNodes = self.nameNodes(of: question, keys: keys, namesRead: &namesRead) }
+                let node = nameNodes?[Array(photo.name.utf8)] ?? question.node
+                photos.append(LocatedPhoto(photo: photo, question: question, node: node))
             }
         }
         return photos
     }
 
-    /// Where a problem with the photo `name` is located: its name in the question's `images` list
-    /// of a completed form, else the question itself.
-    package static func nameNode(_ name: String, of question: Question, keys: KeyMap = .mi) -> JSONNode {
+    /// The node of each name in `question`'s `images` list, the first where a name appears twice.
+    /// Names are compared byte for byte (by their UTF-8), as JSON keys are: String's == would also
+    /// match another normalization of the name.
+    private static func nameNodes(
+        of question: Question, keys: KeyMap, namesRead: inout Int
+    ) -> [[UInt8]: JSONNode] {
         let list = question.node[keys.spelling(of: .userAnswer)]?[keys.spelling(of: .images)]
-        return list?.elements.first { $0.stringEquals(name) } ?? question.node
+        var nodes: [[UInt8]: JSONNode] = [:]
+        guard let list else { return nodes }
+        for element in list.elements {
+            namesRead += 1
+            guard let name = element.stringValue.map({ Array($0.utf8) }), nodes[name] == nil else { continue }
+            nodes[name] = element
+        }
+        return nodes
     }
 
     /// The photos of `form` to embed under `media.images` (see ``CompletedFormWriter``), read by
@@ -57,8 +78,8 @@ package enum CompletedFormPhotos {
         let embedded = document.root[keys.spelling(of: .media)]?[keys.spelling(of: .images)]
         var problems = ProblemCollector(document: document)
         var images: [(name: String, bytes: [UInt8])] = []
-        for (photo, question) in photos(of: form) {
-            let node = nameNode(photo.name, of: question, keys: keys)
+        for located in photos(of: form, keys: keys) {
+            let (photo, node) = (located.photo, located.node)
             switch self.file(of: photo.name, file) {
             case .found(_, let bytes):
                 images.append((photo.name, bytes))
@@ -78,4 +99,15 @@ package enum CompletedFormPhotos {
         }
         return (images, problems.diagnostics())
     }
+}
+
+/// A photo of a completed form, with the question it is attached to.
+package struct LocatedPhoto {
+    /// The photo.
+    package var photo: MediaAttachment
+    /// The question it is attached to.
+    package var question: Question
+    /// Where a problem with the photo is located: its name in the question's `images` list of a
+    /// completed form, else the question itself.
+    package var node: JSONNode
 }

@@ -49,7 +49,8 @@ public struct Diagnostic: Sendable, Hashable {
     /// A stable, lowercase identifier such as `multiple-choice.max-answers-exceeds-options`.
     /// Codes never change meaning; tools and tests match on them.
     public var code: String
-    /// What is wrong, quoting the offending value.
+    /// What is wrong, quoting the offending value (at most its first ``maxQuotedCharacters``
+    /// characters, then `…`).
     public var message: String
     /// The JSON pointer (RFC 6901) of the value the problem is about; `""` is the whole document.
     public var pointer: String
@@ -68,10 +69,10 @@ public struct Diagnostic: Sendable, Hashable {
     ) {
         self.severity = severity
         self.code = code
-        self.message = message
+        self.message = Self.boundingQuotes(message)
         self.pointer = pointer
         self.position = position
-        self.hint = hint
+        self.hint = hint.map(Self.boundingQuotes)
     }
 
     /// 1-based line, or 0 when the problem has no position.

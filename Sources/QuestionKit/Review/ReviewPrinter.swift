@@ -10,30 +10,73 @@ package enum ReviewPrinter {
     /// measured as a terminal shows them (see `TextColumns`); control characters and bidirectional
     /// overrides from the form are shown escaped (see ``TerminalText``).
     public static func text(_ review: Review) -> String {
-        var lines = headerLines(review.header)
-        if !lines.isEmpty { lines.append("") }
-        lines += table(review.rows)
-        lines.append("")
+        var text = ""
+        self.text(review) { text += $0 }
+        return text
+    }
+
+    /// `text(_:)` handed to `write` in pieces, in order, each a few whole lines (about `pieceSize`
+    /// bytes): a caller that writes each piece out holds one piece of the text, never all of it (the
+    /// review of a 54 MB form is a text of hundreds of megabytes).
+    package static func text(_ review: Review, write: (String) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            var output = PieceWriter(write: write)
+            text(review, into: &output)
+        }
+    }
+
+    private static func text(_ review: Review, into output: inout PieceWriter) {
+        let header = headerLines(review.header)
+        for line in header { output.line(line) }
+        if !header.isEmpty { output.line("") }
+        table(review.rows, into: &output)
+        output.line("")
         let flagged = review.flaggedRows
         if flagged.isEmpty {
-            lines.append("No flags.")
+            output.line("No flags.")
         } else {
-            lines.append("Attention required:")
+            output.line("Attention required:")
             for row in flagged {
-                lines.append("  Question \(row.number): " + TerminalText.line(flagMessages(row)))
+                output.line("  Question \(row.number): " + TerminalText.line(flagMessages(row)))
             }
         }
         let warned = review.rows.filter { !$0.warnings.isEmpty }
         if !warned.isEmpty {
-            lines += ["", "Warnings:"]
+            output.line("")
+            output.line("Warnings:")
             for row in warned {
-                lines += row.warningTexts.map { "  Question \(row.number), " + TerminalText.line($0) }
+                for text in row.warningTexts { output.line("  Question \(row.number), " + TerminalText.line(text)) }
             }
         }
-        return lines.map(TextColumns.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+        output.finish()
     }
 
-    /// The review as JSON: `header` (title, revision, metadata in order, technician, dates,
+    /// The most bytes `text(_:write:)` gathers before handing them on (a row's lines are never split).
+    package static let pieceSize = 1 << 16
+
+    /// Lines gathered into pieces of about `pieceSize` bytes, trailing spaces trimmed.
+    private struct PieceWriter {
+        let write: (String) -> Void
+        var piece = ""
+
+        mutating func line(_ line: String) {
+            piece += TextColumns.trimmingTrailingSpaces(line)
+            piece += "\n"
+        }
+
+        /// Hands on the piece when it has grown to `pieceSize`; called between rows.
+        mutating func flushIfFull() {
+            if piece.utf8.count >= ReviewPrinter.pieceSize { finish() }
+        }
+
+        mutating func finish() {
+            guard !piece.isEmpty else { return }
+            write(piece)
+            piece = ""
+        }
+    }
+
+    /// The review as JSON (see `json(_:write:)` for it in pieces): `header` (title, revision, metadata in order, technician, dates,
     /// foreman, foreman comment; null when absent) and `rows` (number, section, question, answer as
     /// stored in a completed form or null, answerSummary, isAnswered, comment, media names, flags
     /// as `{code, message}`, and the warnings about the stored answer, located in the completed
@@ -44,6 +87,28 @@ package enum ReviewPrinter {
             ("rows", .array(review.rows.map(row))),
             ("flaggedQuestions", .array(review.flaggedRows.map { .integer($0.number) })),
         ])
+    }
+
+    /// `JSONWriter.text(of: json(review))` handed to `write` in pieces of about `pieceSize` bytes,
+    /// each a whole number of rows: the rows' values are made and written one at a time.
+    package static func json(_ review: Review, write: (String) -> Void) {
+        // JSON text has no raw line break inside a value, so a value written alone is moved to its
+        // depth by indenting each of its line breaks.
+        func nested(_ value: JSONWriter.Value, depth: Int) -> String {
+            JSONWriter.text(of: value).replacingOccurrences(
+                of: "\n", with: "\n" + String(repeating: "  ", count: depth))
+        }
+        var piece = "{\n  \"header\": " + nested(header(review.header), depth: 1) + ",\n  \"rows\": ["
+        for (index, row) in review.rows.enumerated() {
+            piece += (index > 0 ? "," : "") + "\n    " + nested(self.row(row), depth: 2)
+            if piece.utf8.count >= pieceSize {
+                write(piece)
+                piece = ""
+            }
+        }
+        piece += review.rows.isEmpty ? "]" : "\n  ]"
+        let flagged = JSONWriter.Value.array(review.flaggedRows.map { .integer($0.number) })
+        write(piece + ",\n  \"flaggedQuestions\": " + nested(flagged, depth: 1) + "\n}")
     }
 
     // MARK: Text
@@ -66,29 +131,40 @@ package enum ReviewPrinter {
     private static let limits = [Int.max, 14, 30, 22, 16, 4]
     private static let gap = "  "
 
-    private static func table(_ rows: [ReviewRow]) -> [String] {
+    private static func table(_ rows: [ReviewRow], into output: inout PieceWriter) {
         let heading = ["#", "Section", "Question", "Answer", "Comment", "Flag"]
-        let cells = rows.map { row in
+        // Made twice (measured, then printed) rather than kept: all the cells at once would be
+        // another copy of the form's text.
+        func cells(_ row: ReviewRow) -> [String] {
             [
                 String(row.number), row.section ?? "", row.question, row.answerSummary, row.comment,
                 row.flags.isEmpty ? "" : "!",
             ].map(TerminalText.line)
         }
-        let widths = limits.indices.map { column in
-            min(limits[column], ([heading] + cells).map { TextColumns.width($0[column]) }.max() ?? 0)
-        }
-        // A cell longer than its column wraps within it: the row grows, every word is shown.
-        func lines(_ cells: [String]) -> [String] {
-            let wrapped = zip(cells, widths).map { TextColumns.wrap($0, to: $1) }
-            let height = wrapped.map(\.count).max() ?? 1
-            return (0..<height).map { index in
-                zip(wrapped, widths).map { cell, width in
-                    TextColumns.pad(cell.indices.contains(index) ? cell[index] : "", to: width)
-                }.joined(separator: gap)
+        var widths = heading.map(TextColumns.width)
+        for row in rows {
+            for (column, cell) in cells(row).enumerated() {
+                widths[column] = max(widths[column], TextColumns.width(cell))
             }
         }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: gap)
-        return lines(heading) + [rule] + cells.flatMap(lines)
+        widths = zip(widths, limits).map { min($0, $1) }
+        // A cell longer than its column wraps within it: the row grows, every word is shown.
+        func write(_ cells: [String]) {
+            let wrapped = zip(cells, widths).map { TextColumns.wrap($0, to: $1) }
+            let height = wrapped.map(\.count).max() ?? 1
+            for index in 0..<height {
+                output.line(
+                    zip(wrapped, widths).map { cell, width in
+                        TextColumns.pad(cell.indices.contains(index) ? cell[index] : "", to: width)
+                    }.joined(separator: gap))
+            }
+        }
+        write(heading)
+        output.line(widths.map { String(repeating: "-", count: $0) }.joined(separator: gap))
+        for row in rows {
+            write(cells(row))
+            output.flushIfFull()
+        }
     }
 
     static func flagMessages(_ row: ReviewRow) -> String {

@@ -6,7 +6,8 @@ import Foundation
 /// A binary property list is read by our own ``BinaryPropertyList``: Foundation's reader crashes on
 /// hostile binary files (a set, a cycle). XML and old-style property lists go through Foundation, whose
 /// text parsers the fuzzer (`Fuzz/run-fuzz.sh plist`) has found safe, and nesting deeper than `maxDepth`
-/// is refused when turning its objects into values.
+/// is refused when turning its objects into values. A key twice in one dictionary is refused in the
+/// binary and XML formats (see ``PropertyListXMLKeys``); old-style property lists are not checked.
 package enum PropertyListReader {
     /// The deepest nesting read, as for JSON.
     package static let defaultMaxDepth = 512
@@ -23,8 +24,11 @@ package enum PropertyListReader {
                 return .failure(error)
             }
         }
-        guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         else { return nil }
+        // Foundation keeps the last of two equal keys silently; refused as in a binary property list.
+        if format == .xml, let duplicate = PropertyListXMLKeys.firstDuplicate(in: bytes) { return .failure(duplicate) }
         var converter = FoundationValues(maxDepth: maxDepth)
         do {
             return .success(try converter.value(of: object, depth: 0))

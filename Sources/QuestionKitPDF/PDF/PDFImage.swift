@@ -36,6 +36,11 @@ public struct PDFImage: Sendable, Hashable {
         case png(colors: Int, bitDepth: Int, palette: [UInt8]?)
     }
 
+    /// The most pixels a PNG image may have: 50 megapixels, above the photos of the phones and
+    /// tablets the forms are filled on (12 to 48 megapixels), far below the sizes a header can claim
+    /// (2³¹−1 × 2³¹−1) that make viewers refuse the allocation or stall (50,000 × 50,000).
+    package static let maxPixels = 50_000_000
+
     /// The image in `bytes` (a JPEG or PNG file, told apart by its first bytes, whatever its name).
     /// Reading costs time linear in the size of the file, and a damaged or hostile file is an error.
     public static func read(_ bytes: [UInt8]) throws(PDFImageError) -> PDFImage {

@@ -8,7 +8,9 @@
 /// de-interlaced. Both are refused as ``PDFImageError/unsupported(_:)``, and the printed form
 /// shows the image's name instead (photos from a camera are JPEG; these are rare).
 ///
-/// The reader walks the chunks once, checks each one's CRC, and never reads past the end.
+/// The reader walks the chunks once, checks each one's CRC, and never reads past the end. Since the
+/// data is embedded as it is, its zlib header is checked, and an image of more than
+/// ``PDFImage/maxPixels`` pixels is refused: viewers refuse or stall on what a header may claim.
 struct PNGInfo: Hashable, Sendable {
     var width: Int
     var height: Int
@@ -50,6 +52,7 @@ struct PNGInfo: Hashable, Sendable {
             case "IDAT": data.append(contentsOf: bytes[body])
             case "IEND":
                 guard var info = header, !data.isEmpty else { throw .malformed("no image data") }
+                try checkZlibHeader(data)
                 if info.palette != nil {
                     guard let palette else { throw .malformed("a palette image without a palette") }
                     info.palette = palette
@@ -71,6 +74,10 @@ struct PNGInfo: Hashable, Sendable {
         guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else {
             throw .malformed("a size of \(width) × \(height) pixels")
         }
+        guard width * height <= PDFImage.maxPixels else {
+            throw .unsupported(
+                "an image of \(width) × \(height) pixels (more than \(PDFImage.maxPixels / 1_000_000) megapixels)")
+        }
         guard body[start + 10] == 0, body[start + 11] == 0 else { throw .malformed("an unknown compression or filter") }
         guard body[start + 12] == 0 else { throw .unsupported("an interlaced PNG") }
         let colors: Int
@@ -83,6 +90,22 @@ struct PNGInfo: Hashable, Sendable {
         }
         return PNGInfo(
             width: width, height: height, bitDepth: depth, colors: colors, palette: colorType == 3 ? [] : nil, data: [])
+    }
+
+    /// Checks that `data` starts as a zlib stream PDF's FlateDecode reads (RFC 1950): deflate with a
+    /// window of at most 32 KiB, a valid header check, no preset dictionary. The data goes into the PDF
+    /// as it is, so anything else would be found broken by the viewer, not here.
+    private static func checkZlibHeader(_ data: [UInt8]) throws(PDFImageError) {
+        func refuse(_ reason: String) -> PDFImageError { .malformed("the image data is not a zlib stream: " + reason) }
+        let first = data.prefix(2).map { String($0, radix: 16, uppercase: true) }
+            .map { $0.count == 1 ? "0" + $0 : $0 }.joined(separator: " ")
+        guard data.count >= 2, (Int(data[0]) << 8 | Int(data[1])) % 31 == 0 else {
+            throw refuse("its first bytes \(first) are not a zlib header")
+        }
+        let (method, window) = (data[0] & 0x0F, 1 << (Int(data[0] >> 4) + 8))
+        guard method == 8 else { throw refuse("compression method \(method), not deflate (8)") }
+        guard window <= 32_768 else { throw refuse("a window of \(window) bytes; deflate's largest is 32768") }
+        guard data[1] & 0x20 == 0 else { throw refuse("a preset dictionary PDF readers do not have") }
     }
 
     /// The big-endian number at `offset` (an index of `bytes`); the caller has checked the four bytes are there.

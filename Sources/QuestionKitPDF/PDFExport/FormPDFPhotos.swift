@@ -17,18 +17,18 @@ public enum FormPDFPhotos {
         let embedded = form.template.document.root[keys.spelling(of: .media)]?[keys.spelling(of: .images)]
         var problems = ProblemCollector(document: form.template.document)
         var images: [String: PDFImage] = [:]
-        for (photo, question) in CompletedFormPhotos.photos(of: form) {
-            let name = photo.name
-            let node = CompletedFormPhotos.nameNode(name, of: question, keys: keys)
+        for located in CompletedFormPhotos.photos(of: form, keys: keys) {
+            let (photo, name, node) = (located.photo, located.photo.name, located.node)
             let fromFile = CompletedFormPhotos.file(of: name, file)
             let fromForm = embedded.flatMap { $0[name] ?? $0[photo.fileName] }
             var source = "embedded under '\(keys.spelling(of: .media))'"
             var bytes = fromForm.flatMap(decodeBase64)
             if case .found(let fileName, let fileBytes) = fromFile { (source, bytes) = (fileName, fileBytes) }
             guard let bytes else {
-                let why = if case .refused(let fileName, let reason) = fromFile { "\(fileName) \(reason)" } else {
-                    "no file \(photo.fileName) beside the form"
-                }
+                let why =
+                    if case .refused(let fileName, let reason) = fromFile { "\(fileName) \(reason)" } else {
+                        "no file \(photo.fileName) beside the form"
+                    }
                 problems.warning(
                     "print.photo-missing",
                     "photo '\(name)' is not printed: \(why) and no image embedded under '\(keys.spelling(of: .media))'",
