@@ -129,7 +129,7 @@ for module in "${modules[@]}"; do
     fi
     libraries+=("$library")
 done
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" -package-name questionkit \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_${target//-/_}" -package-name questionkit \
     ${modules[0]+-I "$moduleDir"} "${sources[@]}" "$folder"/*.swift "${libraries[@]}" -o "$work/$target-fuzz" \
     2>&1 | { grep -v 'Cannot export local symbol' || true; }
 
