@@ -38,6 +38,10 @@ extension JSONParserEngine {
         let frame = frames[frameIndex]
         if frame.keySet < 0 {
             if frame.count < Self.pairwiseKeyLimit {
+                let bit = keyFilterBit(keyIndex)
+                frames[frameIndex].keyFilter |= bit
+                // Most keys of an object differ in length or in their first or last byte.
+                if frame.keyFilter & bit == 0 { return }
                 if let first = firstEqualKey(to: keyIndex, in: frame) { warnDuplicateKey(keyIndex, first: first) }
                 return
             }
@@ -49,6 +53,19 @@ extension JSONParserEngine {
         let first = firstEqualKey(to: keyIndex, insertingInto: &table)
         keySets[slot] = table
         if let first { warnDuplicateKey(keyIndex, first: first) }
+    }
+
+    /// The key's bit in `JSONParserFrame.keyFilter`, from its length and its first and last
+    /// bytes; every bit for a key whose bytes are not its value (escapes, recovered).
+    @inline(__always)
+    private func keyFilterBit(_ keyIndex: Int) -> UInt64 {
+        let entry = entries[keyIndex]
+        guard entry.flags & (JSONEntry.hasEscapes | JSONEntry.isRecovered) == 0 else { return .max }
+        let length = Int(entry.end &- entry.start) &- 2
+        guard length > 0 else { return 1 }
+        let first = Int(base[Int(entry.start) + 1])
+        let last = Int(base[Int(entry.end) - 2])
+        return 1 << UInt64((length &+ first &* 7 &+ last &* 13) & 63)
     }
 
     /// Frees the key tables of the objects still open (all of them after an error).
@@ -67,7 +84,7 @@ extension JSONParserEngine {
 
     /// The entry index of the first completed member key of `frame`'s object equal to the key at
     /// `keyIndex`.
-    private func firstEqualKey(to keyIndex: Int, in frame: JSONParserFrame) -> Int? {
+    private mutating func firstEqualKey(to keyIndex: Int, in frame: JSONParserFrame) -> Int? {
         let key = entries[keyIndex]
         let keyStart = Int(key.start)
         let length = key.end &- key.start
@@ -75,6 +92,7 @@ extension JSONParserEngine {
         var other = Int(frame.index) + 1
         for _ in 0..<frame.count {
             let entry = entries[other]
+            work.keyComparisons += 1
             if (key.flags | entry.flags) & JSONEntry.hasEscapes != 0 {
                 let value = decoded ?? keyBytes(keyIndex)
                 decoded = value

@@ -98,6 +98,8 @@ public struct JSONParseResult: Sendable {
     /// a document that parsed.
     let located: [Diagnostic]
     let duplicateKeys: [JSONDuplicateKey]
+    /// The parser's slow-path work, for tests that hold the common case on its fast paths.
+    var work = JSONParserWork()
 
     init(
         document: JSONDocument?, diagnostics: [Diagnostic], duplicateKeys: [JSONDuplicateKey] = [],
@@ -108,6 +110,15 @@ public struct JSONParseResult: Sendable {
         self.duplicateKeys = duplicateKeys
         self.isRecovered = isRecovered
     }
+}
+
+/// Work the parser does off its fast paths, counted so that tests can hold the common input (plain
+/// strings, indentation, objects of distinct keys) on the fast paths: counted, never timed.
+struct JSONParserWork: Sendable {
+    /// Bytes of strings and whitespace examined one at a time rather than a word at a time.
+    var singleBytes = 0
+    /// Pairs of keys of one object compared byte for byte, looking for a duplicate.
+    var keyComparisons = 0
 }
 
 /// Thrown inside the parser once the error has been recorded, to unwind to `run` (or, when
@@ -137,6 +148,9 @@ struct JSONParserFrame {
     /// read: a diagnostic's pointer names it without a walk of the members.
     var lastKey: Int32 = -1
     var lastKeyMember: UInt32 = 0
+    /// One bit per key read so far (see `JSONParserEngine.keyFilterBit`): a key whose bit is not
+    /// set cannot equal an earlier key of a small object.
+    var keyFilter: UInt64 = 0
 }
 
 /// The state of one parse. Works on raw pointers into the caller's buffer, which stays alive for
@@ -163,6 +177,7 @@ struct JSONParserEngine {
     /// Whether duplicate keys are located as they are found (on the second pass of a failed parse).
     var locatesDuplicateKeys = false
     var locator: SourceLocator?
+    var work = JSONParserWork()
 
     init(bytes: [UInt8], base: UnsafePointer<UInt8>, maxDepth: Int, recovering: Bool = false) {
         self.bytes = bytes
@@ -175,6 +190,12 @@ struct JSONParserEngine {
     }
 
     mutating func run() -> JSONParseResult {
+        var result = parseAll()
+        result.work = work
+        return result
+    }
+
+    private mutating func parseAll() -> JSONParseResult {
         defer { freeKeyTables() }
         do {
             try parseDocument()
@@ -333,7 +354,7 @@ struct JSONParserEngine {
         let frame = frames[frames.count - 1]
         frames[frames.count - 1].lastKey = Int32(truncatingIfNeeded: keyIndex)
         frames[frames.count - 1].lastKeyMember = frame.count
-        if frame.count > 0 { checkDuplicateKey(keyIndex) }
+        checkDuplicateKey(keyIndex)
     }
 
     @inline(__always)
@@ -348,14 +369,42 @@ struct JSONParserEngine {
 
     @inline(__always)
     mutating func skipWhitespace() {
+        if pos < end, base[pos] > ASCII.space { return }
+        skipWhitespaceRun()
+    }
+
+    /// Skips the whitespace at the current position. Indentation (spaces and line feeds) is read
+    /// eight bytes at a time; carriage returns and tabs one at a time.
+    private mutating func skipWhitespaceRun() {
+        while pos + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+            let other = Self.bytesOtherThan(ASCII.space, in: word) & Self.bytesOtherThan(ASCII.lineFeed, in: word)
+            if other == 0 {
+                pos += 8
+                continue
+            }
+            pos += other.trailingZeroBitCount >> 3
+            let byte = base[pos]
+            guard byte == ASCII.carriageReturn || byte == ASCII.tab else { return }
+            pos += 1
+        }
         while pos < end {
             let byte = base[pos]
             guard
                 byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
                     || byte == ASCII.tab
             else { return }
+            work.singleBytes += 1
             pos += 1
         }
+    }
+
+    /// The high bit of each byte of `word` that is not `byte`, exactly (no carry crosses bytes).
+    @inline(__always)
+    private static func bytesOtherThan(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let differences = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (((differences & lows) &+ lows) | differences) & ~lows
     }
 }
 
