@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A strict RFC 8259 JSON parser that keeps where every value is.
 ///
 /// It accepts exactly standard JSON: no comments, trailing commas, single quotes, unquoted keys,
@@ -186,7 +190,26 @@ struct JSONParserEngine {
         self.maxDepth = maxDepth
         self.recovering = recovering
         entries.reserveCapacity(bytes.count / 6 + 4)
+        Self.adviseHugePages(&entries)
         frames.reserveCapacity(min(max(maxDepth, 0), 64) + 1)
+    }
+
+    /// Asks the kernel to back a large tape with huge pages: one page fault per 2 MiB of entries
+    /// written instead of one per 4 KiB (faulting in fresh tape pages was most of a large parse's
+    /// system time). Only the pages written are ever backed, as without the advice.
+    private static func adviseHugePages(_ entries: inout [JSONEntry]) {
+        #if os(Linux)
+            let huge = 1 << 21
+            let size = entries.capacity * MemoryLayout<JSONEntry>.stride
+            guard size >= 2 * huge else { return }
+            entries.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+                let stop = (Int(bitPattern: base) + size) & ~(huge - 1)
+                guard stop > start, let region = UnsafeMutableRawPointer(bitPattern: start) else { return }
+                _ = madvise(region, stop - start, MADV_HUGEPAGE)
+            }
+        #endif
     }
 
     mutating func run() -> JSONParseResult {
@@ -369,7 +392,14 @@ struct JSONParserEngine {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        if pos < end, base[pos] > ASCII.space { return }
+        guard pos < end else { return }
+        let byte = base[pos]
+        if byte > ASCII.space { return }
+        // The one space after a colon or a comma, the commonest whitespace of all.
+        if byte == ASCII.space, pos + 1 < end, base[pos + 1] > ASCII.space {
+            pos += 1
+            return
+        }
         skipWhitespaceRun()
     }
 
