@@ -32,16 +32,13 @@ extension JSONParserEngine {
     static let pairwiseKeyLimit: UInt32 = 16
 
     /// Warns when the key just appended at `keyIndex` repeats an earlier key of the innermost
-    /// object. Keys are compared by value: `"a"` and `"\u0061"` are the same key.
+    /// object. Keys are compared by value: `"a"` and `"\u0061"` are the same key. Called only
+    /// when the object's key filter says the key may repeat one (see `appendKey`).
     mutating func checkDuplicateKey(_ keyIndex: Int) {
         let frameIndex = frames.count - 1
         let frame = frames[frameIndex]
         if frame.keySet < 0 {
             if frame.count < Self.pairwiseKeyLimit {
-                let bit = keyFilterBit(keyIndex)
-                frames[frameIndex].keyFilter |= bit
-                // Most keys of an object differ in length or in their first or last byte.
-                if frame.keyFilter & bit == 0 { return }
                 if let first = firstEqualKey(to: keyIndex, in: frame) { warnDuplicateKey(keyIndex, first: first) }
                 return
             }
@@ -58,7 +55,7 @@ extension JSONParserEngine {
     /// The key's bit in `JSONParserFrame.keyFilter`, from its length and its first and last
     /// bytes; every bit for a key whose bytes are not its value (escapes, recovered).
     @inline(__always)
-    private func keyFilterBit(_ keyIndex: Int) -> UInt64 {
+    func keyFilterBit(_ keyIndex: Int) -> UInt64 {
         let entry = entries[keyIndex]
         guard entry.flags & (JSONEntry.hasEscapes | JSONEntry.isRecovered) == 0 else { return .max }
         let length = Int(entry.end &- entry.start) &- 2

@@ -374,10 +374,20 @@ struct JSONParserEngine {
                 kind: .string, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end),
                 parent: currentParent, next: UInt32(truncatingIfNeeded: keyIndex + 1), count: 0,
                 flags: JSONEntry.isKey | flags))
-        let frame = frames[frames.count - 1]
-        frames[frames.count - 1].lastKey = Int32(truncatingIfNeeded: keyIndex)
-        frames[frames.count - 1].lastKeyMember = frame.count
-        checkDuplicateKey(keyIndex)
+        // One read and one write of the frame: this runs for every key of the document.
+        let top = frames.count - 1
+        var frame = frames[top]
+        frame.lastKey = Int32(truncatingIfNeeded: keyIndex)
+        frame.lastKeyMember = frame.count
+        var mayRepeat = true
+        if frame.keySet < 0, frame.count < Self.pairwiseKeyLimit {
+            // Most keys of an object differ in length or in their first or last byte.
+            let bit = keyFilterBit(keyIndex)
+            mayRepeat = frame.keyFilter & bit != 0
+            frame.keyFilter |= bit
+        }
+        frames[top] = frame
+        if mayRepeat { checkDuplicateKey(keyIndex) }
     }
 
     @inline(__always)
