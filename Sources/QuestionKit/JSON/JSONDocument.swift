@@ -131,8 +131,12 @@ public final class JSONDocument: Sendable {
                 var keyIndex = objectIndex + 1
                 for _ in 0..<Int(object.count) {
                     let keyEntry = entries[keyIndex]
+                    let length = Int(keyEntry.end &- keyEntry.start) &- 2
+                    let isPlain = keyEntry.flags & JSONEntry.hasEscapes == 0
                     let isKnown = known.contains { spelling in
-                        spelling.withUnsafeBufferPointer { wanted in
+                        // A spelling of another length cannot match a key without escapes.
+                        guard !isPlain || spelling.count == length else { return false }
+                        return spelling.withUnsafeBufferPointer { wanted in
                             Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self)
                         }
                     }

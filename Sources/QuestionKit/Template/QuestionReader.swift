@@ -70,9 +70,9 @@ struct QuestionReader: Sendable {
 
     private func resolveType(_ question: QuestionJSON, problems: inout ProblemCollector) -> (any QuestionType)? {
         let typeKey = keys.spelling(of: .answerType)
-        // With an answer-type present, qid says nothing: editors of different generations used different codes.
-        let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
         guard let typeNode = question[.answerType] else {
+            // Only without an answer-type is qid read: editors of different generations used different codes.
+            let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
             return inferType(question, legacyCode: legacyCode, problems: &problems)
         }
         guard let written = typeNode.stringValue else {
