@@ -171,7 +171,7 @@ struct JSONParserEngine {
     var errorCount = 0
     var pos = 0
     var entries: [JSONEntry] = []
-    var frames: [JSONParserFrame] = []
+    var frames: JSONFrameStack
     var currentParent: Int32 = -1
     /// Keys seen so far in each open large object, for duplicate detection.
     var keySets: [JSONKeyTable] = []
@@ -191,7 +191,7 @@ struct JSONParserEngine {
         self.recovering = recovering
         entries.reserveCapacity(bytes.count / 6 + 4)
         Self.adviseHugePages(&entries)
-        frames.reserveCapacity(min(max(maxDepth, 0), 64) + 1)
+        frames = JSONFrameStack(capacity: min(max(maxDepth, 0), 64) + 1)
     }
 
     /// Asks the kernel to back a large tape with huge pages: one page fault per 2 MiB of entries
@@ -213,6 +213,7 @@ struct JSONParserEngine {
     }
 
     mutating func run() -> JSONParseResult {
+        defer { frames.deallocate() }
         var result = parseAll()
         result.work = work
         return result
