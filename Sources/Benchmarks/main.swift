@@ -12,6 +12,19 @@ struct IgnoredContent: Decodable {
     init(from decoder: any Decoder) throws {}
 }
 
+// `Benchmarks generate COUNT PATH [--quiet]` writes the benchmark's template of COUNT questions, for profiling
+// and instruction counts; with `--quiet` without option padding, so that `validate` prints nothing for it.
+if CommandLine.arguments.dropFirst().first == "generate" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard arguments.count >= 2, let count = Int(arguments[0]) else {
+        FileHandle.standardError.write(Data("usage: Benchmarks generate COUNT PATH [--quiet]\n".utf8))
+        exit(64)
+    }
+    let text = TemplateGenerator.template(questions: count, padded: !arguments.contains("--quiet"))
+    try Data(text.utf8).write(to: URL(fileURLWithPath: arguments[1]))
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == HostileReplayBenchmark.peakOption {
     exit(HostileReplayBenchmark.reportPeak(Array(CommandLine.arguments.dropFirst(2))))
 }

@@ -19,8 +19,23 @@ struct OptionPadding {
 
     /// Records the option `text` at 1-based `number` when it has spaces around it.
     mutating func recordOption(_ text: String, of element: JSONNode, number: Int) {
-        guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return }
+        guard Self.hasSpaceAround(text) else { return }
         spaced.append((number, element, text))
+    }
+
+    /// Whether the first or last character of `text` is white space. Ends of two ASCII bytes are
+    /// one character each (only CR LF joins in ASCII), so they are judged by their byte, without
+    /// a Unicode look-up; other ends ask Unicode.
+    private static func hasSpaceAround(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        let second = utf8.dropFirst().first ?? first
+        let penultimate = utf8.dropLast().last ?? last
+        guard first < 0x80, second < 0x80, last < 0x80, penultimate < 0x80 else {
+            return text.first?.isWhitespace == true || text.last?.isWhitespace == true
+        }
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        return isSpace(first) || isSpace(last)
     }
 
     /// Reports what was recorded in the list named `key`, one note per spaced option and one for

@@ -57,6 +57,7 @@ extension MultipleChoiceQuestion {
         }
         var options: [String] = []
         var firstPosition: [String: (position: Int, text: String)] = [:]
+        firstPosition.reserveCapacity(node.count)
         var sawNonString = false
         var padding = OptionPadding()
         for (offset, element) in node.elements.enumerated() {

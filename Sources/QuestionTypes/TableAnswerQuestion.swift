@@ -89,8 +89,8 @@ public struct TableAnswerQuestion: QuestionType {
         _ key: Key, of question: QuestionJSON, required: Bool = true, problems: inout ProblemCollector
     ) -> JSONNode? {
         let name = question.spelling(of: key)
-        let example = Self.layout(of: key).example
         guard let node = question[key], !node.isNull else {
+            let example = Self.layout(of: key).example
             if required {
                 problems.error(
                     "table-answer.missing-key", "a table question needs '\(name)'", at: question.node,
@@ -101,7 +101,7 @@ public struct TableAnswerQuestion: QuestionType {
         guard node.kind == .array else {
             problems.error(
                 "table-answer.not-an-array", "'\(name)' must be an array, not \(node.quotedForMessage)", at: node,
-                hint: "Write \"\(name)\": [\(example)].")
+                hint: "Write \"\(name)\": [\(Self.layout(of: key).example)].")
             return nil
         }
         return node
@@ -199,7 +199,6 @@ public struct TableAnswerQuestion: QuestionType {
     ) -> [RowKind]? {
         guard let node else { return nil }
         let name = question.spelling(of: Self.rowType)
-        let choices = question.keys.spellings(ofValues: RowKind.allCases.map(\.rawValue), in: Self.rowType)
         var kinds: [RowKind] = []
         for (position, element) in node.elements.enumerated() {
             if position == 0, element.stringValue != "" {
@@ -213,6 +212,7 @@ public struct TableAnswerQuestion: QuestionType {
             guard let text = element.stringValue,
                 let kind = question.keys.value(spelled: text, in: Self.rowType).flatMap(RowKind.init(rawValue:))
             else {
+                let choices = question.keys.spellings(ofValues: RowKind.allCases.map(\.rawValue), in: Self.rowType)
                 let suggestion = element.stringValue.flatMap { Suggestion.nearest(to: $0, in: choices) }
                 problems.error(
                     "table-answer.invalid-row-type",

@@ -121,6 +121,20 @@ struct QuestionReaderTests {
         #expect(result.template?.questions.count == 1)
     }
 
+    /// `validate` checks the text and section without making strings of them: the same problems.
+    @Test(arguments: [
+        #""""#, #""   ""#, #"" \t ""#, #""\u00a0""#, #""\u0020""#, #"" é ""#, #""x""#, #""\u00e9""#, "7", "null",
+    ])
+    func checkingFindsWhatReadingFinds(value: String) throws {
+        let text = Fixture.template([
+            #"{"answer-type": "yes-no", "question": \#(value), "section": \#(value)}"#
+        ])
+        let reader = TemplateReader(registry: try Fixture.registry())
+        let read = reader.read(Array(text.utf8)).diagnostics
+        #expect(reader.diagnose(Array(text.utf8)) == read)
+        #expect(!read.isEmpty || value == #""x""# || value == #"" é ""# || value == #""\u00e9""#)
+    }
+
     @Test func sectionMustBeAString() throws {
         let result = try Fixture.readQuestions(#"{"answer-type": "yes-no", "question": "Q", "section": 3}"#)
         #expect(result.diagnostics.seen == [Seen(.error, "question.section-not-string", "/questions/0/section", 2, 55)])

@@ -60,4 +60,16 @@ struct MultipleChoicePaddingTests {
         #expect(!diagnostics.isEmpty)
         #expect(diagnostics.allSatisfy { $0.severity == .error })
     }
+
+    /// Spaces at an option's ends as Unicode judges its first and last characters, whether the ends
+    /// are ASCII or not (the ASCII ends are judged by their byte).
+    @Test(arguments: [
+        ("a", false), (" ", false), ("a b", false), (" a", true), ("a\\n", true), ("\\r\\na", true), ("é ", true),
+        ("\\u00a0Good", true), ("Good\\u00a0", true), ("Gé", false), ("\\u0600 x", false), ("x\\u0600 ", false),
+        ("a\\u0301 ", true), (" \\u0301a", true),
+    ])
+    func spacesAroundAreJudgedAsUnicodeJudgesTheEnds(option: String, noted: Bool) throws {
+        let (diagnostics, _) = try fixed(question("[\"\(option)\", \"Other\"]"))
+        #expect(diagnostics.contains { $0.code == "multiple-choice.option-spaces" } == noted, "\(option)")
+    }
 }

@@ -125,6 +125,8 @@ public final class JSONDocument: Sendable {
         guard length > 0, let sourceBase = source.baseAddress, let wantedBase = wanted.baseAddress else {
             return length == 0
         }
+        // Keys of one length mostly differ in their first byte: no call for them.
+        guard sourceBase[start] == wantedBase[0] else { return false }
         return memcmp(sourceBase + start, wantedBase, length) == 0
     }
 
@@ -140,8 +142,12 @@ public final class JSONDocument: Sendable {
                 var keyIndex = objectIndex + 1
                 for _ in 0..<Int(object.count) {
                     let keyEntry = entries[keyIndex]
+                    let length = Int(keyEntry.end &- keyEntry.start) &- 2
+                    let isPlain = keyEntry.flags & JSONEntry.hasEscapes == 0
                     let isKnown = known.contains { spelling in
-                        spelling.withUnsafeBufferPointer { wanted in
+                        // A spelling of another length cannot match a key without escapes.
+                        guard !isPlain || spelling.count == length else { return false }
+                        return spelling.withUnsafeBufferPointer { wanted in
                             Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self)
                         }
                     }

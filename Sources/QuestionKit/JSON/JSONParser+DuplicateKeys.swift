@@ -32,7 +32,8 @@ extension JSONParserEngine {
     static let pairwiseKeyLimit: UInt32 = 16
 
     /// Warns when the key just appended at `keyIndex` repeats an earlier key of the innermost
-    /// object. Keys are compared by value: `"a"` and `"\u0061"` are the same key.
+    /// object. Keys are compared by value: `"a"` and `"\u0061"` are the same key. Called only
+    /// when the object's key filter says the key may repeat one (see `appendKey`).
     mutating func checkDuplicateKey(_ keyIndex: Int) {
         let frameIndex = frames.count - 1
         let frame = frames[frameIndex]
@@ -51,6 +52,20 @@ extension JSONParserEngine {
         if let first { warnDuplicateKey(keyIndex, first: first) }
     }
 
+    /// The key's bit in `JSONParserFrame.keyFilter`, from its length and its first and last
+    /// bytes; every bit for a key whose bytes are not its value (escapes, recovered).
+    @inline(__always)
+    func keyFilterBit(_ keyIndex: Int) -> UInt64 {
+        let entry = entries[keyIndex]
+        guard entry.flags & (JSONEntry.hasEscapes | JSONEntry.isRecovered) == 0 else { return .max }
+        // The content, not the span: an unquoted key (`a: 1`) is the same key as `"a"`.
+        let content = entry.contentRange
+        guard !content.isEmpty else { return 1 }
+        let first = Int(base[content.lowerBound])
+        let last = Int(base[content.upperBound - 1])
+        return 1 << UInt64((content.count &+ first &* 7 &+ last &* 13) & 63)
+    }
+
     /// Frees the key tables of the objects still open (all of them after an error).
     mutating func freeKeyTables() {
         for table in keySets { table.deallocate() }
@@ -67,7 +82,7 @@ extension JSONParserEngine {
 
     /// The entry index of the first completed member key of `frame`'s object equal to the key at
     /// `keyIndex`.
-    private func firstEqualKey(to keyIndex: Int, in frame: JSONParserFrame) -> Int? {
+    private mutating func firstEqualKey(to keyIndex: Int, in frame: JSONParserFrame) -> Int? {
         let key = entries[keyIndex]
         let content = key.contentRange
         var decoded: ArraySlice<UInt8>?
@@ -75,6 +90,7 @@ extension JSONParserEngine {
         for _ in 0..<frame.count {
             let entry = entries[other]
             let otherContent = entry.contentRange
+            work.keyComparisons += 1
             if (key.flags | entry.flags) & JSONEntry.hasEscapes != 0 {
                 let value = decoded ?? keyBytes(keyIndex)
                 decoded = value

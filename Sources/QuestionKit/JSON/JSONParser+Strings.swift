@@ -60,26 +60,28 @@ extension JSONParserEngine {
     /// The offset of the first byte at or after `index` that needs a closer look: a quote, a
     /// backslash, a control character or a non-ASCII byte (or `end`).
     @inline(__always)
-    func skipPlainStringBytes(from start: Int) -> Int {
+    mutating func skipPlainStringBytes(from start: Int) -> Int {
         var index = start
-        // Eight bytes at a time while none of them is special; false alarms just fall through to
-        // the byte loop, which decides exactly.
+        // Eight bytes at a time. Only the lowest flag of a word is exact (a borrow runs into later
+        // bytes only), and it is the one wanted: the first byte that needs a closer look.
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         while index + 8 <= end {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             let quotes = word ^ (ones &* UInt64(ASCII.quote))
             let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
             let special =
                 (word | ((word &- ones &* 0x20) & ~word))
                 | ((quotes &- ones) & ~quotes)
                 | ((backslashes &- ones) & ~backslashes)
-            if special & highs != 0 { break }
+            let flagged = special & highs
+            if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
             index += 8
         }
         while index < end {
             let byte = base[index]
             if byte == ASCII.quote || byte == ASCII.backslash || byte < 0x20 || byte >= 0x80 { break }
+            work.singleBytes += 1
             index += 1
         }
         return index

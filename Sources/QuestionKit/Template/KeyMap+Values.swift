@@ -22,14 +22,15 @@ public struct OriginalValueName: Sendable, Hashable {
 extension KeyMap {
     /// How `value` of `key` is written: `value` itself unless the key map respells it.
     public func spelling(ofValue value: String, in key: Key) -> String {
-        valueSpellings[key.name]?[value] ?? value
+        // Without a key-map file, no hashing: every question's type and rows are read through here.
+        valueSpellings.isEmpty ? value : valueSpellings[key.name]?[value] ?? value
     }
 
     /// The value that `spelling` stands for in `key`: itself, or the value the key map respells as
     /// `spelling`; nil when `spelling` is a value the key map has respelled (then the old spelling
     /// means nothing, as a renamed key's old name does).
     public func value(spelled spelling: String, in key: Key) -> String? {
-        guard let renamed = valueSpellings[key.name] else { return spelling }
+        guard !valueSpellings.isEmpty, let renamed = valueSpellings[key.name] else { return spelling }
         if let value = valuesBySpelling[key.name]?[spelling] { return value }
         return renamed[spelling] == nil ? spelling : nil
     }

@@ -35,8 +35,8 @@ struct QuestionReader: Sendable {
             return nil
         }
         let type = resolveType(question, problems: &problems)
-        let text = readText(question, problems: &problems)
-        let section = readOptionalString(.section, of: question, problems: &problems)
+        let text = readText(question, keeping: keeping, problems: &problems)
+        let section = readOptionalString(.section, of: question, keeping: keeping, problems: &problems)
         let help = readHelp(question, problems: &problems)
         guard let type else { return nil }
         checkUnknownKeys(question, type: type, problems: &problems)
@@ -70,9 +70,9 @@ struct QuestionReader: Sendable {
 
     private func resolveType(_ question: QuestionJSON, problems: inout ProblemCollector) -> (any QuestionType)? {
         let typeKey = keys.spelling(of: .answerType)
-        // With an answer-type present, qid says nothing: editors of different generations used different codes.
-        let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
         guard let typeNode = question[.answerType] else {
+            // Only without an answer-type is qid read: editors of different generations used different codes.
+            let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
             return inferType(question, legacyCode: legacyCode, problems: &problems)
         }
         guard let written = typeNode.stringValue else {
@@ -148,7 +148,8 @@ struct QuestionReader: Sendable {
 
     // MARK: Shared fields
 
-    private func readText(_ question: QuestionJSON, problems: inout ProblemCollector) -> String? {
+    /// The question's text; without `keeping`, only checked (and nil), since no `String` is needed.
+    private func readText(_ question: QuestionJSON, keeping: Bool, problems: inout ProblemCollector) -> String? {
         let key = keys.spelling(of: .questionText)
         guard let node = question[.questionText] else {
             problems.error(
@@ -156,11 +157,12 @@ struct QuestionReader: Sendable {
                 hint: "Add \"\(key)\": \"…\" with the text the technician reads.")
             return nil
         }
-        guard let text = node.stringValue else {
+        guard node.kind == .string else {
             problems.error("question.text-not-string", "'\(key)' must be a string, not \(node.kind)", at: node)
             return nil
         }
-        if text.isBlank {
+        let text = keeping ? node.stringValue : nil
+        if text?.isBlank ?? node.isBlankString {
             problems.warning(
                 "question.empty-text", "question \(question.number) has an empty '\(key)'", at: node,
                 hint: "Write the question the technician must answer.")
@@ -168,17 +170,18 @@ struct QuestionReader: Sendable {
         return text
     }
 
+    /// The string under `key`, nil when absent; without `keeping`, only checked (and nil).
     private func readOptionalString(
-        _ key: Key, of question: QuestionJSON, problems: inout ProblemCollector
+        _ key: Key, of question: QuestionJSON, keeping: Bool, problems: inout ProblemCollector
     ) -> String? {
         guard let node = question[key], !node.isNull else { return nil }
-        guard let text = node.stringValue else {
+        guard node.kind == .string else {
             problems.error(
                 "question.\(key.name.lowercased())-not-string",
                 "'\(keys.spelling(of: key))' must be a string, not \(node.kind)", at: node)
             return nil
         }
-        return text
+        return keeping ? node.stringValue : nil
     }
 
     private func checkUnknownKeys(_ question: QuestionJSON, type: any QuestionType, problems: inout ProblemCollector) {

@@ -3,11 +3,17 @@
 extension String {
     /// Whether the text is empty or only white space (the web editor padded option lists with `""`).
     public var isBlank: Bool {
-        for byte in utf8 {
+        Self.isBlank(utf8: utf8) { allSatisfy(\.isWhitespace) }
+    }
+
+    /// Whether the UTF-8 text `bytes` is blank: decided by its bytes while they are ASCII, by
+    /// `unicode` at the first that is not (e.g. a no-break space).
+    static func isBlank(utf8 bytes: some Sequence<UInt8>, unicode: () -> Bool) -> Bool {
+        for byte in bytes {
             switch byte {
             case 0x20, 0x09...0x0D: continue
             case ..<0x80: return false
-            default: return allSatisfy(\.isWhitespace)  // Non-ASCII: ask Unicode (e.g. no-break space).
+            default: return unicode()
             }
         }
         return true
@@ -42,5 +48,18 @@ extension String {
             }
         }
         return ascii ?? trimmingWhitespace.lowercased()
+    }
+}
+
+extension JSONNode {
+    /// Whether this string's value is blank (see `String.isBlank`), from its source bytes when they
+    /// have no escapes: no `String` is made for text that is only checked.
+    var isBlankString: Bool {
+        let entry = self.entry
+        guard entry.flags & JSONEntry.hasEscapes == 0 else { return decodedString.isBlank }
+        let content = Int(entry.start) + 1..<max(Int(entry.start) + 1, Int(entry.end) - 1)
+        return document.bytes.withUnsafeBufferPointer { source in
+            String.isBlank(utf8: UnsafeBufferPointer(rebasing: source[content])) { decodedString.isBlank }
+        }
     }
 }
