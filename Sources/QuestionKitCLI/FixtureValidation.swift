@@ -4,18 +4,25 @@ import QuestionKit
 /// fixture's keys, steps, media kinds, outcomes and refusal codes, its template, question numbers
 /// and each answer as its question's type reads it), located in the fixture.
 enum FixtureValidation {
-    /// Whether the file is a fixture rather than a template: named `*.fixture.json`, or a JSON
-    /// object with `answers`, `steps` or `expect` and no `questions`.
-    static func isFixture(path: String, bytes: [UInt8], keys: KeyMap) -> Bool {
-        if path.hasSuffix(TestCommand.fixtureSuffix) { return true }
-        guard let root = JSONParser.parse(bytes).document?.root, root.kind == .object else { return false }
+    /// Whether the file is named as a fixture (`*.fixture.json`), whatever it holds.
+    static func isNamedFixture(_ path: String) -> Bool {
+        path.hasSuffix(TestCommand.fixtureSuffix)
+    }
+
+    /// Whether a file not named as a fixture is shaped like one: a JSON object that parsed
+    /// without syntax errors, with `answers`, `steps` or `expect` and no `questions`.
+    static func isFixture(_ parsed: JSONParseResult, keys: KeyMap) -> Bool {
+        guard !parsed.isRecovered, let root = parsed.document?.root, root.kind == .object else { return false }
         return root[keys.spelling(of: .questions)] == nil
             && (root["answers"] != nil || root["steps"] != nil || root["expect"] != nil)
     }
 
     /// The template's problems when it has errors, then the fixture's, cause first.
-    static func diagnose(_ bytes: [UInt8], path: String, displayPath: String, files: FormFiles) -> [FileDiagnostics] {
-        let read = Fixture.read(bytes)
+    /// `parsed` is the bytes' strict parse (`JSONParser.parse`).
+    static func diagnose(
+        _ bytes: [UInt8], parsed: JSONParseResult, path: String, displayPath: String, files: FormFiles
+    ) -> [FileDiagnostics] {
+        let read = Fixture.read(parsed)
         var diagnostics = read.diagnostics
         var reports: [FileDiagnostics] = []
         if let fixture = read.fixture {

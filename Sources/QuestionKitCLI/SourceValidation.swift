@@ -4,20 +4,35 @@ import QuestionKit
 /// fixture's checked against its template (whose problems, when it has errors, come first).
 /// Shared by `validate` and the language server, so that both tell fixtures from templates alike.
 enum SourceValidation {
+    /// What one parse of a file says it is: a fixture, checked, or a template, to be read.
+    enum Reading {
+        /// A fixture's problems, checked against its template, notes kept as for a template.
+        case fixture([FileDiagnostics])
+        /// A template's reading by `JSONParser.parseRecovering`, for `TemplateReader.diagnose`.
+        case template(JSONParseResult)
+    }
+
     static func diagnose(_ bytes: [UInt8], path: String, displayPath: String, reader: TemplateReader)
         -> [FileDiagnostics]
     {
-        fixtureDiagnostics(bytes, path: path, displayPath: displayPath, reader: reader)
-            ?? [FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(bytes), source: bytes)]
+        switch read(bytes, path: path, displayPath: displayPath, reader: reader) {
+        case .fixture(let files): files
+        case .template(let parsed):
+            [FileDiagnostics(path: displayPath, diagnostics: reader.diagnose(parsed), source: bytes)]
+        }
     }
 
-    /// A fixture's problems, checked against its template, notes kept as for a template; nil when
-    /// the bytes are not a fixture (`validate` then streams the template's problems).
-    static func fixtureDiagnostics(_ bytes: [UInt8], path: String, displayPath: String, reader: TemplateReader)
-        -> [FileDiagnostics]?
-    {
-        guard FixtureValidation.isFixture(path: path, bytes: bytes, keys: reader.keys) else { return nil }
-        return FixtureValidation.diagnose(
-            bytes, path: path, displayPath: displayPath, files: FormFiles(reader: reader, keepsNotes: true))
+    /// Parses the bytes once and tells a fixture from a template by that parse; a fixture is
+    /// checked at once, a template handed back with its parse (`validate` streams its problems).
+    static func read(_ bytes: [UInt8], path: String, displayPath: String, reader: TemplateReader) -> Reading {
+        let named = FixtureValidation.isNamedFixture(path)
+        // A fixture is read strictly; a template past syntax errors (the strict parse is then the first pass).
+        let limits = reader.limits
+        let parsed = named ? JSONParser.parse(bytes, limits: limits) : JSONParser.parseRecovering(bytes, limits: limits)
+        guard named || FixtureValidation.isFixture(parsed, keys: reader.keys) else { return .template(parsed) }
+        let files = FormFiles(reader: reader, keepsNotes: true)
+        let checked = FixtureValidation.diagnose(
+            bytes, parsed: parsed, path: path, displayPath: displayPath, files: files)
+        return .fixture(checked)
     }
 }

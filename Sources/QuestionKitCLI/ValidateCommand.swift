@@ -84,16 +84,19 @@ package struct ValidateCommand: Command {
             let unread = FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
             return report.add(unread, to: &context)
         }
-        if let files = SourceValidation.fixtureDiagnostics(bytes, path: path, displayPath: displayPath, reader: reader) {
-            return files.forEach { report.add($0, to: &context) }
+        var parsed: JSONParseResult
+        switch SourceValidation.read(bytes, path: path, displayPath: displayPath, reader: reader) {
+        case .fixture(let files): return files.forEach { report.add($0, to: &context) }
+        case .template(let reading): parsed = reading
         }
         if fixing {
             let fixed = ValidateFix.fixFile(path, bytes: bytes, reader: reader)
+            if fixed.bytes != bytes { parsed = JSONParser.parseRecovering(fixed.bytes, limits: reader.limits) }
             bytes = fixed.bytes
             for line in fixed.report { context.printError(line) }
         }
-        let source = bytes
-        report.add(path: displayPath, source: source, to: &context) { each in reader.diagnose(source, each: each) }
+        let reading = parsed
+        report.add(path: displayPath, source: bytes, to: &context) { each in reader.diagnose(reading, each: each) }
     }
 
     /// The problem of a file that could not be read: `json.too-large` (as the parser reports it)
