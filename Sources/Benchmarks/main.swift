@@ -12,6 +12,9 @@ struct IgnoredContent: Decodable {
     init(from decoder: any Decoder) throws {}
 }
 
+if CommandLine.arguments.dropFirst().first == BudgetInputs.option {
+    exit(BudgetInputs.main(Array(CommandLine.arguments.dropFirst(2))))
+}
 if CommandLine.arguments.dropFirst().first == HostileReplayBenchmark.peakOption {
     exit(HostileReplayBenchmark.reportPeak(Array(CommandLine.arguments.dropFirst(2))))
 }
