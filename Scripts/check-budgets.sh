@@ -7,15 +7,15 @@
 #
 # Usage: Scripts/check-budgets.sh [--update]
 #   (no option)  exits 1 when a job's instructions exceed its budget by more than 3%, or its peak memory by
-#                more than 10%, or a job ends with another status than its own; 0 otherwise
+#                more than 5%, or a job ends with another status than its own; 0 otherwise
 #   --update     rewrites Scripts/budgets.txt from what was measured (commit it with the change that
 #                made a job cheaper, or, with a reason in the commit, dearer)
 # BUDGET_SCALE (default 1) multiplies every budget: BUDGET_SCALE=0.9 shows the check failing.
 # Exits 64 on a bad argument, 2 when valgrind or GNU time is missing and cannot be installed.
 #
-# Memory gets 10%, not 3%: a peak resident set moves by a few percent between identical runs (pages
-# the allocator keeps or returns, the order of `test`'s two threads), and the goals it guards are
-# multiples of the input (5x, 6x), so 10% still catches a real regression without flaking.
+# Memory gets 5%, not 3%: a peak resident set moves between identical runs (pages the allocator keeps or
+# returns, the order of `test`'s two threads; up to 0.8% in repeated runs here, against 0.05% for the
+# instruction counts), and 5% keeps a margin over that while still catching a real regression.
 #
 # Sizes, chosen so that the whole check takes a few minutes under valgrind (about 50 times slower
 # than a plain run): validate of a 100,000-question template that prints nothing; the hostile shapes
@@ -44,7 +44,7 @@ budgets=Scripts/budgets.txt
 # without it: dictionaries and sets collide and grow differently).
 export SWIFT_DETERMINISTIC_HASHING=1
 instruction_tolerance=0.03
-memory_tolerance=0.10
+memory_tolerance=0.05
 
 # valgrind and GNU time from Debian, when missing (as Scripts/install-pdf-tools.sh installs its tools).
 if ! command -v valgrind >/dev/null 2>&1 || [[ ! -x /usr/bin/time ]]; then
