@@ -25,6 +25,10 @@ if CommandLine.arguments.dropFirst().first == "generate" {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == BudgetInputs.option {
+    exit(BudgetInputs.main(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 if CommandLine.arguments.dropFirst().first == HostileReplayBenchmark.peakOption {
     exit(HostileReplayBenchmark.reportPeak(Array(CommandLine.arguments.dropFirst(2))))
 }

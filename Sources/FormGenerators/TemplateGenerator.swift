@@ -3,8 +3,9 @@
 /// benchmark and by tests of large forms.
 public enum TemplateGenerator {
     /// A template of `count` questions; with `longTexts`, some question texts run over several
-    /// printed lines (for layout tests). Without `padded`, option lists have no blank padding, so
-    /// that `validate` prints nothing for the template (the padding is a note per question).
+    /// printed lines (for layout tests). Unless `padded` is false, the multiple-choice option lists
+    /// carry the web editor's blank padding, which `validate` notes (one note in four questions);
+    /// unpadded, `validate` prints nothing.
     public static func template(questions count: Int, longTexts: Bool = false, padded: Bool = true) -> String {
         var text = """
             {

@@ -4,23 +4,28 @@ import QuestionKit
 /// fixture's keys, steps, media kinds, outcomes and refusal codes, its template, question numbers
 /// and each answer as its question's type reads it), located in the fixture.
 enum FixtureValidation {
-    /// Whether the file is a fixture rather than a template: named `*.fixture.json`, or a JSON
-    /// object with `answers`, `steps` or `expect` and no `questions`.
-    static func isFixture(path: String, bytes: [UInt8], keys: KeyMap) -> Bool {
-        if path.hasSuffix(TestCommand.fixtureSuffix) { return true }
-        guard let root = JSONParser.parse(bytes).document?.root, root.kind == .object else { return false }
+    /// Whether the file is named as a fixture (`*.fixture.json`), whatever it holds.
+    static func isNamedFixture(_ path: String) -> Bool {
+        path.hasSuffix(TestCommand.fixtureSuffix)
+    }
+
+    /// Whether a file not named as a fixture is shaped like one: a JSON object that parsed
+    /// without syntax errors, with `answers`, `steps` or `expect` and no `questions`.
+    static func isFixture(_ parsed: JSONParseResult, keys: KeyMap) -> Bool {
+        guard !parsed.isRecovered, let root = parsed.document?.root, root.kind == .object else { return false }
         return root[keys.spelling(of: .questions)] == nil
             && (root["answers"] != nil || root["steps"] != nil || root["expect"] != nil)
     }
 
     /// The template's problems when it has errors (quoted only when it lies in the fixture's folder
-    /// tree, see `FixtureTemplate.report`), then the fixture's, cause first. With
-    /// `templateOnFixture` (an editor's one file), the template's errors are the fixture's own,
-    /// located on its `"template"`.
+    /// tree or the working directory's, see `FixtureTemplate.report`), then the fixture's, cause
+    /// first. `parsed` is the bytes' strict parse (`JSONParser.parse`). With `templateOnFixture` (an
+    /// editor's one file), the template's errors are the fixture's own, located on its `"template"`.
     static func diagnose(
-        _ bytes: [UInt8], path: String, displayPath: String, files: FormFiles, templateOnFixture: Bool = false
+        _ bytes: [UInt8], parsed: JSONParseResult, path: String, displayPath: String, files: FormFiles,
+        templateOnFixture: Bool = false
     ) -> [FileDiagnostics] {
-        let read = Fixture.read(bytes)
+        let read = Fixture.read(parsed)
         var diagnostics = read.diagnostics
         var reports: [FileDiagnostics] = []
         if let fixture = read.fixture {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QuestionKit
 
 /// `map` on every core, the results in the order of the input.
 enum ParallelMap {
@@ -15,9 +16,13 @@ enum ParallelMap {
         // Several chunks per core, so that a core finished early takes the next one.
         let chunkCount = min(items.count, cores * 8)
         let slots = Slots<[Result]>(count: chunkCount)
+        // Dispatch's threads do not inherit task-locals: a test's parse counter is handed on.
+        let parseCounter = JSONParseCounter.current
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
-            slots.store(range.map { transform(items[$0]) }, at: chunk)
+            JSONParseCounter.$current.withValue(parseCounter) {
+                slots.store(range.map { transform(items[$0]) }, at: chunk)
+            }
         }
         return slots.values.flatMap { $0 }
     }

@@ -91,21 +91,23 @@ package struct ValidateCommand: Command {
             let unread = FileDiagnostics(path: displayPath, diagnostics: [Self.problem(reading: error)], source: nil)
             return report.add(unread, to: &context)
         }
-        if let files = SourceValidation.fixtureDiagnostics(bytes, path: path, displayPath: displayPath, reader: reader)
-        {
-            return files.forEach { report.add($0, to: &context) }
+        var parsed: JSONParseResult
+        switch SourceValidation.read(bytes, path: path, displayPath: displayPath, reader: reader) {
+        case .fixture(let files): return files.forEach { report.add($0, to: &context) }
+        case .template(let reading): parsed = reading
         }
         var unfinished: Diagnostic?
         if fixing {
             let fixed = ValidateFix.fixFile(path, bytes: bytes, reader: reader)
+            if fixed.bytes != bytes { parsed = JSONParser.parseRecovering(fixed.bytes, limits: reader.limits) }
             bytes = fixed.bytes
             unfinished = fixed.unfinished
             for line in fixed.report { context.printError(line) }
         }
-        let source = bytes
-        report.add(path: displayPath, source: source, to: &context) { each in
+        let reading = parsed
+        report.add(path: displayPath, source: bytes, to: &context) { each in
             unfinished.map(each)
-            reader.diagnose(source, each: each)
+            reader.diagnose(reading, each: each)
         }
     }
 

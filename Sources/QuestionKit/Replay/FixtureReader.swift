@@ -11,7 +11,12 @@ extension Fixture {
     /// Reads a fixture, reporting every problem located in its JSON. The fixture is nil when its
     /// JSON cannot be parsed or is not an object.
     public static func read(_ bytes: [UInt8]) -> (fixture: Fixture?, diagnostics: [Diagnostic]) {
-        let parsed = JSONParser.parse(bytes)
+        read(JSONParser.parse(bytes))
+    }
+
+    /// `read(_:)` on the bytes' parse, made once by a caller that looked at it first (`validate`
+    /// tells fixtures from templates by it).
+    package static func read(_ parsed: JSONParseResult) -> (fixture: Fixture?, diagnostics: [Diagnostic]) {
         guard let document = parsed.document else { return (nil, parsed.diagnostics) }
         var problems = ProblemCollector(document: document)
         let fixture = read(document, problems: &problems)

@@ -4,10 +4,15 @@ extension TemplateReader {
     /// (the problems themselves are held until the reading ends: they are sorted before any is
     /// final). The same diagnostics as `diagnose`, in the same order, past syntax errors too.
     public func diagnose(_ bytes: [UInt8], each body: (Diagnostic) throws -> Void) rethrows {
-        let parsed = JSONParser.parseRecovering(bytes, limits: limits)
+        try diagnose(JSONParser.parseRecovering(bytes, limits: limits), each: body)
+    }
+
+    /// `diagnose(_:each:)` on the bytes' `JSONParser.parseRecovering` reading, made once by a
+    /// caller that looked at it first (`validate` tells fixtures from templates by it).
+    package func diagnose(_ parsed: JSONParseResult, each body: (Diagnostic) throws -> Void) rethrows {
         if parsed.isRecovered {
             // Rare (a file with syntax errors), and the note comes last: no streaming needed.
-            return try read(bytes, keepingQuestions: false, recovering: true).diagnostics.forEach(body)
+            return try read(parsed, keepingQuestions: false).diagnostics.forEach(body)
         }
         guard let document = parsed.document else { return try parsed.diagnostics.forEach(body) }
         var problems = ProblemCollector(document: document)

@@ -63,6 +63,12 @@ public struct TemplateReader: Sendable {
         read(bytes, keepingQuestions: false, recovering: true).diagnostics
     }
 
+    /// `diagnose` on the bytes' `JSONParser.parseRecovering` reading, made once by a caller that
+    /// looked at it first (`validate` tells fixtures from templates by it).
+    package func diagnose(_ parsed: JSONParseResult) -> [Diagnostic] {
+        read(parsed, keepingQuestions: false).diagnostics
+    }
+
     /// `diagnose`, with the result's locating work (for tests).
     func diagnoseCountingSteps(_ bytes: [UInt8]) -> Result {
         read(bytes, keepingQuestions: false, recovering: true)
@@ -70,6 +76,10 @@ public struct TemplateReader: Sendable {
 
     func read(_ bytes: [UInt8], keepingQuestions: Bool, recovering: Bool = false) -> Result {
         let parsed = recovering ? JSONParser.parseRecovering(bytes, limits: limits) : JSONParser.parse(bytes, limits: limits)
+        return read(parsed, keepingQuestions: keepingQuestions)
+    }
+
+    func read(_ parsed: JSONParseResult, keepingQuestions: Bool) -> Result {
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
         let read = read(document, keepingQuestions: keepingQuestions)
         guard !parsed.diagnostics.isEmpty else { return read }

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# The work budget CI holds (issue 18): a fixed set of jobs on generated inputs, each run by the
+# release-built `questionkit`, its instructions counted by valgrind's cachegrind (no hardware counters
+# on these machines; the counts repeat to within 0.1%, unlike times on a shared machine) and its peak
+# memory (maximum resident set) measured by /usr/bin/time in a separate plain run. Both are compared
+# with Scripts/budgets.txt; a printed table says job, budget, measured, ratio and verdict.
+#
+# Usage: Scripts/check-budgets.sh [--update]
+#   (no option)  exits 1 when a job's instructions exceed its budget by more than 3%, or its peak memory by
+#                more than 5%, or a job ends with another status than its own; 0 otherwise
+#   --update     rewrites Scripts/budgets.txt from what was measured (commit it with the change that
+#                made a job cheaper, or, with a reason in the commit, dearer)
+# BUDGET_SCALE (default 1) multiplies every budget: BUDGET_SCALE=0.9 shows the check failing.
+# Exits 64 on a bad argument, 2 when valgrind or GNU time is missing and cannot be installed.
+#
+# Memory gets 5%, not 3%: a peak resident set moves between identical runs (pages the allocator keeps or
+# returns, the order of `test`'s two threads; up to 0.8% in repeated runs here, against 0.05% for the
+# instruction counts), and 5% keeps a margin over that while still catching a real regression.
+#
+# Sizes, chosen so that the whole check takes a few minutes under valgrind (about 50 times slower
+# than a plain run): validate of a 100,000-question template that prints nothing; the hostile shapes
+# at 20,000 questions in error, 100,000 duplicates or unknown keys and 2 MB key names (a tenth of
+# the benchmark's, whose table compares them with valid templates); `test` on 2,000 fixtures of a
+# 20-question template (a fifth of the benchmark's 10,000); `export --format pdf` of 1,000- and
+# 10,000-question forms; 100 language-server edits on 1,000 questions (a scripted session piped
+# to `questionkit lsp`, each edit followed by a request so that every edit is checked); `run --pdf`
+# at 10,000 questions. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ $# -gt 1 || ( $# -eq 1 && $1 != --update ) ]]; then
+    echo "check-budgets.sh: unexpected arguments '$*'; usage: Scripts/check-budgets.sh [--update]" >&2
+    exit 64
+fi
+update=false
+[[ ${1:-} == --update ]] && update=true
+scale="${BUDGET_SCALE:-1}"
+if ! awk -v s="$scale" 'BEGIN { exit !(s + 0 > 0) }'; then
+    echo "check-budgets.sh: BUDGET_SCALE must be a positive number, not '$scale'" >&2
+    exit 64
+fi
+budgets=Scripts/budgets.txt
+# Swift seeds its hashing per process; the same seed in every run keeps the counts repeating (within 0.4%
+# without it: dictionaries and sets collide and grow differently).
+export SWIFT_DETERMINISTIC_HASHING=1
+instruction_tolerance=0.03
+memory_tolerance=0.05
+
+# valgrind and GNU time from Debian, when missing (as Scripts/install-pdf-tools.sh installs its tools).
+if ! command -v valgrind >/dev/null 2>&1 || [[ ! -x /usr/bin/time ]]; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "check-budgets.sh: valgrind or /usr/bin/time is missing and this is not a Debian system" >&2
+        exit 2
+    fi
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq >/dev/null
+    "${sudo[@]}" apt-get install -y -qq valgrind time >/dev/null
+fi
+
+swift build -c release --product questionkit >&2
+swift build -c release --product Benchmarks >&2
+tool="$PWD/.build/release/questionkit"
+work=$(mktemp -d "${TMPDIR:-/tmp}/questionkit-budgets.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+.build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
+    longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100
+# The completed forms that export reads, written by a replay (not measured).
+for size in 1k 10k; do
+    "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
+done
+
+# Each job: name, the exit status it must end with, standard input, then its arguments to questionkit. The
+# hostile shapes that are only warnings (duplicate noCells and keys, unknown keys, a long key) exit 0.
+jobs=(
+    "validate-100k|0|/dev/null|validate $work/validate.json"
+    "hostile-errors|1|/dev/null|validate $work/hostile-errors.json"
+    "hostile-errors-json|1|/dev/null|validate --format json $work/hostile-errors.json"
+    "hostile-nocells|0|/dev/null|validate $work/hostile-nocells.json"
+    "hostile-options|1|/dev/null|validate $work/hostile-options.json"
+    "hostile-duplicate-keys|0|/dev/null|validate $work/hostile-keys.json"
+    "hostile-unknown-keys|0|/dev/null|validate $work/hostile-unknown.json"
+    "hostile-long-key|0|/dev/null|validate $work/hostile-long-key.json"
+    "hostile-long-key-map|1|/dev/null|validate --keys $work/hostile-long-key-map.json $work/small.json"
+    "test-2000-fixtures|0|/dev/null|test $work/fixtures"
+    "export-pdf-1k|0|/dev/null|export $work/out/form-1k.completed.json --format pdf -o $work/export-1k.pdf"
+    "export-pdf-10k|0|/dev/null|export $work/out/form-10k.completed.json --format pdf -o $work/export-10k.pdf"
+    "lsp-100-edits-1k|0|$work/lsp.jsonrpc|lsp"
+    "run-pdf-10k|0|/dev/null|run $work/form-10k.json --answers $work/answers-10k.json --pdf $work/run-10k.pdf"
+)
+
+# The measured values, one line per job: name instructions peak-kilobytes.
+measured="$work/measured.txt"
+: >"$measured"
+failed=0
+for job in "${jobs[@]}"; do
+    IFS='|' read -r name status input arguments <<<"$job"
+    read -ra words <<<"$arguments"
+    set +e
+    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$work/$name.valgrind" \
+        "$tool" "${words[@]}" <"$input" >/dev/null 2>"$work/$name.stderr"
+    counted=$?
+    /usr/bin/time -f %M -o "$work/$name.time" "$tool" "${words[@]}" <"$input" >/dev/null 2>/dev/null
+    plain=$?
+    set -e
+    if [[ $counted -ne $status || $plain -ne $status ]]; then
+        echo "check-budgets.sh: $name ended with $counted (under valgrind) and $plain; expected $status" >&2
+        head -5 "$work/$name.stderr" >&2
+        failed=1
+    fi
+    instructions=$(awk '/I +refs:/ { gsub(",", "", $NF); print $NF }' "$work/$name.valgrind")
+    kilobytes=$(tail -1 "$work/$name.time")
+    echo "$name ${instructions:-0} ${kilobytes:-0}" >>"$measured"
+done
+
+if $update; then
+    if [[ $failed -ne 0 ]]; then
+        echo "check-budgets.sh: a job ended with the wrong status (above); $budgets is left as it was" >&2
+        exit 1
+    fi
+    {
+        echo "# Scripts/check-budgets.sh: job, instructions (cachegrind), peak memory (KB, /usr/bin/time %M)."
+        echo "# Rewritten by Scripts/check-budgets.sh --update; a change that makes a job cheaper lowers it."
+        cat "$measured"
+    } >"$budgets"
+    echo "check-budgets.sh: wrote $budgets"
+fi
+[[ -f "$budgets" ]] || { echo "check-budgets.sh: $budgets is missing; run with --update" >&2; exit 1; }
+
+# The table, and the verdict: a job over budget by more than its tolerance fails.
+awk -v scale="$scale" -v itol="$instruction_tolerance" -v mtol="$memory_tolerance" '
+    function row(job, what, budget, value, tolerance,    ratio, verdict) {
+        if (budget == "") {
+            printf "%-24s %-12s %15s %15.0f %7s  %s\n", job, what, "none", value, "-", "FAIL (no budget)"
+            return 1
+        }
+        budget = budget * scale
+        ratio = value / budget
+        verdict = ratio > 1 + tolerance ? "FAIL" : "ok"
+        printf "%-24s %-12s %15.0f %15.0f %7.3f  %s\n", job, what, budget, value, ratio, verdict
+        return verdict == "FAIL"
+    }
+    FNR == NR { if ($1 !~ /^#/ && NF == 3) { instructions[$1] = $2; memory[$1] = $3 }; next }
+    FNR == 1 {
+        printf "%-24s %-12s %15s %15s %7s  %s\n", "job", "measure", "budget", "measured", "ratio", "verdict"
+    }
+    {
+        bad += row($1, "instructions", instructions[$1], $2, itol)
+        bad += row($1, "peak KB", memory[$1], $3, mtol)
+    }
+    END {
+        printf "budget scale %s; instructions within +%d%%, peak memory within +%d%%: %s\n", scale, itol * 100,
+            mtol * 100, bad ? bad " over budget" : "every job within budget"
+        exit bad > 0
+    }' "$budgets" "$measured" || failed=1
+exit $failed
