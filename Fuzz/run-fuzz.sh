@@ -117,8 +117,11 @@ echo "building $work/$target-fuzz ..."
 # before it, is newer than its library). The gold linker's notes on local symbols are left out of the log.
 moduleDir="${FUZZ_MODULES_DIR:-.build/fuzz-modules}"
 libraries=()
+mkdir -p "$moduleDir"
+# Runs at the same time (one target per core) take turns at the shared modules.
+exec 9>"$moduleDir/.lock"
+flock 9
 for module in "${modules[@]}"; do
-    mkdir -p "$moduleDir"
     library="$moduleDir/lib$module.a"
     mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
     if [ ! -e "$library" ] || [ -n "$(find "Sources/$module" "${libraries[@]}" -newer "$library" -print -quit)" ]; then
@@ -129,6 +132,7 @@ for module in "${modules[@]}"; do
     fi
     libraries+=("$library")
 done
+flock -u 9
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_${target//-/_}" -package-name questionkit \
     ${modules[0]+-I "$moduleDir"} "${sources[@]}" "$folder"/*.swift "${libraries[@]}" -o "$work/$target-fuzz" \
     2>&1 | { grep -v 'Cannot export local symbol' || true; }
