@@ -11,7 +11,7 @@ enum BudgetInputs {
     /// The sizes, each overridden by a `name=count` argument.
     static let defaultSizes = [
         "validate": 100_000, "errors": 20_000, "duplicates": 100_000, "longKey": 2_000_000, "fixtures": 2_000,
-        "fixtureQuestions": 20, "lsp": 1_000, "lspEdits": 100,
+        "fixtureQuestions": 20, "lsp": 1_000, "lspEdits": 100, "largeForm": 0,
     ]
 
     /// Writes every input; exits 0, 64 on a bad argument, 1 when a file cannot be written.
@@ -56,8 +56,16 @@ enum BudgetInputs {
             ("answers-10k.json", FixtureGenerator.fixture(questions: 10_000, seed: 1)),
             ("lsp.jsonrpc", languageServerSession(questions: size("lsp"), edits: size("lspEdits"))),
         ]
+        // Scripts/benchmark.sh replays a larger form too (its memory); the budget does not.
+        let large = size("largeForm")
+        let largeFiles =
+            large > 0
+            ? [
+                ("form-large.json", TemplateGenerator.template(questions: large, padded: false)),
+                ("answers-large.json", FixtureGenerator.fixture(questions: large, seed: 1)),
+            ] : []
         try FileManager.default.createDirectory(atPath: folder + "/fixtures", withIntermediateDirectories: true)
-        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        for (name, text) in files + largeFiles { try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
         let questions = size("fixtureQuestions")
         let template = TemplateGenerator.template(questions: questions, padded: false)
         try Data(template.utf8).write(to: URL(fileURLWithPath: folder + "/fixtures/form.json"))
