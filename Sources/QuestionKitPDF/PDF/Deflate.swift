@@ -69,6 +69,9 @@ struct DeflateBitWriter {
     private var output: [UInt8] = []
     private var bitBuffer: UInt64 = 0
     private var bitCount = 0
+    // Held here so that each symbol does not go through the tables' lazy initialisation check.
+    private let literalCodes = FixedHuffman.literalCodes
+    private let lengthCodes = FixedHuffman.lengthCodes
 
     mutating func reserve(_ capacity: Int) {
         output.reserveCapacity(capacity)
@@ -78,23 +81,21 @@ struct DeflateBitWriter {
         bitBuffer |= UInt64(bits) << UInt64(bitCount)
         bitCount += count
         if bitCount >= 32 {
-            for _ in 0..<4 {
-                output.append(UInt8(truncatingIfNeeded: bitBuffer))
-                bitBuffer >>= 8
-            }
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian) { output.append(contentsOf: $0) }
+            bitBuffer >>= 32
             bitCount -= 32
         }
     }
 
     /// A literal byte, a length symbol (257…285) or the end of block (256), in the fixed code.
     mutating func writeFixedSymbol(_ symbol: Int) {
-        let code = FixedHuffman.literalCodes[symbol]
+        let code = literalCodes[symbol]
         write(bits: UInt32(code.bits), count: Int(code.length))
     }
 
     /// A match of `length` (3…258) bytes at `distance` (1…32,768) bytes back.
     mutating func writeMatch(length: Int, distance: Int) {
-        let lengthCode = FixedHuffman.lengthCodes[length]
+        let lengthCode = lengthCodes[length]
         writeFixedSymbol(Int(lengthCode.symbol))
         if lengthCode.extraCount > 0 {
             write(bits: UInt32(lengthCode.extraBits), count: Int(lengthCode.extraCount))
