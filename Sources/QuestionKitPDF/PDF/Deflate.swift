@@ -6,9 +6,15 @@
 enum Deflate {
     /// Compresses `data` into a zlib stream: header, DEFLATE data, Adler-32 checksum.
     static func zlibCompress(_ data: [UInt8]) -> [UInt8] {
+        var heads = LZ77Heads()
+        return zlibCompress(data, heads: &heads)
+    }
+
+    /// `zlibCompress(_:)` with the hash table of the streams compressed before (see ``LZ77Heads``).
+    static func zlibCompress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
         // CMF 0x78: method 8 (deflate), 32 KB window; FLG 0x9C: default level, header divisible by 31.
         var output: [UInt8] = [0x78, 0x9C]
-        output.append(contentsOf: compress(data))
+        output.append(contentsOf: compress(data, heads: &heads))
         let checksum = adler32(data)
         output.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: checksum >> $0) })
         return output
@@ -16,11 +22,17 @@ enum Deflate {
 
     /// Raw DEFLATE data: one fixed-Huffman block, or stored blocks when those are smaller.
     static func compress(_ data: [UInt8]) -> [UInt8] {
+        var heads = LZ77Heads()
+        return compress(data, heads: &heads)
+    }
+
+    /// `compress(_:)` with the hash table of the streams compressed before (see ``LZ77Heads``).
+    static func compress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
         var writer = DeflateBitWriter()
         writer.reserve(data.count / 2 + 16)
         writer.write(bits: 1, count: 1)  // BFINAL: this is the last block
         writer.write(bits: 1, count: 2)  // BTYPE 01: fixed Huffman codes
-        LZ77Matcher.encode(data, into: &writer)
+        LZ77Matcher.encode(data, heads: &heads, into: &writer)
         writer.writeFixedSymbol(256)  // end of block
         let fixed = writer.finish()
         let storedSize = data.count + 5 * max(1, (data.count + 65_534) / 65_535)

@@ -2,27 +2,29 @@
 /// and one step of lazy matching: a match is deferred when the next position starts a longer one.
 enum LZ77Matcher {
     private static let windowSize = 1 << 15
-    private static let hashSize = 1 << 15
+    fileprivate static let hashSize = 1 << 15
     private static let minimumMatch = 3
     private static let maximumMatch = 258
     // Longer chains find slightly longer matches at a cost in speed; 48 suits page content and fonts.
     private static let maximumChain = 48
 
-    /// The hash chains: the newest position of each hash, and for each position the one before it with
-    /// the same hash. Positions are written before they are read, so `previous` only needs as many slots
-    /// as the data has positions (at most the window).
+    /// The hash chains: the newest position of each hash (`head`, stored as `base + position`, see
+    /// ``LZ77Heads``), and for each position the one before it with the same hash (negative for none).
+    /// Positions are written before they are read, so `previous` only needs as many slots as the data
+    /// has positions (at most the window).
     private struct State {
         var head: UnsafeMutableBufferPointer<Int32>
+        var base: Int32
         var previous: UnsafeMutableBufferPointer<Int32>
     }
 
-    static func encode(_ data: [UInt8], into writer: inout DeflateBitWriter) {
-        var head = [Int32](repeating: -1, count: hashSize)
+    static func encode(_ data: [UInt8], heads: inout LZ77Heads, into writer: inout DeflateBitWriter) {
+        let base = heads.begin(count: data.count)
         var previous = [Int32](repeating: -1, count: max(1, min(windowSize, data.count)))
-        head.withUnsafeMutableBufferPointer { head in
+        heads.entries.withUnsafeMutableBufferPointer { head in
             previous.withUnsafeMutableBufferPointer { previous in
                 data.withUnsafeBufferPointer { bytes in
-                    var state = State(head: head, previous: previous)
+                    var state = State(head: head, base: base, previous: previous)
                     encode(bytes, state: &state, into: &writer)
                 }
             }
@@ -63,8 +65,9 @@ enum LZ77Matcher {
         let last = min(end, bytes.count - minimumMatch)
         while inserted <= last {
             let hash = hashAt(inserted, bytes)
-            state.previous[inserted & (windowSize - 1)] = state.head[hash]
-            state.head[hash] = Int32(inserted)
+            // An entry of an earlier stream is below `base`: negative here, so the chain ends.
+            state.previous[inserted & (windowSize - 1)] = state.head[hash] - state.base
+            state.head[hash] = state.base + Int32(inserted)
             inserted += 1
         }
         inserted = max(inserted, end + 1)
@@ -127,5 +130,25 @@ enum LZ77Matcher {
             length += 1
         }
         return length
+    }
+}
+
+/// The newest position of each hash, kept from one stream to the next so that it is not cleared for
+/// each (a page's stream is a few kilobytes; the table is 128 KB). A stream's positions are stored
+/// from its `base` on, which starts above every position stored before, so the entries of earlier
+/// streams read as none.
+struct LZ77Heads {
+    fileprivate var entries = [Int32](repeating: -1, count: LZ77Matcher.hashSize)
+    private var base = 0
+
+    /// The base of a stream of `count` bytes, after those of the streams before it; the table is
+    /// cleared when stored positions would no longer fit in 32 bits.
+    fileprivate mutating func begin(count: Int) -> Int32 {
+        if base + count >= Int(Int32.max) {
+            entries = [Int32](repeating: -1, count: LZ77Matcher.hashSize)
+            base = 0
+        }
+        defer { base += count }
+        return Int32(base)
     }
 }
