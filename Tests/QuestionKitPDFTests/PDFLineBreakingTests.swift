@@ -69,4 +69,15 @@ struct PDFLineBreakingTests {
         #expect(lines("aaaaaaa a", width: 30) == ["aaaaa", "aa a"])
         #expect(lines("Wa", width: 3) == ["W", "a"])
     }
+
+    @Test(arguments: ["aaa aaa", " a\tb\u{1} c ", "Grüße – “ok” …", "W", ""])
+    func aTextMeasuredWholeBreaksAsWhenMeasuredWordByWord(text: String) {
+        // One-line text is measured as a whole; near its exact width it must still break as the
+        // word-by-word wrap does.
+        let exact = fonts.width(of: text, font: .helvetica, size: 10)
+        let measure = { (piece: Substring) in self.fonts.width(of: String(piece), font: .helvetica, size: 10) }
+        for width in [exact - 0.01, exact.nextDown, exact, exact.nextUp, exact + 0.01, exact * 2] where width > 0 {
+            #expect(lines(text, width: width) == PDFFontSet.wrap(Substring(text), width: width, measure: measure))
+        }
+    }
 }

@@ -6,9 +6,15 @@
 enum Deflate {
     /// Compresses `data` into a zlib stream: header, DEFLATE data, Adler-32 checksum.
     static func zlibCompress(_ data: [UInt8]) -> [UInt8] {
+        var heads = LZ77Heads()
+        return zlibCompress(data, heads: &heads)
+    }
+
+    /// `zlibCompress(_:)` with the hash table of the streams compressed before (see ``LZ77Heads``).
+    static func zlibCompress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
         // CMF 0x78: method 8 (deflate), 32 KB window; FLG 0x9C: default level, header divisible by 31.
         var output: [UInt8] = [0x78, 0x9C]
-        output.append(contentsOf: compress(data))
+        output.append(contentsOf: compress(data, heads: &heads))
         let checksum = adler32(data)
         output.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: checksum >> $0) })
         return output
@@ -16,11 +22,17 @@ enum Deflate {
 
     /// Raw DEFLATE data: one fixed-Huffman block, or stored blocks when those are smaller.
     static func compress(_ data: [UInt8]) -> [UInt8] {
+        var heads = LZ77Heads()
+        return compress(data, heads: &heads)
+    }
+
+    /// `compress(_:)` with the hash table of the streams compressed before (see ``LZ77Heads``).
+    static func compress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
         var writer = DeflateBitWriter()
         writer.reserve(data.count / 2 + 16)
         writer.write(bits: 1, count: 1)  // BFINAL: this is the last block
         writer.write(bits: 1, count: 2)  // BTYPE 01: fixed Huffman codes
-        LZ77Matcher.encode(data, into: &writer)
+        LZ77Matcher.encode(data, heads: &heads, into: &writer)
         writer.writeFixedSymbol(256)  // end of block
         let fixed = writer.finish()
         let storedSize = data.count + 5 * max(1, (data.count + 65_534) / 65_535)
@@ -69,6 +81,9 @@ struct DeflateBitWriter {
     private var output: [UInt8] = []
     private var bitBuffer: UInt64 = 0
     private var bitCount = 0
+    // Held here so that each symbol does not go through the tables' lazy initialisation check.
+    private let literalCodes = FixedHuffman.literalCodes
+    private let lengthCodes = FixedHuffman.lengthCodes
 
     mutating func reserve(_ capacity: Int) {
         output.reserveCapacity(capacity)
@@ -78,23 +93,21 @@ struct DeflateBitWriter {
         bitBuffer |= UInt64(bits) << UInt64(bitCount)
         bitCount += count
         if bitCount >= 32 {
-            for _ in 0..<4 {
-                output.append(UInt8(truncatingIfNeeded: bitBuffer))
-                bitBuffer >>= 8
-            }
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian) { output.append(contentsOf: $0) }
+            bitBuffer >>= 32
             bitCount -= 32
         }
     }
 
     /// A literal byte, a length symbol (257…285) or the end of block (256), in the fixed code.
     mutating func writeFixedSymbol(_ symbol: Int) {
-        let code = FixedHuffman.literalCodes[symbol]
+        let code = literalCodes[symbol]
         write(bits: UInt32(code.bits), count: Int(code.length))
     }
 
     /// A match of `length` (3…258) bytes at `distance` (1…32,768) bytes back.
     mutating func writeMatch(length: Int, distance: Int) {
-        let lengthCode = FixedHuffman.lengthCodes[length]
+        let lengthCode = lengthCodes[length]
         writeFixedSymbol(Int(lengthCode.symbol))
         if lengthCode.extraCount > 0 {
             write(bits: UInt32(lengthCode.extraBits), count: Int(lengthCode.extraCount))

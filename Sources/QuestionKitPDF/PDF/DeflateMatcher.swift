@@ -2,41 +2,58 @@
 /// and one step of lazy matching: a match is deferred when the next position starts a longer one.
 enum LZ77Matcher {
     private static let windowSize = 1 << 15
-    private static let hashSize = 1 << 15
+    fileprivate static let hashSize = 1 << 15
     private static let minimumMatch = 3
     private static let maximumMatch = 258
     // Longer chains find slightly longer matches at a cost in speed; 48 suits page content and fonts.
     private static let maximumChain = 48
 
+    /// The hash chains: the newest position of each hash (`head`, stored as `base + position`, see
+    /// ``LZ77Heads``), and for each position the one before it with the same hash (negative for none).
+    /// Positions are written before they are read, so `previous` only needs as many slots as the data
+    /// has positions (at most the window).
     private struct State {
-        var head = [Int32](repeating: -1, count: LZ77Matcher.hashSize)
-        var previous = [Int32](repeating: -1, count: LZ77Matcher.windowSize)
+        var head: UnsafeMutableBufferPointer<Int32>
+        var base: Int32
+        var previous: UnsafeMutableBufferPointer<Int32>
     }
 
-    static func encode(_ data: [UInt8], into writer: inout DeflateBitWriter) {
-        data.withUnsafeBufferPointer { bytes in
-            var state = State()
-            var position = 0
-            var inserted = 0
-            while position < bytes.count {
-                insert(upTo: position, bytes: bytes, state: &state, inserted: &inserted)
-                var match = longestMatch(at: position, bytes: bytes, state: state)
-                if match.length >= minimumMatch && match.length < 32 && position + 1 < bytes.count {
-                    insert(upTo: position + 1, bytes: bytes, state: &state, inserted: &inserted)
-                    let next = longestMatch(at: position + 1, bytes: bytes, state: state)
-                    if next.length > match.length {
-                        writer.writeFixedSymbol(Int(bytes[position]))
-                        position += 1
-                        match = next
-                    }
+    static func encode(_ data: [UInt8], heads: inout LZ77Heads, into writer: inout DeflateBitWriter) {
+        let base = heads.begin(count: data.count)
+        var previous = [Int32](repeating: -1, count: max(1, min(windowSize, data.count)))
+        heads.entries.withUnsafeMutableBufferPointer { head in
+            previous.withUnsafeMutableBufferPointer { previous in
+                data.withUnsafeBufferPointer { bytes in
+                    var state = State(head: head, base: base, previous: previous)
+                    encode(bytes, state: &state, into: &writer)
                 }
-                if match.length >= minimumMatch {
-                    writer.writeMatch(length: match.length, distance: match.distance)
-                    position += match.length
-                } else {
+            }
+        }
+    }
+
+    private static func encode(
+        _ bytes: UnsafeBufferPointer<UInt8>, state: inout State, into writer: inout DeflateBitWriter
+    ) {
+        var position = 0
+        var inserted = 0
+        while position < bytes.count {
+            insert(upTo: position, bytes: bytes, state: &state, inserted: &inserted)
+            var match = longestMatch(at: position, bytes: bytes, state: state)
+            if match.length >= minimumMatch && match.length < 32 && position + 1 < bytes.count {
+                insert(upTo: position + 1, bytes: bytes, state: &state, inserted: &inserted)
+                let next = longestMatch(at: position + 1, bytes: bytes, state: state)
+                if next.length > match.length {
                     writer.writeFixedSymbol(Int(bytes[position]))
                     position += 1
+                    match = next
                 }
+            }
+            if match.length >= minimumMatch {
+                writer.writeMatch(length: match.length, distance: match.distance)
+                position += match.length
+            } else {
+                writer.writeFixedSymbol(Int(bytes[position]))
+                position += 1
             }
         }
     }
@@ -48,8 +65,9 @@ enum LZ77Matcher {
         let last = min(end, bytes.count - minimumMatch)
         while inserted <= last {
             let hash = hashAt(inserted, bytes)
-            state.previous[inserted & (windowSize - 1)] = state.head[hash]
-            state.head[hash] = Int32(inserted)
+            // An entry of an earlier stream is below `base`: negative here, so the chain ends.
+            state.previous[inserted & (windowSize - 1)] = state.head[hash] - state.base
+            state.head[hash] = state.base + Int32(inserted)
             inserted += 1
         }
         inserted = max(inserted, end + 1)
@@ -72,10 +90,7 @@ enum LZ77Matcher {
         var chain = maximumChain
         while candidate >= 0 && position - candidate <= windowSize && chain > 0 {
             if bytes[candidate + bestLength] == bytes[position + bestLength] {
-                var length = 0
-                while length < limit && bytes[candidate + length] == bytes[position + length] {
-                    length += 1
-                }
+                let length = commonLength(bytes, candidate, position, limit: limit)
                 if length > bestLength {
                     bestLength = length
                     bestDistance = position - candidate
@@ -89,5 +104,51 @@ enum LZ77Matcher {
             chain -= 1
         }
         return (bestLength, bestDistance)
+    }
+
+    /// How many bytes, at most `limit`, at `first` equal those at `second` (`first < second`, and
+    /// `second + limit` within `bytes`): eight bytes compared at a time, then one by one.
+    @inline(__always)
+    private static func commonLength(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ second: Int, limit: Int
+    ) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var length = 0
+        while length + 8 <= limit {
+            let difference =
+                raw.loadUnaligned(fromByteOffset: first + length, as: UInt64.self)
+                ^ raw.loadUnaligned(fromByteOffset: second + length, as: UInt64.self)
+            if difference != 0 {
+                // The first unequal byte is the lowest in little-endian order (swapped on big-endian machines).
+                let bits = UInt64(littleEndian: difference).trailingZeroBitCount
+                return length + bits / 8
+            }
+            length += 8
+        }
+        while length < limit && bytes[first + length] == bytes[second + length] {
+            length += 1
+        }
+        return length
+    }
+}
+
+/// The newest position of each hash, kept from one stream to the next so that it is not cleared for
+/// each (a page's stream is a few kilobytes; the table is 128 KB). A stream's positions are stored
+/// from its `base` on, which starts above every position stored before, so the entries of earlier
+/// streams read as none.
+struct LZ77Heads {
+    fileprivate var entries = [Int32](repeating: -1, count: LZ77Matcher.hashSize)
+    private var base = 0
+
+    /// The base of a stream of `count` bytes, after those of the streams before it; the table is
+    /// cleared when stored positions would no longer fit in 32 bits.
+    fileprivate mutating func begin(count: Int) -> Int32 {
+        if base + count >= Int(Int32.max) {
+            entries = [Int32](repeating: -1, count: LZ77Matcher.hashSize)
+            base = 0
+        }
+        defer { base += count }
+        return Int32(base)
     }
 }

@@ -8,12 +8,26 @@ extension PDFFontSet {
     /// wider than a line on its own. Line breaks in the text (`\n`, `\r\n`, …) are kept; an empty line stays.
     /// Spaces where a line is broken are dropped; other spacing, and a paragraph's indentation, is kept.
     public func lines(for text: String, font: PDFStandardFont, size: Double, width: Double) -> [String] {
+        if let total = oneLineThousandths(of: text, font: font), Double(total) * size / 1000 <= width * (1 - 1e-9) {
+            return [text]
+        }
         let measure = { (piece: Substring) -> Double in self.width(of: String(piece), font: font, size: size) }
         var lines: [String] = []
         for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lines += Self.wrap(paragraph, width: width, measure: measure)
         }
         return lines
+    }
+
+    /// The width of `text` when it is plain (see `plainCodes(of:_:)`) and holds no line break, else nil.
+    ///
+    /// Most texts of a form are such and fit on a line: measured once as a whole, they skip the cutting into
+    /// words. Measured piece by piece the sum may differ in its last bits, hence the margin above; text
+    /// that falls within it is wrapped the long way, with the same result as before.
+    private func oneLineThousandths(of text: String, font: PDFStandardFont) -> Int? {
+        guard preferred.isEmpty, !text.utf8.contains(where: { $0 >= 0x0A && $0 <= 0x0D }) else { return nil }
+        var total = 0
+        return Self.plainCodes(of: text, { total += font.width(ofCode: $0) }) ? total : nil
     }
 
     static func wrap(_ paragraph: Substring, width: Double, measure: (Substring) -> Double) -> [String] {

@@ -115,7 +115,7 @@ public struct PDFFontSet: Sendable {
 
     /// Calls `body` with the WinAnsi code of each character of `text` (a tab as a space, control characters
     /// skipped); returns false, early, at a character that needs more than that (another font, normalisation).
-    private static func plainCodes(of text: String, _ body: (UInt8) -> Void) -> Bool {
+    static func plainCodes(of text: String, _ body: (UInt8) -> Void) -> Bool {
         for scalar in text.unicodeScalars {
             if let code = WinAnsiEncoding.code(for: scalar == "\t" ? " " : scalar) {
                 body(code)

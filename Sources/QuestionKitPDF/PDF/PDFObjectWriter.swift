@@ -7,6 +7,8 @@ struct PDFObjectWriter {
     private(set) var buffer = PDFBuffer()
     /// The byte offset of object `n` at index `n - 1`, or nil while it is not written yet.
     private var offsets: [Int?] = []
+    /// Shared by the streams, so that each does not clear a table of its own.
+    private var deflateHeads = LZ77Heads()
 
     init() {
         buffer.append("%PDF-1.7\n")
@@ -32,7 +34,8 @@ struct PDFObjectWriter {
     mutating func writeStream(
         _ number: Int, data: [UInt8], compress: Bool = true, dictionary: (inout PDFBuffer) -> Void = { _ in }
     ) {
-        writeStream(number, payload: PDFStreamPayload(data, compress: compress), dictionary: dictionary)
+        writeStream(
+            number, payload: PDFStreamPayload(data, compress: compress, heads: &deflateHeads), dictionary: dictionary)
     }
 
     /// Writes a stream object whose data is ready (compressed or not).
@@ -109,7 +112,13 @@ struct PDFStreamPayload: Sendable {
     var isDeflated: Bool
 
     init(_ data: [UInt8], compress: Bool) {
-        let deflated = compress ? Deflate.zlibCompress(data) : data
+        var heads = LZ77Heads()
+        self.init(data, compress: compress, heads: &heads)
+    }
+
+    /// The payload, compressed with the hash table of the streams compressed before (see ``LZ77Heads``).
+    init(_ data: [UInt8], compress: Bool, heads: inout LZ77Heads) {
+        let deflated = compress ? Deflate.zlibCompress(data, heads: &heads) : data
         isDeflated = compress && deflated.count < data.count
         bytes = isDeflated ? deflated : data
     }

@@ -86,8 +86,14 @@ public struct PDFPage: Sendable {
     /// holds its finished pages compressed while the rest is laid out. Drawing may go on (into the next
     /// stream); a state still saved is restored first, as at the end of a page.
     public mutating func seal() {
+        var heads = LZ77Heads()
+        seal(reusing: &heads)
+    }
+
+    /// ``seal()`` with the compressor's hash table of the pages sealed before (see ``LZ77Heads``).
+    mutating func seal(reusing heads: inout LZ77Heads) {
         guard content.count > 0 else { return }
-        sealedContent.append(PDFStreamPayload(finishedContent, compress: true))
+        sealedContent.append(PDFStreamPayload(finishedContent, compress: true, heads: &heads))
         content = PDFBuffer()
         if let outermost = savedStates.first {
             state = outermost

@@ -42,7 +42,7 @@ struct TrueTypeGlyphTable {
     func outline(of glyph: UInt16) throws -> FontBytes {
         let index = Int(glyph)
         guard index < glyphCount else { throw TrueTypeError.malformed("glyph \(index) does not exist") }
-        return try glyf.slice(at: offsets[index], length: offsets[index + 1] - offsets[index], name: "glyph \(index)")
+        return try glyf.outline(at: offsets[index], length: offsets[index + 1] - offsets[index], glyph: index)
     }
 
     /// The bounding box of `glyph` from its outline header, or nil for an empty glyph.

@@ -32,14 +32,29 @@ struct FontBytes {
     /// Where the view starts in `bytes`, and its length.
     let base: Int
     let count: Int
-    /// Named in errors ("'hmtx' table").
-    let name: String
+    /// Named in errors ("'hmtx' table", "glyph 12").
+    var name: String { glyph.map { "glyph \($0)" } ?? label }
+    private let label: String
+    /// The glyph whose outline this is: its name is made only when an error needs it, since outlines
+    /// are read by the thousand when a font is loaded.
+    private let glyph: Int?
 
     init(bytes: [UInt8], base: Int = 0, count: Int? = nil, name: String) {
+        self.init(bytes: bytes, base: base, count: count ?? bytes.count - base, label: name, glyph: nil)
+    }
+
+    private init(bytes: [UInt8], base: Int, count: Int, label: String, glyph: Int?) {
         self.bytes = bytes
         self.base = base
-        self.count = count ?? bytes.count - base
-        self.name = name
+        self.count = count
+        self.label = label
+        self.glyph = glyph
+    }
+
+    /// The outline of `glyph`: `slice(at:length:name:)` named "glyph N".
+    func outline(at offset: Int, length: Int, glyph: Int) throws -> FontBytes {
+        guard contains(offset, length: length) else { throw TrueTypeError.truncated("glyph \(glyph)") }
+        return FontBytes(bytes: bytes, base: base + offset, count: length, label: "", glyph: glyph)
     }
 
     /// A sub-view of `length` bytes at `offset`, or `truncated` when it does not fit.

@@ -65,6 +65,8 @@ struct FormPDFFlow {
     private(set) var y: Double
     /// The extent of the flag bar on this page still to be drawn.
     private var bar: (top: Double, bottom: Double)?
+    /// The compressor's hash table, shared by the pages as they are sealed.
+    private var deflateHeads = LZ77Heads()
 
     init(frame: FormPDFFrame, fonts: PDFFontSet) {
         self.frame = frame
@@ -95,7 +97,7 @@ struct FormPDFFlow {
     /// The pages, the last one included.
     mutating func finish() -> [PDFPage] {
         flushBar()
-        page.seal()
+        page.seal(reusing: &deflateHeads)
         pages.append(page)
         return pages
     }
@@ -147,7 +149,7 @@ struct FormPDFFlow {
     private mutating func startPage() {
         flushBar()
         // Finished pages are held compressed: uncompressed, a long form's pages take several times its size.
-        page.seal()
+        page.seal(reusing: &deflateHeads)
         pages.append(page)
         page = PDFPage(size: frame.pageSize, fonts: fonts)
         y = frame.top
