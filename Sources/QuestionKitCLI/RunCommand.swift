@@ -48,39 +48,40 @@ package struct RunCommand: Command {
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
         let template = files.template(at: templatePath)
-        let fixture = files.fixture(at: fixturePath)
         context.standardError += DiagnosticPrinter.text(template.report)
-        guard let loadedTemplate = template.value, var loadedFixture = fixture.value else {
-            context.standardError += DiagnosticPrinter.text(fixture.report)
+        guard let loadedTemplate = template.value else {
+            context.standardError += DiagnosticPrinter.text(files.fixture(at: fixturePath).report)
             return ExitStatus.inputErrors
         }
-        // The fixture's own problems fail the run as its replay's do, and are printed with them, cause first.
-        let fixtureProblems =
-            fixture.report.diagnostics
-            + FixtureTemplate.choose(for: loadedFixture, at: fixturePath, given: templatePath).problems
-        if let user = arguments.values["user"] { loadedFixture.technician = user }
-        if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
-        let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
-        let review = Review(form: result.session.form, keys: keys)
+        guard
+            var replayed = Self.replay(
+                fixtureAt: fixturePath, files: files, template: loadedTemplate, templatePath: templatePath,
+                arguments: arguments, context: &context)
+        else { return ExitStatus.inputErrors }
+        let (session, problems) = (replayed.result.session, replayed.problems)
+        let review = Review(form: session.form, keys: keys)
         let pdf = arguments.values["pdf"]
         // With the PDF on standard output, what is for people goes to standard error.
         let forPeople: WritableKeyPath<CommandContext, String> =
             pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
-        context[keyPath: forPeople] += TerminalText.lines(result.transcript) + "\n\n" + ReviewPrinter.text(review)
-        let problems = FixtureChecks.causeFirst(
-            fixtureProblems + FixtureChecks.replayProblems(result.diagnostics, besides: fixtureProblems))
-        context.standardError += DiagnosticPrinter.text(
-            FileDiagnostics(path: fixturePath, diagnostics: problems, source: fixture.report.source))
-        // The transcript and the review of a large form are as large as the form: out with them
-        // before the exports, rather than held until the end.
+        // The transcript and the review of a large form are as large as the form: each goes out in
+        // pieces as it is made, the transcript let go before the review is made, both before the exports.
+        Self.printTranscript(replayed.result.transcript, to: forPeople, context: &context)
+        replayed.result.transcript = []
+        context[keyPath: forPeople] += "\n\n"
+        ReviewPrinter.text(review) { piece in
+            context[keyPath: forPeople] += piece
+            context.flushOutput()
+        }
+        context.standardError += replayed.problemsText
         context.flushOutput()
         if let folder = arguments.values["out"] {
             let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
             // The fixture plays the technician's device: the photos lie beside it.
             let photos = EmbedMediaOption.photos(
-                of: result.session.form, keys: keys, arguments: arguments, folderOf: fixturePath,
+                of: session.form, keys: keys, arguments: arguments, folderOf: fixturePath,
                 locatedIn: template.report, context: &context)
-            let json = CompletedFormWriter.json(result.session.form, keys: keys, embedding: photos)
+            let json = CompletedFormWriter.json(session.form, keys: keys, embedding: photos)
             guard let written = write(json, review: review, name: name, to: folder, context: &context) else {
                 return ExitStatus.inputErrors
             }
@@ -94,6 +95,49 @@ package struct RunCommand: Command {
             context[keyPath: forPeople] += "wrote \(place)\n"
         }
         return problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
+    }
+
+    /// What `run` keeps of a replay: its result, its problems (cause first) and their text.
+    private struct Replayed {
+        var result: ReplayResult
+        var problems: [Diagnostic]
+        var problemsText: String
+    }
+
+    /// Reads the fixture and replays it on `template`; nil, with the fixture's problems printed,
+    /// when it cannot be read. The fixture (its bytes and its parse) is let go when this returns:
+    /// its problems are kept as text.
+    private static func replay(
+        fixtureAt fixturePath: String, files: FormFiles, template: Template, templatePath: String,
+        arguments: ParsedArguments, context: inout CommandContext
+    ) -> Replayed? {
+        let fixture = files.fixture(at: fixturePath)
+        guard var loadedFixture = fixture.value else {
+            context.standardError += DiagnosticPrinter.text(fixture.report)
+            return nil
+        }
+        // The fixture's own problems fail the run as its replay's do, and are printed with them, cause first.
+        let fixtureProblems =
+            fixture.report.diagnostics
+            + FixtureTemplate.choose(for: loadedFixture, at: fixturePath, given: templatePath).problems
+        if let user = arguments.values["user"] { loadedFixture.technician = user }
+        if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
+        let result = FixtureReplayer(fixture: loadedFixture, template: template).replay()
+        let problems = FixtureChecks.causeFirst(
+            fixtureProblems + FixtureChecks.replayProblems(result.diagnostics, besides: fixtureProblems))
+        let text = DiagnosticPrinter.text(
+            FileDiagnostics(path: fixturePath, diagnostics: problems, source: fixture.report.source))
+        return Replayed(result: result, problems: problems, problemsText: text)
+    }
+
+    /// Prints the transcript's lines (as `TerminalText.lines` joins them), each escaped.
+    private static func printTranscript(
+        _ transcript: [String], to output: WritableKeyPath<CommandContext, String>, context: inout CommandContext
+    ) {
+        for (index, line) in transcript.enumerated() {
+            if index > 0 { context[keyPath: output] += "\n" }
+            context[keyPath: output] += TerminalText.escaped(line)
+        }
     }
 
     /// Writes the completed form's JSON, the text export and the flag report into `folder` (created if
