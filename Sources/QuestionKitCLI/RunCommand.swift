@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitPDF
 import QuestionKitStore
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
@@ -46,24 +47,50 @@ package struct RunCommand: Command {
             throw UsageError("--out takes a folder, not '-'; for a PDF on standard output pass --pdf -")
         }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
+        let pdf = arguments.values["pdf"]
+        // With the PDF on standard output, what is for people goes to standard error.
+        let forPeople: WritableKeyPath<CommandContext, String> =
+            pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
+        // The template, the form and its review are let go before the PDF is written: its pages are all it needs.
+        guard
+            let reported = report(
+                templatePath: templatePath, fixturePath: fixturePath, keys: keys, forPeople: forPeople,
+                arguments: arguments, context: &context)
+        else { return ExitStatus.inputErrors }
+        if let pdf, let document = reported.document {
+            guard PDFOutput.write(document, to: pdf, context: &context) else { return ExitStatus.inputErrors }
+            let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
+            context[keyPath: forPeople] += "wrote \(place)\n"
+        }
+        return reported.status
+    }
+
+    /// What `run` made: its exit status and, with --pdf, the printed form to write.
+    private struct Reported {
+        var status: Int32
+        var document: PDFDocument?
+    }
+
+    /// Replays the fixture on the template, prints the transcript, the review and the problems, writes
+    /// the --out files and renders the PDF (not written yet); nil when that cannot be done.
+    private func report(
+        templatePath: String, fixturePath: String, keys: KeyMap, forPeople: WritableKeyPath<CommandContext, String>,
+        arguments: ParsedArguments, context: inout CommandContext
+    ) -> Reported? {
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
         let template = files.template(at: templatePath)
         context.standardError += DiagnosticPrinter.text(template.report)
         guard let loadedTemplate = template.value else {
             context.standardError += DiagnosticPrinter.text(files.fixture(at: fixturePath).report)
-            return ExitStatus.inputErrors
+            return nil
         }
         guard
             var replayed = Self.replay(
                 fixtureAt: fixturePath, files: files, template: loadedTemplate, templatePath: templatePath,
                 arguments: arguments, context: &context)
-        else { return ExitStatus.inputErrors }
-        let (session, problems) = (replayed.result.session, replayed.problems)
+        else { return nil }
+        let session = replayed.result.session
         let review = Review(form: session.form, keys: keys)
-        let pdf = arguments.values["pdf"]
-        // With the PDF on standard output, what is for people goes to standard error.
-        let forPeople: WritableKeyPath<CommandContext, String> =
-            pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
         // The transcript and the review of a large form are as large as the form: each goes out in
         // pieces as it is made, the transcript let go before the review is made, both before the exports.
         Self.printTranscript(replayed.result.transcript, to: forPeople, context: &context)
@@ -83,18 +110,18 @@ package struct RunCommand: Command {
                 locatedIn: template.report, context: &context)
             let json = CompletedFormWriter.json(session.form, keys: keys, embedding: photos)
             guard let written = write(json, review: review, name: name, to: folder, context: &context) else {
-                return ExitStatus.inputErrors
+                return nil
             }
             context[keyPath: forPeople] += "wrote \(written.joined(separator: ", "))\n"
         }
-        if let pdf {
-            guard PDFOutput.write(review, keys: keys, to: pdf, arguments: arguments, context: &context) else {
-                return ExitStatus.inputErrors
+        var reported = Reported(status: replayed.problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success)
+        if arguments.values["pdf"] != nil {
+            guard let document = PDFOutput.render(review, keys: keys, arguments: arguments, context: &context) else {
+                return nil
             }
-            let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
-            context[keyPath: forPeople] += "wrote \(place)\n"
+            reported.document = document
         }
-        return problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
+        return reported
     }
 
     /// What `run` keeps of a replay: its result, its problems (cause first) and their text.
