@@ -86,6 +86,15 @@ enum PDFOutput {
         return document
     }
 
+    /// The printed form of the review `taken` holds, which is let go (nil) once the form is
+    /// rendered (see `render`).
+    static func render(
+        taking taken: inout Review?, keys: KeyMap, arguments: ParsedArguments, context: inout CommandContext
+    ) -> PDFDocument? {
+        guard let review = taken.take() else { return nil }
+        return render(review, keys: keys, arguments: arguments, context: &context)
+    }
+
     /// Writes `document` to `path` (see `write`); false, with the reason printed, when it could not be.
     static func write(_ document: PDFDocument, to path: String, context: inout CommandContext) -> Bool {
         let bytes: [UInt8]

@@ -1,5 +1,4 @@
 import QuestionKit
-import QuestionKitPDF
 import QuestionKitStore
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
@@ -51,28 +50,33 @@ package struct RunCommand: Command {
         // With the PDF on standard output, what is for people goes to standard error.
         let forPeople: WritableKeyPath<CommandContext, String> =
             pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
-        // The template, the form and its review are let go before the PDF is written: its pages are all it needs.
+        // The template and the form are let go before the PDF is rendered (the review is all it
+        // needs), and the review before it is written (its pages are all that needs).
         guard
-            let reported = report(
+            var reported = report(
                 templatePath: templatePath, fixturePath: fixturePath, keys: keys, forPeople: forPeople,
                 arguments: arguments, context: &context)
         else { return ExitStatus.inputErrors }
-        if let pdf, let document = reported.document {
-            guard PDFOutput.write(document, to: pdf, context: &context) else { return ExitStatus.inputErrors }
+        if let pdf, reported.review != nil {
+            guard
+                let document = PDFOutput.render(
+                    taking: &reported.review, keys: keys, arguments: arguments, context: &context),
+                PDFOutput.write(document, to: pdf, context: &context)
+            else { return ExitStatus.inputErrors }
             let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
             context[keyPath: forPeople] += "wrote \(place)\n"
         }
         return reported.status
     }
 
-    /// What `run` made: its exit status and, with --pdf, the printed form to write.
+    /// What `run` made: its exit status and, with --pdf, the review to print.
     private struct Reported {
         var status: Int32
-        var document: PDFDocument?
+        var review: Review?
     }
 
-    /// Replays the fixture on the template, prints the transcript, the review and the problems, writes
-    /// the --out files and renders the PDF (not written yet); nil when that cannot be done.
+    /// Replays the fixture on the template, prints the transcript, the review and the problems and
+    /// writes the --out files; nil when that cannot be done.
     private func report(
         templatePath: String, fixturePath: String, keys: KeyMap, forPeople: WritableKeyPath<CommandContext, String>,
         arguments: ParsedArguments, context: inout CommandContext
@@ -114,14 +118,9 @@ package struct RunCommand: Command {
             }
             context[keyPath: forPeople] += "wrote \(written.joined(separator: ", "))\n"
         }
-        var reported = Reported(status: replayed.problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success)
-        if arguments.values["pdf"] != nil {
-            guard let document = PDFOutput.render(review, keys: keys, arguments: arguments, context: &context) else {
-                return nil
-            }
-            reported.document = document
-        }
-        return reported
+        return Reported(
+            status: replayed.problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success,
+            review: arguments.values["pdf"] == nil ? nil : review)
     }
 
     /// What `run` keeps of a replay: its result, its problems (cause first) and their text.
