@@ -29,6 +29,17 @@ if CommandLine.arguments.dropFirst().first == BudgetInputs.option {
     exit(BudgetInputs.main(Array(CommandLine.arguments.dropFirst(2))))
 }
 
+// `Benchmarks generate-fixture COUNT PATH` writes the fixture `run --pdf` is measured with (the memory rows).
+if CommandLine.arguments.dropFirst().first == "generate-fixture" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard arguments.count >= 2, let count = Int(arguments[0]) else {
+        FileHandle.standardError.write(Data("usage: Benchmarks generate-fixture COUNT PATH\n".utf8))
+        exit(64)
+    }
+    try Data(FixtureGenerator.fixture(questions: count, seed: 2).utf8).write(to: URL(fileURLWithPath: arguments[1]))
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == HostileReplayBenchmark.peakOption {
     exit(HostileReplayBenchmark.reportPeak(Array(CommandLine.arguments.dropFirst(2))))
 }

@@ -66,7 +66,7 @@ struct FixtureTester: Sendable {
     }
 
     private func test(batch: [String], templates: inout TemplateCache) -> [FixtureOutcome] {
-        let read = ParallelMap.map(batch, read)
+        var read = ParallelMap.map(batch, read)
         var order: [String?] = []
         var groups: [String?: [Int]] = [:]
         for (index, item) in read.enumerated() {
@@ -74,14 +74,31 @@ struct FixtureTester: Sendable {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(index)
         }
-        var outcomes = [FixtureOutcome?](repeating: nil, count: read.count)
+        // Each fixture is handed over to the thread that replays it and freed there, not on this one.
+        let handed = read.map(Handover.init)
+        read.removeAll()
+        var outcomes = [FixtureOutcome?](repeating: nil, count: handed.count)
         for key in order {
             let template = key.map { templates.template(at: $0, files: files) }
             let indices = groups[key] ?? []
-            let done = ParallelMap.map(indices) { replay(read[$0], template: template) }
+            let done = ParallelMap.map(indices) { index in
+                handed[index].take().map { replay($0, template: template) }
+            }
             for (index, outcome) in zip(indices, done) { outcomes[index] = outcome }
         }
         return outcomes.compactMap { $0 }
+    }
+
+    /// A fixture read, taken once by the thread that replays it (only that thread touches it).
+    private final class Handover: @unchecked Sendable {
+        private var read: Read?
+
+        init(_ read: Read) { self.read = read }
+
+        func take() -> Read? {
+            defer { read = nil }
+            return read
+        }
     }
 
     private func read(_ path: String) -> Read {
@@ -115,14 +132,17 @@ struct FixtureTester: Sendable {
             outcome.reports.append(FixtureTemplate.report(template.report, forFixtureAt: outcome.path))
         }
         if let fixture = read.fixture.value, let usable = template?.value {
-            let result = FixtureReplayer(fixture: fixture, template: usable).replay()
+            var replayer = FixtureReplayer(fixture: fixture, template: usable)
+            replayer.keepsTranscript = false
+            let result = replayer.replay()
             diagnostics += FixtureChecks.replayProblems(result.diagnostics, besides: diagnostics)
             if withFlags { outcome.flagsFound = result.session.form.flags().map(\.question.number) }
         }
+        // The source is kept only to quote it in diagnostics: a clean fixture's is let go at once.
         outcome.reports.append(
             FileDiagnostics(
                 path: outcome.path, diagnostics: FixtureChecks.causeFirst(diagnostics),
-                source: read.fixture.report.source))
+                source: diagnostics.isEmpty ? nil : read.fixture.report.source))
         outcome.duration += Self.seconds(since: start)
         return outcome
     }

@@ -50,6 +50,17 @@ enum PDFOutput {
         _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil, keys: KeyMap = .mi,
         to path: String, arguments: ParsedArguments, context: inout CommandContext
     ) -> Bool {
+        guard let document = render(review, photosOf: loaded, keys: keys, arguments: arguments, context: &context)
+        else { return false }
+        return write(document, to: path, context: &context)
+    }
+
+    /// The printed form of `review`, its warnings printed (see `write`); nil, with the reason
+    /// printed, when the --logo cannot be used.
+    static func render(
+        _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil, keys: KeyMap = .mi,
+        arguments: ParsedArguments, context: inout CommandContext
+    ) -> PDFDocument? {
         let (fonts, fontWarnings) = Self.fonts(named: arguments.allValues["font"] ?? [])
         var options = FormPDFOptions()
         options.fonts = fonts
@@ -62,7 +73,7 @@ enum PDFOutput {
                 options.logo = try PDFImage.read(try FileInput.read(logo, limit: imageLimit))
             } catch {
                 context.printError(TerminalText.escaped("\(context.toolName): error: --logo '\(logo)': \(error)"))
-                return false
+                return nil
             }
         }
         if let loaded {
@@ -72,6 +83,20 @@ enum PDFOutput {
         for warning in fontWarnings + fonts.warnings(for: document.warnings) {
             context.printError(TerminalText.escaped("\(context.toolName): warning: \(warning)"))
         }
+        return document
+    }
+
+    /// The printed form of the review `taken` holds, which is let go (nil) once the form is
+    /// rendered (see `render`).
+    static func render(
+        taking taken: inout Review?, keys: KeyMap, arguments: ParsedArguments, context: inout CommandContext
+    ) -> PDFDocument? {
+        guard let review = taken.take() else { return nil }
+        return render(review, keys: keys, arguments: arguments, context: &context)
+    }
+
+    /// Writes `document` to `path` (see `write`); false, with the reason printed, when it could not be.
+    static func write(_ document: PDFDocument, to path: String, context: inout CommandContext) -> Bool {
         let bytes: [UInt8]
         do {
             bytes = try document.write()

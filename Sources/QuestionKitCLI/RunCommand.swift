@@ -46,13 +46,101 @@ package struct RunCommand: Command {
             throw UsageError("--out takes a folder, not '-'; for a PDF on standard output pass --pdf -")
         }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
+        let pdf = arguments.values["pdf"]
+        // With the PDF on standard output, what is for people goes to standard error.
+        let forPeople: WritableKeyPath<CommandContext, String> =
+            pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
+        // The template and the form are let go before the PDF is rendered (the review is all it
+        // needs), and the review before it is written (its pages are all that needs).
+        guard
+            var reported = report(
+                templatePath: templatePath, fixturePath: fixturePath, keys: keys, forPeople: forPeople,
+                arguments: arguments, context: &context)
+        else { return ExitStatus.inputErrors }
+        if let pdf, reported.review != nil {
+            guard
+                let document = PDFOutput.render(
+                    taking: &reported.review, keys: keys, arguments: arguments, context: &context),
+                PDFOutput.write(document, to: pdf, context: &context)
+            else { return ExitStatus.inputErrors }
+            let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
+            context[keyPath: forPeople] += "wrote \(place)\n"
+        }
+        return reported.status
+    }
+
+    /// What `run` made: its exit status and, with --pdf, the review to print.
+    private struct Reported {
+        var status: Int32
+        var review: Review?
+    }
+
+    /// Replays the fixture on the template, prints the transcript, the review and the problems and
+    /// writes the --out files; nil when that cannot be done.
+    private func report(
+        templatePath: String, fixturePath: String, keys: KeyMap, forPeople: WritableKeyPath<CommandContext, String>,
+        arguments: ParsedArguments, context: inout CommandContext
+    ) -> Reported? {
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
         let template = files.template(at: templatePath)
-        let fixture = files.fixture(at: fixturePath)
         context.standardError += DiagnosticPrinter.text(template.report)
-        guard let loadedTemplate = template.value, var loadedFixture = fixture.value else {
+        guard let loadedTemplate = template.value else {
+            context.standardError += DiagnosticPrinter.text(files.fixture(at: fixturePath).report)
+            return nil
+        }
+        guard
+            var replayed = Self.replay(
+                fixtureAt: fixturePath, files: files, template: loadedTemplate, templatePath: templatePath,
+                arguments: arguments, context: &context)
+        else { return nil }
+        let session = replayed.result.session
+        let review = Review(form: session.form, keys: keys)
+        // The transcript and the review of a large form are as large as the form: each goes out in
+        // pieces as it is made, the transcript let go before the review is made, both before the exports.
+        Self.printTranscript(replayed.result.transcript, to: forPeople, context: &context)
+        replayed.result.transcript = []
+        context[keyPath: forPeople] += "\n\n"
+        ReviewPrinter.text(review) { piece in
+            context[keyPath: forPeople] += piece
+            context.flushOutput()
+        }
+        context.standardError += replayed.problemsText
+        context.flushOutput()
+        if let folder = arguments.values["out"] {
+            let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
+            // The fixture plays the technician's device: the photos lie beside it.
+            let photos = EmbedMediaOption.photos(
+                of: session.form, keys: keys, arguments: arguments, folderOf: fixturePath,
+                locatedIn: template.report, context: &context)
+            let json = CompletedFormWriter.json(session.form, keys: keys, embedding: photos)
+            guard let written = write(json, review: review, name: name, to: folder, context: &context) else {
+                return nil
+            }
+            context[keyPath: forPeople] += "wrote \(written.joined(separator: ", "))\n"
+        }
+        return Reported(
+            status: replayed.problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success,
+            review: arguments.values["pdf"] == nil ? nil : review)
+    }
+
+    /// What `run` keeps of a replay: its result, its problems (cause first) and their text.
+    private struct Replayed {
+        var result: ReplayResult
+        var problems: [Diagnostic]
+        var problemsText: String
+    }
+
+    /// Reads the fixture and replays it on `template`; nil, with the fixture's problems printed,
+    /// when it cannot be read. The fixture (its bytes and its parse) is let go when this returns:
+    /// its problems are kept as text.
+    private static func replay(
+        fixtureAt fixturePath: String, files: FormFiles, template: Template, templatePath: String,
+        arguments: ParsedArguments, context: inout CommandContext
+    ) -> Replayed? {
+        let fixture = files.fixture(at: fixturePath)
+        guard var loadedFixture = fixture.value else {
             context.standardError += DiagnosticPrinter.text(fixture.report)
-            return ExitStatus.inputErrors
+            return nil
         }
         // The fixture's own problems fail the run as its replay's do, and are printed with them, cause first.
         let fixtureProblems =
@@ -60,40 +148,22 @@ package struct RunCommand: Command {
             + FixtureTemplate.choose(for: loadedFixture, at: fixturePath, given: templatePath).problems
         if let user = arguments.values["user"] { loadedFixture.technician = user }
         if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
-        let result = FixtureReplayer(fixture: loadedFixture, template: loadedTemplate).replay()
-        let review = Review(form: result.session.form, keys: keys)
-        let pdf = arguments.values["pdf"]
-        // With the PDF on standard output, what is for people goes to standard error.
-        let forPeople: WritableKeyPath<CommandContext, String> =
-            pdf == OutputFile.standardOutput ? \.standardError : \.standardOutput
-        context[keyPath: forPeople] += TerminalText.lines(result.transcript) + "\n\n" + ReviewPrinter.text(review)
+        let result = FixtureReplayer(fixture: loadedFixture, template: template).replay()
         let problems = FixtureChecks.causeFirst(
             fixtureProblems + FixtureChecks.replayProblems(result.diagnostics, besides: fixtureProblems))
-        context.standardError += DiagnosticPrinter.text(
+        let text = DiagnosticPrinter.text(
             FileDiagnostics(path: fixturePath, diagnostics: problems, source: fixture.report.source))
-        // The transcript and the review of a large form are as large as the form: out with them
-        // before the exports, rather than held until the end.
-        context.flushOutput()
-        if let folder = arguments.values["out"] {
-            let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
-            // The fixture plays the technician's device: the photos lie beside it.
-            let photos = EmbedMediaOption.photos(
-                of: result.session.form, keys: keys, arguments: arguments, folderOf: fixturePath,
-                locatedIn: template.report, context: &context)
-            let json = CompletedFormWriter.json(result.session.form, keys: keys, embedding: photos)
-            guard let written = write(json, review: review, name: name, to: folder, context: &context) else {
-                return ExitStatus.inputErrors
-            }
-            context[keyPath: forPeople] += "wrote \(written.joined(separator: ", "))\n"
+        return Replayed(result: result, problems: problems, problemsText: text)
+    }
+
+    /// Prints the transcript's lines (as `TerminalText.lines` joins them), each escaped.
+    private static func printTranscript(
+        _ transcript: [String], to output: WritableKeyPath<CommandContext, String>, context: inout CommandContext
+    ) {
+        for (index, line) in transcript.enumerated() {
+            if index > 0 { context[keyPath: output] += "\n" }
+            context[keyPath: output] += TerminalText.escaped(line)
         }
-        if let pdf {
-            guard PDFOutput.write(review, keys: keys, to: pdf, arguments: arguments, context: &context) else {
-                return ExitStatus.inputErrors
-            }
-            let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
-            context[keyPath: forPeople] += "wrote \(place)\n"
-        }
-        return problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
     }
 
     /// Writes the completed form's JSON, the text export and the flag report into `folder` (created if

@@ -18,6 +18,8 @@ public struct FixtureReplayer: Sendable {
     public let fixture: Fixture
     /// The template the fixture fills.
     public let template: Template
+    /// Whether the replay writes its transcript (`test`, which never prints it, saves the work).
+    package var keepsTranscript = true
 
     /// A replayer of `fixture` on `template`.
     public init(fixture: Fixture, template: Template) {
@@ -29,7 +31,7 @@ public struct FixtureReplayer: Sendable {
     public func replay() -> ReplayResult {
         var run = Run(
             session: FormSession(template: template, technician: fixture.technician),
-            problems: ProblemCollector(document: fixture.document))
+            problems: ProblemCollector(document: fixture.document), keepsTranscript: keepsTranscript)
         FixtureChecks.check(fixture, against: template, readingAnswers: false, into: &run.problems)
         let steps = fixture.steps ?? defaultSteps()
         for (offset, step) in steps.enumerated() {
@@ -49,6 +51,11 @@ public struct FixtureReplayer: Sendable {
         var problems: ProblemCollector
         var transcript: [String] = []
         var refusedSteps: Set<Int> = []
+        var keepsTranscript = true
+
+        mutating func record(_ line: @autoclosure () -> String) {
+            if keepsTranscript { transcript.append(line()) }
+        }
     }
 
     /// Fill and Next through every question (Finish on the last), complete, then the foreman's
@@ -73,7 +80,7 @@ public struct FixtureReplayer: Sendable {
 
     private func perform(_ step: FixtureStep, number: Int, run: inout Run) {
         if case .unreadable = step.action {
-            run.transcript.append("\(number). skipped: not a step (see the fixture's error)")
+            run.record("\(number). skipped: not a step (see the fixture's error)")
             return
         }
         let expectedCode = fixture.expectations.refusedSteps[number]
@@ -86,15 +93,15 @@ public struct FixtureReplayer: Sendable {
                     "step \(number) (\(step.action.name)) was expected to be refused, "
                         + "but it succeeded", at: step.node, hint: "Remove it from \"expect\": {\"refused\": …}.")
             }
-            run.transcript.append("\(number). \(describe(step.action, at: before))\(detail)")
+            run.record("\(number). \(describe(step.action, at: before))\(detail)")
         } catch {
             run.refusedSteps.insert(number)
             if let expectedCode, expectedCode == nil || expectedCode == error.code {
-                run.transcript.append(
+                run.record(
                     "\(number). \(describe(step.action, at: before)): refused as expected: \(error.message)")
                 return
             }
-            run.transcript.append("\(number). \(describe(step.action, at: before)): REFUSED: \(error.message)")
+            run.record("\(number). \(describe(step.action, at: before)): REFUSED: \(error.message)")
             run.problems.error(
                 "fixture.step-refused",
                 "step \(number) (\(step.action.name)) was refused: \(error.message) "
@@ -136,15 +143,19 @@ public struct FixtureReplayer: Sendable {
         guard let entry = fixture.answers[run.session.current] else { return ": nothing to enter" }
         var parts: [String] = []
         if let value = entry.answer {
-            if try run.session.answer(with: value, problems: &run.problems) { parts.append("answered") }
+            if try run.session.answer(with: value, problems: &run.problems), run.keepsTranscript {
+                parts.append("answered")
+            }
         }
         if let comment = entry.comment {
             try run.session.setComment(comment)
-            parts.append("commented")
+            if run.keepsTranscript { parts.append("commented") }
         }
         for kind in entry.media {
-            parts.append("attached " + (try run.session.attach(kind)).name)
+            let name = (try run.session.attach(kind)).name
+            if run.keepsTranscript { parts.append("attached " + name) }
         }
+        guard run.keepsTranscript else { return "" }
         return parts.isEmpty ? ": nothing to enter" : ": " + parts.joined(separator: ", ")
     }
 
