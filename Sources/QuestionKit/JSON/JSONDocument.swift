@@ -96,12 +96,21 @@ public final class JSONDocument: Sendable {
             entries.withUnsafeBufferPointer { entries in
                 bytes.withUnsafeBufferPointer { source in
                     let object = entries[objectIndex]
-                    guard object.kind == .object else { return nil }
+                    guard object.kind == .object, let sourceBase = source.baseAddress else { return nil }
                     var found: Int?
                     var keyIndex = objectIndex + 1
                     for _ in 0..<Int(object.count) {
                         let keyEntry = entries[keyIndex]
-                        if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
+                        // Most keys are quoted without escapes: their length and first byte settle
+                        // most comparisons, with no call.
+                        if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
+                            let start = Int(keyEntry.start) &+ 1
+                            if Int(keyEntry.end) &- start &- 1 == wanted.count,
+                                Self.plainKey(at: sourceBase + start, equals: wanted)
+                            {
+                                found = keyIndex + 1
+                            }
+                        } else if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
                             found = keyIndex + 1
                         }
                         keyIndex = Int(entries[keyIndex + 1].next)
@@ -110,6 +119,14 @@ public final class JSONDocument: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether the `wanted.count` bytes at `key` are `wanted`.
+    @inline(__always)
+    private static func plainKey(at key: UnsafePointer<UInt8>, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let wantedBase = wanted.baseAddress, !wanted.isEmpty else { return true }
+        guard key[0] == wantedBase[0] else { return false }
+        return memcmp(key, wantedBase, wanted.count) == 0
     }
 
     private static func keyMatches(
