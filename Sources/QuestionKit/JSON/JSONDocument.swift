@@ -82,9 +82,9 @@ struct JSONEntry: Sendable {
 public final class JSONDocument: Sendable {
     /// The source bytes exactly as given (including a byte-order mark, if there was one).
     public let bytes: [UInt8]
-    @usableFromInline let entries: [JSONEntry]
+    @usableFromInline let entries: JSONTape
 
-    init(bytes: [UInt8], entries: [JSONEntry]) {
+    init(bytes: [UInt8], entries: JSONTape) {
         self.bytes = bytes
         self.entries = entries
     }
