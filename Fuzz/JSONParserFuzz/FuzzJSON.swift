@@ -69,7 +69,7 @@ private func checkDiagnostics(_ result: JSONParseResult, input: [UInt8]) {
 
 /// The root covers the input; every entry's links and counts agree with its neighbours.
 private func checkEntries(_ document: JSONDocument, input: [UInt8], recovered: Bool = false) {
-    let entries = document.entries
+    let entries = Array(document.entries)
     require(!entries.isEmpty, "no entries")
     if recovered {
         checkLinks(entries, input: input)

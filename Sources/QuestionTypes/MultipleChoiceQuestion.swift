@@ -56,8 +56,7 @@ extension MultipleChoiceQuestion {
             return nil
         }
         var options: [String] = []
-        var firstPosition: [String: (position: Int, text: String)] = [:]
-        firstPosition.reserveCapacity(node.count)
+        var firstPosition = OptionIndex(expecting: node.count)
         var sawNonString = false
         var padding = OptionPadding()
         for (offset, element) in node.elements.enumerated() {
@@ -75,7 +74,7 @@ extension MultipleChoiceQuestion {
                 padding.recordBlank(element)
                 continue
             }
-            if let earlier = firstPosition[comparisonKey] {
+            if let earlier = firstPosition.earlier(comparisonKey) {
                 problems.error(
                     "multiple-choice.duplicate-option",
                     "option \(offset + 1) '\(text)' repeats option \(earlier.position) '\(earlier.text)' "
@@ -83,7 +82,7 @@ extension MultipleChoiceQuestion {
                     at: element, hint: "Remove the repeated option, or reword it so that every option differs.")
                 continue
             }
-            firstPosition[comparisonKey] = (offset + 1, text)
+            firstPosition.add(comparisonKey, position: offset + 1, text: text)
             options.append(text)
             padding.recordOption(text, of: element, number: offset + 1)
         }

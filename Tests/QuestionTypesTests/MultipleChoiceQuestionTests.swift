@@ -131,6 +131,18 @@ struct MultipleChoiceQuestionTests {
                     options: ["Good", "Worn"], selectionLimit: .single, acceptedAnswer: ["Worn"]))
     }
 
+    @Test func repeatsAreFoundInShortAndLongLists() throws {
+        // Up to 16 options are searched in order, more in a dictionary: both find the first.
+        for count in [3, 16, 17, 40] {
+            let options = (1...count).map { "\"Option \($0)\"" } + ["\" option \(count - 1) \""]
+            let read = try read(#""answers": ["# + options.joined(separator: ", ") + "]")
+            let repeats = read.diagnostics.filter { $0.code == "multiple-choice.duplicate-option" }
+            #expect(repeats.count == 1, "\(count) options")
+            #expect(repeats.first?.message.contains("repeats option \(count - 1) 'Option \(count - 1)'") == true)
+            #expect(read.definition == nil || read.definition?.options.count == count)
+        }
+    }
+
     @Test func examplesCoverEveryCode() {
         let examples = MultipleChoiceQuestion().examples
         #expect(examples.count { $0.isValid && $0.expected.isEmpty } >= 3)

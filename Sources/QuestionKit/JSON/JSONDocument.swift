@@ -82,9 +82,9 @@ struct JSONEntry: Sendable {
 public final class JSONDocument: Sendable {
     /// The source bytes exactly as given (including a byte-order mark, if there was one).
     public let bytes: [UInt8]
-    @usableFromInline let entries: [JSONEntry]
+    @usableFromInline let entries: JSONTape
 
-    init(bytes: [UInt8], entries: [JSONEntry]) {
+    init(bytes: [UInt8], entries: JSONTape) {
         self.bytes = bytes
         self.entries = entries
     }
@@ -96,12 +96,21 @@ public final class JSONDocument: Sendable {
             entries.withUnsafeBufferPointer { entries in
                 bytes.withUnsafeBufferPointer { source in
                     let object = entries[objectIndex]
-                    guard object.kind == .object else { return nil }
+                    guard object.kind == .object, let sourceBase = source.baseAddress else { return nil }
                     var found: Int?
                     var keyIndex = objectIndex + 1
                     for _ in 0..<Int(object.count) {
                         let keyEntry = entries[keyIndex]
-                        if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
+                        // Most keys are quoted without escapes: their length and first byte settle
+                        // most comparisons, with no call.
+                        if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
+                            let start = Int(keyEntry.start) &+ 1
+                            if Int(keyEntry.end) &- start &- 1 == wanted.count,
+                                Self.plainKey(at: sourceBase + start, equals: wanted)
+                            {
+                                found = keyIndex + 1
+                            }
+                        } else if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
                             found = keyIndex + 1
                         }
                         keyIndex = Int(entries[keyIndex + 1].next)
@@ -110,6 +119,14 @@ public final class JSONDocument: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether the `wanted.count` bytes at `key` are `wanted`.
+    @inline(__always)
+    private static func plainKey(at key: UnsafePointer<UInt8>, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let wantedBase = wanted.baseAddress, !wanted.isEmpty else { return true }
+        guard key[0] == wantedBase[0] else { return false }
+        return memcmp(key, wantedBase, wanted.count) == 0
     }
 
     private static func keyMatches(
@@ -131,24 +148,29 @@ public final class JSONDocument: Sendable {
     }
 
     /// The indices of the key entries of the object at `objectIndex` whose key is none of
-    /// `known` (UTF-8 spellings). Found without making a node or a string per member, since every
-    /// question is checked this way.
-    func unknownKeyIndices(inObjectAt objectIndex: Int, known: [[UInt8]]) -> [Int] {
+    /// `known`. Found without making a node or a string per member, since every question is
+    /// checked this way.
+    func unknownKeyIndices(inObjectAt objectIndex: Int, known: JSONKeySpellings) -> [Int] {
         entries.withUnsafeBufferPointer { entries in
             bytes.withUnsafeBufferPointer { source in
                 let object = entries[objectIndex]
-                guard object.kind == .object else { return [] }
+                guard object.kind == .object, let sourceBase = source.baseAddress else { return [] }
                 var unknown: [Int] = []
                 var keyIndex = objectIndex + 1
                 for _ in 0..<Int(object.count) {
                     let keyEntry = entries[keyIndex]
-                    let length = Int(keyEntry.end &- keyEntry.start) &- 2
-                    let isPlain = keyEntry.flags & JSONEntry.hasEscapes == 0
-                    let isKnown = known.contains { spelling in
-                        // A spelling of another length cannot match a key without escapes.
-                        guard !isPlain || spelling.count == length else { return false }
-                        return spelling.withUnsafeBufferPointer { wanted in
-                            Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self)
+                    let isKnown: Bool
+                    if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
+                        // A key without escapes can only be a spelling of its own length.
+                        let start = Int(keyEntry.start) &+ 1
+                        isKnown = known.spellings(ofLength: Int(keyEntry.end) &- start &- 1).contains { spelling in
+                            spelling.withUnsafeBufferPointer { Self.plainKey(at: sourceBase + start, equals: $0) }
+                        }
+                    } else {
+                        isKnown = known.all.contains { spelling in
+                            spelling.withUnsafeBufferPointer { wanted in
+                                Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self)
+                            }
                         }
                     }
                     if !isKnown { unknown.append(keyIndex) }

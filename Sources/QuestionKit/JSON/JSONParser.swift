@@ -172,7 +172,9 @@ struct JSONParserEngine {
     var gaveUp = false
     var errorCount = 0
     var pos = 0
-    var entries: [JSONEntry] = []
+    var entries: JSONTapeWriter
+    /// Whether `entries` went to a document, which frees them.
+    var tapeHandedOver = false
     var frames: JSONFrameStack
     var currentParent: Int32 = -1
     /// Keys seen so far in each open large object, for duplicate detection.
@@ -191,31 +193,32 @@ struct JSONParserEngine {
         self.end = bytes.count
         self.maxDepth = maxDepth
         self.recovering = recovering
-        entries.reserveCapacity(bytes.count / 6 + 4)
-        Self.adviseHugePages(&entries)
+        entries = JSONTapeWriter(capacity: bytes.count / 6 + 4)
+        Self.adviseHugePages(entries)
         frames = JSONFrameStack(capacity: min(max(maxDepth, 0), 64) + 1)
     }
 
     /// Asks the kernel to back a large tape with huge pages: one page fault per 2 MiB of entries
     /// written instead of one per 4 KiB (faulting in fresh tape pages was most of a large parse's
     /// system time). Only the pages written are ever backed, as without the advice.
-    private static func adviseHugePages(_ entries: inout [JSONEntry]) {
+    private static func adviseHugePages(_ entries: JSONTapeWriter) {
         #if os(Linux)
             let huge = 1 << 21
             let size = entries.capacity * MemoryLayout<JSONEntry>.stride
             guard size >= 2 * huge else { return }
-            entries.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-                let stop = (Int(bitPattern: base) + size) & ~(huge - 1)
-                guard stop > start, let region = UnsafeMutableRawPointer(bitPattern: start) else { return }
-                _ = madvise(region, stop - start, MADV_HUGEPAGE)
-            }
+            let base = entries.base
+            let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+            let stop = (Int(bitPattern: base) + size) & ~(huge - 1)
+            guard stop > start, let region = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(region, stop - start, MADV_HUGEPAGE)
         #endif
     }
 
     mutating func run() -> JSONParseResult {
-        defer { frames.deallocate() }
+        defer {
+            frames.deallocate()
+            if !tapeHandedOver { entries.deallocate() }
+        }
         var result = parseAll()
         result.work = work
         return result
@@ -237,8 +240,9 @@ struct JSONParserEngine {
         }
         // Recovering from input with no value in it leaves nothing to read.
         guard !entries.isEmpty else { return JSONParseResult(document: nil, diagnostics: diagnostics) }
+        tapeHandedOver = true
         return JSONParseResult(
-            document: JSONDocument(bytes: bytes, entries: entries), diagnostics: diagnostics,
+            document: JSONDocument(bytes: bytes, entries: entries.finish()), diagnostics: diagnostics,
             duplicateKeys: duplicateKeys, isRecovered: errorCount > 0)
     }
 

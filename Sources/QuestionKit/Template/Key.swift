@@ -4,23 +4,39 @@
 /// are the MI keys. A question type declares the keys it reads as `Key` values, so that they can
 /// be renamed with a key-map file, recognised when checking for unknown keys, and documented.
 public struct Key: Hashable, Sendable, CustomStringConvertible {
+    // One reference to copy instead of four: keys are passed and copied for every look-up of every
+    // question, and each copy of four fields retained and released each of them.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let name: String
+        let defaultSpelling: String
+        let summary: String
+        let originalNames: [String]
+
+        init(name: String, defaultSpelling: String, summary: String, originalNames: [String]) {
+            self.name = name
+            self.defaultSpelling = defaultSpelling
+            self.summary = summary
+            self.originalNames = originalNames
+        }
+    }
+
     /// The stable name used in key-map files, e.g. `maxAnswers`.
-    public let name: String
+    public var name: String { storage.name }
     /// The MI spelling, used when no key map overrides it, e.g. `max-answers`.
-    public let defaultSpelling: String
+    public var defaultSpelling: String { storage.defaultSpelling }
     /// One line saying what the key holds, for documentation.
-    public let summary: String
+    public var summary: String { storage.summary }
     /// The names the original app's key list (`TemplateKeys` in its Info.plist) gives this key,
     /// e.g. `cellsThatAreNotAnswerable` for `noCells`; a key-map file may use them too.
-    public let originalNames: [String]
+    public var originalNames: [String] { storage.originalNames }
 
     /// A key named `name`, spelled `spelling` in MI JSON (`name` itself when nil), called
     /// `originalNames` in the original app's key list.
     public init(_ name: String, spelling: String? = nil, originalNames: [String] = [], summary: String) {
-        self.name = name
-        self.defaultSpelling = spelling ?? name
-        self.originalNames = originalNames
-        self.summary = summary
+        storage = Storage(
+            name: name, defaultSpelling: spelling ?? name, summary: summary, originalNames: originalNames)
     }
 
     public var description: String { name }

@@ -4,7 +4,7 @@ struct QuestionReader: Sendable {
     let keys: KeyMap
     /// The keys each registered type accepts, spelled through the key map (as UTF-8, to compare
     /// with the source without making strings), by type identifier.
-    private let knownKeys: [String: [[UInt8]]]
+    private let knownKeys: [String: JSONKeySpellings]
     /// Which type reads each type-specific key, for "belongs to another type" warnings.
     private let ownerOfKey: [String: String]
 
@@ -12,11 +12,11 @@ struct QuestionReader: Sendable {
         self.registry = registry
         self.keys = keys
         let shared = Key.sharedQuestionKeys.map { keys.spelling(of: $0) }
-        var knownKeys: [String: [[UInt8]]] = [:]
+        var knownKeys: [String: JSONKeySpellings] = [:]
         var ownerOfKey: [String: String] = [:]
         for type in registry.types {
             let own = type.keys.map { keys.spelling(of: $0) }
-            knownKeys[type.identifier] = (shared + own).map { Array($0.utf8) }
+            knownKeys[type.identifier] = JSONKeySpellings(shared + own)
             for spelling in own where ownerOfKey[spelling] == nil { ownerOfKey[spelling] = type.identifier }
         }
         self.knownKeys = knownKeys
@@ -202,7 +202,7 @@ struct QuestionReader: Sendable {
                 continue
             }
             let prepared = spellings ?? {
-                let names = known.map { String(decoding: $0, as: UTF8.self) }
+                let names = known.all.map { String(decoding: $0, as: UTF8.self) }
                 return (names, Suggestion.Candidates(names))
             }()
             spellings = prepared
