@@ -82,11 +82,16 @@ enum InputRule {
         return String(cString: resolved)
     }
 
+    // Asked of every input file (most are not links): the buffer is not zeroed first, since
+    // readlink says how many bytes it wrote and only those are read.
     private static func readLink(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let capacity = Int(PATH_MAX)
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            let count = buffer.baseAddress.map { readlink(path, $0, capacity) } ?? -1
+            initialized = max(0, count)
+        }
+        guard !bytes.isEmpty else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// "a FIFO", "a character device", ... for the kind bits of a file's mode.
