@@ -5,11 +5,12 @@
 # memory (maximum resident set) measured by /usr/bin/time in a separate plain run. Both are compared
 # with Scripts/budgets.txt; a printed table says job, budget, measured, ratio and verdict.
 #
-# Usage: Scripts/check-budgets.sh [--update]
+# Usage: Scripts/check-budgets.sh [--update] [JOB...]
 #   (no option)  exits 1 when a job's instructions exceed its budget by more than 3%, or its peak memory by
 #                more than 5%, or a job ends with another status than its own; 0 otherwise
-#   --update     rewrites Scripts/budgets.txt from what was measured (commit it with the change that
+#   --update     rewrites the measured jobs' lines of Scripts/budgets.txt (commit it with the change that
 #                made a job cheaper, or, with a reason in the commit, dearer)
+#   JOB...       only these jobs (names as in budgets.txt), e.g. validate-100k; all of them by default
 # BUDGET_SCALE (default 1) multiplies every budget: BUDGET_SCALE=0.9 shows the check failing.
 # Exits 64 on a bad argument, 2 when valgrind or GNU time is missing and cannot be installed.
 #
@@ -28,12 +29,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [[ $# -gt 1 || ( $# -eq 1 && $1 != --update ) ]]; then
-    echo "check-budgets.sh: unexpected arguments '$*'; usage: Scripts/check-budgets.sh [--update]" >&2
-    exit 64
-fi
+usage="usage: Scripts/check-budgets.sh [--update] [JOB...]"
 update=false
-[[ ${1:-} == --update ]] && update=true
+if [[ ${1:-} == --update ]]; then
+    update=true
+    shift
+fi
+selected=("$@")
+for name in "${selected[@]}"; do
+    if [[ $name == -* ]]; then
+        echo "check-budgets.sh: unexpected option '$name'; $usage" >&2
+        exit 64
+    fi
+done
 scale="${BUDGET_SCALE:-1}"
 if ! awk -v s="$scale" 'BEGIN { exit !(s + 0 > 0) }'; then
     echo "check-budgets.sh: BUDGET_SCALE must be a positive number, not '$scale'" >&2
@@ -59,19 +67,9 @@ if ! command -v valgrind >/dev/null 2>&1 || [[ ! -x /usr/bin/time ]]; then
     "${sudo[@]}" apt-get install -y -qq valgrind time >/dev/null
 fi
 
-# The fonts the printed form embeds change what export and run --pdf do: measure with the set CI has.
-Scripts/install-pdf-tools.sh
-swift build -c release --product questionkit >&2
-swift build -c release --product Benchmarks >&2
 tool="$PWD/.build/release/questionkit"
 work=$(mktemp -d "${TMPDIR:-/tmp}/questionkit-budgets.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-.build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
-    longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100
-# The completed forms that export reads, written by a replay (not measured).
-for size in 1k 10k; do
-    "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
-done
 
 # Each job: name, the exit status it must end with, standard input, then its arguments to questionkit. The
 # hostile shapes that are only warnings (duplicate noCells and keys, unknown keys, a long key) exit 0.
@@ -92,12 +90,38 @@ jobs=(
     "run-pdf-10k|0|/dev/null|run $work/form-10k.json --answers $work/answers-10k.json --pdf $work/run-10k.pdf"
 )
 
+# The selected jobs, each checked to be one of the list.
+for name in "${selected[@]}"; do
+    if ! printf '%s\n' "${jobs[@]}" | grep -q "^$name|"; then
+        echo "check-budgets.sh: no job '$name'; the jobs: $(printf '%s\n' "${jobs[@]}" | cut -d'|' -f1 | tr '\n' ' ')" >&2
+        exit 64
+    fi
+done
+is_selected() {
+    [[ ${#selected[@]} -eq 0 ]] && return 0
+    local name
+    for name in "${selected[@]}"; do [[ $name == "$1" ]] && return 0; done
+    return 1
+}
+
+# The fonts the printed form embeds change what export and run --pdf do: measure with the set CI has.
+Scripts/install-pdf-tools.sh
+swift build -c release --product questionkit >&2
+swift build -c release --product Benchmarks >&2
+.build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
+    longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100
+# The completed forms that export reads, written by a replay (not measured).
+for size in 1k 10k; do
+    "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
+done
+
 # The measured values, one line per job: name instructions peak-kilobytes.
 measured="$work/measured.txt"
 : >"$measured"
 failed=0
 for job in "${jobs[@]}"; do
     IFS='|' read -r name status input arguments <<<"$job"
+    is_selected "$name" || continue
     read -ra words <<<"$arguments"
     set +e
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$work/$name.valgrind" \
@@ -121,11 +145,16 @@ if $update; then
         echo "check-budgets.sh: a job ended with the wrong status (above); $budgets is left as it was" >&2
         exit 1
     fi
+    # The measured jobs' lines replace theirs; the others are kept, in the jobs' order.
     {
         echo "# Scripts/check-budgets.sh: job, instructions (cachegrind), peak memory (KB, /usr/bin/time %M)."
         echo "# Rewritten by Scripts/check-budgets.sh --update; a change that makes a job cheaper lowers it."
-        cat "$measured"
-    } >"$budgets"
+        for job in "${jobs[@]}"; do
+            name=${job%%|*}
+            grep "^$name " "$measured" || grep "^$name " "$budgets" 2>/dev/null || true
+        done
+    } >"$work/budgets.new"
+    mv "$work/budgets.new" "$budgets"
     echo "check-budgets.sh: wrote $budgets"
 fi
 [[ -f "$budgets" ]] || { echo "check-budgets.sh: $budgets is missing; run with --update" >&2; exit 1; }
