@@ -21,7 +21,11 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
     let characterMap: TrueTypeCharacterMap
     let glyphs: TrueTypeGlyphTable
     /// The glyphs that cannot be drawn, with the reason; the characters they show fall back to other fonts.
-    let unusableGlyphs: [UInt16: String]
+    /// Checked when first asked for, not when the font is read: a process reads the system fallback fonts
+    /// (Droid Sans Fallback has 49,382 glyphs, a fifth of exporting a 1,000-question form), and most
+    /// documents draw nothing from most of them.
+    var unusableGlyphs: [UInt16: String] { glyphCheck.unusableGlyphs(of: glyphs) }
+    let glyphCheck = TrueTypeGlyphCheck()
     /// The tables copied into subsets unchanged when present (hinting programs and their data).
     let hintingTables: [String: FontBytes]
     let headTable: FontBytes
@@ -53,7 +57,6 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
         let names = try directory.optionalTable("name").map(TrueTypeNames.postScriptName(in:)) ?? nil
         postScriptName = TrueTypeNames.sanitized(names ?? "EmbeddedFont")
         self.source = source ?? postScriptName
-        unusableGlyphs = glyphs.unusableGlyphs()
         let os2 = try directory.optionalTable("OS/2").map(TrueTypeOS2.init)
         if let os2, !os2.permitsEmbedding {
             throw TrueTypeError.embeddingNotPermitted(postScriptName)
