@@ -52,7 +52,7 @@ enum PDFOutput {
     ) -> Bool {
         guard let document = render(review, photosOf: loaded, keys: keys, arguments: arguments, context: &context)
         else { return false }
-        return write(document, to: path, context: &context)
+        return write(consume document, to: path, context: &context)
     }
 
     /// The printed form of `review`, its warnings printed (see `write`); nil, with the reason
@@ -96,10 +96,11 @@ enum PDFOutput {
     }
 
     /// Writes `document` to `path` (see `write`); false, with the reason printed, when it could not be.
-    static func write(_ document: PDFDocument, to path: String, context: inout CommandContext) -> Bool {
+    /// Its pages are let go as they go into the file's bytes.
+    static func write(_ document: consuming PDFDocument, to path: String, context: inout CommandContext) -> Bool {
         let bytes: [UInt8]
         do {
-            bytes = try document.write()
+            bytes = try document.writeLettingPagesGo()
         } catch {
             context.printError("\(context.toolName): error: cannot make the PDF: \(error)")
             return false

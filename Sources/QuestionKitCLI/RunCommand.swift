@@ -61,7 +61,7 @@ package struct RunCommand: Command {
             guard
                 let document = PDFOutput.render(
                     taking: &reported.review, keys: keys, arguments: arguments, context: &context),
-                PDFOutput.write(document, to: pdf, context: &context)
+                PDFOutput.write(consume document, to: pdf, context: &context)
             else { return ExitStatus.inputErrors }
             let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
             context[keyPath: forPeople] += "wrote \(place)\n"
@@ -94,12 +94,12 @@ package struct RunCommand: Command {
                 arguments: arguments, context: &context)
         else { return nil }
         let session = replayed.result.session
-        let review = Review(form: session.form, keys: keys)
         // The transcript and the review of a large form are as large as the form: each goes out in
         // pieces as it is made, the transcript let go before the review is made, both before the exports.
         Self.printTranscript(replayed.result.transcript, to: forPeople, context: &context)
         replayed.result.transcript = []
         context[keyPath: forPeople] += "\n\n"
+        let review = Review(form: session.form, keys: keys)
         ReviewPrinter.text(review) { piece in
             context[keyPath: forPeople] += piece
             context.flushOutput()
@@ -163,6 +163,8 @@ package struct RunCommand: Command {
         for (index, line) in transcript.enumerated() {
             if index > 0 { context[keyPath: output] += "\n" }
             context[keyPath: output] += TerminalText.escaped(line)
+            // Out in pieces, so that the text is not held whole beside the transcript.
+            if index % 1024 == 1023 { context.flushOutput() }
         }
     }
 

@@ -118,6 +118,28 @@ struct PDFMalformedFontTests {
         }
     }
 
+    /// A font file is mapped, not read: the mapped font is the font its bytes make, and an empty
+    /// file or a folder is an error like any other unusable file.
+    @Test func aFontFileIsReadInPlaceAsItsBytesAre() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qk-font-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("test.ttf").path
+        try Data(PDFTestFont.bytes()).write(to: URL(fileURLWithPath: path))
+        let mapped = try TrueTypeFont(contentsOfFile: path)
+        let copied = try TrueTypeFont(data: PDFTestFont.bytes())
+        #expect(mapped.postScriptName == copied.postScriptName && mapped.glyphCount == copied.glyphCount)
+        #expect(mapped.glyph(for: "A") == copied.glyph(for: "A"))
+        #expect(mapped.width(ofGlyph: 1) == copied.width(ofGlyph: 1))
+        #expect(
+            try TrueTypeSubsetter.subset(of: mapped, characters: [0x41: 1])
+                == TrueTypeSubsetter.subset(of: copied, characters: [0x41: 1]))
+        let empty = folder.appendingPathComponent("empty.ttf").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        #expect(throws: TrueTypeError.truncated("font file")) { try TrueTypeFont(contentsOfFile: empty) }
+        #expect(throws: TrueTypeError.self) { try TrueTypeFont(contentsOfFile: folder.path) }
+    }
+
     @Test func everySingleByteCorruptionThrowsOrReadsButNeverCrashes() throws {
         let original = PDFTestFont.bytes()
         for index in original.indices {

@@ -48,6 +48,20 @@ struct PDFGlyphFallbackTests {
         #expect(pdf.starts(with: Array("%PDF-".utf8)) && PDFInspection.find(Array("/FontFile2".utf8), in: pdf) != nil)
     }
 
+    /// A process reads the system fallback fonts whether or not a document needs them: their glyphs
+    /// (49,382 in Droid Sans Fallback) are checked only once a character is looked up in them.
+    @Test func aFontsGlyphsAreCheckedWhenTextFirstNeedsTheFont() throws {
+        let font = try TrueTypeFont(data: try fontWithABrokenComposite(), source: "broken.ttf")
+        #expect(!font.glyphCheck.isMade)
+        var page = PDFPage(fonts: PDFFontSet(fallbacks: [font]))
+        page.drawText("Helvetica has all of this", at: PDFPoint(x: 10, y: 10), size: 12)
+        #expect(!font.glyphCheck.isMade && page.warnings.isEmpty)
+        page.drawText("A😀", at: PDFPoint(x: 10, y: 30), size: 12)
+        #expect(font.glyphCheck.isMade)
+        let reason = "glyph 2 refers to missing glyph 9"
+        #expect(page.warnings == [.unusableGlyph(font: "broken.ttf", glyph: 2, reason: reason)])
+    }
+
     @Test func loadingFindsEachKindOfBrokenGlyph() throws {
         let original = F.bytes()
         let glyfRecord = try #require(PDFInspection.find(Array("glyf".utf8), in: original))

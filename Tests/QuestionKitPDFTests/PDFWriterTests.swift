@@ -143,6 +143,22 @@ struct PDFWriterTests {
         #expect(text.contains("/Type /Pages /Kids [4 0 R] /Count 1"))
     }
 
+    /// `run --pdf` of a long form writes its document once: the pages go as the file's bytes are made.
+    @Test func writingLettingPagesGoMakesTheSameFileAndLeavesNoPages() throws {
+        var document = PDFDocument(info: PDFDocumentInfo(title: "T", creationDate: Date(timeIntervalSince1970: 0)))
+        for number in 1...3 {
+            var page = PDFPage()
+            page.drawText("page \(number)", at: PDFPoint(x: 72, y: 100), size: 12)
+            page.seal()
+            page.drawText("footer \(number)", at: PDFPoint(x: 72, y: 700), size: 8)
+            document.append(page)
+        }
+        let written = try document.write()
+        #expect(document.pages.count == 3)
+        #expect(try document.writeLettingPagesGo() == written)
+        #expect(document.pages.isEmpty)
+    }
+
     @Test func pageContentIsCompressedAndReadsBack() throws {
         var document = PDFDocument()
         var page = PDFPage()

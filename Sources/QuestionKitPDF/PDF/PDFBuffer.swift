@@ -27,6 +27,13 @@ struct PDFBuffer {
             bytes.append(UInt8(ascii: "-"))
         }
         var magnitude = value.magnitude
+        // Most numbers on a page (coordinates, sizes, object numbers) have at most three digits.
+        if magnitude < 1000 {
+            if magnitude >= 100 { bytes.append(UInt8(ascii: "0") + UInt8(magnitude / 100)) }
+            if magnitude >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(magnitude / 10 % 10)) }
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            return
+        }
         var divisor: UInt = 1
         while divisor <= magnitude / 10 {
             divisor *= 10
@@ -63,7 +70,7 @@ struct PDFBuffer {
     mutating func append(name: String) {
         bytes.append(UInt8(ascii: "/"))
         for byte in name.utf8 {
-            if byte > 0x20 && byte < 0x7F && !PDFBuffer.delimiters.contains(byte) {
+            if byte > 0x20 && byte < 0x7F && !PDFBuffer.isDelimiter(byte) {
                 bytes.append(byte)
             } else {
                 bytes.append(UInt8(ascii: "#"))
@@ -72,7 +79,16 @@ struct PDFBuffer {
         }
     }
 
-    private static let delimiters: Set<UInt8> = Set("()<>[]{}/%#".utf8)
+    /// `()<>[]{}/%#`: delimiters, and the escape of names itself.
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"),
+            UInt8(ascii: "#"):
+            true
+        default: false
+        }
+    }
 
     /// A literal string `( … )`: `(`, `)` and `\` are escaped with a backslash, control bytes as
     /// octal escapes (a bare line end inside a string would be read back as a plain newline).

@@ -52,7 +52,17 @@ public struct PDFDocument: Sendable {
     /// The bytes of the PDF file. `compress: false` leaves streams readable, for debugging.
     /// Throws a ``TrueTypeError`` when a font's glyph data turns out to be malformed while subsetting.
     public func write(compress: Bool = true) throws -> [UInt8] {
+        var document = self
+        return try document.writeLettingPagesGo(compress: compress)
+    }
+
+    /// The bytes of the PDF file (see ``write(compress:)``), each page let go once it is written: the
+    /// document is left without pages. A long document is then held about once while it is written,
+    /// not as its pages and as the file.
+    public mutating func writeLettingPagesGo(compress: Bool = true) throws -> [UInt8] {
         var writer = PDFObjectWriter()
+        // Most of the file is the pages' content, compressed already: reserved once, not grown by doubling.
+        writer.reserve(pages.reduce(64 << 10) { $0 + 400 + $1.sealedContent.reduce(0) { $0 + $1.bytes.count } })
         let catalog = writer.allocate()
         let pageTree = writer.allocate()
         let infoObject = writer.allocate()
@@ -63,11 +73,15 @@ public struct PDFDocument: Sendable {
         }
         let imageObjects = PDFImageUsage.allocate(pages: pages, in: &writer)
         var pageObjects: [Int] = []
-        for page in pages.isEmpty ? [PDFPage()] : pages {
+        if pages.isEmpty { pages = [PDFPage()] }
+        for index in pages.indices {
+            var page = PDFPage()
+            swap(&page, &pages[index])
             pageObjects.append(
                 writePage(
                     page, parent: pageTree, resources: (fontObjects, imageObjects.numbers), into: &writer, compress))
         }
+        pages = []
         writer.writeObject(pageTree) { buffer in
             buffer.append("<< /Type /Pages /Kids [")
             for (index, object) in pageObjects.enumerated() {

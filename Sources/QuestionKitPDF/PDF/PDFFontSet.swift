@@ -67,22 +67,19 @@ public struct PDFFontSet: Sendable {
             return ([run], [])
         }
         let chain = chain(for: font)
-        let isDamaged = chain.contains { face in
-            if case .trueType(let font) = face { !font.unusableGlyphs.isEmpty } else { false }
-        }
         var builder = PDFRunBuilder()
         for cluster in text.precomposedStringWithCanonicalMapping {
             let scalars = cluster.unicodeScalars.compactMap(Self.visible)
             if let face = chain.first(where: { face in scalars.allSatisfy { Self.covers(face, $0) } }) {
                 for scalar in scalars {
-                    if isDamaged { builder.noteUnusableGlyphs(of: scalar, in: chain, before: face) }
+                    builder.noteUnusableGlyphs(of: scalar, in: chain, before: face)
                     builder.add(scalar, face: face)
                 }
                 continue
             }
             for scalar in scalars {
                 let face = chain.first { Self.covers($0, scalar) }
-                let isNoted = isDamaged && builder.noteUnusableGlyphs(of: scalar, in: chain, before: face)
+                let isNoted = builder.noteUnusableGlyphs(of: scalar, in: chain, before: face)
                 if let face {
                     builder.add(scalar, face: face)
                 } else if !scalar.properties.isDefaultIgnorableCodePoint {

@@ -16,6 +16,11 @@ struct PDFObjectWriter {
         buffer.append(bytes: [UInt8(ascii: "%"), 0xE2, 0xE3, 0xCF, 0xD3, UInt8(ascii: "\n")])
     }
 
+    /// Makes room for a file of about `capacity` bytes.
+    mutating func reserve(_ capacity: Int) {
+        buffer.bytes.reserveCapacity(capacity)
+    }
+
     /// Reserves the next object number.
     mutating func allocate() -> Int {
         offsets.append(nil)

@@ -21,24 +21,33 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
     let characterMap: TrueTypeCharacterMap
     let glyphs: TrueTypeGlyphTable
     /// The glyphs that cannot be drawn, with the reason; the characters they show fall back to other fonts.
-    let unusableGlyphs: [UInt16: String]
+    /// Checked when first asked for, not when the font is read: a process reads the system fallback fonts
+    /// (Droid Sans Fallback has 49,382 glyphs, a fifth of exporting a 1,000-question form), and most
+    /// documents draw nothing from most of them.
+    var unusableGlyphs: [UInt16: String] { glyphCheck.unusableGlyphs(of: glyphs) }
+    let glyphCheck = TrueTypeGlyphCheck()
     /// The tables copied into subsets unchanged when present (hinting programs and their data).
     let hintingTables: [String: FontBytes]
     let headTable: FontBytes
     let hheaTable: FontBytes
     let maxpTable: FontBytes
 
-    /// Reads the font at `path`.
+    /// Reads the font at `path`, mapped into memory rather than copied: a document uses a few of its
+    /// glyphs, and only the pages read are loaded (Droid Sans Fallback is 4 MB, read by every PDF).
     public convenience init(contentsOfFile path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let file = FontFile(mapping: path) else {
             throw TrueTypeError.unreadable(path: path, reason: "no such file, or not readable")
         }
-        try self.init(data: [UInt8](data), source: path)
+        try self.init(file: file, source: path)
     }
 
     /// Reads a font from the bytes of a font file; `source` names it in warnings (default: its PostScript name).
-    public init(data: [UInt8], source: String? = nil) throws {
-        let directory = try TrueTypeDirectory(data: data)
+    public convenience init(data: [UInt8], source: String? = nil) throws {
+        try self.init(file: FontFile(copying: data), source: source)
+    }
+
+    private init(file: FontFile, source: String?) throws {
+        let directory = try TrueTypeDirectory(file: file)
         headTable = try directory.table("head", minimumLength: 54)
         hheaTable = try directory.table("hhea", minimumLength: 36)
         maxpTable = try directory.table("maxp", minimumLength: 6)
@@ -53,7 +62,6 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
         let names = try directory.optionalTable("name").map(TrueTypeNames.postScriptName(in:)) ?? nil
         postScriptName = TrueTypeNames.sanitized(names ?? "EmbeddedFont")
         self.source = source ?? postScriptName
-        unusableGlyphs = glyphs.unusableGlyphs()
         let os2 = try directory.optionalTable("OS/2").map(TrueTypeOS2.init)
         if let os2, !os2.permitsEmbedding {
             throw TrueTypeError.embeddingNotPermitted(postScriptName)
@@ -110,8 +118,8 @@ public final class TrueTypeFont: Sendable, Hashable, CustomStringConvertible {
 struct TrueTypeDirectory {
     private var tables: [String: FontBytes] = [:]
 
-    init(data: [UInt8]) throws {
-        let file = FontBytes(bytes: data, name: "font file")
+    init(file bytes: FontFile) throws {
+        let file = FontBytes(file: bytes, name: "font file")
         guard file.count >= 12 else { throw TrueTypeError.truncated("font file") }
         var start = 0
         var version = try file.uint32(0)

@@ -1,3 +1,24 @@
+import Foundation
+
+/// The verdict of ``TrueTypeGlyphTable/unusableGlyphs()`` for one font, made once, on first use, by
+/// whichever thread asks first (a font is shared between threads).
+final class TrueTypeGlyphCheck: @unchecked Sendable {
+    private let lock = NSLock()
+    private var verdict: [UInt16: String]?
+
+    /// Whether the check has been made (for tests).
+    var isMade: Bool { lock.withLock { verdict != nil } }
+
+    func unusableGlyphs(of table: TrueTypeGlyphTable) -> [UInt16: String] {
+        lock.withLock {
+            if let verdict { return verdict }
+            let made = table.unusableGlyphs()
+            verdict = made
+            return made
+        }
+    }
+}
+
 extension TrueTypeGlyphTable {
     /// The glyphs that cannot be drawn, each with the reason: an outline outside `glyf`, contour data
     /// that runs past the outline, a composite that refers to a missing glyph, to one that cannot be

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why a font file cannot be used. Every read of a font is bounds-checked: a damaged or hostile file
 /// gives one of these errors, never a crash.
 public enum TrueTypeError: Error, Hashable, CustomStringConvertible {
@@ -26,9 +32,54 @@ public enum TrueTypeError: Error, Hashable, CustomStringConvertible {
     }
 }
 
+/// The bytes of a font file: a copy of an array, or the file mapped into memory (read-only, private).
+final class FontFile: @unchecked Sendable {
+    /// Never written after `init`; shared by the views of the font's tables.
+    let bytes: UnsafeBufferPointer<UInt8>
+    private let isMapped: Bool
+
+    init(copying array: [UInt8]) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: array.count)
+        _ = copy.initialize(from: array)
+        bytes = UnsafeBufferPointer(copy)
+        isMapped = false
+    }
+
+    /// The file at `path` mapped, or nil when it cannot be opened or mapped. An empty file is an empty
+    /// buffer (it cannot be mapped), for the reader to report as truncated.
+    init?(mapping path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        guard size > 0 else {
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+            isMapped = false
+            return
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            return nil
+        }
+        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        isMapped = true
+    }
+
+    deinit {
+        guard let start = bytes.baseAddress else { return }
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: start), bytes.count)
+        } else {
+            start.deallocate()
+        }
+    }
+}
+
 /// A bounds-checked, big-endian view of part of a font file (usually one table).
 struct FontBytes {
-    let bytes: [UInt8]
+    private let file: FontFile
+    private var bytes: UnsafeBufferPointer<UInt8> { file.bytes }
     /// Where the view starts in `bytes`, and its length.
     let base: Int
     let count: Int
@@ -39,12 +90,16 @@ struct FontBytes {
     /// are read by the thousand when a font is loaded.
     private let glyph: Int?
 
-    init(bytes: [UInt8], base: Int = 0, count: Int? = nil, name: String) {
-        self.init(bytes: bytes, base: base, count: count ?? bytes.count - base, label: name, glyph: nil)
+    init(bytes: [UInt8], name: String) {
+        self.init(file: FontFile(copying: bytes), name: name)
     }
 
-    private init(bytes: [UInt8], base: Int, count: Int, label: String, glyph: Int?) {
-        self.bytes = bytes
+    init(file: FontFile, name: String) {
+        self.init(file: file, base: 0, count: file.bytes.count, label: name, glyph: nil)
+    }
+
+    private init(file: FontFile, base: Int, count: Int, label: String, glyph: Int?) {
+        self.file = file
         self.base = base
         self.count = count
         self.label = label
@@ -54,7 +109,7 @@ struct FontBytes {
     /// The outline of `glyph`: `slice(at:length:name:)` named "glyph N".
     func outline(at offset: Int, length: Int, glyph: Int) throws -> FontBytes {
         guard contains(offset, length: length) else { throw TrueTypeError.truncated("glyph \(glyph)") }
-        return FontBytes(bytes: bytes, base: base + offset, count: length, label: "", glyph: glyph)
+        return FontBytes(file: file, base: base + offset, count: length, label: "", glyph: glyph)
     }
 
     /// A sub-view of `length` bytes at `offset`, or `truncated` when it does not fit.
@@ -62,7 +117,7 @@ struct FontBytes {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
             throw TrueTypeError.truncated(name ?? self.name)
         }
-        return FontBytes(bytes: bytes, base: base + offset, count: length, name: name ?? self.name)
+        return FontBytes(file: file, base: base + offset, count: length, label: name ?? self.name, glyph: nil)
     }
 
     func contains(_ offset: Int, length: Int) -> Bool {
