@@ -48,7 +48,8 @@ final class FontFile: @unchecked Sendable {
     /// The file at `path` mapped, or nil when it cannot be opened or mapped. An empty file is an empty
     /// buffer (it cannot be mapped), for the reader to report as truncated.
     init?(mapping path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without waiting: a FIFO planted among the fonts is refused below, not waited on.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
