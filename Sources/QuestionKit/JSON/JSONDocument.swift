@@ -58,6 +58,10 @@ struct JSONEntry: Sendable {
     /// The array or object was closed by recovery (at the end of the input, or by a bracket of a
     /// container further out): its source does not end with its own closing bracket.
     @usableFromInline static let isUnclosed: UInt8 = 16
+    /// The object has a key more than once (compared by value, as the parser's duplicate-key
+    /// warning compares them): a look-up must read every member to find the last. Without it, the
+    /// first match is the only one.
+    @usableFromInline static let hasRepeatedKeys: UInt8 = 32
 
     @usableFromInline
     init(kind: JSONKind, start: UInt32, end: UInt32, parent: Int32, next: UInt32, count: UInt32, flags: UInt8) {
@@ -89,7 +93,8 @@ public final class JSONDocument: Sendable {
         self.entries = entries
     }
 
-    /// The index of the value of the last member named `key` in the object at `objectIndex`.
+    /// The index of the value of the last member named `key` in the object at `objectIndex`: the
+    /// first one found, unless the parser saw the object repeat a key.
     func valueIndex(forKey key: String, inObjectAt objectIndex: Int) -> Int? {
         var key = key
         return key.withUTF8 { wanted in
@@ -97,6 +102,7 @@ public final class JSONDocument: Sendable {
                 bytes.withUnsafeBufferPointer { source in
                     let object = entries[objectIndex]
                     guard object.kind == .object, let sourceBase = source.baseAddress else { return nil }
+                    let matchIsLast = object.flags & JSONEntry.hasRepeatedKeys == 0
                     var found: Int?
                     var keyIndex = objectIndex + 1
                     for _ in 0..<Int(object.count) {
@@ -109,9 +115,11 @@ public final class JSONDocument: Sendable {
                                 Self.plainKey(at: sourceBase + start, equals: wanted)
                             {
                                 found = keyIndex + 1
+                                if matchIsLast { break }
                             }
                         } else if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
                             found = keyIndex + 1
+                            if matchIsLast { break }
                         }
                         keyIndex = Int(entries[keyIndex + 1].next)
                     }
