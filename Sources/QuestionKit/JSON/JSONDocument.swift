@@ -171,9 +171,8 @@ public final class JSONDocument: Sendable {
                     if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
                         // A key without escapes can only be a spelling of its own length.
                         let start = Int(keyEntry.start) &+ 1
-                        isKnown = known.spellings(ofLength: Int(keyEntry.end) &- start &- 1).contains { spelling in
-                            spelling.withUnsafeBufferPointer { Self.plainKey(at: sourceBase + start, equals: $0) }
-                        }
+                        let length = Int(keyEntry.end) &- start &- 1
+                        isKnown = known.contains(utf8: UnsafeBufferPointer(start: sourceBase + start, count: length))
                     } else {
                         isKnown = known.all.contains { spelling in
                             spelling.withUnsafeBufferPointer { wanted in
