@@ -97,34 +97,38 @@ public final class JSONDocument: Sendable {
     /// first one found, unless the parser saw the object repeat a key.
     func valueIndex(forKey key: String, inObjectAt objectIndex: Int) -> Int? {
         var key = key
-        return key.withUTF8 { wanted in
-            entries.withUnsafeBufferPointer { entries in
-                bytes.withUnsafeBufferPointer { source in
-                    let object = entries[objectIndex]
-                    guard object.kind == .object, let sourceBase = source.baseAddress else { return nil }
-                    let matchIsLast = object.flags & JSONEntry.hasRepeatedKeys == 0
-                    var found: Int?
-                    var keyIndex = objectIndex + 1
-                    for _ in 0..<Int(object.count) {
-                        let keyEntry = entries[keyIndex]
-                        // Most keys are quoted without escapes: their length and first byte settle
-                        // most comparisons, with no call.
-                        if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
-                            let start = Int(keyEntry.start) &+ 1
-                            if Int(keyEntry.end) &- start &- 1 == wanted.count,
-                                Self.plainKey(at: sourceBase + start, equals: wanted)
-                            {
-                                found = keyIndex + 1
-                                if matchIsLast { break }
-                            }
-                        } else if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
+        return key.withUTF8 { valueIndex(forKeyUTF8: $0, inObjectAt: objectIndex) }
+    }
+
+    /// The index of the value of the last member whose key is the UTF-8 bytes `wanted` (see
+    /// `valueIndex(forKey:inObjectAt:)`).
+    func valueIndex(forKeyUTF8 wanted: UnsafeBufferPointer<UInt8>, inObjectAt objectIndex: Int) -> Int? {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { source in
+                let object = entries[objectIndex]
+                guard object.kind == .object, let sourceBase = source.baseAddress else { return nil }
+                let matchIsLast = object.flags & JSONEntry.hasRepeatedKeys == 0
+                var found: Int?
+                var keyIndex = objectIndex + 1
+                for _ in 0..<Int(object.count) {
+                    let keyEntry = entries[keyIndex]
+                    // Most keys are quoted without escapes: their length and first byte settle
+                    // most comparisons, with no call.
+                    if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
+                        let start = Int(keyEntry.start) &+ 1
+                        if Int(keyEntry.end) &- start &- 1 == wanted.count,
+                            Self.plainKey(at: sourceBase + start, equals: wanted)
+                        {
                             found = keyIndex + 1
                             if matchIsLast { break }
                         }
-                        keyIndex = Int(entries[keyIndex + 1].next)
+                    } else if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
+                        found = keyIndex + 1
+                        if matchIsLast { break }
                     }
-                    return found
+                    keyIndex = Int(entries[keyIndex + 1].next)
                 }
+                return found
             }
         }
     }
