@@ -321,6 +321,15 @@ public struct JSONNode: Sendable {
         return JSONStringDecoder.decode(document.bytes[contentStart..<contentEnd])
     }
 
+    /// Calls `body` with the bytes of this string where they lie, when they are its value (no
+    /// escapes); nil for other strings and other kinds.
+    func withUnescapedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let entry = self.entry
+        guard entry.kind == .string, entry.flags & JSONEntry.hasEscapes == 0 else { return nil }
+        let content = entry.contentRange
+        return document.bytes.withUnsafeBufferPointer { source in body(UnsafeBufferPointer(rebasing: source[content])) }
+    }
+
     /// Whether this string node's value equals `text`, without building a `String` when the
     /// source has no escapes (the common case for keys).
     public func stringEquals(_ text: String) -> Bool {

@@ -16,41 +16,53 @@ struct JSONKeySpellings: Sendable {
     let all: [[UInt8]]
     /// Every spelling's bytes, those of one length together, shortest first.
     private let bytes: [UInt8]
-    /// By length, up to the longest: where that length's spellings start in `bytes`, and how many
-    /// there are.
-    private let groups: [(start: Int, count: Int)]
+    /// By length, up to the longest: where that length's spellings start in `bytes`, where in
+    /// `positions`, and how many there are.
+    private let groups: [(start: Int, first: Int, count: Int)]
+    /// The position in `all` of each spelling in `bytes`, in the order of `bytes`.
+    private let positions: [Int]
 
     /// The set of `spellings`.
     init(_ spellings: [String]) {
         all = spellings.map { Array($0.utf8) }
-        var byLength = Array(repeating: [[UInt8]](), count: (all.map(\.count).max() ?? 0) + 1)
-        for spelling in all { byLength[spelling.count].append(spelling) }
+        var byLength = Array(repeating: [Int](), count: (all.map(\.count).max() ?? 0) + 1)
+        for (position, spelling) in all.enumerated() { byLength[spelling.count].append(position) }
         var bytes: [UInt8] = []
-        var groups: [(start: Int, count: Int)] = []
-        for spellings in byLength {
-            groups.append((bytes.count, spellings.count))
-            for spelling in spellings { bytes += spelling }
+        var groups: [(start: Int, first: Int, count: Int)] = []
+        var first = 0
+        for positions in byLength {
+            groups.append((bytes.count, first, positions.count))
+            first += positions.count
+            for position in positions { bytes += all[position] }
         }
         self.bytes = bytes
         self.groups = groups
+        positions = byLength.flatMap { $0 }
     }
 
     /// Whether `key`'s bytes are one of the spellings.
     func contains(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
+        position(of: key) != nil
+    }
+
+    /// The position in `all` of the first spelling that is `key`'s bytes, if any.
+    func position(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         let length = key.count
-        guard length < groups.count else { return false }
+        guard length < groups.count else { return nil }
         let group = groups[length]
-        guard group.count > 0 else { return false }
-        guard let keyBase = key.baseAddress, length > 0 else { return true }
-        return bytes.withUnsafeBufferPointer { all in
-            guard let allBase = all.baseAddress else { return false }
+        guard group.count > 0 else { return nil }
+        guard let keyBase = key.baseAddress, length > 0 else { return positions[group.first] }
+        return bytes.withUnsafeBufferPointer { all -> Int? in
+            guard let allBase = all.baseAddress else { return nil }
             var offset = group.start
-            for _ in 0..<group.count {
+            for index in 0..<group.count {
                 // Spellings of one length mostly differ in their first byte: no call for them.
-                if allBase[offset] == keyBase[0], memcmp(allBase + offset, keyBase, length) == 0 { return true }
+                if allBase[offset] == keyBase[0], memcmp(allBase + offset, keyBase, length) == 0 {
+                    return positions[group.first + index]
+                }
                 offset &+= length
             }
-            return false
+            return nil
         }
     }
 }
