@@ -167,7 +167,15 @@ private func checkNodes(_ document: JSONDocument, pointersResolve: Bool) {
         case .array:
             require(node.elements.reduce(0) { count, _ in count + 1 } == node.count, "elements of \(index)")
         case .object:
-            for member in node.members { require(node[member.key] != nil, "subscript \(member.key)") }
+            // The value of a key is its last member's: look-ups stop at the first match only in
+            // objects the parser saw repeat no key (JSONEntry.hasRepeatedKeys).
+            let members = Array(node.members)
+            for member in members where members.count <= 64 {
+                let key = member.key
+                let last = members.last { $0.key.utf8.elementsEqual(key.utf8) }
+                require(node[key]?.index == last?.value.index, "subscript \(key) is not its last member")
+            }
+            for member in members { require(node[member.key] != nil, "subscript \(member.key)") }
         case .null:
             require(node.isNull, "null \(index)")
         }

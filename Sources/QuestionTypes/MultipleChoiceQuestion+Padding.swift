@@ -27,15 +27,16 @@ struct OptionPadding {
     /// one character each (only CR LF joins in ASCII), so they are judged by their byte, without
     /// a Unicode look-up; other ends ask Unicode.
     private static func hasSpaceAround(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last else { return false }
-        let second = utf8.dropFirst().first ?? first
-        let penultimate = utf8.dropLast().last ?? last
-        guard first < 0x80, second < 0x80, last < 0x80, penultimate < 0x80 else {
-            return text.first?.isWhitespace == true || text.last?.isWhitespace == true
+        var text = text
+        let asciiAnswer: Bool? = text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            let second = bytes.count > 1 ? bytes[1] : first
+            let penultimate = bytes.count > 1 ? bytes[bytes.count - 2] : last
+            guard first < 0x80, second < 0x80, last < 0x80, penultimate < 0x80 else { return nil }
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+            return isSpace(first) || isSpace(last)
         }
-        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-        return isSpace(first) || isSpace(last)
+        return asciiAnswer ?? (text.first?.isWhitespace == true || text.last?.isWhitespace == true)
     }
 
     /// Reports what was recorded in the list named `key`, one note per spaced option and one for

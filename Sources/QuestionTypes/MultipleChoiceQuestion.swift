@@ -56,6 +56,8 @@ extension MultipleChoiceQuestion {
             return nil
         }
         var options: [String] = []
+        // Sized once: growing from empty copied the strings (and retained each) on every doubling.
+        options.reserveCapacity(node.count)
         var firstPosition = OptionIndex(expecting: node.count)
         var sawNonString = false
         var padding = OptionPadding()

@@ -181,8 +181,9 @@ public struct ShortAnswerQuestion: QuestionType {
         _ node: JSONNode?, named name: String, problems: inout ProblemCollector
     ) -> (value: Double, text: String)? {
         guard let node, !node.isNull else { return nil }
-        if let text = node.stringValue, text.isBlank { return nil }
-        guard let value = node.numericValue, value.isFinite, let text = node.stringValue ?? node.numberText else {
+        let string = node.stringValue
+        if let string, string.isBlank { return nil }
+        guard let value = node.numericValue, value.isFinite, let text = string ?? node.numberText else {
             problems.error(
                 "short-answer.bound-not-number", "'\(name)' must be a number, not \(node.quotedForMessage)", at: node,
                 hint: "Write a decimal number such as \"-20\" or \"95.5\" (no units), or \"\" for no bound.")
@@ -196,10 +197,13 @@ public struct ShortAnswerQuestion: QuestionType {
 
     /// Warns when a number has more decimal places than the original app let technicians type.
     func warnIfTooPrecise(
-        _ text: String, at node: JSONNode, code: String, subject: String, problems: inout ProblemCollector
+        _ text: String, at node: JSONNode, code: String, subject: @autoclosure () -> String,
+        problems: inout ProblemCollector
     ) {
         let places = Self.decimalPlaces(of: text)
         guard places > Self.maximumDecimalPlaces else { return }
+        // Made only for a warning: every bound of every question passes here.
+        let subject = subject()
         problems.warning(
             code,
             "\(subject) (\(text)) has \(places) decimal places; technicians can type at most "

@@ -151,6 +151,8 @@ public struct TableAnswerQuestion: QuestionType {
         guard let node else { return nil }
         let name = question.spelling(of: key)
         var labels: [String] = []
+        // Sized once: growing from empty copied the strings (and retained each) on every doubling.
+        labels.reserveCapacity(node.count)
         for (position, element) in node.elements.enumerated() {
             if let text = element.stringValue {
                 labels.append(text)
@@ -200,6 +202,7 @@ public struct TableAnswerQuestion: QuestionType {
         guard let node else { return nil }
         let name = question.spelling(of: Self.rowType)
         var kinds: [RowKind] = []
+        kinds.reserveCapacity(node.count)
         for (position, element) in node.elements.enumerated() {
             if position == 0, element.stringValue != "" {
                 problems.warning(

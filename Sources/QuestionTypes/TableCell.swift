@@ -17,9 +17,19 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Reads `"r,c"`: two unsigned whole numbers separated by a comma, nothing else (no spaces).
     /// Returns nil for anything else, e.g. `"2-3"`, `"a,b"` or `"2,"`.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let row = Self.number(parts[0]), let column = Self.number(parts[1]) else { return nil }
-        self.init(row: row, column: column)
+        var text = text
+        guard let cell = text.withUTF8(Self.cell(parsing:)) else { return nil }
+        self = cell
+    }
+
+    /// The cell `"r,c"` of these UTF-8 bytes, read in place: every `noCells` entry and every
+    /// table answer's key is one.
+    private static func cell(parsing bytes: UnsafeBufferPointer<UInt8>) -> TableCell? {
+        guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")),
+            let row = number(UnsafeBufferPointer(rebasing: bytes[..<comma])),
+            let column = number(UnsafeBufferPointer(rebasing: bytes[(comma + 1)...]))
+        else { return nil }
+        return TableCell(row: row, column: column)
     }
 
     /// The `"r,c"` form used as a key in the JSON.
@@ -31,9 +41,16 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
         (lhs.row, lhs.column) < (rhs.row, rhs.column)
     }
 
-    private static func number(_ text: Substring) -> Int? {
-        // Nine digits keep the value far from overflow; no table is that large.
-        let digits = text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        return digits && !text.isEmpty && text.utf8.count <= 9 ? Int(text) : nil
+    private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Nine digits keep the value far from overflow; no table is that large. A second comma
+        // is not a digit, so "1,2,3" is no cell.
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        var value = 0
+        for byte in digits {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import QuestionKit
@@ -44,5 +45,20 @@ struct DecimalTextTests {
         let value = try node(json)
         #expect(value.numericValue == nil)
         #expect(value.integerValue == nil)
+    }
+
+    /// Whole numbers of up to 15 digits are summed without `strtod`: the values at the edge of
+    /// that path, its sign of zero, and text read from an escaped string must be `strtod`'s.
+    @Test(arguments: [
+        "0", "-0", "\"-0\"", "\" -0 \"", "999999999999999", "-999999999999999", "1000000000000000",
+        "9007199254740993", "\"12345678901234567\"", "\"1\\u0030\"", "\"-\\u0031.5\"", "\"000000000000000000042\"",
+    ])
+    func wholeNumbersAreReadAsStrtodReadsThem(json: String) throws {
+        let value = try #require(try node(json).numericValue)
+        let text = json.replacingOccurrences(of: "\\u0030", with: "0").replacingOccurrences(of: "\\u0031", with: "1")
+            .trimmingCharacters(in: .init(charactersIn: "\" "))
+        let expected = strtod(text, nil)
+        #expect(value == expected)
+        #expect(value.sign == expected.sign)
     }
 }

@@ -117,6 +117,9 @@ struct JSONLocationTests {
         let result = parseJSON(#"{"ab": 1, "x": {"q": 1}, "a\u0062": 2}"#)
         #expect(result.diagnostics.map(\.code) == ["json.duplicate-key"])
         #expect(result.diagnostics.first?.column == 26)
+        // A look-up stops at its first match only in objects without repeated keys.
+        #expect(result.document?.root["ab"]?.numberValue == 2)
+        #expect(result.document?.root["x"]?["q"]?.numberValue == 1)
         #expect(parseJSON(#"{"ab": 1, "ba": 2, "a": 3, "abc": 4, "é": 5, "e\u0301": 6}"#).diagnostics.isEmpty)
     }
 
@@ -132,6 +135,11 @@ struct JSONLocationTests {
         #expect(result.diagnostics.map(\.line) == [members + 1, members + 2, members + 3])
         #expect(result.diagnostics.map(\.pointer) == ["/k5", "/k1", "/k5"])
         #expect(result.diagnostics.allSatisfy { !$0.message.contains("line \(members + 1)") })
+        let root = try #require(result.document?.root)
+        #expect(root["k5"]?.numberValue == 1)
+        #expect(root["k1"]?.numberValue == 0)
+        #expect(root["k7"]?.numberValue == 7)
+        #expect(clean.document?.root["k5"]?.numberValue == 5)
     }
 
     @Test func warningsComeBeforeTheError() {

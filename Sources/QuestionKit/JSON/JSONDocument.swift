@@ -58,6 +58,10 @@ struct JSONEntry: Sendable {
     /// The array or object was closed by recovery (at the end of the input, or by a bracket of a
     /// container further out): its source does not end with its own closing bracket.
     @usableFromInline static let isUnclosed: UInt8 = 16
+    /// The object has a key more than once (compared by value, as the parser's duplicate-key
+    /// warning compares them): a look-up must read every member to find the last. Without it, the
+    /// first match is the only one.
+    @usableFromInline static let hasRepeatedKeys: UInt8 = 32
 
     @usableFromInline
     init(kind: JSONKind, start: UInt32, end: UInt32, parent: Int32, next: UInt32, count: UInt32, flags: UInt8) {
@@ -89,34 +93,42 @@ public final class JSONDocument: Sendable {
         self.entries = entries
     }
 
-    /// The index of the value of the last member named `key` in the object at `objectIndex`.
+    /// The index of the value of the last member named `key` in the object at `objectIndex`: the
+    /// first one found, unless the parser saw the object repeat a key.
     func valueIndex(forKey key: String, inObjectAt objectIndex: Int) -> Int? {
         var key = key
-        return key.withUTF8 { wanted in
-            entries.withUnsafeBufferPointer { entries in
-                bytes.withUnsafeBufferPointer { source in
-                    let object = entries[objectIndex]
-                    guard object.kind == .object, let sourceBase = source.baseAddress else { return nil }
-                    var found: Int?
-                    var keyIndex = objectIndex + 1
-                    for _ in 0..<Int(object.count) {
-                        let keyEntry = entries[keyIndex]
-                        // Most keys are quoted without escapes: their length and first byte settle
-                        // most comparisons, with no call.
-                        if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
-                            let start = Int(keyEntry.start) &+ 1
-                            if Int(keyEntry.end) &- start &- 1 == wanted.count,
-                                Self.plainKey(at: sourceBase + start, equals: wanted)
-                            {
-                                found = keyIndex + 1
-                            }
-                        } else if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
+        return key.withUTF8 { valueIndex(forKeyUTF8: $0, inObjectAt: objectIndex) }
+    }
+
+    /// The index of the value of the last member whose key is the UTF-8 bytes `wanted` (see
+    /// `valueIndex(forKey:inObjectAt:)`).
+    func valueIndex(forKeyUTF8 wanted: UnsafeBufferPointer<UInt8>, inObjectAt objectIndex: Int) -> Int? {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { source in
+                let object = entries[objectIndex]
+                guard object.kind == .object, let sourceBase = source.baseAddress else { return nil }
+                let matchIsLast = object.flags & JSONEntry.hasRepeatedKeys == 0
+                var found: Int?
+                var keyIndex = objectIndex + 1
+                for _ in 0..<Int(object.count) {
+                    let keyEntry = entries[keyIndex]
+                    // Most keys are quoted without escapes: their length and first byte settle
+                    // most comparisons, with no call.
+                    if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
+                        let start = Int(keyEntry.start) &+ 1
+                        if Int(keyEntry.end) &- start &- 1 == wanted.count,
+                            Self.plainKey(at: sourceBase + start, equals: wanted)
+                        {
                             found = keyIndex + 1
+                            if matchIsLast { break }
                         }
-                        keyIndex = Int(entries[keyIndex + 1].next)
+                    } else if Self.keyMatches(keyEntry, wanted, source, keyIndex: keyIndex, document: self) {
+                        found = keyIndex + 1
+                        if matchIsLast { break }
                     }
-                    return found
+                    keyIndex = Int(entries[keyIndex + 1].next)
                 }
+                return found
             }
         }
     }
@@ -163,9 +175,8 @@ public final class JSONDocument: Sendable {
                     if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
                         // A key without escapes can only be a spelling of its own length.
                         let start = Int(keyEntry.start) &+ 1
-                        isKnown = known.spellings(ofLength: Int(keyEntry.end) &- start &- 1).contains { spelling in
-                            spelling.withUnsafeBufferPointer { Self.plainKey(at: sourceBase + start, equals: $0) }
-                        }
+                        let length = Int(keyEntry.end) &- start &- 1
+                        isKnown = known.contains(utf8: UnsafeBufferPointer(start: sourceBase + start, count: length))
                     } else {
                         isKnown = known.all.contains { spelling in
                             spelling.withUnsafeBufferPointer { wanted in
@@ -308,6 +319,15 @@ public struct JSONNode: Sendable {
             }
         }
         return JSONStringDecoder.decode(document.bytes[contentStart..<contentEnd])
+    }
+
+    /// Calls `body` with the bytes of this string where they lie, when they are its value (no
+    /// escapes); nil for other strings and other kinds.
+    func withUnescapedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let entry = self.entry
+        guard entry.kind == .string, entry.flags & JSONEntry.hasEscapes == 0 else { return nil }
+        let content = entry.contentRange
+        return document.bytes.withUnsafeBufferPointer { source in body(UnsafeBufferPointer(rebasing: source[content])) }
     }
 
     /// Whether this string node's value equals `text`, without building a `String` when the

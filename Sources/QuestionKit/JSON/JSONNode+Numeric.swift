@@ -12,7 +12,18 @@ public enum DecimalText {
     /// original app's number field allowed. No exponent, no plus sign, no thousands separators:
     /// what a technician types into a number field.
     public static func parse(_ text: String) -> Double? {
-        let trimmed = text.utf8.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
+        var text = text
+        return text.withUTF8(parse(utf8:))
+    }
+
+    /// `parse` over the text's UTF-8 bytes, so that a document's string is read where it lies,
+    /// without making a `String` (bounds are read this way for every question that has them).
+    static func parse(utf8 text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var start = 0
+        var end = text.count
+        while start < end, text[start] == 0x20 { start += 1 }
+        while end > start, text[end - 1] == 0x20 { end -= 1 }
+        let trimmed = UnsafeBufferPointer(rebasing: text[start..<end])
         var digitsBeforePoint = 0
         var digitsAfterPoint = 0
         var seenPoint = false
@@ -35,10 +46,13 @@ public enum DecimalText {
     }
 
     /// The value of number text already known to be well formed (JSON number grammar, or the
-    /// grammar above). `strtod` rounds correctly and, unlike the generic `Double(String)`, needs
-    /// no dynamic cast per call; the text is copied to a NUL-terminated buffer on the stack.
-    static func double(fromValidated text: some Collection<UInt8>) -> Double {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer in
+    /// grammar above). Whole numbers of up to 15 digits, the common case, are exact in a `Double`
+    /// and are summed here (`-0` stays negative zero, as `strtod` reads it). Others go to `strtod`,
+    /// which rounds correctly and, unlike the generic `Double(String)`, needs no dynamic cast per
+    /// call; the text is copied to a NUL-terminated buffer on the stack.
+    static func double(fromValidated text: UnsafeBufferPointer<UInt8>) -> Double {
+        if let whole = wholeNumber(text) { return whole }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer in
             var offset = 0
             for byte in text {
                 buffer[offset] = CChar(bitPattern: byte)
@@ -49,6 +63,21 @@ public enum DecimalText {
             return strtod(start, nil)
         }
     }
+
+    /// The value of an optional minus and 1 to 15 digits (below 2^53, so exact); nil for other text.
+    @inline(__always)
+    private static func wholeNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let isNegative = text.first == UInt8(ascii: "-")
+        let digitsStart = isNegative ? 1 : 0
+        guard text.count > digitsStart, text.count - digitsStart <= 15 else { return nil }
+        var value = 0
+        for index in digitsStart..<text.count {
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
+            value = value &* 10 &+ Int(digit)
+        }
+        return isNegative ? -Double(value) : Double(value)
+    }
 }
 
 extension JSONNode {
@@ -56,9 +85,16 @@ extension JSONNode {
     /// nil for anything else.
     public var numericValue: Double? {
         switch kind {
-        case .number: numberValue
-        case .string: stringValue.flatMap(DecimalText.parse)
-        default: nil
+        case .number: return numberValue
+        case .string:
+            // Read where the text lies unless escapes make its bytes differ from its value.
+            let entry = self.entry
+            guard entry.flags & JSONEntry.hasEscapes == 0 else { return stringValue.flatMap(DecimalText.parse) }
+            let content = entry.contentRange
+            return document.bytes.withUnsafeBufferPointer { source in
+                DecimalText.parse(utf8: UnsafeBufferPointer(rebasing: source[content]))
+            }
+        default: return nil
         }
     }
 

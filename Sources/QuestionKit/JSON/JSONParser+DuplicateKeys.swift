@@ -185,6 +185,8 @@ extension JSONParserEngine {
     }
 
     private mutating func warnDuplicateKey(_ keyIndex: Int, first: Int) {
+        // Look-ups in this object must read past a first match to find the last one.
+        entries[Int(entries[keyIndex].parent)].flags |= JSONEntry.hasRepeatedKeys
         let firstLine = line(Int(entries[first].start))
         guard locatesDuplicateKeys else {
             return duplicateKeys.append(JSONDuplicateKey(key: keyIndex, firstLine: firstLine))

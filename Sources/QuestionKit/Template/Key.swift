@@ -8,24 +8,35 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     // question, and each copy of four fields retained and released each of them.
     private let storage: Storage
 
-    private final class Storage: Sendable {
+    // Unchecked only for the pointer: the bytes are written once, in `init`, and then only read.
+    private final class Storage: @unchecked Sendable {
         let name: String
         let defaultSpelling: String
         let summary: String
         let originalNames: [String]
+        /// `defaultSpelling` as UTF-8, made once: every key of every question is looked up by it.
+        let defaultSpellingUTF8: UnsafeMutableBufferPointer<UInt8>
 
         init(name: String, defaultSpelling: String, summary: String, originalNames: [String]) {
             self.name = name
             self.defaultSpelling = defaultSpelling
             self.summary = summary
             self.originalNames = originalNames
+            defaultSpellingUTF8 = .allocate(capacity: defaultSpelling.utf8.count)
+            _ = defaultSpellingUTF8.initialize(from: defaultSpelling.utf8)
         }
+
+        deinit { defaultSpellingUTF8.deallocate() }
     }
 
     /// The stable name used in key-map files, e.g. `maxAnswers`.
     public var name: String { storage.name }
     /// The MI spelling, used when no key map overrides it, e.g. `max-answers`.
     public var defaultSpelling: String { storage.defaultSpelling }
+    /// Calls `body` with the MI spelling's UTF-8 bytes, which live as long as the key.
+    func withDefaultSpellingUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withExtendedLifetime(storage) { body(UnsafeBufferPointer(storage.defaultSpellingUTF8)) }
+    }
     /// One line saying what the key holds, for documentation.
     public var summary: String { storage.summary }
     /// The names the original app's key list (`TemplateKeys` in its Info.plist) gives this key,

@@ -32,6 +32,14 @@ public struct KeyMap: Sendable {
         isDefault ? key.defaultSpelling : (overriddenSpelling(of: key) ?? key.defaultSpelling)
     }
 
+    /// Calls `body` with the UTF-8 bytes of `key`'s spelling, made once per key rather than per call
+    /// when the key is not respelled: this is how every key of every question is looked up.
+    func withSpellingUTF8<Result>(of key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if overrides.isEmpty { return key.withDefaultSpellingUTF8(body) }
+        var spelling = spelling(of: key)
+        return spelling.withUTF8(body)
+    }
+
     /// Whether every key and value has its MI spelling.
     public var isDefault: Bool { overrides.isEmpty && valueSpellings.isEmpty }
 

@@ -7,6 +7,12 @@ struct QuestionReader: Sendable {
     private let knownKeys: [String: JSONKeySpellings]
     /// Which type reads each type-specific key, for "belongs to another type" warnings.
     private let ownerOfKey: [String: String]
+    /// Every identifier and alias, when the key map respells no value of the answer type (else
+    /// nil): a question's type is then found by comparing the source bytes, with no `String` made
+    /// and hashed per question.
+    private let typeIdentifiers: JSONKeySpellings?
+    /// The registry position of the type of each of `typeIdentifiers`, in its order.
+    private let typePositions: [Int]
 
     init(registry: QuestionTypeRegistry, keys: KeyMap) {
         self.registry = registry
@@ -21,6 +27,11 @@ struct QuestionReader: Sendable {
         }
         self.knownKeys = knownKeys
         self.ownerOfKey = ownerOfKey
+        let identifiers = registry.types.enumerated().flatMap { position, type in
+            type.allIdentifiers.map { ($0, position) }
+        }
+        typeIdentifiers = keys.valueSpellings[Key.answerType.name] == nil ? JSONKeySpellings(identifiers.map(\.0)) : nil
+        typePositions = identifiers.map(\.1)
     }
 
     /// Reads a question; with `keeping` false, only checks it (and returns nil): nothing of what
@@ -75,6 +86,7 @@ struct QuestionReader: Sendable {
             let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
             return inferType(question, legacyCode: legacyCode, problems: &problems)
         }
+        if let type = type(writtenAs: typeNode) { return type }
         guard let written = typeNode.stringValue else {
             problems.error(
                 "question.answer-type-not-string", "'\(typeKey)' must be a string, not \(typeNode.kind)", at: typeNode,
@@ -96,6 +108,15 @@ struct QuestionReader: Sendable {
             return nil
         }
         return type
+    }
+
+    /// The type whose identifier or alias are `node`'s bytes exactly, when the key map respells
+    /// no value of the answer type; nil otherwise (then `resolveType` reads the value as text).
+    private func type(writtenAs node: JSONNode) -> (any QuestionType)? {
+        guard let typeIdentifiers,
+            let match = node.withUnescapedUTF8({ typeIdentifiers.position(of: $0) }) ?? nil
+        else { return nil }
+        return registry.types[typePositions[match]]
     }
 
     private func inferType(

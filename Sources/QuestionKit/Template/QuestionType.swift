@@ -162,7 +162,12 @@ public struct QuestionJSON: Sendable {
 
     /// The value of `key` in the question, or nil when it is absent.
     public subscript(key: Key) -> JSONNode? {
-        node[keys.spelling(of: key)]
+        // By the spelling's bytes: no `String` made or copied per look-up.
+        let node = self.node
+        let index = keys.withSpellingUTF8(of: key) { spelling in
+            node.document.valueIndex(forKeyUTF8: spelling, inObjectAt: node.index)
+        }
+        return index.map { JSONNode(document: node.document, index: $0) }
     }
 
     /// The JSON spelling of `key`, for messages ("'max-answers' is 7 …").
