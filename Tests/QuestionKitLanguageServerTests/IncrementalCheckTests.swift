@@ -7,38 +7,55 @@ import Testing
 
 @Suite("Language server: an edit is checked in part, and a burst of edits once")
 struct IncrementalCheckTests {
-    /// Random ranged edits, each followed by a request (so that each version is published), give
-    /// the diagnostics that opening each edited text gives.
-    @Test("random edits publish what opening the edited text publishes")
-    func editsAgreeWithOpening() throws {
-        var generator = SplitMix64(seed: 1_818)
+    /// Random ranged edits give the diagnostics that opening each edited text gives: typed, each
+    /// followed by a request (so that each version is published); in a burst, a request after
+    /// every fourth, so that the edits between are checked together as one range.
+    @Test("random edits publish what opening the edited text publishes", arguments: [false, true])
+    func editsAgreeWithOpening(burst: Bool) throws {
+        var generator = SplitMix64(seed: burst ? 1_919 : 1_818)
         var text = Array(Fixtures.severalProblems.utf8)
         var edited = LanguageServerSession.initialized()
         var opened = LanguageServerSession.initialized()
         let uri = "file:///work/edited.json"
         edited.open(uri, String(decoding: text, as: UTF8.self))
-        let pieces = ["x", "é", "😀", "", " ", "\n", "\"", "}", "\"strict\": 1, ", "\"answer-type\": \"score\", "]
+        edited.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
+        var undo: (range: Range<Int>, text: String)?
         for version in 2...120 {
             let lines = LineIndex(bytes: text, encoding: .utf16)
-            // Mostly in a word (a string's text), sometimes anywhere.
-            let words = text.indices.filter { text[$0] >= UInt8(ascii: "A") }
-            var start =
-                version % 3 == 0
-                ? Int.random(in: 0...text.count, using: &generator)
-                : words[Int.random(in: 0..<words.count, using: &generator)]
-            while start < text.count, text[start] & 0xC0 == 0x80 { start += 1 }
-            var end = min(text.count, start + Int.random(in: 0..<2, using: &generator))
-            while end < text.count, text[end] & 0xC0 == 0x80 { end += 1 }
-            let piece = pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            let (start, end, piece): (Int, Int, String)
+            if let (range, original) = undo {
+                // The edit before broke the JSON: undone, so that the next ones are checked in part.
+                (start, end, piece) = (range.lowerBound, range.upperBound, original)
+                undo = nil
+            } else if version % 10 == 0 {
+                start = Int.random(in: 0...text.count, using: &generator).scalarStart(in: text)
+                end = start
+                piece = ["\"", "}", ",", "]"][Int.random(in: 0..<4, using: &generator)]
+                undo = (start..<(start + piece.utf8.count), "")
+            } else {
+                // Inside a string's text, or between tokens: edits that keep the JSON valid.
+                let places = Self.places(in: text)
+                let choices: [(places: [Int], pieces: [String], replaces: Bool)] = [
+                    (places.letters, ["x", "é", "😀", "", "Yes"], true),
+                    (places.spaces, ["\n", " ", "\r\n", ""], false),
+                    // Keys new to the text: a repeated key is a parser warning, which makes every check whole.
+                    (places.objectStarts, ["\"k\(version)\": 1, ", "\"n\(version)\": [\"é\"], "], false),
+                ]
+                let choice = choices[version % 3]
+                start = choice.places[Int.random(in: 0..<choice.places.count, using: &generator)]
+                end = choice.replaces ? (start + 1).scalarStart(in: text) : start
+                piece = choice.pieces[Int.random(in: 0..<choice.pieces.count, using: &generator)]
+            }
             let range = [
                 "start": lines.position(ofByteOffset: start).object, "end": lines.position(ofByteOffset: end).object,
             ]
             edited.change(uri, version: version, range: range, text: piece)
-            edited.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
             text.replaceSubrange(start..<end, with: Array(piece.utf8))
+            guard !burst || version % 4 == 0 else { continue }
+            edited.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
             opened.open("file:///work/v\(version).json", String(decoding: text, as: UTF8.self), version: version)
         }
-        let fromEdits = edited.run().messages.published.dropFirst()
+        let fromEdits = edited.run(burst: burst).messages.published.dropFirst()
         let fromOpening = opened.run().messages.published
         #expect(fromEdits.count == fromOpening.count)
         for (edit, open) in zip(fromEdits, fromOpening) {
@@ -102,6 +119,44 @@ struct IncrementalCheckTests {
                 }
             }
         }
+    }
+}
+
+extension IncrementalCheckTests {
+    /// Offsets of letters inside strings (not escaped), of spaces between tokens, and just
+    /// inside each object that has a member.
+    static func places(in text: [UInt8]) -> (letters: [Int], spaces: [Int], objectStarts: [Int]) {
+        var inside = false
+        var escaped = false
+        var places: (letters: [Int], spaces: [Int], objectStarts: [Int]) = ([], [], [])
+        for (offset, byte) in text.enumerated() {
+            if inside && !escaped && byte >= UInt8(ascii: "A") && byte & 0xC0 != 0x80 && byte != UInt8(ascii: "\\") {
+                places.letters.append(offset)
+            }
+            if !inside && byte == 0x20 { places.spaces.append(offset) }
+            if !inside && byte == UInt8(ascii: "{"),
+                text[(offset + 1)...].first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D }) == UInt8(ascii: "\"")
+            {
+                places.objectStarts.append(offset + 1)
+            }
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = inside
+            } else if byte == UInt8(ascii: "\"") {
+                inside.toggle()
+            }
+        }
+        return places
+    }
+}
+
+extension Int {
+    /// This offset, moved on to the start of a scalar of `text`.
+    fileprivate func scalarStart(in text: [UInt8]) -> Int {
+        var offset = self
+        while offset < text.count, text[offset] & 0xC0 == 0x80 { offset += 1 }
+        return offset
     }
 }
 
