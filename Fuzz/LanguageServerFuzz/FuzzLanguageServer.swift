@@ -15,6 +15,14 @@ private let configuration: LanguageServer.Configuration? = {
     return configuration
 }()
 
+/// The same server checking every document whole after each edit: it must write the same bytes.
+private let wholeConfiguration: LanguageServer.Configuration? = {
+    guard var configuration else { return nil }
+    let reader = TemplateReader(registry: configuration.registry, keys: configuration.keys)
+    configuration.diagnose = { _, bytes in reader.diagnose(bytes) }
+    return configuration
+}()
+
 /// Runs one input as a whole session and traps unless every frame the server writes is well formed.
 ///
 /// An input that starts with `Content-Length` is the raw byte stream; any other is split at NUL
@@ -22,16 +30,28 @@ private let configuration: LanguageServer.Configuration? = {
 /// (all of it waiting at once), an even-length one as typed (a message at a time).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    guard let configuration else { fatalError("the built-in question types collide") }
+    guard let configuration, let wholeConfiguration else { fatalError("the built-in question types collide") }
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let stream = bytes.starts(with: Array("Content-Length".utf8)) ? bytes : framed(bytes)
+    let (status, output) = serve(stream, configuration: configuration, count: count)
+    require(status == 0 || status == 1, "exit status \(status)")
+    checkFrames(output)
+    // An edit checked in part (`TemplateCheck`) must publish what a whole check publishes.
+    let (wholeStatus, wholeOutput) = serve(stream, configuration: wholeConfiguration, count: count)
+    require(
+        wholeStatus == status && wholeOutput == output,
+        "checked in part, the session wrote other bytes than checked whole:\n"
+            + String(decoding: output, as: UTF8.self) + "\n---\n" + String(decoding: wholeOutput, as: UTF8.self))
+    return 0
+}
+
+/// Runs the server on `stream`, read in chunks and as a burst or typed as `count` says.
+private func serve(_ stream: [UInt8], configuration: LanguageServer.Configuration, count: Int) -> (Int32, [UInt8]) {
     let output = Output()
     let status = LanguageServer.run(
         configuration, input: BufferSource(stream, chunkSize: 1 + count % 4096, reportsWaitingInput: count % 2 == 1),
         output: output.append)
-    require(status == 0 || status == 1, "exit status \(status)")
-    checkFrames(output.bytes)
-    return 0
+    return (status, output.bytes)
 }
 
 /// Each NUL-separated piece of `bytes` as one framed message.

@@ -30,11 +30,9 @@ package struct LanguageServerCommand: Command {
         guard arguments.positionals.isEmpty else { throw UsageError("lsp takes no arguments") }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let reader = TemplateReader(registry: context.registry, keys: keys)
-        let configuration = LanguageServer.Configuration(
-            registry: context.registry, keys: keys, name: context.toolName, version: QuestionKitTool.version,
-            diagnose: { path, bytes in
-                SourceValidation.documentDiagnostics(bytes, path: path, reader: reader)
-            })
+        var configuration = LanguageServer.Configuration(
+            registry: context.registry, keys: keys, name: context.toolName, version: QuestionKitTool.version)
+        configuration.check = { path, bytes in SourceValidation.documentCheck(bytes, path: path, reader: reader) }
         context.flushOutput()
         return LanguageServer.run(configuration, input: DescriptorSource(descriptor: STDIN_FILENO)) { bytes in
             _ = bytes.withUnsafeBytes { SystemIO.writeAll($0, to: STDOUT_FILENO) }

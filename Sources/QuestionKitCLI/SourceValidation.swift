@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitLanguageServer
 
 /// What `validate` reports for one file's bytes, without printing: a template's problems, or a
 /// fixture's checked against its template (whose problems, when it has errors, come first).
@@ -13,11 +14,12 @@ enum SourceValidation {
     }
 
     /// The problems of a document open in an editor, as one list: a fixture's template errors are
-    /// located on its `"template"` (see `FixtureTemplate.problems`), not dropped.
-    static func documentDiagnostics(_ bytes: [UInt8], path: String, reader: TemplateReader) -> [Diagnostic] {
+    /// located on its `"template"` (see `FixtureTemplate.problems`), not dropped. A template's
+    /// check is kept for the editor to re-check an edit in part; a fixture's is done whole again.
+    static func documentCheck(_ bytes: [UInt8], path: String, reader: TemplateReader) -> DocumentCheck {
         switch read(bytes, path: path, displayPath: path, reader: reader, templateOnFixture: true) {
-        case .fixture(let files): files.flatMap(\.diagnostics)
-        case .template(let parsed): reader.diagnose(parsed)
+        case .fixture(let files): .whole(files.flatMap(\.diagnostics))
+        case .template(let parsed): .template(TemplateCheck(parsed, reader: reader))
         }
     }
 

@@ -64,9 +64,9 @@ struct CursorContext {
     /// key the array sits under (as it was at the cursor: the scan goes on past it).
     var valueKey: String?
 
-    init(bytes: [UInt8], cursor: Int) {
+    init(bytes: [UInt8], cursor: Int, skipsClosedContainers: Bool = true) {
         token = cursor..<cursor
-        var scanner = Scanner(bytes: bytes, cursor: cursor)
+        var scanner = Scanner(bytes: bytes, cursor: cursor, skipsClosedContainers: skipsClosedContainers)
         scanner.scan(into: &self)
     }
 }

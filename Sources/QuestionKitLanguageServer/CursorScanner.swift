@@ -5,10 +5,14 @@ extension CursorContext {
         let cursor: Int
         var stack: [Container] = []
         var found = false
+        /// Whether containers that close before the cursor inside an array are stepped over
+        /// (`closedEnd`); off only for the tests that compare both ways.
+        let skipsClosedContainers: Bool
 
-        init(bytes: [UInt8], cursor: Int) {
+        init(bytes: [UInt8], cursor: Int, skipsClosedContainers: Bool = true) {
             self.bytes = bytes
             self.cursor = min(max(cursor, 0), bytes.count)
+            self.skipsClosedContainers = skipsClosedContainers
         }
 
         mutating func scan(into context: inout CursorContext) {
@@ -27,8 +31,14 @@ extension CursorContext {
                     punctuation(byte)
                     index += 1
                 case UInt8(ascii: "/"):
-                    index = skipComment(from: index, context: &context)
+                    index = commentEnd(from: index)
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    if skipsClosedContainers, !found, stack.last?.isObject == false,
+                        let end = closedEnd(from: index)
+                    {
+                        index = end
+                        continue
+                    }
                     open(isObject: byte == UInt8(ascii: "{"))
                     index += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -59,6 +69,46 @@ extension CursorContext {
                 name = .root
             }
             stack.append(Container(isObject: isObject, name: name))
+        }
+
+        /// The index after the bracket that closes the container opening at `start`, when it
+        /// closes before the cursor; nil otherwise. Such a container in an array (a question
+        /// before the cursor's) leaves nothing behind: what it holds is dropped when it closes, and
+        /// an array parent keeps nothing of it. So it is stepped over by brackets, strings and
+        /// comments alone, as the scan reads them, without decoding a string.
+        private func closedEnd(from start: Int) -> Int? {
+            var depth = 0
+            var index = start
+            while index < cursor {
+                switch bytes[index] {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    index += 1
+                    if depth == 0 { return index <= cursor ? index : nil }
+                case UInt8(ascii: "\""):
+                    index = stringEnd(from: index)
+                case UInt8(ascii: "/"):
+                    index = commentEnd(from: index)
+                default:
+                    index += 1
+                }
+            }
+            return nil
+        }
+
+        /// The index after the string starting at `start`, ended as `string(from:context:)` ends it.
+        private func stringEnd(from start: Int) -> Int {
+            var index = start + 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D { return index }
+                if byte == UInt8(ascii: "\"") { return index + 1 }
+                index += byte == UInt8(ascii: "\\") && index + 1 < bytes.count ? 2 : 1
+            }
+            return index
         }
 
         private mutating func close() {
@@ -153,7 +203,8 @@ extension CursorContext {
             }
         }
 
-        private func skipComment(from start: Int, context: inout CursorContext) -> Int {
+        /// The index after the comment starting at `start` (or after a lone slash).
+        private func commentEnd(from start: Int) -> Int {
             guard start + 1 < bytes.count else { return start + 1 }
             if bytes[start + 1] == UInt8(ascii: "/") {
                 var index = start + 2

@@ -21,7 +21,13 @@ public struct LanguageServer {
         public var version: String
         /// Every problem of a document, given its path (from its URI) and its text: what
         /// `validate` reports for that file.
-        public var diagnose: @Sendable (_ path: String, _ bytes: [UInt8]) -> [Diagnostic]
+        public var diagnose: @Sendable (_ path: String, _ bytes: [UInt8]) -> [Diagnostic] {
+            didSet { check = Self.wholeCheck(diagnose) }
+        }
+        /// How a document is checked, and kept to re-check an edit in part: by `diagnose`, whole,
+        /// unless the configuration was made without one (templates, see `TemplateCheck`) or a
+        /// caller that can tell templates from other documents sets it (`questionkit lsp`).
+        package var check: @Sendable (_ path: String, _ bytes: [UInt8]) -> DocumentCheck
         /// The largest document kept, in bytes (opened, or built by edits); a larger one is
         /// reported as `json.too-large` and not kept. The JSON parser's limit by default, as for
         /// every input file of the commands.
@@ -38,6 +44,17 @@ public struct LanguageServer {
             self.version = version
             let reader = TemplateReader(registry: registry, keys: keys)
             self.diagnose = diagnose ?? { _, bytes in reader.diagnose(bytes) }
+            if let diagnose {
+                check = Self.wholeCheck(diagnose)
+            } else {
+                check = { _, bytes in .template(TemplateCheck(bytes, reader: reader)) }
+            }
+        }
+
+        private static func wholeCheck(
+            _ diagnose: @escaping @Sendable (String, [UInt8]) -> [Diagnostic]
+        ) -> @Sendable (String, [UInt8]) -> DocumentCheck {
+            { path, bytes in .whole(diagnose(path, bytes)) }
         }
     }
 
@@ -150,12 +167,13 @@ public struct LanguageServer {
         case "textDocument/didChange":
             let params = try objectParams(message.params)
             let uri = try params.string("textDocument", "uri")
-            guard var document = documents[uri] else { return }
+            // Taken out of the table while it changes, so that its text is edited in place, not copied.
+            guard var document = documents.removeValue(forKey: uri) else { return }
+            defer { documents[uri] = document }
             let version = try? params.required("textDocument").integer("version")
             let before = document.refusedSize
             try document.apply(
                 changes: try params.required("contentChanges"), version: version, limit: configuration.maxDocumentSize)
-            documents[uri] = document
             logRefusal(of: document, before: before)
             markStale(uri)
         case "textDocument/didClose":
@@ -214,13 +232,12 @@ public struct LanguageServer {
 
     /// The open document `uri`, with its diagnostics computed.
     mutating func document(_ uri: String) -> TextDocument? {
-        guard var document = documents[uri] else { return nil }
-        if document.diagnostics == nil {
-            document.diagnostics =
-                document.refusedSize.map { [JSONParser.tooLarge(size: $0, limit: configuration.maxDocumentSize)] }
-                ?? configuration.diagnose(document.path, document.bytes)
-            documents[uri] = document
-        }
+        guard documents[uri]?.diagnostics == nil else { return documents[uri] }
+        guard var document = documents.removeValue(forKey: uri) else { return nil }
+        document.diagnostics =
+            document.refusedSize.map { [JSONParser.tooLarge(size: $0, limit: configuration.maxDocumentSize)] }
+            ?? document.checkText(configuration.check)
+        documents[uri] = document
         return document
     }
 

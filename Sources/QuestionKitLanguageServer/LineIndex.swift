@@ -25,9 +25,9 @@ struct LSPPosition: Equatable, Comparable {
 /// `stride` bytes, however long the line (a minified template is one line). Building the index is
 /// one pass over the text; a conversion then costs O(stride + log n), asked in any order.
 struct LineIndex {
-    let bytes: [UInt8]
+    private(set) var bytes: [UInt8]
     let encoding: PositionEncoding
-    private let lineStarts: [Int]
+    private var lineStarts: [Int]
     /// The checkpoints of the long lines, by offset; none at a line's start.
     private var checkpoints: [Place] = []
     /// Bytes between checkpoints along a line.
@@ -45,8 +45,13 @@ struct LineIndex {
         self.bytes = bytes
         self.encoding = encoding
         lineStarts = Self.lineStarts(of: bytes)
+        checkpoints = checkpoints(ofLines: lineStarts.indices)
+    }
+
+    /// The checkpoints along `lines`, in order.
+    private func checkpoints(ofLines lines: Range<Int>) -> [Place] {
         var found: [Place] = []
-        for line in lineStarts.indices {
+        for line in lines {
             let end = lineEnd(line)
             guard end - lineStarts[line] > Self.stride else { continue }
             var place = start(ofLine: line)
@@ -59,7 +64,45 @@ struct LineIndex {
                 }
             }
         }
-        checkpoints = found
+        return found
+    }
+
+    /// Replaces the bytes `range` with `replacement`, updating the index where the text changed:
+    /// the lines the edit touches are indexed again, those after it move by the change in length
+    /// (no scan of the rest of the text).
+    mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+        let delta = replacement.count - range.count
+        bytes.replaceSubrange(range, with: replacement)
+        // A line start at p depends on the bytes at p - 1 and p: those from `range.lowerBound` up to
+        // the end of the replacement may have changed; the rest only moved.
+        let kept = Self.partition(1..<lineStarts.count) { lineStarts[$0] < range.lowerBound }
+        let moved = Self.partition(kept..<lineStarts.count) { lineStarts[$0] <= range.upperBound }
+        var found: [Int] = []
+        var offset = max(range.lowerBound, 1)
+        while offset <= range.lowerBound + replacement.count {
+            if isLineStart(offset) { found.append(offset) }
+            offset += 1
+        }
+        lineStarts.replaceSubrange(kept..<moved, with: found)
+        let movedFrom = kept + found.count
+        for line in movedFrom..<lineStarts.count { lineStarts[line] += delta }
+        // Checkpoints count from their line's start: the lines from the one before the edit to the
+        // one its end is on are walked again.
+        let firstLine = max(kept - 1, 0)
+        let lastLine = min(lineContaining(range.lowerBound + replacement.count), lineStarts.count - 1)
+        let from = lineStarts[firstLine]
+        let nextLineStart = lastLine + 1 < lineStarts.count ? lineStarts[lastLine + 1] : bytes.count + 1
+        let first = Self.partition(0..<checkpoints.count) { checkpoints[$0].offset < from }
+        let after = Self.partition(first..<checkpoints.count) { checkpoints[$0].offset < nextLineStart - delta }
+        let walked = checkpoints(ofLines: firstLine..<(lastLine + 1))
+        checkpoints.replaceSubrange(first..<after, with: walked)
+        for index in (first + walked.count)..<checkpoints.count { checkpoints[index].offset += delta }
+    }
+
+    /// Whether a line starts at `offset` (> 0): after a `\n`, or a `\r` not followed by `\n`.
+    private func isLineStart(_ offset: Int) -> Bool {
+        let before = bytes[offset - 1]
+        return before == 0x0A || (before == 0x0D && (offset >= bytes.count || bytes[offset] != 0x0A))
     }
 
     private static func lineStarts(of bytes: [UInt8]) -> [Int] {
@@ -116,6 +159,15 @@ struct LineIndex {
         var place = nearest(onLine: line) { $0.offset <= offset }
         walk(&place) { $0.offset < offset ? offset : nil }
         return LSPPosition(line: line, character: place.character)
+    }
+
+    /// The 1-based line and column (in scalars, as a diagnostic's) of the byte at `offset`.
+    func sourcePosition(ofByteOffset offset: Int) -> SourcePosition {
+        let offset = min(max(offset, 0), bytes.count)
+        let line = lineContaining(offset)
+        var place = nearest(onLine: line) { $0.offset <= offset }
+        walk(&place) { $0.offset < offset ? offset : nil }
+        return SourcePosition(line: line + 1, column: place.column)
     }
 
     /// The range `range` of bytes as an LSP range.

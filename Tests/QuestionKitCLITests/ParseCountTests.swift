@@ -5,6 +5,7 @@ import QuestionTypes
 import TestSupport
 import Testing
 
+import QuestionKitLanguageServer
 @testable import QuestionKitCLI
 
 /// Each command parses each file it reads once (issue 18): `validate` tells a fixture from a
@@ -76,14 +77,14 @@ struct ParseCountTests {
         #expect(Self.parses(["export", files.completed, "--format", "text", "-o", files.folder.path + "/x.txt"]) == 1)
     }
 
-    /// The language server checks a document through `SourceValidation.documentDiagnostics`.
+    /// The language server checks a document through `SourceValidation.documentCheck`.
     @Test func theLanguageServersCheckParsesOnce() throws {
         let files = try Files()
         let reader = TemplateReader(registry: try BuiltInQuestionTypes.registry())
         for (path, expected) in [(files.template, 1), (files.fixture, 2), (files.unnamedFixture, 2)] {
             let bytes = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
             let (diagnostics, parses) = JSONParseCounter.counting {
-                SourceValidation.documentDiagnostics(bytes, path: path, reader: reader)
+                SourceValidation.documentCheck(bytes, path: path, reader: reader).diagnostics
             }
             #expect(parses == expected, "\(path)")
             #expect(diagnostics.containsErrors == false, "\(path)")

@@ -4,6 +4,7 @@ import QuestionTypes
 import TestSupport
 import Testing
 
+import QuestionKitLanguageServer
 @testable import QuestionKitCLI
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ import Testing
     static func diagnostics(of fixture: String) throws -> [Diagnostic] {
         let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let bytes = try #require(FileManager.default.contents(atPath: fixture))
-        return SourceValidation.documentDiagnostics([UInt8](bytes), path: fixture, reader: reader)
+        return SourceValidation.documentCheck([UInt8](bytes), path: fixture, reader: reader).diagnostics
     }
 
     @Test func aFixturesBrokenTemplateIsReportedOnItsTemplateMember() throws {

@@ -92,6 +92,13 @@ public struct ProblemCollector: Sendable {
     /// columns by one scan of the source. Returns the tape entries visited for the pointers.
     @discardableResult
     public func locate(_ body: (Diagnostic) throws -> Void) rethrows -> Int {
+        try locateWithOffsets { diagnostic, _ in try body(diagnostic) }
+    }
+
+    /// `locate`, handing each diagnostic with the byte offset its position was found from (an
+    /// editor's check keeps it, to move the diagnostic when text before it changes).
+    @discardableResult
+    package func locateWithOffsets(_ body: (Diagnostic, _ offset: Int) throws -> Void) rethrows -> Int {
         let count = storage.count
         guard count > 0 else { return 0 }
         // Threads report through replicas of the document; entry indices are the same in all.
@@ -118,7 +125,7 @@ public struct ProblemCollector: Sendable {
                 pointer: resolver.pointer(ofInOrder: problem.node.index),
                 position: scanner.position(ofByteOffset: start), hint: problem.hint)
             if !problem.fixes.isEmpty { offer(problem.fixes, withholding: conflicts.withheld[index], in: &diagnostic) }
-            try body(diagnostic)
+            try body(diagnostic, start)
         }
         return resolver.stepsWalked
     }

@@ -283,6 +283,19 @@ public struct TemplateReader: Sendable {
         return questions
     }
 
+    /// The question list `readTemplate` reads, when there is one and it is an array.
+    func questionList(of document: JSONDocument?) -> JSONNode? {
+        guard let root = document?.root, root.kind == .object else { return nil }
+        let list = root[keys.spelling(of: .questions)] ?? root[keys.spelling(of: .earlyQuestions)]
+        return list?.kind == .array ? list : nil
+    }
+
+    /// Checks one question as `readTemplate` does (`TemplateCheck` re-checks an edited one alone).
+    func checkQuestion(_ node: JSONNode, number: Int, problems: inout ProblemCollector) {
+        let question = QuestionJSON(node: node, keys: keys, number: number)
+        _ = questionReader.read(question, keeping: false, problems: &problems)
+    }
+
     /// Reads the questions at `positions` of `list`, through `document` (the list's or a replica).
     private func readQuestions(
         _ positions: Range<Int>, of list: JSONNode, in document: JSONDocument, with reader: QuestionReader,
