@@ -9,9 +9,14 @@ package enum JSONPointer {
 
     /// `token` escaped for use in a pointer: `~` becomes `~0` and `/` becomes `~1`.
     public static func escape(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
-            return token
+        // A plain loop over the bytes: a key can be megabytes long, and a generic `contains` costs
+        // several times as much per byte.
+        func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for byte in bytes where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") { return true }
+            return false
         }
+        var token = token
+        guard token.withUTF8(needsEscaping) else { return token }
         var escaped = ""
         for character in token.unicodeScalars {
             switch character {
