@@ -57,7 +57,9 @@ extension Diagnostic {
     /// (a `\r\n` pair is one, and neither is the mark), so none can close the quote. The run's last
     /// byte is left out when a non-ASCII scalar follows it (a combining mark joins the character
     /// before it), and so is a `\r` before that `\n`: the index returned is a character boundary.
-    private static func endOfSkippableRun(in text: String, from start: String.Index, closingMark: UInt8) -> String.Index {
+    private static func endOfSkippableRun(
+        in text: String, from start: String.Index, closingMark: UInt8
+    ) -> String.Index {
         let utf8 = text.utf8
         let first = utf8.distance(from: utf8.startIndex, to: start)
         var copy = text
