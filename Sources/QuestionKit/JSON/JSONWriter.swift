@@ -136,7 +136,15 @@ public struct JSONWriter: Sendable {
     }
 
     private static func needsEscaping(_ string: String) -> Bool {
-        string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        // A plain loop over the bytes: a generic `contains` with a closure cost three times as much,
+        // and `validate --format json` quotes every message, hint and pointer.
+        var string = string
+        return string.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return true
+            }
+            return false
+        }
     }
 
     private static func hex4(_ value: UInt32) -> String {
