@@ -95,7 +95,7 @@ struct DiagnosticWriter {
             // A diagnostic without a hint or fixes (the most) makes no writer for them.
             case .null: append("null")
             case .array(let elements) where elements.isEmpty: append("[]")
-            default: append(text: JSONWriter.text(of: value))
+            default: JSONWriter.append(value, to: &bytes)
             }
         }
         append("\n  }")

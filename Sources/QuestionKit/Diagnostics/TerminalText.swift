@@ -42,13 +42,7 @@ package enum TerminalText {
     /// byte of U+0080–U+00BF (0xC2) or of U+2000–U+2FFF (0xE2). A scan of the UTF-8 bytes, so that
     /// the usual text, which has none, costs next to nothing (the printer escapes every message).
     private static func mayNeedEscaping(_ text: String) -> Bool {
-        // A plain loop over the bytes (a generic `contains` with a closure cost three times as much).
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
-            return false
-        }
-        var text = text
-        return text.withUTF8(scan)
+        ByteScan.contains(below: 0x20, orAnyOf: (0x7F, 0xC2, 0xE2), in: text)
     }
 
     /// `text` on one line as laid out in a table or a text export: line breaks and tabs become
