@@ -16,10 +16,22 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Reads `"r,c"`: two unsigned whole numbers separated by a comma, nothing else (no spaces).
     /// Returns nil for anything else, e.g. `"2-3"`, `"a,b"` or `"2,"`.
+    /// Read from the UTF-8 bytes: a table question may list a hundred thousand cells.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let row = Self.number(parts[0]), let column = Self.number(parts[1]) else { return nil }
-        self.init(row: row, column: column)
+        // The number being read (the row, then the column), its digits, and the row once a comma is read.
+        var (number, digits, row) = (0, 0, Int?.none)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ",") {
+                guard row == nil, digits > 0 else { return nil }
+                (row, number, digits) = (number, 0, 0)
+            } else {
+                // Nine digits keep the value far from overflow; no table is that large.
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 else { return nil }
+                (number, digits) = (number * 10 + Int(byte - UInt8(ascii: "0")), digits + 1)
+            }
+        }
+        guard let row, digits > 0 else { return nil }
+        self.init(row: row, column: number)
     }
 
     /// The `"r,c"` form used as a key in the JSON.
@@ -29,11 +41,5 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Row by row, then column by column: the order people read a table in.
     public static func < (lhs: TableCell, rhs: TableCell) -> Bool {
         (lhs.row, lhs.column) < (rhs.row, rhs.column)
-    }
-
-    private static func number(_ text: Substring) -> Int? {
-        // Nine digits keep the value far from overflow; no table is that large.
-        let digits = text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        return digits && !text.isEmpty && text.utf8.count <= 9 ? Int(text) : nil
     }
 }
