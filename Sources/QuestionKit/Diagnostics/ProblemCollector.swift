@@ -92,6 +92,14 @@ public struct ProblemCollector: Sendable {
     /// columns by one scan of the source. Returns the tape entries visited for the pointers.
     @discardableResult
     public func locate(_ body: (Diagnostic) throws -> Void) rethrows -> Int {
+        try locate(resolvingPointers: true, body)
+    }
+
+    /// `locate(_:)`; without `resolvingPointers`, every diagnostic's pointer is left empty and none
+    /// is resolved, for a report that does not print them (`validate`'s text): making a pointer
+    /// string for each of a million problems costs more than finding their lines.
+    @discardableResult
+    package func locate(resolvingPointers: Bool, _ body: (Diagnostic) throws -> Void) rethrows -> Int {
         let count = storage.count
         guard count > 0 else { return 0 }
         // Threads report through replicas of the document; entry indices are the same in all.
@@ -115,7 +123,7 @@ public struct ProblemCollector: Sendable {
             let start = Int(document.entries[anchor(index)].start)
             var diagnostic = Diagnostic(
                 severity: problem.severity, code: problem.code, message: problem.message,
-                pointer: resolver.pointer(ofInOrder: problem.node.index),
+                pointer: resolvingPointers ? resolver.pointer(ofInOrder: problem.node.index) : "",
                 position: scanner.position(ofByteOffset: start), hint: problem.hint)
             if !problem.fixes.isEmpty { offer(problem.fixes, withholding: conflicts.withheld[index], in: &diagnostic) }
             try body(diagnostic)
