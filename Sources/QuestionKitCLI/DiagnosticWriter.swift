@@ -41,9 +41,9 @@ struct DiagnosticWriter {
             bytes.append(UInt8(ascii: ":"))
         }
         bytes.append(UInt8(ascii: " "))
-        append(diagnostic.severity.rawValue)
+        append(text: diagnostic.severity.rawValue)
         append(": ")
-        append(TerminalText.escaped(diagnostic.message))
+        append(text: TerminalText.escaped(diagnostic.message))
         append(" [")
         bytes += code.shown(diagnostic.code)
         append("]\n")
@@ -62,7 +62,7 @@ struct DiagnosticWriter {
     private mutating func appendExcerpt(line: Int, column: Int, locator: SourceLocator) {
         guard let window = locator.excerptBytes(line: line, column: column) else { return }
         let copied = window.bytes.withUnsafeBufferPointer { source in
-            guard source.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            for byte in source where byte < 0x20 || byte >= 0x7F { return false }
             append("    ")
             if window.isCutBefore { append("…") }
             bytes.append(contentsOf: source)
@@ -71,11 +71,12 @@ struct DiagnosticWriter {
         guard copied else {
             // Rare: tabs, escapes or other scripts; the window is cut again as a String.
             guard let excerpt = locator.excerpt(line: line, column: column) else { return }
-            return append(DiagnosticPrinter.excerpt(excerpt))
+            return append(text: DiagnosticPrinter.excerpt(excerpt))
         }
         if window.isCutAfter { append("…") }
         append("\n    ")
-        for _ in 0..<window.caretOffset + (window.isCutBefore ? 1 : 0) { bytes.append(UInt8(ascii: " ")) }
+        let caretColumn = window.caretOffset + (window.isCutBefore ? 1 : 0)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: caretColumn))
         append("^\n")
     }
 
@@ -91,21 +92,36 @@ struct DiagnosticWriter {
             switch value {
             case .string(let text): JSONWriter.appendQuoted(text, to: &bytes)
             case .integer(let number): appendDecimal(number)
-            default: append(JSONWriter.text(of: value))
+            // A diagnostic without a hint or fixes (the most) makes no writer for them.
+            case .null: append("null")
+            case .array(let elements) where elements.isEmpty: append("[]")
+            default: JSONWriter.append(value, to: &bytes)
             }
         }
         append("\n  }")
     }
 
     /// Appends the UTF-8 of `text` in one copy.
-    private mutating func append(_ text: String) {
+    private mutating func append(text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends a literal's UTF-8 (the separators between a diagnostic's parts) without a String;
+    /// a short one byte by byte, cheaper than a copy of a buffer.
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { literal in
+            guard literal.count > 8 else {
+                for byte in literal { bytes.append(byte) }
+                return
+            }
+            bytes.append(contentsOf: literal)
+        }
+    }
+
     /// `number` in decimal digits, as `String(number)` writes it.
     private mutating func appendDecimal(_ number: Int) {
-        guard number > 0 else { return append(String(number)) }
+        guard number > 0 else { return append(text: String(number)) }
         var divisor = 1
         while number / divisor >= 10 { divisor *= 10 }
         while divisor > 0 {

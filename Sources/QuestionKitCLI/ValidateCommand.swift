@@ -105,9 +105,11 @@ package struct ValidateCommand: Command {
             for line in fixed.report { context.printError(line) }
         }
         let reading = parsed
+        // Text shows no pointers: a million problems need not make a million of them.
+        let pointers = report.isJSON
         report.add(path: displayPath, source: bytes, to: &context) { each in
             unfinished.map(each)
-            reader.diagnose(reading, each: each)
+            reader.diagnose(reading, resolvingPointers: pointers, each: each)
         }
     }
 

@@ -16,6 +16,7 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Reads `"r,c"`: two unsigned whole numbers separated by a comma, nothing else (no spaces).
     /// Returns nil for anything else, e.g. `"2-3"`, `"a,b"` or `"2,"`.
+    /// Read from the UTF-8 bytes: a table question may list a hundred thousand cells.
     public init?(parsing text: String) {
         var text = text
         guard let cell = text.withUTF8(Self.cell(parsing:)) else { return nil }

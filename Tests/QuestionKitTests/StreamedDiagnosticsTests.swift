@@ -27,6 +27,32 @@ struct StreamedDiagnosticsTests {
         #expect(streamed == reader.diagnose(bytes))
     }
 
+    /// `validate`'s text prints no pointers and asks for none: the same diagnostics, pointers empty.
+    @Test(arguments: [
+        #"{"questions": [{"answer-type": "nope"}, {"question": 1, "x": 2}, 7], "Questions": [], "y": {"z": 1}}"#,
+        #"{"Title": "t", "Title": "u", "questions": [{"answer-type": "nope",}]}"#,
+        #"{"Title": "t", "Title": "u", "questions": [{"answer-type": "true/false", "qestion": "q"}]}"#,
+    ])
+    func diagnosticsWithoutPointersDifferOnlyInTheirPointers(text: String) throws {
+        let reader = TemplateReader(registry: try SessionFixture.registry())
+        let parsed = JSONParser.parseRecovering(Array(text.utf8))
+        var withPointers: [Diagnostic] = []
+        var without: [Diagnostic] = []
+        reader.diagnose(parsed) { withPointers.append($0) }
+        reader.diagnose(parsed, resolvingPointers: false) { without.append($0) }
+        #expect(withPointers.contains { !$0.pointer.isEmpty })
+        let blanked = withPointers.map { diagnostic in
+            var diagnostic = diagnostic
+            // The parser's own diagnostics (a duplicate key) keep theirs; the template's have none.
+            if !diagnostic.code.hasPrefix("json.") || parsed.isRecovered { diagnostic.pointer = "" }
+            return diagnostic
+        }
+        #expect(without.map(\.pointer) == (parsed.isRecovered ? withPointers : blanked).map(\.pointer))
+        var unpointed = withPointers
+        for index in unpointed.indices { unpointed[index].pointer = without[index].pointer }
+        #expect(without == unpointed)
+    }
+
     @Test func locatingHandsOverEveryProblemInSourceOrder() throws {
         let text = "[\n" + (0..<500).map { "[\($0), {\"k/\($0)\": \($0)}]" }.joined(separator: ",\n") + "\n]"
         let document = try #require(JSONParser.parse(Array(text.utf8)).document)

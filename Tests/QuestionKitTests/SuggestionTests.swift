@@ -80,14 +80,35 @@ struct SuggestionWorkTests {
     @Test func cellsPerWordAreBoundedByTheCandidatesNotTheWord() {
         var short = 0
         var long = 0
-        _ = Suggestion.nearest(to: "extra12", in: keys, cells: &short)
-        _ = Suggestion.nearest(to: "extra1234567890", in: keys, cells: &long)
+        _ = Suggestion.nearest(to: "sectoin12", in: keys, cells: &short)
+        _ = Suggestion.nearest(to: "qeustion1234567", in: keys, cells: &long)
         let longest = keys.map(\.count).max() ?? 0
         // A band of at most 2 × (a third of the word) + 1 cells per row, rows no longer than the
         // longest candidate allows.
         let bound = keys.count * (longest * 3 / 2 + 2) * (2 * ((longest * 3 / 2 + 2) / 3) + 1)
         #expect(short > 0 && short <= bound)
         #expect(long <= bound)
+    }
+
+    /// A word with too many letters that no candidate has is compared with none of them: a template
+    /// of 100,000 keys `extra0`, `extra1`, … cost a billion instructions of edit-distance tables.
+    @Test func aWordOfOtherLettersFillsNoTable() {
+        var cells = 0
+        #expect(Suggestion.nearest(to: "extra12", in: keys, cells: &cells) == nil)
+        #expect(Suggestion.Candidates(keys).nearMiss(to: "extra12") == nil)
+        #expect(cells == 0)
+    }
+
+    /// The letter-set bound is never more than the distance (else a suggestion would be lost).
+    @Test(arguments: [
+        ("kitten", "sitting"), ("flaw", "lawn"), ("sectoin", "section"), ("ab", "ba"), ("ca", "abc"),
+        ("qeustion", "question"), ("abcdefghij", "badcfehgji"), ("温度", "度温"), ("", "abc"), ("abc", "abc"),
+        ("aaaa", "a"), ("extra12", "section"), ("a\u{80}", "\u{0}b"),
+    ])
+    func theLetterSetBoundIsAtMostTheDistance(lhs: String, rhs: String) {
+        let bound = Suggestion.ScalarSet(Array(lhs.unicodeScalars))
+            .fewestEdits(to: Suggestion.ScalarSet(Array(rhs.unicodeScalars)))
+        #expect(bound <= Suggestion.editDistance(lhs, rhs))
     }
 
     @Test(arguments: [

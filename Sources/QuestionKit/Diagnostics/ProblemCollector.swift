@@ -92,13 +92,23 @@ public struct ProblemCollector: Sendable {
     /// columns by one scan of the source. Returns the tape entries visited for the pointers.
     @discardableResult
     public func locate(_ body: (Diagnostic) throws -> Void) rethrows -> Int {
-        try locateWithOffsets { diagnostic, _ in try body(diagnostic) }
+        try locateWithOffsets(resolvingPointers: true) { diagnostic, _ in try body(diagnostic) }
+    }
+
+    /// `locate(_:)`; without `resolvingPointers`, every diagnostic's pointer is left empty and none
+    /// is resolved, for a report that does not print them (`validate`'s text): making a pointer
+    /// string for each of a million problems costs more than finding their lines.
+    @discardableResult
+    package func locate(resolvingPointers: Bool, _ body: (Diagnostic) throws -> Void) rethrows -> Int {
+        try locateWithOffsets(resolvingPointers: resolvingPointers) { diagnostic, _ in try body(diagnostic) }
     }
 
     /// `locate`, handing each diagnostic with the byte offset its position was found from (an
     /// editor's check keeps it, to move the diagnostic when text before it changes).
     @discardableResult
-    package func locateWithOffsets(_ body: (Diagnostic, _ offset: Int) throws -> Void) rethrows -> Int {
+    package func locateWithOffsets(
+        resolvingPointers: Bool = true, _ body: (Diagnostic, _ offset: Int) throws -> Void
+    ) rethrows -> Int {
         let count = storage.count
         guard count > 0 else { return 0 }
         // Threads report through replicas of the document; entry indices are the same in all.
@@ -122,7 +132,7 @@ public struct ProblemCollector: Sendable {
             let start = Int(document.entries[anchor(index)].start)
             var diagnostic = Diagnostic(
                 severity: problem.severity, code: problem.code, message: problem.message,
-                pointer: resolver.pointer(ofInOrder: problem.node.index),
+                pointer: resolvingPointers ? resolver.pointer(ofInOrder: problem.node.index) : "",
                 position: scanner.position(ofByteOffset: start), hint: problem.hint)
             if !problem.fixes.isEmpty { offer(problem.fixes, withholding: conflicts.withheld[index], in: &diagnostic) }
             try body(diagnostic, start)

@@ -42,10 +42,7 @@ package enum TerminalText {
     /// byte of U+0080–U+00BF (0xC2) or of U+2000–U+2FFF (0xE2). A scan of the UTF-8 bytes, so that
     /// the usual text, which has none, costs next to nothing (the printer escapes every message).
     private static func mayNeedEscaping(_ text: String) -> Bool {
-        func scan(_ bytes: some Sequence<UInt8>) -> Bool {
-            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
-        }
-        return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
+        ByteScan.contains(below: 0x20, orAnyOf: (0x7F, 0xC2, 0xE2), in: text)
     }
 
     /// `text` on one line as laid out in a table or a text export: line breaks and tabs become

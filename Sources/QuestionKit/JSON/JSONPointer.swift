@@ -9,9 +9,14 @@ package enum JSONPointer {
 
     /// `token` escaped for use in a pointer: `~` becomes `~0` and `/` becomes `~1`.
     public static func escape(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
-            return token
+        // A plain loop over the bytes: a key can be megabytes long, and a generic `contains` costs
+        // several times as much per byte.
+        func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for byte in bytes where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") { return true }
+            return false
         }
+        var token = token
+        guard token.withUTF8(needsEscaping) else { return token }
         var escaped = ""
         for character in token.unicodeScalars {
             switch character {
@@ -91,6 +96,42 @@ package enum JSONPointer {
             return stack.last?.pointer ?? ""
         }
 
+        /// `parent + "/" + token`, made in one allocation: a pointer is made for every problem, and
+        /// appending piece by piece cost three times as much.
+        private static func joined(_ parent: String, _ token: String) -> String {
+            var (parent, token) = (parent, token)
+            return parent.withUTF8 { head in
+                token.withUTF8 { tail in
+                    String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
+                        _ = buffer.initialize(fromContentsOf: head)
+                        buffer[head.count] = UInt8(ascii: "/")
+                        _ = buffer[(head.count + 1)...].initialize(fromContentsOf: tail)
+                        return head.count + 1 + tail.count
+                    }
+                }
+            }
+        }
+
+        /// `parent + "/" + String(index)`, made in one allocation.
+        private static func joined(_ parent: String, index: Int) -> String {
+            var digits = 1
+            var rest = index / 10
+            while rest > 0 { (digits, rest) = (digits + 1, rest / 10) }
+            var parent = parent
+            return parent.withUTF8 { head in
+                String(unsafeUninitializedCapacity: head.count + 1 + digits) { buffer in
+                    _ = buffer.initialize(fromContentsOf: head)
+                    buffer[head.count] = UInt8(ascii: "/")
+                    var (position, value) = (head.count + digits, index)
+                    repeat {
+                        buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                        (position, value) = (position - 1, value / 10)
+                    } while value > 0
+                    return head.count + 1 + digits
+                }
+            }
+        }
+
         /// The entry at `index`, or the value of the member when it is a key.
         private func member(_ index: Int) -> Int {
             document.entries[index].flags & JSONEntry.isKey != 0 ? index + 1 : index
@@ -102,11 +143,10 @@ package enum JSONPointer {
             guard let parent = stack.indices.last else {
                 return stack.append(Frame(entry: entry, end: end, pointer: ""))
             }
-            var pointer = stack[parent].pointer
-            pointer.reserveCapacity(pointer.utf8.count + 24)
-            pointer += "/"
+            let pointer: String
             if document.entries[stack[parent].entry].kind == .object {
-                pointer += escape(JSONNode(document: document, index: entry - 1).decodedString)
+                let token = escape(JSONNode(document: document, index: entry - 1).decodedString)
+                pointer = Self.joined(stack[parent].pointer, token)
             } else {
                 // Out of order (a caller's mistake) only costs a walk from the start again.
                 if stack[parent].element < 0 || stack[parent].element > entry {
@@ -118,7 +158,7 @@ package enum JSONPointer {
                     stack[parent].position += 1
                     stepsWalked += 1
                 }
-                pointer += String(stack[parent].position)
+                pointer = Self.joined(stack[parent].pointer, index: stack[parent].position)
             }
             stack.append(Frame(entry: entry, end: end, pointer: pointer))
         }

@@ -27,7 +27,10 @@ public struct JSONWriter: Sendable {
     /// Spaces per level; 0 writes everything on one line.
     public let indent: Int
     /// What has been written so far.
-    public private(set) var text = ""
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// `text` as UTF-8: written as bytes, since appending piece by piece to a String cost several
+    /// times as much (`validate --format json` writes a fix-it for each of thousands of problems).
+    private var bytes: [UInt8] = []
 
     /// An empty writer that indents by `indent` spaces per level (0: all on one line).
     public init(indent: Int = 2) {
@@ -46,43 +49,57 @@ public struct JSONWriter: Sendable {
         return writer.text
     }
 
+    /// Appends `value` as JSON text (as `text(of:indent:)` writes it) to UTF-8 `output`.
+    package static func append(_ value: Value, indent: Int = 2, to output: inout [UInt8]) {
+        var writer = JSONWriter(indent: indent)
+        swap(&writer.bytes, &output)
+        writer.write(value)
+        swap(&writer.bytes, &output)
+    }
+
     private mutating func write(_ value: Value, depth: Int) {
         switch value {
-        case .null: text += "null"
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .integer(let number): text += String(number)
-        case .number(let number): text += Self.format(number)
-        case .string(let string): Self.appendQuoted(string, to: &text)
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .integer(let number): append(String(number))
+        case .number(let number): append(Self.format(number))
+        case .string(let string): Self.appendQuoted(string, to: &bytes)
         case .array(let elements):
             writeContainer(open: "[", close: "]", count: elements.count, depth: depth) { writer, index in
                 writer.write(elements[index], depth: depth + 1)
             }
         case .object(let members):
             writeContainer(open: "{", close: "}", count: members.count, depth: depth) { writer, index in
-                Self.appendQuoted(members[index].0, to: &writer.text)
-                writer.text += writer.indent > 0 ? ": " : ":"
+                Self.appendQuoted(members[index].0, to: &writer.bytes)
+                writer.append(writer.indent > 0 ? ": " : ":")
                 writer.write(members[index].1, depth: depth + 1)
             }
         }
     }
 
     private mutating func writeContainer(
-        open: String, close: String, count: Int, depth: Int, element: (inout JSONWriter, Int) -> Void
+        open: Unicode.Scalar, close: Unicode.Scalar, count: Int, depth: Int, element: (inout JSONWriter, Int) -> Void
     ) {
-        text += open
-        guard count > 0 else { return text += close }
+        bytes.append(UInt8(ascii: open))
+        guard count > 0 else { return bytes.append(UInt8(ascii: close)) }
         for index in 0..<count {
-            if index > 0 { text += "," }
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
             newline(depth: depth + 1)
             element(&self, index)
         }
         newline(depth: depth)
-        text += close
+        bytes.append(UInt8(ascii: close))
     }
 
     private mutating func newline(depth: Int) {
         guard indent > 0 else { return }
-        text += "\n" + String(repeating: " ", count: indent * depth)
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * depth))
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Whole numbers without a fraction (up to 2^53, where doubles stop being exact integers);
@@ -136,7 +153,8 @@ public struct JSONWriter: Sendable {
     }
 
     private static func needsEscaping(_ string: String) -> Bool {
-        string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
+        return ByteScan.contains(below: 0x20, orAnyOf: (quote, backslash, backslash), in: string)
     }
 
     private static func hex4(_ value: UInt32) -> String {

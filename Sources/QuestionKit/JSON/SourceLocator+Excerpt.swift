@@ -30,6 +30,13 @@ extension SourceLocator {
         line: Int, column: Int, radius: Int = 50
     ) -> (bytes: ArraySlice<UInt8>, caretOffset: Int, isCutBefore: Bool, isCutAfter: Bool)? {
         guard let (lineStart, lineEnd) = byteRange(ofLine: line) else { return nil }
+        if lineEnd - lineStart <= 2 * radius {
+            // No more bytes than the window has scalars: the whole line, its scalars counted directly
+            // (an excerpt is printed under each of a million problems, mostly on short lines).
+            var lineLength = 0
+            for byte in bytes[lineStart..<lineEnd] where byte & 0xC0 != 0x80 { lineLength += 1 }
+            return (bytes[lineStart..<lineEnd], min(max(column - 1, 0), lineLength), false, false)
+        }
         let scalarsBeforeLine = scalars(before: lineStart)
         let lineLength = scalars(before: lineEnd) - scalarsBeforeLine
         let caretScalar = min(max(column - 1, 0), lineLength)

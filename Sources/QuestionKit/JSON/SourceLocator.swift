@@ -21,7 +21,8 @@ package struct SourceLocator: Sendable {
     // conversions); 32-bit counts keep the table at 1/16 of the text.
     static let blockSize = 64
 
-    /// Reads `bytes` once to find where lines start.
+    /// Reads `bytes` once to find where lines start, eight bytes at a time: a report builds one for
+    /// its excerpts, and a byte-by-byte loop cost 17 instructions a byte of the file.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         var lineStarts = [0]
@@ -30,17 +31,38 @@ package struct SourceLocator: Sendable {
         var scalars: UInt32 = 0
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
+            // A line starts after `\n`, and after a `\r` that no `\n` follows.
+            func noteBreak(at offset: Int) {
+                let byte = buffer[offset]
+                if byte == 0x0A || (byte == 0x0D && (offset + 1 >= count || buffer[offset + 1] != 0x0A)) {
+                    lineStarts.append(offset + 1)
+                }
+            }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
             var offset = 0
             while offset < count {
                 if offset % Self.blockSize == 0 { blocks.append(scalars) }
-                let byte = buffer[offset]
-                if byte & 0xC0 != 0x80 { scalars &+= 1 }
-                if byte == 0x0A {
-                    lineStarts.append(offset + 1)
-                } else if byte == 0x0D, offset + 1 >= count || buffer[offset + 1] != 0x0A {
-                    lineStarts.append(offset + 1)
+                guard offset + 8 <= count, let base = buffer.baseAddress else {
+                    if buffer[offset] & 0xC0 != 0x80 { scalars &+= 1 }
+                    noteBreak(at: offset)
+                    offset += 1
+                    continue
                 }
-                offset += 1
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                // A continuation byte is 10xxxxxx: its high bit set and the next bit (shifted up) clear.
+                let continuations = (word & ~(word << 1) & highs).nonzeroBitCount
+                scalars &+= UInt32(8 - continuations)
+                // A zero byte of `word ^ ones * 0x0A` or `word ^ ones * 0x0D` is a line break; the
+                // flags may include false ones above a true one, so each flagged byte is looked at.
+                let newlines = word ^ (ones &* 0x0A)
+                let returns = word ^ (ones &* 0x0D)
+                var flagged = (((newlines &- ones) & ~newlines) | ((returns &- ones) & ~returns)) & highs
+                while flagged != 0 {
+                    noteBreak(at: offset + flagged.trailingZeroBitCount >> 3)
+                    flagged &= flagged - 1
+                }
+                offset += 8
             }
         }
         blocks.append(scalars)

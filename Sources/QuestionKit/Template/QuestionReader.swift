@@ -209,7 +209,7 @@ struct QuestionReader: Sendable {
         guard let known = knownKeys[type.identifier] else { return }
         let document = question.node.document
         // Prepared at the first unknown key, once for all of them.
-        var spellings: (names: [String], candidates: Suggestion.Candidates)?
+        var spellings: (names: [String], candidates: Suggestion.Candidates, place: String)?
         for keyIndex in document.unknownKeyIndices(inObjectAt: question.node.index, known: known) {
             let member = JSONMember(
                 keyNode: JSONNode(document: document, index: keyIndex),
@@ -224,11 +224,11 @@ struct QuestionReader: Sendable {
             }
             let prepared = spellings ?? {
                 let names = known.all.map { String(decoding: $0, as: UTF8.self) }
-                return (names, Suggestion.Candidates(names))
+                return (names, Suggestion.Candidates(names), "a \(type.identifier) question")
             }()
             spellings = prepared
             problems.warnUnknownKey(
-                member, code: "question.unknown-key", in: "a \(type.identifier) question", known: prepared.names,
+                member, code: "question.unknown-key", in: prepared.place, known: prepared.names,
                 candidates: prepared.candidates)
         }
     }

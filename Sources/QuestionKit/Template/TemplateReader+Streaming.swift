@@ -8,8 +8,12 @@ extension TemplateReader {
     }
 
     /// `diagnose(_:each:)` on the bytes' `JSONParser.parseRecovering` reading, made once by a
-    /// caller that looked at it first (`validate` tells fixtures from templates by it).
-    package func diagnose(_ parsed: JSONParseResult, each body: (Diagnostic) throws -> Void) rethrows {
+    /// caller that looked at it first (`validate` tells fixtures from templates by it). Without
+    /// `resolvingPointers`, the template's problems come with an empty pointer (see
+    /// `ProblemCollector.locate(resolvingPointers:_:)`), for a report that prints none.
+    package func diagnose(
+        _ parsed: JSONParseResult, resolvingPointers: Bool = true, each body: (Diagnostic) throws -> Void
+    ) rethrows {
         if parsed.isRecovered {
             // Rare (a file with syntax errors), and the note comes last: no streaming needed.
             return try read(parsed, keepingQuestions: false).diagnostics.forEach(body)
@@ -18,7 +22,7 @@ extension TemplateReader {
         var problems = ProblemCollector(document: document)
         _ = readTemplate(document, keepingQuestions: false, problems: &problems)
         guard !parsed.hasNoDiagnostics else {
-            try problems.locate(body)
+            try problems.locate(resolvingPointers: resolvingPointers, body)
             return
         }
         // The parser's warnings (a byte-order mark, duplicate keys) are in source order: merged by
@@ -26,7 +30,7 @@ extension TemplateReader {
         var parserDiagnostics = parsed.makeDiagnostics()
         var next = parserDiagnostics.next()
         let start = SourcePosition(line: 0, column: 0)
-        try problems.locate { diagnostic in
+        try problems.locate(resolvingPointers: resolvingPointers) { diagnostic in
             while let parserDiagnostic = next, (parserDiagnostic.position ?? start) <= (diagnostic.position ?? start) {
                 try body(parserDiagnostic)
                 next = parserDiagnostics.next()
