@@ -69,10 +69,11 @@ private func checkDiagnostics(_ result: JSONParseResult, input: [UInt8]) {
 
 /// The root covers the input; every entry's links and counts agree with its neighbours.
 private func checkEntries(_ document: JSONDocument, input: [UInt8], recovered: Bool = false) {
-    let entries = Array(document.entries)
+    let tape = document.entries
+    let entries = Array(tape)
     require(!entries.isEmpty, "no entries")
     if recovered {
-        checkLinks(entries, input: input)
+        checkLinks(entries, tape: tape, input: input)
         return
     }
     let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
@@ -89,16 +90,16 @@ private func checkEntries(_ document: JSONDocument, input: [UInt8], recovered: B
             require(entries[index - 1].start < entry.start, "entries out of order at \(index)")
         }
         if entry.kind == .array || entry.kind == .object {
-            checkChildren(of: index, in: entries)
+            checkChildren(of: index, in: entries, tape: tape)
         } else {
-            require(Int(entry.next) == index + 1 && entry.count == 0, "scalar \(index)")
+            require(Int(entry.next) == index + 1 && entry.shortCount == 0, "scalar \(index)")
         }
     }
 }
 
 /// A recovered document's entries: ranges inside the input (a made-up null may be empty, an
 /// unquoted key spans its word alone), links and counts as in any document.
-private func checkLinks(_ entries: [JSONEntry], input: [UInt8]) {
+private func checkLinks(_ entries: [JSONEntry], tape: JSONTape, input: [UInt8]) {
     require(entries[0].parent == -1 && Int(entries[0].next) == entries.count, "root links")
     for (index, entry) in entries.enumerated() {
         require(Int(entry.next) > index && Int(entry.next) <= entries.count, "next of \(index)")
@@ -109,17 +110,17 @@ private func checkLinks(_ entries: [JSONEntry], input: [UInt8]) {
             require(entry.end - entry.start >= (unquoted ? 1 : 2), "string \(index) without room for its content")
         }
         if entry.kind == .array || entry.kind == .object {
-            checkChildren(of: index, in: entries)
+            checkChildren(of: index, in: entries, tape: tape)
         } else {
-            require(Int(entry.next) == index + 1 && entry.count == 0, "scalar \(index)")
+            require(Int(entry.next) == index + 1 && entry.shortCount == 0, "scalar \(index)")
         }
     }
 }
 
-private func checkChildren(of index: Int, in entries: [JSONEntry]) {
+private func checkChildren(of index: Int, in entries: [JSONEntry], tape: JSONTape) {
     let container = entries[index]
     var child = index + 1
-    var children: UInt32 = 0
+    var children = 0
     while child < Int(container.next) {
         if container.kind == .object {
             let key = entries[child]
@@ -135,7 +136,7 @@ private func checkChildren(of index: Int, in entries: [JSONEntry]) {
         children += 1
     }
     require(child == Int(container.next), "children overrun \(index)")
-    require(children == container.count, "count of \(index)")
+    require(children == tape.elementCount(at: index), "count of \(index)")
 }
 
 /// Every public accessor works on every node, and pointers and positions are well formed.

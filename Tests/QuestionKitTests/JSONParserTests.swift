@@ -116,6 +116,22 @@ struct JSONParserTests {
         #expect(document.entryCount == 18)
     }
 
+    @Test func containersTooLargeForTheirEntrysCountKeepTheirCount() throws {
+        // An entry holds counts below 65,535; the tape keeps larger ones (`JSONTape.largeCounts`).
+        for count in [65_534, 65_535, 70_000] {
+            let elements = Array(repeating: "0", count: count).joined(separator: ",")
+            let members = (0..<count).map { #""k\#($0)": 1"# }.joined(separator: ",")
+            let text = #"{"big": [\#(elements)], "members": {\#(members)}}"#
+            let document = try #require(parseJSON(text).document)
+            let array = try #require(document.root["big"])
+            let object = try #require(document.root["members"])
+            #expect(array.count == count && array.elements.reduce(0) { count, _ in count + 1 } == count)
+            #expect(object.count == count && object.members.reduce(0) { count, _ in count + 1 } == count)
+            #expect(object["k\(count - 1)"]?.numberValue == 1)
+            #expect(documentProblems(document, input: Array(text.utf8)).isEmpty)
+        }
+    }
+
     @Test func parsesTheTemplatesInTheRepository() throws {
         for name in ["pump-inspection", "transformer-maintenance", "wind-turbine-annual"] {
             let bytes = try templateBytes(name)

@@ -70,7 +70,7 @@ func documentProblems(_ document: JSONDocument, input: [UInt8]) -> [String] {
             child = next
             children += 1
         }
-        if children != Int(entry.count) { problems.append("count of \(index)") }
+        if children != entries.elementCount(at: index) { problems.append("count of \(index)") }
     }
     return problems
 }

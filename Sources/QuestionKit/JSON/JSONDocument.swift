@@ -40,10 +40,16 @@ struct JSONEntry: Sendable {
     @usableFromInline var parent: Int32
     /// Index of the first entry after this value and everything inside it.
     @usableFromInline var next: UInt32
-    /// Number of elements (array) or members (object); 0 otherwise.
-    @usableFromInline var count: UInt32
     @usableFromInline var kind: JSONKind
     @usableFromInline var flags: UInt8
+    /// Number of elements (array) or members (object), 0 otherwise; `countOverflow` when there
+    /// are that many or more, and the tape keeps the count (`JSONTape.elementCount(at:)`). Two
+    /// bytes rather than four make an entry 20 bytes instead of 24: the tape is most of a large
+    /// document's memory, and few containers have 65,535 elements.
+    @usableFromInline var shortCount: UInt16
+
+    /// The `shortCount` of a container whose count the tape keeps.
+    @usableFromInline static let countOverflow = UInt16.max
 
     /// The string contains at least one backslash escape, so its bytes are not its value.
     @usableFromInline static let hasEscapes: UInt8 = 1
@@ -64,13 +70,13 @@ struct JSONEntry: Sendable {
     @usableFromInline static let hasRepeatedKeys: UInt8 = 32
 
     @usableFromInline
-    init(kind: JSONKind, start: UInt32, end: UInt32, parent: Int32, next: UInt32, count: UInt32, flags: UInt8) {
+    init(kind: JSONKind, start: UInt32, end: UInt32, parent: Int32, next: UInt32, flags: UInt8) {
         self.kind = kind
         self.start = start
         self.end = end
         self.parent = parent
         self.next = next
-        self.count = count
+        self.shortCount = 0
         self.flags = flags
     }
 
@@ -110,7 +116,9 @@ public final class JSONDocument: Sendable {
                 let matchIsLast = object.flags & JSONEntry.hasRepeatedKeys == 0
                 var found: Int?
                 var keyIndex = objectIndex + 1
-                for _ in 0..<Int(object.count) {
+                // The members end where the object does: no count to look up.
+                let membersEnd = Int(object.next)
+                while keyIndex < membersEnd {
                     let keyEntry = entries[keyIndex]
                     // Most keys are quoted without escapes: their length and first byte settle
                     // most comparisons, with no call.
@@ -169,7 +177,9 @@ public final class JSONDocument: Sendable {
                 guard object.kind == .object, let sourceBase = source.baseAddress else { return [] }
                 var unknown: [Int] = []
                 var keyIndex = objectIndex + 1
-                for _ in 0..<Int(object.count) {
+                // The members end where the object does: no count to look up.
+                let membersEnd = Int(object.next)
+                while keyIndex < membersEnd {
                     let keyEntry = entries[keyIndex]
                     let isKnown: Bool
                     if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
@@ -357,7 +367,7 @@ public struct JSONNode: Sendable {
     // MARK: Containers
 
     /// Number of elements (array) or members (object); 0 for scalars.
-    public var count: Int { Int(entry.count) }
+    public var count: Int { document.entries.elementCount(at: index) }
 
     /// The elements of an array, in order; empty for anything else.
     public var elements: JSONElements { JSONElements(node: self) }

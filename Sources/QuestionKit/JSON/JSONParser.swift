@@ -179,6 +179,8 @@ struct JSONParserEngine {
     var currentParent: Int32 = -1
     /// Keys seen so far in each open large object, for duplicate detection.
     var keySets: [JSONKeyTable] = []
+    /// The element counts of the containers with `JSONEntry.countOverflow` or more, by entry index.
+    var largeCounts: [Int: Int] = [:]
     var diagnostics: [Diagnostic] = []
     /// Duplicate keys, located only once the document is made (see `JSONDuplicateKey`).
     var duplicateKeys: [JSONDuplicateKey] = []
@@ -242,8 +244,8 @@ struct JSONParserEngine {
         guard !entries.isEmpty else { return JSONParseResult(document: nil, diagnostics: diagnostics) }
         tapeHandedOver = true
         return JSONParseResult(
-            document: JSONDocument(bytes: bytes, entries: entries.finish()), diagnostics: diagnostics,
-            duplicateKeys: duplicateKeys, isRecovered: errorCount > 0)
+            document: JSONDocument(bytes: bytes, entries: entries.finish(largeCounts: largeCounts)),
+            diagnostics: diagnostics, duplicateKeys: duplicateKeys, isRecovered: errorCount > 0)
     }
 
     private mutating func parseDocument() throws(JSONParseStop) {
@@ -328,7 +330,7 @@ struct JSONParserEngine {
         entries.append(
             JSONEntry(
                 kind: kind, start: UInt32(truncatingIfNeeded: pos), end: 0, parent: currentParent, next: 0,
-                count: 0, flags: 0))
+                flags: 0))
         frames.append(
             JSONParserFrame(
                 index: Int32(truncatingIfNeeded: index), count: 0, keySet: -1,
@@ -352,7 +354,12 @@ struct JSONParserEngine {
         let index = Int(frame.index)
         entries[index].end = UInt32(truncatingIfNeeded: pos)
         entries[index].next = UInt32(truncatingIfNeeded: entries.count)
-        entries[index].count = frame.count
+        if frame.count < UInt32(JSONEntry.countOverflow) {
+            entries[index].shortCount = UInt16(truncatingIfNeeded: frame.count)
+        } else {
+            entries[index].shortCount = JSONEntry.countOverflow
+            largeCounts[index] = Int(frame.count)
+        }
         if !consuming { entries[index].flags |= JSONEntry.isUnclosed }
         if frame.keySet >= 0 { keySets.removeLast().deallocate() }
         currentParent = entries[index].parent
@@ -380,7 +387,7 @@ struct JSONParserEngine {
         entries.append(
             JSONEntry(
                 kind: .string, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end),
-                parent: currentParent, next: UInt32(truncatingIfNeeded: keyIndex + 1), count: 0,
+                parent: currentParent, next: UInt32(truncatingIfNeeded: keyIndex + 1),
                 flags: JSONEntry.isKey | flags))
         // One read and one write of the frame: this runs for every key of the document.
         let top = frames.count - 1
@@ -404,7 +411,7 @@ struct JSONParserEngine {
         entries.append(
             JSONEntry(
                 kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: pos),
-                parent: currentParent, next: UInt32(truncatingIfNeeded: index + 1), count: 0, flags: flags))
+                parent: currentParent, next: UInt32(truncatingIfNeeded: index + 1), flags: flags))
         if !frames.isEmpty { frames[frames.count - 1].count += 1 }
     }
 

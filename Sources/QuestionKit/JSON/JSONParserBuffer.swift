@@ -62,9 +62,10 @@ typealias JSONFrameStack = JSONParserBuffer<JSONParserFrame>
 typealias JSONTapeWriter = JSONParserBuffer<JSONEntry>
 
 extension JSONParserBuffer where Element == JSONEntry {
-    /// The entries written, handed to a tape that frees them: the buffer must not be used or
-    /// deallocated afterwards.
-    func finish() -> JSONTape {
-        JSONTape(base: UnsafePointer(base), count: count)
+    /// The entries written, handed to a tape that frees them, with the counts of the containers
+    /// whose entries hold `JSONEntry.countOverflow`: the buffer must not be used or deallocated
+    /// afterwards.
+    func finish(largeCounts: [Int: Int]) -> JSONTape {
+        JSONTape(base: UnsafePointer(base), count: count, largeCounts: largeCounts)
     }
 }

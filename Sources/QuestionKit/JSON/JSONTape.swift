@@ -6,10 +6,13 @@
 final class JSONTape: RandomAccessCollection, @unchecked Sendable {
     @usableFromInline let base: UnsafePointer<JSONEntry>
     @usableFromInline let count: Int
+    /// The element counts of the containers too large for their entry's `shortCount`, by index.
+    @usableFromInline let largeCounts: [Int: Int]
 
-    init(base: UnsafePointer<JSONEntry>, count: Int) {
+    init(base: UnsafePointer<JSONEntry>, count: Int, largeCounts: [Int: Int]) {
         self.base = base
         self.count = count
+        self.largeCounts = largeCounts
     }
 
     deinit {
@@ -24,6 +27,18 @@ final class JSONTape: RandomAccessCollection, @unchecked Sendable {
     @inlinable subscript(index: Int) -> JSONEntry {
         precondition(index >= 0 && index < count, "entry index out of range")
         return base[index]
+    }
+
+    /// The number of elements (array) or members (object) of the entry at `index`; 0 for others.
+    @inlinable func elementCount(at index: Int) -> Int {
+        let shortCount = self[index].shortCount
+        return shortCount != JSONEntry.countOverflow ? Int(shortCount) : largeCount(at: index)
+    }
+
+    /// The count of the container at `index`, whose entry holds `JSONEntry.countOverflow`.
+    @usableFromInline @inline(never)
+    func largeCount(at index: Int) -> Int {
+        largeCounts[index] ?? Int(JSONEntry.countOverflow)
     }
 
     /// Calls `body` with the entries.
