@@ -128,12 +128,15 @@ package struct NodeComparisonKey: Sendable {
         }
         guard left.count == right.count else { return false }
         return document.bytes.withUnsafeBufferPointer { source in
-            Self.equalLowercased(UnsafeBufferPointer(rebasing: source[left]), UnsafeBufferPointer(rebasing: source[right]))
+            Self.equalLowercased(
+                UnsafeBufferPointer(rebasing: source[left]), UnsafeBufferPointer(rebasing: source[right]))
         }
     }
 
     /// Whether `left` and `right` are alike once A to Z are lowered in both.
-    private static func equalLowercased(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equalLowercased(
+        _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         guard left.count == right.count else { return false }
         for offset in 0..<left.count
         where String.lowercasedASCII(left[offset]) != String.lowercasedASCII(right[offset]) {
