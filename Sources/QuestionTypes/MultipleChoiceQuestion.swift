@@ -87,6 +87,7 @@ extension MultipleChoiceQuestion {
         var firstPosition = OptionIndex(expecting: node.count, in: node.document)
         var sawNonString = false
         var padding = OptionPadding()
+        var lastRepeated: (position: Int, text: String)?
         for (offset, element) in node.elements.enumerated() {
             guard let option = NodeComparisonKey(element) else {
                 sawNonString = true
@@ -102,10 +103,15 @@ extension MultipleChoiceQuestion {
                 continue
             }
             if let earlier = firstPosition.add(option, position: offset + 1) {
+                let text = element.stringValue ?? ""
+                // A list repeats one option many times as often as several: keep its text for the next repeat.
+                let earlierText =
+                    lastRepeated?.position == earlier.position
+                    ? lastRepeated?.text ?? "" : earlier.key.node(in: node.document).stringValue ?? ""
+                lastRepeated = (earlier.position, earlierText)
                 problems.error(
                     "multiple-choice.duplicate-option",
-                    "option \(offset + 1) '\(element.stringValue ?? "")' repeats option \(earlier.position) "
-                        + "'\(earlier.key.node(in: node.document).stringValue ?? "")' "
+                    "option \(offset + 1) '\(text)' repeats option \(earlier.position) '\(earlierText)' "
                         + "(options are compared ignoring case and surrounding spaces)",
                     at: element, hint: "Remove the repeated option, or reword it so that every option differs.")
                 continue

@@ -235,8 +235,11 @@ public struct TableAnswerQuestion: QuestionType {
                     at: element, hint: "Write \"\" as the first entry of '\(name)'.")
             }
             if position == 0 { continue }
-            let spelled = { (kind: RowKind) in question.keys.node(element, spells: kind.rawValue, in: Self.rowType) }
-            guard let kind = RowKind.allCases.first(where: spelled) else {
+            guard
+                let kind = RowKind.allCases.first(where: {
+                    question.keys.node(element, spells: $0.rawValue, in: Self.rowType)
+                })
+            else {
                 let choices = question.keys.spellings(ofValues: RowKind.allCases.map(\.rawValue), in: Self.rowType)
                 let suggestion = element.stringValue.flatMap { Suggestion.nearest(to: $0, in: choices) }
                 problems.error(
