@@ -27,11 +27,19 @@ public struct MultipleChoiceQuestion: QuestionType {
     public func parseDefinition(
         of question: QuestionJSON, problems: inout ProblemCollector
     ) -> MultipleChoiceDefinition? {
-        let options = readOptions(question, problems: &problems)
-        let limit = readSelectionLimit(question, optionCount: options?.count, problems: &problems)
-        let accepted = readAcceptedAnswer(question, options: options, limit: limit, problems: &problems)
-        guard let options, !options.isEmpty else { return nil }
-        return MultipleChoiceDefinition(options: options, selectionLimit: limit ?? .any, acceptedAnswer: accepted)
+        let reading = read(question, problems: &problems)
+        guard let optionKeys = reading.options, !optionKeys.isEmpty else { return nil }
+        let document = question.node.document
+        let options = optionKeys.map { $0.node(in: document).stringValue ?? "" }
+        return MultipleChoiceDefinition(
+            options: options, selectionLimit: reading.limit ?? .any,
+            acceptedAnswer: reading.accepted.map { Set($0.map { options[$0] }) })
+    }
+
+    /// Whether the question has a usable option list, reporting every problem as
+    /// `parseDefinition` does, without a `String` per option.
+    public func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+        !(read(question, problems: &problems).options?.isEmpty ?? true)
     }
 }
 
@@ -40,7 +48,25 @@ public struct MultipleChoiceQuestion: QuestionType {
 extension MultipleChoiceQuestion {
     private typealias Limit = MultipleChoiceDefinition.SelectionLimit
 
-    private func readOptions(_ question: QuestionJSON, problems: inout ProblemCollector) -> [String]? {
+    /// What a question reads as, with every problem reported, before a `String` is made for an
+    /// option: `parseDefinition` builds the definition from it, `checkDefinition` only asks it.
+    private struct Reading {
+        /// The options (blanks and repeats left out), each by its key; nil when there is no list.
+        var options: [NodeComparisonKey]?
+        /// The selection limit; nil when `max-answers` is invalid.
+        var limit: Limit?
+        /// The positions in `options` of the accepted options; nil when there is nothing to check.
+        var accepted: Set<Int>?
+    }
+
+    private func read(_ question: QuestionJSON, problems: inout ProblemCollector) -> Reading {
+        let options = readOptions(question, problems: &problems)
+        let limit = readSelectionLimit(question, optionCount: options?.count, problems: &problems)
+        let accepted = readAcceptedAnswer(question, options: options, limit: limit, problems: &problems)
+        return Reading(options: options, limit: limit, accepted: accepted)
+    }
+
+    private func readOptions(_ question: QuestionJSON, problems: inout ProblemCollector) -> [NodeComparisonKey]? {
         let key = question.spelling(of: .answers)
         guard let node = question[.answers] else {
             problems.error(
@@ -55,14 +81,15 @@ extension MultipleChoiceQuestion {
                 hint: "Write each option as its own string: \"\(key)\": [\"Good\", \"Worn\", …].")
             return nil
         }
-        var options: [String] = []
-        // Sized once: growing from empty copied the strings (and retained each) on every doubling.
+        var options: [NodeComparisonKey] = []
+        // Sized once: growing from empty copied the keys (and retained each) on every doubling.
         options.reserveCapacity(node.count)
-        var firstPosition = OptionIndex(expecting: node.count)
+        var firstPosition = OptionIndex(expecting: node.count, in: node.document)
         var sawNonString = false
         var padding = OptionPadding()
+        var lastRepeated: (position: Int, text: String)?
         for (offset, element) in node.elements.enumerated() {
-            guard let text = element.stringValue else {
+            guard let option = NodeComparisonKey(element) else {
                 sawNonString = true
                 problems.error(
                     "multiple-choice.option-not-string",
@@ -70,23 +97,27 @@ extension MultipleChoiceQuestion {
                     hint: quotingHint(for: element))
                 continue
             }
-            let comparisonKey = text.comparisonKey
             // The web editor padded the list with blanks; they are not options.
-            guard !comparisonKey.isEmpty else {
+            guard !option.isEmpty else {
                 padding.recordBlank(element)
                 continue
             }
-            if let earlier = firstPosition.earlier(comparisonKey) {
+            if let earlier = firstPosition.add(option, position: offset + 1) {
+                let text = element.stringValue ?? ""
+                // A list repeats one option many times as often as several: keep its text for the next repeat.
+                let earlierText =
+                    lastRepeated?.position == earlier.position
+                    ? lastRepeated?.text ?? "" : earlier.key.node(in: node.document).stringValue ?? ""
+                lastRepeated = (earlier.position, earlierText)
                 problems.error(
                     "multiple-choice.duplicate-option",
-                    "option \(offset + 1) '\(text)' repeats option \(earlier.position) '\(earlier.text)' "
+                    "option \(offset + 1) '\(text)' repeats option \(earlier.position) '\(earlierText)' "
                         + "(options are compared ignoring case and surrounding spaces)",
                     at: element, hint: "Remove the repeated option, or reword it so that every option differs.")
                 continue
             }
-            firstPosition.add(comparisonKey, position: offset + 1, text: text)
-            options.append(text)
-            padding.recordOption(text, of: element, number: offset + 1)
+            options.append(option)
+            padding.recordOption(option, of: element, number: offset + 1)
         }
         if !options.isEmpty { padding.report(in: key, problems: &problems) }
         if options.isEmpty && !sawNonString {
@@ -104,7 +135,7 @@ extension MultipleChoiceQuestion {
         let key = question.spelling(of: .maxAnswers)
         guard let node = question[.maxAnswers], !node.isNull else { return .any }
         // An empty string is how the web editor left the field unset.
-        if let text = node.stringValue, text.isBlank { return .any }
+        if node.kind == .string, node.isBlankString { return .any }
         let hint = "Use 1 for one option, 0 for any number, or N for at most N options."
         guard let value = node.numericValue else {
             problems.error(
@@ -136,20 +167,22 @@ extension MultipleChoiceQuestion {
         return Int(exactly: value).flatMap { Limit(maxAnswers: $0) }
     }
 
+    /// The positions in `options` of the options `acceptedAnswer` names; nil when there is nothing
+    /// to check or the accepted answer is unusable (reported).
     private func readAcceptedAnswer(
-        _ question: QuestionJSON, options: [String]?, limit: Limit?, problems: inout ProblemCollector
-    ) -> Set<String>? {
+        _ question: QuestionJSON, options: [NodeComparisonKey]?, limit: Limit?, problems: inout ProblemCollector
+    ) -> Set<Int>? {
         let key = question.spelling(of: .acceptedAnswer)
         guard let node = question[.acceptedAnswer], !node.isNull else { return nil }
-        let known = MultipleChoiceDefinition(options: options ?? [], selectionLimit: limit ?? .any)
+        let options = options ?? []
         let entries: [JSONNode]
         switch node.kind {
         case .string:
-            let comparisonKey = (node.stringValue ?? "").comparisonKey
-            if comparisonKey.isEmpty { return nil }
+            guard let answer = NodeComparisonKey(node), !answer.isEmpty else { return nil }
             // "none" in any case checks nothing, as the original server compared it, even beside an option "None".
-            if comparisonKey == "none" {
-                if let option = known.option(matching: "none") {
+            if answer.equals("none", in: node.document) {
+                let named = options.first { $0.equals("none", in: node.document) }
+                if let option = named?.node(in: node.document).stringValue {
                     problems.report(
                         .note, "multiple-choice.accepted-answer-none-is-option",
                         "'\(key)' is '\(node.stringValue ?? "")', which means nothing to check, not the option '\(option)'",
@@ -172,7 +205,9 @@ extension MultipleChoiceQuestion {
                 hint: "Write \"\(key)\": \"Good\" or [\"Good\", \"Worn\"], or \"none\" to check nothing.")
             return nil
         }
-        guard let accepted = matchAcceptedEntries(entries, key: key, against: known, problems: &problems) else {
+        let matched = matchAcceptedEntries(
+            entries, key: key, against: options, in: node.document, problems: &problems)
+        guard let accepted = matched else {
             return nil
         }
         if let maximum = limit?.maximum, accepted.count > maximum {
@@ -187,15 +222,16 @@ extension MultipleChoiceQuestion {
         return accepted
     }
 
-    /// The options the entries name; nil when an entry is not an option or the options are unknown.
+    /// The positions in `options` of the options the entries name; nil when an entry is not an
+    /// option or the options are unknown.
     private func matchAcceptedEntries(
-        _ entries: [JSONNode], key: String, against definition: MultipleChoiceDefinition,
+        _ entries: [JSONNode], key: String, against options: [NodeComparisonKey], in document: JSONDocument,
         problems: inout ProblemCollector
-    ) -> Set<String>? {
-        var accepted: Set<String> = []
+    ) -> Set<Int>? {
+        var accepted: Set<Int> = []
         var allMatched = true
         for entry in entries {
-            guard let text = entry.stringValue else {
+            guard let answer = NodeComparisonKey(entry) else {
                 allMatched = false
                 problems.error(
                     "multiple-choice.accepted-answer-not-string",
@@ -204,26 +240,30 @@ extension MultipleChoiceQuestion {
                 continue
             }
             // Without a usable option list there is nothing to match against (already reported).
-            guard !definition.options.isEmpty else {
+            guard !options.isEmpty else {
                 allMatched = false
                 continue
             }
-            guard let option = definition.option(matching: text) else {
+            // A blank answer names no option (options are never blank).
+            guard !answer.isEmpty, let position = options.firstIndex(where: { $0.equals(answer, in: document) }) else {
                 allMatched = false
-                let suggestion = Suggestion.nearest(to: text, in: definition.options)
+                let text = entry.stringValue ?? ""
+                let optionTexts = options.map { $0.node(in: document).stringValue ?? "" }
+                let suggestion = Suggestion.nearest(to: text, in: optionTexts)
                 problems.error(
                     "multiple-choice.unknown-accepted-answer",
                     "'\(key)' names '\(text)', which is not one of the options "
-                        + Suggestion.quotedList(definition.options),
+                        + Suggestion.quotedList(optionTexts),
                     at: entry,
                     hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
                         + "Use the options as listed (case does not matter), or \"none\" to check nothing.")
                 continue
             }
-            if !accepted.insert(option).inserted {
+            if !accepted.insert(position).inserted {
+                let option = options[position].node(in: document).stringValue ?? ""
                 problems.warning(
                     "multiple-choice.duplicate-accepted-answer", "'\(key)' names the option '\(option)' twice",
-                    at: entry, hint: "Remove the repeated '\(text)'.")
+                    at: entry, hint: "Remove the repeated '\(entry.stringValue ?? "")'.")
             }
         }
         return allMatched ? accepted : nil

@@ -65,21 +65,53 @@ public struct TableAnswerQuestion: QuestionType {
     /// Reads the table's size, headers, labels, row kinds and no-cells, reporting every problem.
     /// Returns nil when the size, headers, labels or row kinds cannot be read.
     public func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
+        guard let layout = readLayout(question, problems: &problems) else { return nil }
+        let headers = Self.texts(of: layout.headers)
+        let labels = Self.texts(of: layout.labels)
+        let corner = headers.first.flatMap { $0.isEmpty ? nil : $0 } ?? labels.first ?? ""
+        return Definition(
+            rows: layout.rows, columns: layout.columns, corner: corner, columnHeaders: Array(headers.dropFirst()),
+            rowLabels: Array(labels.dropFirst()), rowKinds: layout.kinds, noCells: layout.noCells)
+    }
+
+    /// Whether the table reads as a definition, reporting every problem as `parseDefinition` does,
+    /// without a `String` per header or label.
+    public func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+        readLayout(question, problems: &problems) != nil
+    }
+
+    /// What a table question reads as, with every problem reported, before a `String` is made for
+    /// a header or label: `parseDefinition` builds the definition from it, `checkDefinition` only asks it.
+    private struct Layout {
+        var rows: Int
+        var columns: Int
+        /// `firstRow`, its entries counted.
+        var headers: JSONNode
+        /// `firstColumn`, its entries counted.
+        var labels: JSONNode
+        var kinds: [RowKind]
+        var noCells: Set<TableCell>
+    }
+
+    private func readLayout(_ question: QuestionJSON, problems: inout ProblemCollector) -> Layout? {
         let headerNode = readArray(Self.firstRow, of: question, problems: &problems)
         let labelNode = readArray(Self.firstColumn, of: question, problems: &problems)
         let kindNode = readArray(Self.rowType, of: question, problems: &problems)
         let rows = readSize(Self.numRows, of: question, counting: Self.firstColumn, problems: &problems)
         let columns = readSize(Self.numColumns, of: question, counting: Self.firstRow, problems: &problems)
-        let headers = readLabels(headerNode, key: Self.firstRow, expected: columns, of: question, problems: &problems)
-        let labels = readLabels(labelNode, key: Self.firstColumn, expected: rows, of: question, problems: &problems)
+        let headers = checkLabels(headerNode, key: Self.firstRow, expected: columns, of: question, problems: &problems)
+        let labels = checkLabels(labelNode, key: Self.firstColumn, expected: rows, of: question, problems: &problems)
         let kinds = readRowKinds(kindNode, expected: rows, of: question, problems: &problems)
         let noCells = readNoCells(question, rows: rows, columns: columns, problems: &problems)
         checkAcceptedAnswer(question, problems: &problems)
         guard let rows, let columns, let headers, let labels, let kinds else { return nil }
-        let corner = headers.first.flatMap { $0.isEmpty ? nil : $0 } ?? labels.first ?? ""
-        return Definition(
-            rows: rows, columns: columns, corner: corner, columnHeaders: Array(headers.dropFirst()),
-            rowLabels: Array(labels.dropFirst()), rowKinds: kinds, noCells: noCells)
+        return Layout(rows: rows, columns: columns, headers: headers, labels: labels, kinds: kinds, noCells: noCells)
+    }
+
+    /// The texts of `firstRow` or `firstColumn`, corner first; an entry that is not a string
+    /// (reported by `checkLabels`) stands as written.
+    private static func texts(of labels: JSONNode) -> [String] {
+        labels.elements.map { $0.stringValue ?? $0.sourceText }
     }
 
     // MARK: Size and headers
@@ -143,29 +175,20 @@ public struct TableAnswerQuestion: QuestionType {
         return size
     }
 
-    /// The strings of `firstRow` or `firstColumn`, corner first; nil when absent or when the count
-    /// disagrees with the size (reported) or the size is unknown.
-    private func readLabels(
+    /// `firstRow` or `firstColumn`, each entry checked to be a string; nil when absent or when the
+    /// count disagrees with the size (reported) or the size is unknown.
+    private func checkLabels(
         _ node: JSONNode?, key: Key, expected: Int?, of question: QuestionJSON, problems: inout ProblemCollector
-    ) -> [String]? {
+    ) -> JSONNode? {
         guard let node else { return nil }
-        let name = question.spelling(of: key)
-        var labels: [String] = []
-        // Sized once: growing from empty copied the strings (and retained each) on every doubling.
-        labels.reserveCapacity(node.count)
-        for (position, element) in node.elements.enumerated() {
-            if let text = element.stringValue {
-                labels.append(text)
-                continue
-            }
+        for (position, element) in node.elements.enumerated() where element.kind != .string {
             problems.error(
                 "table-answer.label-not-string",
-                "'\(name)' entry \(position) must be a string, not \(element.quotedForMessage)", at: element,
-                hint: "Write it in quotes: \"\(element.sourceText.prefix(40))\".")
-            labels.append(element.sourceText)
+                "'\(question.spelling(of: key))' entry \(position) must be a string, not \(element.quotedForMessage)",
+                at: element, hint: "Write it in quotes: \"\(element.sourceText.prefix(40))\".")
         }
         let counted = checkCount(node, key: key, expected: expected, of: question, problems: &problems)
-        return counted ? labels : nil
+        return counted ? node : nil
     }
 
     /// Whether `node` has `expected` entries; reports when it does not. False when `expected` is unknown.
@@ -204,7 +227,7 @@ public struct TableAnswerQuestion: QuestionType {
         var kinds: [RowKind] = []
         kinds.reserveCapacity(node.count)
         for (position, element) in node.elements.enumerated() {
-            if position == 0, element.stringValue != "" {
+            if position == 0, !element.stringEquals("") {
                 problems.warning(
                     "table-answer.row-type-header-not-empty",
                     "'\(name)' entry 0 is for the header row and is ignored; it is "
@@ -212,8 +235,10 @@ public struct TableAnswerQuestion: QuestionType {
                     at: element, hint: "Write \"\" as the first entry of '\(name)'.")
             }
             if position == 0 { continue }
-            guard let text = element.stringValue,
-                let kind = question.keys.value(spelled: text, in: Self.rowType).flatMap(RowKind.init(rawValue:))
+            guard
+                let kind = RowKind.allCases.first(where: {
+                    question.keys.node(element, spells: $0.rawValue, in: Self.rowType)
+                })
             else {
                 let choices = question.keys.spellings(ofValues: RowKind.allCases.map(\.rawValue), in: Self.rowType)
                 let suggestion = element.stringValue.flatMap { Suggestion.nearest(to: $0, in: choices) }
@@ -240,7 +265,7 @@ public struct TableAnswerQuestion: QuestionType {
         let name = question.spelling(of: Self.noCells)
         var cells: Set<TableCell> = []
         for element in node.elements {
-            guard let text = element.stringValue, let cell = TableCell(parsing: text) else {
+            guard let cell = TableCell(parsing: element) else {
                 problems.error(
                     "table-answer.malformed-cell",
                     "'\(name)' entry \(element.quotedForMessage) is not a cell \"row,column\"",
@@ -250,14 +275,15 @@ public struct TableAnswerQuestion: QuestionType {
             if let rows, let columns, cell.row < 2 || cell.row > rows || cell.column < 2 || cell.column > columns {
                 problems.error(
                     "table-answer.cell-outside-table",
-                    "'\(name)' cell '\(text)' is not a data cell; "
+                    "'\(name)' cell '\(element.stringValue ?? "")' is not a data cell; "
                         + "data cells run from \"2,2\" to \"\(rows),\(columns)\"",
                     at: element, hint: Self.outsideHint(cell, rows: rows, columns: columns))
                 continue
             }
             if !cells.insert(cell).inserted {
                 problems.warning(
-                    "table-answer.duplicate-no-cell", "'\(name)' lists cell '\(text)' more than once", at: element,
+                    "table-answer.duplicate-no-cell",
+                    "'\(name)' lists cell '\(element.stringValue ?? "")' more than once", at: element,
                     hint: "Remove the repeated entry.")
             }
         }

@@ -1,3 +1,5 @@
+import QuestionKit
+
 /// A cell of a table question, addressed as in the MI format: `"r,c"`, 1-based, counting the
 /// header row and the label column, so the first data cell is `"2,2"`.
 ///
@@ -20,6 +22,14 @@ public struct TableCell: Hashable, Sendable, Comparable, CustomStringConvertible
     public init?(parsing text: String) {
         var text = text
         guard let cell = text.withUTF8(Self.cell(parsing:)) else { return nil }
+        self = cell
+    }
+
+    /// The cell a string node holds (see `init(parsing:)`), read where its text lies unless
+    /// escapes make its bytes differ from its value; nil for anything else.
+    package init?(parsing node: JSONNode) {
+        guard let cell = node.withUnescapedUTF8(Self.cell(parsing:)) ?? node.stringValue.flatMap(Self.init(parsing:))
+        else { return nil }
         self = cell
     }
 

@@ -36,4 +36,32 @@ struct TypedTextTests {
     func trimmingWhitespace(text: String, trimmed: String) {
         #expect(text.trimmingWhitespace == trimmed[...])
     }
+
+    /// Keys read where the string lies must compare as the `String` keys do, for every pair: ASCII
+    /// read from bytes, escapes, and text beyond ASCII (the Kelvin sign lowers to an ASCII "k").
+    @Test func nodeComparisonKeysCompareAsStringKeys() throws {
+        let texts = [
+            "Good", " good", "GOOD\\t", "Worn", "", "  ", "k", "K", "\\u212A", "\\u212a", "caf\\u00e9", "CAFE\\u0301",
+            "caf\u{00E9}", "cafe\u{0301}", "\u{00A0}Ok", "ok", "none", " NONE ", "\\\\", "\\\\ ", "a\\u0000b",
+        ]
+        let json = "[" + texts.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let document = try #require(JSONParser.parse(Array(json.utf8)).document)
+        let nodes = Array(document.root.elements)
+        let keys = try nodes.map { try #require(NodeComparisonKey($0)) }
+        for (left, leftNode) in zip(keys, nodes) {
+            let leftText = try #require(leftNode.stringValue)
+            #expect(left.isEmpty == leftText.comparisonKey.isEmpty)
+            #expect(left.string(in: document) == leftText.comparisonKey)
+            #expect(left.hasSpaceAround == (leftText.trimmingWhitespace != leftText[...]))
+            #expect(left.equals("none", in: document) == (leftText.comparisonKey == "none"))
+            for (right, rightNode) in zip(keys, nodes) {
+                let rightText = try #require(rightNode.stringValue)
+                #expect(
+                    left.equals(right, in: document) == (leftText.comparisonKey == rightText.comparisonKey),
+                    "\(leftNode.sourceText) and \(rightNode.sourceText)")
+            }
+        }
+        let number = try #require(JSONParser.parse(Array("7".utf8)).document)
+        #expect(NodeComparisonKey(number.root) == nil)
+    }
 }

@@ -333,7 +333,7 @@ public struct JSONNode: Sendable {
 
     /// Calls `body` with the bytes of this string where they lie, when they are its value (no
     /// escapes); nil for other strings and other kinds.
-    func withUnescapedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    @inlinable package func withUnescapedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         let entry = self.entry
         guard entry.kind == .string, entry.flags & JSONEntry.hasEscapes == 0 else { return nil }
         let content = entry.contentRange

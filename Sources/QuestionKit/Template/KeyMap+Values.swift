@@ -35,6 +35,14 @@ extension KeyMap {
         return renamed[spelling] == nil ? spelling : nil
     }
 
+    /// Whether the string `node` stands for `value` in `key`, as `value(spelled:in:)` reads it;
+    /// compared where the string lies when the key map respells no value of `key`, so that a
+    /// template's row types are checked without a `String` each.
+    package func node(_ node: JSONNode, spells value: String, in key: Key) -> Bool {
+        guard !valueSpellings.isEmpty, valueSpellings[key.name] != nil else { return node.stringEquals(value) }
+        return node.stringValue.flatMap { self.value(spelled: $0, in: key) } == value
+    }
+
     /// `values` of `key`, each as written.
     public func spellings(ofValues values: [String], in key: Key) -> [String] {
         values.map { spelling(ofValue: $0, in: key) }
