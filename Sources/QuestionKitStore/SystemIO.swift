@@ -47,7 +47,7 @@ package enum SystemIO {
             bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
                 count = buffer.initialize(fromContentsOf: old)
                 while count < room {
-                    let free = UnsafeMutableBufferPointer(rebasing: buffer[count...])
+                    let free = UnsafeMutableBufferPointer(rebasing: buffer[count..<room])
                     let got = read(descriptor, into: UnsafeMutableRawBufferPointer(free))
                     if got < 0 { failure = lastError; return }
                     if got == 0 { ended = true; return }
