@@ -30,17 +30,16 @@ struct FixtureOutcome: Sendable {
     }
 }
 
-/// Reads, checks and replays fixtures for `test`, on every core. In batches (so that a batch of
-/// fixtures is held at a time): the fixtures are read in parallel, then, template by template
-/// (each read once through the `TemplateCache`), its fixtures replayed in parallel. The outcomes
-/// come in the order of the paths.
+/// Reads, checks and replays fixtures for `test`, on every core: each fixture is read, checked and
+/// replayed by one thread, start to end, and let go there, so that nothing but the outcomes is held
+/// and no step waits for the others (reading in one parallel pass and replaying in another left a
+/// serial hand-over between them, which kept two cores from being faster than one). Each template
+/// is read once through the `TemplateCache`, which the threads share. The outcomes come in the
+/// order of the paths.
 struct FixtureTester: Sendable {
     let files: FormFiles
     /// Whether outcomes list the questions flagged (only `--format json` shows them).
     var withFlags = false
-
-    /// How many fixtures are read before they are replayed.
-    static let batchSize = 1024
 
     /// A fixture read, with the template it is to be replayed with.
     struct Read: Sendable {
@@ -56,48 +55,25 @@ struct FixtureTester: Sendable {
 
     /// The outcomes of the fixtures at `paths`, their templates read through `templates`.
     func test(_ paths: [String], templates: inout TemplateCache) -> [FixtureOutcome] {
-        var outcomes: [FixtureOutcome] = []
-        outcomes.reserveCapacity(paths.count)
-        for start in stride(from: 0, to: paths.count, by: Self.batchSize) {
-            let batch = Array(paths[start..<min(start + Self.batchSize, paths.count)])
-            outcomes += test(batch: batch, templates: &templates)
+        let shared = SharedTemplates(templates)
+        defer { templates = shared.cache }
+        return ParallelMap.map(paths) { path in
+            let read = read(path)
+            let template = read.outcome.templatePath.map { shared.template(at: $0, files: files) }
+            return replay(read, template: template)
         }
-        return outcomes
     }
 
-    private func test(batch: [String], templates: inout TemplateCache) -> [FixtureOutcome] {
-        var read = ParallelMap.map(batch, read)
-        var order: [String?] = []
-        var groups: [String?: [Int]] = [:]
-        for (index, item) in read.enumerated() {
-            let key = item.outcome.templatePath
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(index)
-        }
-        // Each fixture is handed over to the thread that replays it and freed there, not on this one.
-        let handed = read.map(Handover.init)
-        read.removeAll()
-        var outcomes = [FixtureOutcome?](repeating: nil, count: handed.count)
-        for key in order {
-            let template = key.map { templates.template(at: $0, files: files) }
-            let indices = groups[key] ?? []
-            let done = ParallelMap.map(indices) { index in
-                handed[index].take().map { replay($0, template: template) }
-            }
-            for (index, outcome) in zip(indices, done) { outcomes[index] = outcome }
-        }
-        return outcomes.compactMap { $0 }
-    }
+    /// The template cache, used from every thread in turn. A template is read holding the lock, so
+    /// that fixtures naming it wait for that one reading rather than read it again.
+    private final class SharedTemplates: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var cache: TemplateCache
 
-    /// A fixture read, taken once by the thread that replays it (only that thread touches it).
-    private final class Handover: @unchecked Sendable {
-        private var read: Read?
+        init(_ cache: TemplateCache) { self.cache = cache }
 
-        init(_ read: Read) { self.read = read }
-
-        func take() -> Read? {
-            defer { read = nil }
-            return read
+        func template(at path: String, files: FormFiles) -> FormFiles.Loaded<Template> {
+            lock.withLock { cache.template(at: path, files: files) }
         }
     }
 

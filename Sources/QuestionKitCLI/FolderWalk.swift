@@ -32,6 +32,8 @@ package struct FolderWalk: Sendable {
             return nil
         }
         folder = path
+        // Every entry's path begins alike: joined once, not once per file (the walk is serial work).
+        let prefix = PathText.joined(path, "")
         var found: [String] = []
         var left: [(relative: String, reason: String)] = []
         var folders = [""]
@@ -41,7 +43,7 @@ package struct FolderWalk: Sendable {
             let names = (try? FolderAccess.names(in: full, followingLink: folder.isEmpty)) ?? []
             for name in names {
                 let relative = folder.isEmpty ? name : folder + "/" + name
-                let entry = PathText.joined(path, relative)
+                let entry = prefix + relative
                 guard lstat(entry, &status) == 0 else { continue }
                 let kind = status.st_mode & S_IFMT
                 if kind == S_IFDIR {
@@ -55,9 +57,9 @@ package struct FolderWalk: Sendable {
                 }
             }
         }
-        paths = found.sorted().map { PathText.joined(path, $0) }
+        paths = found.sorted().map { prefix + $0 }
         skipped = left.sorted { $0.relative < $1.relative }.map {
-            FileDiagnostics(path: PathText.joined(path, $0.relative), diagnostics: [Self.note($0.reason)], source: nil)
+            FileDiagnostics(path: prefix + $0.relative, diagnostics: [Self.note($0.reason)], source: nil)
         }
     }
 

@@ -15,30 +15,26 @@ enum ParallelMap {
         guard cores > 1, items.count > 1 else { return items.map(transform) }
         // Several chunks per core, so that a core finished early takes the next one.
         let chunkCount = min(items.count, cores * 8)
-        let slots = Slots<[Result]>(count: chunkCount)
         // Dispatch's threads do not inherit task-locals: a test's parse counter is handed on.
         let parseCounter = JSONParseCounter.current
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
-            JSONParseCounter.$current.withValue(parseCounter) {
-                slots.store(range.map { transform(items[$0]) }, at: chunk)
+        // Each result is written in its place by the thread that computed it: no per-chunk arrays
+        // joined (and copied) on one thread afterwards.
+        return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            // There are items, so there is memory for them.
+            guard let start = buffer.baseAddress else { return }
+            let results = Results(start: start)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
+                JSONParseCounter.$current.withValue(parseCounter) {
+                    for index in range { (results.start + index).initialize(to: transform(items[index])) }
+                }
             }
+            initialized = items.count
         }
-        return slots.values.flatMap { $0 }
     }
 
-    /// One result per chunk, stored from any thread.
-    private final class Slots<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storage: [Value?]
-
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-        func store(_ value: Value, at index: Int) {
-            lock.withLock { storage[index] = value }
-        }
-
-        // Read after concurrentPerform has returned, when every chunk is stored.
-        var values: [Value] { lock.withLock { storage.compactMap { $0 } } }
+    /// The results' memory, written by every thread, each its own chunk's places.
+    private struct Results<Value>: @unchecked Sendable {
+        let start: UnsafeMutablePointer<Value>
     }
 }

@@ -66,6 +66,7 @@ extension TableAnswerQuestion {
             return nil
         }
         var answer = Answer()
+        answer.cells.reserveCapacity(value.count)
         for member in value.members {
             guard let cell = readCell(member, of: definition, problems: &problems) else { continue }
             if let cellValue = readValue(member, kind: definition.kind(of: cell) ?? .text, problems: &problems) {
@@ -77,7 +78,13 @@ extension TableAnswerQuestion {
 
     /// Answered when every cell outside `noCells` is filled (text non-blank, every check set).
     public func isAnswered(_ answer: Answer, for definition: Definition) -> Bool {
-        definition.dataCells.allSatisfy { answer[$0]?.isFilled ?? false }
+        // Cell by cell rather than through `dataCells`: every Next asks, and the array cost more than the look-ups.
+        definition.dataRows.allSatisfy { row in
+            definition.dataColumns.allSatisfy { column in
+                let cell = TableCell(row: row, column: column)
+                return definition.isNoCell(cell) || answer[cell]?.isFilled == true
+            }
+        }
     }
 
     /// The filled cells, row by row: `{"2,2": "Normal", "2,3": "yes"}`.
@@ -117,7 +124,8 @@ extension TableAnswerQuestion {
     private func readCell(
         _ member: JSONMember, of definition: Definition, problems: inout ProblemCollector
     ) -> TableCell? {
-        let key = member.keyNode.quotedForMessage
+        // Quoted only for a message: most cells have none.
+        var key: String { member.keyNode.quotedForMessage }
         guard let cell = TableCell(parsing: member.key) else {
             problems.report(
                 .error, "table-answer.malformed-cell", "\(key) is not a cell \"row,column\"", at: member.value,
@@ -145,7 +153,7 @@ extension TableAnswerQuestion {
 
     /// The value of a data cell; nil when it is blank (an empty cell) or wrong (reported).
     private func readValue(_ member: JSONMember, kind: RowKind, problems: inout ProblemCollector) -> CellValue? {
-        let key = member.keyNode.quotedForMessage
+        var key: String { member.keyNode.quotedForMessage }
         let value = member.value
         switch kind {
         case .text:

@@ -112,6 +112,18 @@ struct SessionFillingTests {
         #expect(session.draft.media.map(\.name) == ["Qid1"])
     }
 
+    @Test func anAnswerClearedAndSavedByExitIsUnansweredAgain() throws {
+        // Next marks the entry it checked; Exit saves unchecked, so the mark must not outlive it.
+        var session = try SessionFixture.session()
+        try session.answer(#""SN-1""#)
+        try session.next()
+        try session.back()
+        try session.setAnswer(nil)
+        try session.exit()
+        #expect(session.form.entries[0].answer == nil)
+        #expect(session.unansweredQuestions == [1, 2, 3])
+    }
+
     @Test func nextOnTheLastQuestionIsFinishAndOpensTheReview() throws {
         var session = try SessionFixture.session()
         try session.answer(#""SN-1""#)

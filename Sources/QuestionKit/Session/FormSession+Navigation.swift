@@ -26,7 +26,7 @@ extension FormSession {
     /// is finished or discarded.
     package mutating func exit() throws(SessionRefusal) {
         guard phase == .filling else { throw refusal(of: "exit") }
-        saveDraft()
+        saveDraft(checked: false)
         enter(.exited)
     }
 
@@ -48,7 +48,7 @@ extension FormSession {
         case .editing(let kind):
             let question = try shownQuestion("finish")
             guard Self.isDone(edits, of: question) else { throw .unanswered(question.number, before: "Finish") }
-            saveDraft()
+            saveDraft(checked: true)
             enter(kind.reviewPhase)
         default:
             throw .wrongPhase(
@@ -62,7 +62,7 @@ extension FormSession {
     private mutating func saveAndMoveOn(before step: String) throws(SessionRefusal) {
         if let question = currentQuestion {
             guard Self.isDone(edits, of: question) else { throw .unanswered(question.number, before: step) }
-            saveDraft()
+            saveDraft(checked: true)
         }
         if isOnLastQuestion { enter(.review) } else { show(current + 1, in: .filling) }
     }
