@@ -105,11 +105,11 @@ package struct ValidateCommand: Command {
             for line in fixed.report { context.printError(line) }
         }
         let reading = parsed
-        // Text shows no pointers: a million problems need not make a million of them.
-        let pointers = report.isJSON
+        // Text shows no pointers and no fix-its: a million problems need not make a million of them.
+        let detail: ProblemCollector.Detail = report.isJSON ? .all : []
         report.add(path: displayPath, source: bytes, to: &context) { each in
             unfinished.map(each)
-            reader.diagnose(reading, resolvingPointers: pointers, each: each)
+            reader.diagnose(reading, detail: detail, each: each)
         }
     }
 

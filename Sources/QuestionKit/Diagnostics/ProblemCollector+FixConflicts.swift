@@ -85,12 +85,17 @@ extension ProblemCollector {
 
     /// Sets `diagnostic`'s fixes to those of `fixes` not withheld, as source edits; the reasons
     /// for those withheld close its hint.
-    func offer(_ fixes: [NodeFix], withholding withheld: [Int: String]?, in diagnostic: inout Diagnostic) {
+    func offer(
+        _ fixes: [NodeFix], withholding withheld: [Int: String]?, makingEdits: Bool = true,
+        in diagnostic: inout Diagnostic
+    ) {
         guard let withheld else {
-            diagnostic.fixes = fixes.compactMap { $0.fixIt(in: document) }
+            if makingEdits { diagnostic.fixes = fixes.compactMap { $0.fixIt(in: document) } }
             return
         }
-        diagnostic.fixes = fixes.indices.compactMap { withheld[$0] == nil ? fixes[$0].fixIt(in: document) : nil }
+        if makingEdits {
+            diagnostic.fixes = fixes.indices.compactMap { withheld[$0] == nil ? fixes[$0].fixIt(in: document) : nil }
+        }
         let reasons = withheld.keys.sorted().compactMap { withheld[$0] }
         var seen = Set<String>()
         let unique = reasons.filter { seen.insert($0).inserted }

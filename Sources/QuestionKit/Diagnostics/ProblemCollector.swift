@@ -92,22 +92,34 @@ public struct ProblemCollector: Sendable {
     /// columns by one scan of the source. Returns the tape entries visited for the pointers.
     @discardableResult
     public func locate(_ body: (Diagnostic) throws -> Void) rethrows -> Int {
-        try locateWithOffsets(resolvingPointers: true) { diagnostic, _ in try body(diagnostic) }
+        try locateWithOffsets(detail: .all) { diagnostic, _ in try body(diagnostic) }
     }
 
-    /// `locate(_:)`; without `resolvingPointers`, every diagnostic's pointer is left empty and none
-    /// is resolved, for a report that does not print them (`validate`'s text): making a pointer
-    /// string for each of a million problems costs more than finding their lines.
+    /// What a report shows of a diagnostic besides its message, position and hint: `validate`'s
+    /// text shows neither pointers nor fix-its, and making them for each of a million problems
+    /// costs more than finding their lines.
+    package struct Detail: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        /// Each diagnostic's JSON pointer (left empty otherwise, and none resolved).
+        package static let pointers = Detail(rawValue: 1)
+        /// Each diagnostic's fix-its as source edits (left out otherwise; a withheld fix's reason
+        /// is in the hint either way).
+        package static let fixes = Detail(rawValue: 2)
+        package static let all: Detail = [.pointers, .fixes]
+    }
+
+    /// `locate(_:)` making only the `detail` a report shows.
     @discardableResult
-    package func locate(resolvingPointers: Bool, _ body: (Diagnostic) throws -> Void) rethrows -> Int {
-        try locateWithOffsets(resolvingPointers: resolvingPointers) { diagnostic, _ in try body(diagnostic) }
+    package func locate(detail: Detail, _ body: (Diagnostic) throws -> Void) rethrows -> Int {
+        try locateWithOffsets(detail: detail) { diagnostic, _ in try body(diagnostic) }
     }
 
     /// `locate`, handing each diagnostic with the byte offset its position was found from (an
     /// editor's check keeps it, to move the diagnostic when text before it changes).
     @discardableResult
     package func locateWithOffsets(
-        resolvingPointers: Bool = true, _ body: (Diagnostic, _ offset: Int) throws -> Void
+        detail: Detail = .all, _ body: (Diagnostic, _ offset: Int) throws -> Void
     ) rethrows -> Int {
         let count = storage.count
         guard count > 0 else { return 0 }
@@ -132,9 +144,13 @@ public struct ProblemCollector: Sendable {
             let start = Int(document.entries[anchor(index)].start)
             var diagnostic = Diagnostic(
                 severity: problem.severity, code: problem.code, message: problem.message,
-                pointer: resolvingPointers ? resolver.pointer(ofInOrder: problem.node.index) : "",
+                pointer: detail.contains(.pointers) ? resolver.pointer(ofInOrder: problem.node.index) : "",
                 position: scanner.position(ofByteOffset: start), hint: problem.hint)
-            if !problem.fixes.isEmpty { offer(problem.fixes, withholding: conflicts.withheld[index], in: &diagnostic) }
+            if !problem.fixes.isEmpty {
+                offer(
+                    problem.fixes, withholding: conflicts.withheld[index], makingEdits: detail.contains(.fixes),
+                    in: &diagnostic)
+            }
             try body(diagnostic, start)
         }
         return resolver.stepsWalked

@@ -8,11 +8,11 @@ extension TemplateReader {
     }
 
     /// `diagnose(_:each:)` on the bytes' `JSONParser.parseRecovering` reading, made once by a
-    /// caller that looked at it first (`validate` tells fixtures from templates by it). Without
-    /// `resolvingPointers`, the template's problems come with an empty pointer (see
-    /// `ProblemCollector.locate(resolvingPointers:_:)`), for a report that prints none.
+    /// caller that looked at it first (`validate` tells fixtures from templates by it). The
+    /// template's problems come with the `detail` a report shows (see `ProblemCollector.Detail`):
+    /// without `.pointers` their pointers are empty, without `.fixes` they have no fix-its.
     package func diagnose(
-        _ parsed: JSONParseResult, resolvingPointers: Bool = true, each body: (Diagnostic) throws -> Void
+        _ parsed: JSONParseResult, detail: ProblemCollector.Detail = .all, each body: (Diagnostic) throws -> Void
     ) rethrows {
         if parsed.isRecovered {
             // Rare (a file with syntax errors), and the note comes last: no streaming needed.
@@ -22,7 +22,7 @@ extension TemplateReader {
         var problems = ProblemCollector(document: document)
         _ = readTemplate(document, keepingQuestions: false, problems: &problems)
         guard !parsed.hasNoDiagnostics else {
-            try problems.locate(resolvingPointers: resolvingPointers, body)
+            try problems.locate(detail: detail, body)
             return
         }
         // The parser's warnings (a byte-order mark, duplicate keys) are in source order: merged by
@@ -30,7 +30,7 @@ extension TemplateReader {
         var parserDiagnostics = parsed.makeDiagnostics()
         var next = parserDiagnostics.next()
         let start = SourcePosition(line: 0, column: 0)
-        try problems.locate(resolvingPointers: resolvingPointers) { diagnostic in
+        try problems.locate(detail: detail) { diagnostic in
             while let parserDiagnostic = next, (parserDiagnostic.position ?? start) <= (diagnostic.position ?? start) {
                 try body(parserDiagnostic)
                 next = parserDiagnostics.next()
