@@ -21,6 +21,9 @@
 # that did it is saved in the work directory (FUZZ_WORK_DIR, default .build/fuzz-TARGET) as crash-*;
 # replay it with
 #   SWIFT_BACKTRACE=enable=no .build/fuzz-TARGET/TARGET-fuzz .build/fuzz-TARGET/crash-...
+# The fuzzer's own progress (thousands of lines a minute) goes to .build/fuzz-TARGET/fuzz.log: a run
+# that passes prints one line of its final statistics, one that fails the end of that log. On a
+# terminal, or with FUZZ_VERBOSE=1, the progress is shown as it comes.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -142,14 +145,29 @@ echo "fuzzing $target for $seconds s ..."
 export SWIFT_BACKTRACE=enable=no
 # Foundation logs every old-style property list it refuses; those lines are left out of the log (the
 # fuzzer's status is kept through pipefail).
-"$work/$target-fuzz" \
-    -max_total_time="$seconds" \
-    -max_len="$maxLength" \
-    -timeout=10 \
-    -rss_limit_mb=4096 \
-    -print_final_stats=1 \
-    "${dictionary[@]}" \
-    "${extra[@]}" \
-    -artifact_prefix="$work/" \
-    "$@" \
-    "$work/corpus" 2>&1 | { grep -v 'CFPropertyListCreateFromXMLData(): Old-style plist parser' || true; }
+fuzz() {
+    "$work/$target-fuzz" \
+        -max_total_time="$seconds" \
+        -max_len="$maxLength" \
+        -timeout=10 \
+        -rss_limit_mb=4096 \
+        -print_final_stats=1 \
+        "${dictionary[@]}" \
+        "${extra[@]}" \
+        -artifact_prefix="$work/" \
+        "$@" \
+        "$work/corpus" 2>&1 | { grep -v 'CFPropertyListCreateFromXMLData(): Old-style plist parser' || true; }
+}
+if [[ -t 1 || ${FUZZ_VERBOSE:-0} == 1 ]]; then
+    fuzz "$@"
+else
+    log="$work/fuzz.log"
+    if ! fuzz "$@" >"$log"; then
+        echo "fuzzing $target FAILED; the end of $log:" >&2
+        tail -60 "$log" >&2
+        exit 1
+    fi
+    # Runs, new coverage and peak memory, on one line.
+    grep -E '^(stat::number_of_executed_units|stat::new_units_added|stat::peak_rss_mb|Done )' "$log" | tr '\n' ' ' | tr -s ' '
+    echo
+fi
