@@ -49,9 +49,11 @@ let package = Package(
         .testTarget(name: "QuestionKitPDFTests", dependencies: ["QuestionKitPDF", "CoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "QuestionKitStoreTests", dependencies: ["QuestionKitStore", "CoreTestSupport", "TestSupport"]),
-        .testTarget(name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKit", "TestSupport"]),
         .testTarget(
-            name: "QuestionTypesTests", dependencies: ["QuestionTypes", "QuestionKit", "QuestionKitTesting", "TestSupport"]),
+            name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKit", "TestSupport"]),
+        .testTarget(
+            name: "QuestionTypesTests",
+            dependencies: ["QuestionTypes", "QuestionKit", "QuestionKitTesting", "TestSupport"]),
         .testTarget(
             name: "QuestionKitLanguageServerTests",
             dependencies: ["QuestionKitLanguageServer", "QuestionTypes", "FormGenerators"]),

@@ -65,7 +65,9 @@ enum BudgetInputs {
                 ("answers-large.json", FixtureGenerator.fixture(questions: large, seed: 1)),
             ] : []
         try FileManager.default.createDirectory(atPath: folder + "/fixtures", withIntermediateDirectories: true)
-        for (name, text) in files + largeFiles { try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        for (name, text) in files + largeFiles {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
         let questions = size("fixtureQuestions")
         let template = TemplateGenerator.template(questions: questions, padded: false)
         try Data(template.utf8).write(to: URL(fileURLWithPath: folder + "/fixtures/form.json"))

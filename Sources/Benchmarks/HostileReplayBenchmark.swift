@@ -15,14 +15,19 @@ enum HostileReplayBenchmark {
     /// at a template just under the 256 MiB limit).
     static func run(folder: String, largest: Bool) throws -> [String] {
         var lines = [
-            "| shape | input | `run --out --pdf` | ordinary form of the same size | ratio |", "|---|---:|---:|---:|---:|",
+            "| shape | input | `run --out --pdf` | ordinary form of the same size | ratio |",
+            "|---|---:|---:|---:|---:|",
         ]
         let shapes: [(String, template: String, fixture: String)] = [
             ("20,000 steps", TemplateGenerator.template(questions: 4), HostileFormGenerator.manySteps(20_000)),
-            ("10,000 media on one question", TemplateGenerator.template(questions: 4),
-                HostileFormGenerator.manyMedia(10_000)),
-            ("a question of one 1,000,000-letter word", HostileFormGenerator.longWordTemplate(length: 1_000_000),
-                HostileFormGenerator.manyMedia(0)),
+            (
+                "10,000 media on one question", TemplateGenerator.template(questions: 4),
+                HostileFormGenerator.manyMedia(10_000)
+            ),
+            (
+                "a question of one 1,000,000-letter word", HostileFormGenerator.longWordTemplate(length: 1_000_000),
+                HostileFormGenerator.manyMedia(0)
+            ),
         ]
         for (name, template, fixture) in shapes {
             let hostile = try measure(name: "hostile", template: template, fixture: fixture, in: folder, runs: 3)
@@ -41,7 +46,8 @@ enum HostileReplayBenchmark {
                 throughFreshProcess: true)
             lines.append(
                 "| \(count) questions | \(size(row.bytes)) | \(milliseconds(row.seconds)) "
-                    + "| \(size(row.peakBytes)) | \(String(format: "%.2f×", Double(row.peakBytes) / Double(row.bytes))) |")
+                    + "| \(size(row.peakBytes)) | \(String(format: "%.2f×", Double(row.peakBytes) / Double(row.bytes))) |"
+            )
         }
         return lines
     }
@@ -51,7 +57,9 @@ enum HostileReplayBenchmark {
 
     /// An ordinary form (every question answered once, the default walk) whose files are as large
     /// as the hostile ones together; for the long word, the same text broken into words.
-    private static func plainRun(like name: String, template: String, fixture: String, in folder: String) throws -> Row {
+    private static func plainRun(
+        like name: String, template: String, fixture: String, in folder: String
+    ) throws -> Row {
         if name.contains("word") {
             let length = 1_000_000
             return try measure(
@@ -59,9 +67,11 @@ enum HostileReplayBenchmark {
                 fixture: fixture, in: folder, runs: 3)
         }
         let target = template.utf8.count + fixture.utf8.count
-        let perQuestion = Double(
-            TemplateGenerator.template(questions: 100).utf8.count + FixtureGenerator.fixture(questions: 100, seed: 2)
-                .utf8.count) / 100
+        let perQuestion =
+            Double(
+                TemplateGenerator.template(questions: 100).utf8.count
+                    + FixtureGenerator.fixture(questions: 100, seed: 2)
+                    .utf8.count) / 100
         let count = max(1, Int(Double(target) / perQuestion))
         return try measure(
             name: "plain", template: TemplateGenerator.template(questions: count),
@@ -85,7 +95,8 @@ enum HostileReplayBenchmark {
         if outputs.contains("--pdf") { arguments += ["--pdf", folder + "/\(name).pdf"] }
         let bytes = template.utf8.count + fixture.utf8.count
         let measured =
-            throughFreshProcess ? peakThroughFreshProcess(arguments, in: folder) : Measure.process(toolPath, arguments, runs: runs)
+            throughFreshProcess
+            ? peakThroughFreshProcess(arguments, in: folder) : Measure.process(toolPath, arguments, runs: runs)
         guard let process = measured, process.status == 0 else {
             throw BenchmarkFailure(description: "questionkit \(arguments.joined(separator: " ")) failed")
         }

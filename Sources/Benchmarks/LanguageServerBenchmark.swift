@@ -69,7 +69,9 @@ enum LanguageServerBenchmark {
             if edit >= 5 { latencies.append(Measure.now() - start) }
             if edit % 10 == 0 {
                 let asked = Measure.now()
-                let position: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": line, "character": 4]]
+                let position: [String: Any] = [
+                    "textDocument": ["uri": uri], "position": ["line": line, "character": 4],
+                ]
                 server.send(["id": version + 1_000_000, "method": "textDocument/completion", "params": position])
                 guard server.waitForResponse(id: version + 1_000_000) else { return nil }
                 completions.append(Measure.now() - asked)

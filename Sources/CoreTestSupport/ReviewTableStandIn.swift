@@ -1,6 +1,5 @@
-import Testing
-
 import QuestionKit
+import Testing
 
 /// `table-answer` (qid "3"), a stand-in: cells `"r,c"` (1-based, counting the header row and the
 /// label column) under `table-answer`; check rows hold "yes"/"no"; `noCells` stay empty.

@@ -1,6 +1,5 @@
-import Testing
-
 import QuestionKit
+import Testing
 
 // Stand-ins for the built-in types (this target depends on QuestionKit only), simplified but
 // reading and writing answers the way MI forms store them, so that review, export and

@@ -1,6 +1,5 @@
-import Testing
-
 import QuestionKit
+import Testing
 
 /// Templates and helpers for the form-session tests.
 enum SessionFixture {

@@ -1,6 +1,5 @@
-import Testing
-
 import QuestionKit
+import Testing
 
 // Small question types that exercise the core without the built-in plugins (this target depends
 // on QuestionKit only). Top-level types, so that registration errors name them plainly.

@@ -1,6 +1,6 @@
 import QuestionKit
-import QuestionKitStore
 import QuestionKitLanguageServer
+import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc

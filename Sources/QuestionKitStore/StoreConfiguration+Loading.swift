@@ -124,7 +124,8 @@ extension StoreConfiguration {
     /// `NoticesFolder` and are read in any file.)
     static let originalInfoKeys: Set<String> = [
         "TemplateKeys", "TemplateListKeys", "LDAPLoginDetails", "DeletedMisErrorFileKey", "ReassignedMisErrorFileKey",
-        "BCHUrls", "TableHeaders", "usernames", "CFBundleDevelopmentRegion", "CFBundleDisplayName", "CFBundleExecutable",
+        "BCHUrls", "TableHeaders", "usernames", "CFBundleDevelopmentRegion", "CFBundleDisplayName",
+        "CFBundleExecutable",
         "CFBundleIcons", "CFBundleIcons~ipad", "CFBundleIdentifier", "CFBundleInfoDictionaryVersion", "CFBundleName",
         "CFBundlePackageType", "CFBundleShortVersionString", "CFBundleSignature", "CFBundleVersion",
         "LSRequiresIPhoneOS", "UIMainStoryboardFile", "UIRequiredDeviceCapabilities",
@@ -134,7 +135,9 @@ extension StoreConfiguration {
     private func checkFolders(_ settings: [Setting], report: inout SettingsReport) {
         let folders = reservedFolders
         guard Set(folders.map { $0.lowercased() }).count < folders.count else { return }
-        let anchor = settings.first { $0.key.hasSuffix("Folder") || $0.key.hasSuffix("FolderName") } ?? Setting(key: "", value: .other(""))
+        let anchor =
+            settings.first { $0.key.hasSuffix("Folder") || $0.key.hasSuffix("FolderName") }
+            ?? Setting(key: "", value: .other(""))
         report.add(
             .error, "store-config.same-folder",
             "the completed, notices and outbox folders must differ (even ignoring case), not "

@@ -28,7 +28,8 @@ public struct ShortAnswerQuestion: QuestionType {
 
     /// `numberInput`: whether the answer is a number rather than free text.
     public static let numberInput = Key(
-        "numberInput", originalNames: ["numberInput"], summary: "true when the answer is a number (short answer); default false.")
+        "numberInput", originalNames: ["numberInput"],
+        summary: "true when the answer is a number (short answer); default false.")
     /// `from`, inside `acceptedAnswer`: the lowest accepted number.
     public static let from = Key("from", summary: "Lowest accepted number, inside acceptedAnswer (short answer).")
     /// `to`, inside `acceptedAnswer`: the highest accepted number.

@@ -48,7 +48,8 @@ struct HostileReplayTests {
             large, fixture: HostileFormGenerator.manyMedia(0, templatePath: "large.json"), in: folder)
         #expect(largeRun.outcome.status == 0, "\(largeRun.outcome.standardError)")
         #expect(
-            largeRun.seconds < Self.allowedGrowth * smallRun.seconds, "\(smallRun.seconds) s, then \(largeRun.seconds) s")
+            largeRun.seconds < Self.allowedGrowth * smallRun.seconds,
+            "\(smallRun.seconds) s, then \(largeRun.seconds) s")
     }
 
     /// Writes `fixture` beside the template and runs it (see the other `run`).

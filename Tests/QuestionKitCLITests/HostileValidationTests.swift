@@ -21,10 +21,14 @@ struct HostileValidationTests {
     static let shapes: [Shape] = [
         // A quarter of them misspell 'question': the near miss and the missing text it causes.
         Shape(name: "questions in error", make: HostileTemplateGenerator.questionsInError, code: "") { $0 + $0 / 4 },
-        Shape(name: "duplicate noCells", make: HostileTemplateGenerator.duplicateNoCells,
-            code: "table-answer.duplicate-no-cell") { $0 - 1 },
-        Shape(name: "duplicate options", make: HostileTemplateGenerator.duplicateOptions,
-            code: "multiple-choice.duplicate-option") { $0 - 1 },
+        Shape(
+            name: "duplicate noCells", make: HostileTemplateGenerator.duplicateNoCells,
+            code: "table-answer.duplicate-no-cell"
+        ) { $0 - 1 },
+        Shape(
+            name: "duplicate options", make: HostileTemplateGenerator.duplicateOptions,
+            code: "multiple-choice.duplicate-option"
+        ) { $0 - 1 },
         Shape(name: "unknown keys", make: HostileTemplateGenerator.unknownKeys, code: "question.unknown-key") { $0 },
     ]
 
@@ -37,7 +41,9 @@ struct HostileValidationTests {
         var steps: [Int] = []
         for count in [1_000, 10_000] {
             let result = try diagnose(shape.make(count))
-            let matching = result.diagnostics.filter { shape.code.isEmpty ? $0.severity == .error : $0.code == shape.code }
+            let matching = result.diagnostics.filter {
+                shape.code.isEmpty ? $0.severity == .error : $0.code == shape.code
+            }
             #expect(matching.count == shape.problems(count), "\(shape.name), \(count)")
             #expect(matching.allSatisfy { $0.position != nil && $0.pointer.hasPrefix("/questions/") })
             steps.append(result.locatingSteps)

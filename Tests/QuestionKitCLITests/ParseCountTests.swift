@@ -1,11 +1,11 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitLanguageServer
 import QuestionTypes
 import TestSupport
 import Testing
 
-import QuestionKitLanguageServer
 @testable import QuestionKitCLI
 
 /// Each command parses each file it reads once (issue 18): `validate` tells a fixture from a
@@ -23,7 +23,8 @@ struct ParseCountTests {
 
         init() throws {
             folder = try TemporaryFolder()
-            try FileManager.default.createDirectory(atPath: folder.path + "/fixtures", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder.path + "/fixtures", withIntermediateDirectories: true)
             try folder.write("form.json", TemplateGenerator.template(questions: 8))
             let fixtureText = FixtureGenerator.fixture(questions: 8, seed: 1)
                 .replacingOccurrences(of: "{\n", with: "{\n  \"template\": \"../form.json\",\n", options: .anchored)

@@ -1,10 +1,10 @@
 import Foundation
 import QuestionKit
+import QuestionKitLanguageServer
 import QuestionTypes
 import TestSupport
 import Testing
 
-import QuestionKitLanguageServer
 @testable import QuestionKitCLI
 
 #if canImport(Glibc)

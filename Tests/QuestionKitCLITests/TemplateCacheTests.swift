@@ -14,7 +14,8 @@ struct TemplateCacheTests {
         try folder.write("form.json", TemplateGenerator.template(questions: 4))
         try folder.write("other.json", TemplateGenerator.template(questions: 4))
         for number in 1...5 {
-            try folder.write("a\(number).fixture.json", HostileFormGenerator.manyMedia(number, templatePath: "form.json"))
+            try folder.write(
+                "a\(number).fixture.json", HostileFormGenerator.manyMedia(number, templatePath: "form.json"))
         }
         try folder.write("b.fixture.json", HostileFormGenerator.manyMedia(1, templatePath: "other.json"))
         let files = FormFiles(reader: TemplateReader(registry: try BuiltInQuestionTypes.registry()))

@@ -124,11 +124,13 @@ import Testing
         let early = try folder.write("early.json", #"{"Title": "T", "version": "1", "Questions": [\#(Self.plain)]}"#)
         let outcome = runTool(["validate", "--strict", early])
         #expect(outcome.status == 0, "\(outcome.standardOutput)")
-        #expect(outcome.standardOutput.contains("\(early):1:16: note: 'version' is the early spelling of 'RevisionNumber'"))
+        #expect(
+            outcome.standardOutput.contains("\(early):1:16: note: 'version' is the early spelling of 'RevisionNumber'"))
         #expect(outcome.standardOutput.hasSuffix("checked 1 file: no problems, 2 notes\n"))
         let json = runTool(["validate", "--format", "json", early]).standardOutput
         #expect(json.contains(#""severity": "note""#))
-        let warned = try folder.write("warned.json", #"{"Heading": "T", "version": "1", "questions": [\#(Self.plain)]}"#)
+        let warned = try folder.write(
+            "warned.json", #"{"Heading": "T", "version": "1", "questions": [\#(Self.plain)]}"#)
         #expect(runTool(["validate", warned]).standardOutput.hasSuffix("0 errors, 2 warnings, 1 note\n"))
     }
 

@@ -118,10 +118,16 @@ struct ProtocolTests {
             "textDocument/didChange",
             [
                 "textDocument": ["uri": "file:///a.json", "version": 1e300],
-                "contentChanges": [["range": ["start": ["line": 1e300, "character": -1], "end": ["line": 0, "character": 0]], "text": "x"]],
+                "contentChanges": [
+                    [
+                        "range": ["start": ["line": 1e300, "character": -1], "end": ["line": 0, "character": 0]],
+                        "text": "x",
+                    ]
+                ],
             ])
         let hover = session.request(
-            "textDocument/hover", ["textDocument": ["uri": "file:///a.json"], "position": ["line": 1e300, "character": 1e300]])
+            "textDocument/hover",
+            ["textDocument": ["uri": "file:///a.json"], "position": ["line": 1e300, "character": 1e300]])
         let messages = session.run().messages
         #expect(messages.response(hover)?[path: "error", "code"] as? Int == -32602)
         #expect(messages.published.count == 1)

@@ -103,9 +103,10 @@ struct CompletedFormReaderTests {
         // Reading is lenient: each answer is kept as stored, with its warnings and a flag.
         let form = try #require(result.form)
         #expect(form.entries.allSatisfy { $0.answer?.value is StoredAnswer })
-        #expect(form.entries.map { $0.answer?.warnings.map(\.code) ?? [] } == [
-            ["choice.unknown-option"], ["short-answer.answer-not-string", "completed-form.not-a-string"],
-        ])
+        #expect(
+            form.entries.map { $0.answer?.warnings.map(\.code) ?? [] } == [
+                ["choice.unknown-option"], ["short-answer.answer-not-string", "completed-form.not-a-string"],
+            ])
         #expect(form.template.questions[0].flags(for: form.entries[0]).map(\.code) == ["choice.unknown-option"])
     }
 

@@ -111,7 +111,8 @@ struct SessionAnswerTests {
         let names = (0..<6).map { _ in namer.nextName(position: 0, questionIndex: 0, savedMedia: saved) }
         #expect(names == ["Qid0(7)", "Qid0(8)", "Qid0(10)", "Qid0(11)", "Qid0(12)", "Qid0(13)"])
         namer.discardDraft()
-        #expect(namer.nextName(position: 0, questionIndex: 0, savedMedia: saved) == "Qid0(7)", "discarded names are free")
+        #expect(
+            namer.nextName(position: 0, questionIndex: 0, savedMedia: saved) == "Qid0(7)", "discarded names are free")
         var counted = Set(taken)
         let recounted = (0..<6).map { _ -> String in
             var count = counted.count + 1

@@ -121,8 +121,10 @@ struct SuggestionWorkTests {
         let distance = Suggestion.editDistance(lhs, rhs)
         for limit in 0...8 {
             var cells = 0
-            #expect(Suggestion.boundedDistance(a, b, limit: limit, cells: &cells) == (distance <= limit ? distance : nil))
-            #expect(Suggestion.boundedDistance(b, a, limit: limit, cells: &cells) == (distance <= limit ? distance : nil))
+            #expect(
+                Suggestion.boundedDistance(a, b, limit: limit, cells: &cells) == (distance <= limit ? distance : nil))
+            #expect(
+                Suggestion.boundedDistance(b, a, limit: limit, cells: &cells) == (distance <= limit ? distance : nil))
         }
     }
 

@@ -1,12 +1,14 @@
-@testable import CoreTestSupport
 import QuestionKit
 import Testing
 
+@testable import CoreTestSupport
+
 @Suite struct TemplateRevisionTests {
-    @Test(arguments: [
-        ("9.00", "10.00"), ("2", "10"), ("1.09", "1.1"), ("-1", "0"), ("-2", "-1.5"), (".5", "1"), ("5.", "5.01"),
-        ("B", "1"), (nil, "A"), (nil, "0"), ("A", "B"), ("99999999999999999999.1", "100000000000000000000"),
-    ] as [(String?, String?)])
+    @Test(
+        arguments: [
+            ("9.00", "10.00"), ("2", "10"), ("1.09", "1.1"), ("-1", "0"), ("-2", "-1.5"), (".5", "1"), ("5.", "5.01"),
+            ("B", "1"), (nil, "A"), (nil, "0"), ("A", "B"), ("99999999999999999999.1", "100000000000000000000"),
+        ] as [(String?, String?)])
     func laterRevisionsCompareHigher(earlier: String?, later: String?) {
         #expect(TemplateRevision(earlier) < TemplateRevision(later))
         #expect(!(TemplateRevision(later) < TemplateRevision(earlier)))

@@ -29,7 +29,8 @@ import Testing
             }
         }
         let result = try ToolProcess.run(
-            ["run", "pump.json", "--answers", "pump.fixture.json", "--out", "out"] + (embedding ? ["--embed-media"] : []),
+            ["run", "pump.json", "--answers", "pump.fixture.json", "--out", "out"]
+                + (embedding ? ["--embed-media"] : []),
             in: folder.path)
         return (folder, result)
     }
@@ -45,7 +46,8 @@ import Testing
         let completed = folder.path + "/out/pump.completed.json"
         let written = try Data(contentsOf: URL(fileURLWithPath: completed))
         let page = try OriginalViewer.open(written)
-        #expect(page.images == ["Qid1": try Self.base64(of: "Qid1.jpg"), "Qid1(2)": try Self.base64(of: "Qid1(2).png")])
+        #expect(
+            page.images == ["Qid1": try Self.base64(of: "Qid1.jpg"), "Qid1(2)": try Self.base64(of: "Qid1(2).png")])
 
         // Read back and exported again, with or without --embed-media (no photo files beside it
         // now: the embedded ones stay), the form keeps the same base64, byte for byte.
@@ -66,7 +68,10 @@ import Testing
 
         let exported = try ToolProcess.run(["export", "--format", "json", "--embed-media", completed])
         #expect(exported.status == 0)
-        #expect(try OriginalViewer.open(Data(exported.standardOutput.utf8)).images == ["Qid1": try Self.base64(of: "Qid1.jpg")])
+        #expect(
+            try OriginalViewer.open(Data(exported.standardOutput.utf8)).images == [
+                "Qid1": try Self.base64(of: "Qid1.jpg")
+            ])
         // The photo without a file is left out, with a warning at its name in the form.
         #expect(exported.standardError.contains("pump.completed.json:"))
         #expect(exported.standardError.contains("warning: photo 'Qid1(2)' is not embedded: no file Qid1(2).jpg"))
@@ -87,7 +92,9 @@ import Testing
         let warnings = exported.standardError.split(separator: "\n").filter { $0.contains("[embed.photo-refused]") }
         #expect(warnings.count == 2, "\(exported.standardError)")
         #expect(exported.standardError.contains("photo 'Qid1' is not embedded: Qid1.jpg is not a regular file"))
-        #expect(exported.standardError.contains("photo 'Qid1(2)' is not embedded: Qid1(2).jpg leads out of the form's folder"))
+        #expect(
+            exported.standardError.contains(
+                "photo 'Qid1(2)' is not embedded: Qid1(2).jpg leads out of the form's folder"))
 
         // Sparse: 33 MiB long without 33 MiB written.
         try FileManager.default.removeItem(atPath: out + "Qid1.jpg")
@@ -97,7 +104,9 @@ import Testing
         try handle.close()
         let large = try ToolProcess.run(["export", "--format", "json", "--embed-media", out + "pump.completed.json"])
         #expect(large.status == 0)
-        #expect(large.standardError.contains("photo 'Qid1' is not embedded: Qid1.jpg has 34603008 bytes, more than 33554432"))
+        #expect(
+            large.standardError.contains(
+                "photo 'Qid1' is not embedded: Qid1.jpg has 34603008 bytes, more than 33554432"))
     }
 
     @Test func embedMediaIsForCompletedFormJSONOnly() throws {

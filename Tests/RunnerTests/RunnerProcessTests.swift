@@ -50,9 +50,11 @@ struct ToolProcess {
         #expect(!severities.values.contains { $0.contains("error") })
     }
 
-    static let referenceExamples = referenceDataFolder.map { folder in
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-    } ?? []
+    static let referenceExamples =
+        referenceDataFolder.map { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+                .sorted()
+        } ?? []
 
     /// The original system's own templates pass `--strict` (their early spellings are notes);
     /// skipped, with the reason shown, while `../shared/refdata/mi/` is not there.

@@ -27,7 +27,9 @@ public enum CompletedFormWriter {
         _ form: FilledForm, keys: KeyMap = .mi, embedding: [(name: String, bytes: [UInt8])] = []
     ) -> String {
         var writer = SourceWriter(form: form, keys: keys)
-        writer.embeddedImages = embedding.map { ($0.name, SourceWriter.Part.value(.string(Data($0.bytes).base64EncodedString()))) }
+        writer.embeddedImages = embedding.map {
+            ($0.name, SourceWriter.Part.value(.string(Data($0.bytes).base64EncodedString())))
+        }
         writer.write(form.template.document.root, depth: 0)
         writer.output.append(UInt8(ascii: "\n"))
         return String(decoding: writer.output, as: UTF8.self)

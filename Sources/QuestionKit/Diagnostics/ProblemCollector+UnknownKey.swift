@@ -7,7 +7,8 @@ extension ProblemCollector {
         _ member: JSONMember, code: String, in place: String, known: [String],
         otherwise: String = "It is ignored; remove it if it is not needed."
     ) {
-        warnUnknownKey(member, code: code, in: place, known: known, candidates: Suggestion.Candidates(known),
+        warnUnknownKey(
+            member, code: code, in: place, known: known, candidates: Suggestion.Candidates(known),
             otherwise: otherwise)
     }
 

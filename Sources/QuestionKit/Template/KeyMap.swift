@@ -219,7 +219,8 @@ extension KeyMap {
                 guard let key = knownKey(named: entry.name) else {
                     let suggestion = Suggestion.nearest(
                         to: entry.name,
-                        in: knownKeys.map(\.name) + knownKeys.flatMap(\.originalNames) + knownKeys.map(\.defaultSpelling)
+                        in: knownKeys.map(\.name) + knownKeys.flatMap(\.originalNames)
+                            + knownKeys.map(\.defaultSpelling)
                             + originalValues.keys.sorted())
                     problem(
                         "keys.unknown-name", "no key is named '\(entry.name)'",

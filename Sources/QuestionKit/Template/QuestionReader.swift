@@ -96,7 +96,8 @@ struct QuestionReader: Sendable {
         // A key map may respell identifiers (the original's `shortAnswerQuestion`, …).
         guard let identifier = keys.value(spelled: written, in: .answerType), let type = registry.type(for: identifier)
         else {
-            let candidates = Suggestion.Candidates(keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType))
+            let candidates = Suggestion.Candidates(
+                keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType))
             let suggestion = candidates.nearest(to: written)
             let fixes = candidates.nearMiss(to: written).map { meant in
                 [NodeFix("Write '\(meant)'", edits: [.replace(typeNode, json: JSONWriter.text(of: .string(meant)))])]
@@ -222,10 +223,12 @@ struct QuestionReader: Sendable {
                     atKey: true)
                 continue
             }
-            let prepared = spellings ?? {
-                let names = known.all.map { String(decoding: $0, as: UTF8.self) }
-                return (names, Suggestion.Candidates(names), "a \(type.identifier) question")
-            }()
+            let prepared =
+                spellings
+                ?? {
+                    let names = known.all.map { String(decoding: $0, as: UTF8.self) }
+                    return (names, Suggestion.Candidates(names), "a \(type.identifier) question")
+                }()
             spellings = prepared
             problems.warnUnknownKey(
                 member, code: "question.unknown-key", in: prepared.place, known: prepared.names,

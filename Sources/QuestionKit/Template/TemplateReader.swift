@@ -75,7 +75,8 @@ public struct TemplateReader: Sendable {
     }
 
     func read(_ bytes: [UInt8], keepingQuestions: Bool, recovering: Bool = false) -> Result {
-        let parsed = recovering ? JSONParser.parseRecovering(bytes, limits: limits) : JSONParser.parse(bytes, limits: limits)
+        let parsed =
+            recovering ? JSONParser.parseRecovering(bytes, limits: limits) : JSONParser.parse(bytes, limits: limits)
         return read(parsed, keepingQuestions: keepingQuestions)
     }
 
@@ -196,7 +197,8 @@ public struct TemplateReader: Sendable {
             atKey: true,
             fixes: [
                 root[modern] == nil
-                    ? .renameKey(of: earlyNode, to: modern) : NodeFix("Remove '\(early)'", edits: [.remove([earlyNode])])
+                    ? .renameKey(of: earlyNode, to: modern)
+                    : NodeFix("Remove '\(early)'", edits: [.remove([earlyNode])])
             ])
         return root[modern]?.stringValue ?? earlyNode.stringValue
     }
@@ -224,7 +226,9 @@ public struct TemplateReader: Sendable {
                         : [
                             NodeFix(
                                 "Quote the value",
-                                edits: [.replace(member.value, json: JSONWriter.text(of: .string(member.value.sourceText)))])
+                                edits: [
+                                    .replace(member.value, json: JSONWriter.text(of: .string(member.value.sourceText)))
+                                ])
                         ])
             }
         }

@@ -107,7 +107,9 @@ public struct TemplateRevision: Sendable, Hashable, Comparable, CustomStringConv
         if lhs.integerDigits.count != rhs.integerDigits.count {
             return lhs.integerDigits.count < rhs.integerDigits.count
         }
-        if lhs.integerDigits != rhs.integerDigits { return lhs.integerDigits.lexicographicallyPrecedes(rhs.integerDigits) }
+        if lhs.integerDigits != rhs.integerDigits {
+            return lhs.integerDigits.lexicographicallyPrecedes(rhs.integerDigits)
+        }
         return lhs.fractionDigits.lexicographicallyPrecedes(rhs.fractionDigits)
     }
 }

@@ -28,8 +28,10 @@ enum StoreTemplateChoice {
             let known = near.isEmpty ? loaded.library.shelves.prefix(10).map(\.title) : near
             context.printError(
                 "\(setup.commandName): error: no template titled '\(title)' in '\(folder)'"
-                    + (known.isEmpty ? "" : "; \(near.isEmpty ? "titles there" : "near titles"): "
-                        + Suggestion.quotedList(known, conjunction: "and")))
+                    + (known.isEmpty
+                        ? ""
+                        : "; \(near.isEmpty ? "titles there" : "near titles"): "
+                            + Suggestion.quotedList(known, conjunction: "and")))
             return nil
         }
         guard let latest = shelf.startable else {
