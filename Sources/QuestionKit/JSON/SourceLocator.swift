@@ -30,37 +30,20 @@ package struct SourceLocator: Sendable {
         blocks.reserveCapacity(bytes.count / Self.blockSize + 1)
         var scalars: UInt32 = 0
         bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            // A line starts after `\n`, and after a `\r` that no `\n` follows.
-            func noteBreak(at offset: Int) {
-                let byte = buffer[offset]
-                if byte == 0x0A || (byte == 0x0D && (offset + 1 >= count || buffer[offset + 1] != 0x0A)) {
-                    lineStarts.append(offset + 1)
-                }
-            }
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
             var offset = 0
-            while offset < count {
+            while offset < buffer.count {
                 if offset % Self.blockSize == 0 { blocks.append(scalars) }
-                guard offset + 8 <= count, let base = buffer.baseAddress else {
+                guard offset + 8 <= buffer.count else {
                     if buffer[offset] & 0xC0 != 0x80 { scalars &+= 1 }
-                    noteBreak(at: offset)
+                    if Self.endsLine(at: offset, in: buffer) { lineStarts.append(offset + 1) }
                     offset += 1
                     continue
                 }
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                // A continuation byte is 10xxxxxx: its high bit set and the next bit (shifted up) clear.
-                let continuations = (word & ~(word << 1) & highs).nonzeroBitCount
-                scalars &+= UInt32(8 - continuations)
-                // A zero byte of `word ^ ones * 0x0A` or `word ^ ones * 0x0D` is a line break; the
-                // flags may include false ones above a true one, so each flagged byte is looked at.
-                let newlines = word ^ (ones &* 0x0A)
-                let returns = word ^ (ones &* 0x0D)
-                var flagged = (((newlines &- ones) & ~newlines) | ((returns &- ones) & ~returns)) & highs
-                while flagged != 0 {
-                    noteBreak(at: offset + flagged.trailingZeroBitCount >> 3)
-                    flagged &= flagged - 1
+                var word = Self.word(at: offset, in: buffer)
+                scalars &+= UInt32(8 - word.continuations.nonzeroBitCount)
+                while word.lineEnds != 0 {
+                    lineStarts.append(offset + word.lineEnds.trailingZeroBitCount >> 3 + 1)
+                    word.lineEnds &= word.lineEnds - 1
                 }
                 offset += 8
             }
@@ -144,6 +127,37 @@ extension SourceLocator {
         return offsets.map { scanner.position(ofByteOffset: $0) }
     }
 
+    /// Whether the byte at `offset` ends a line: `\n`, or a `\r` that no `\n` follows.
+    @inline(__always)
+    static func endsLine(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let byte = buffer[offset]
+        return byte == 0x0A || (byte == 0x0D && (offset + 1 >= buffer.count || buffer[offset + 1] != 0x0A))
+    }
+
+    /// The eight bytes at `offset` (all inside `buffer`), read as one word: the high bit of each
+    /// continuation byte (10xxxxxx), and of each byte that ends a line.
+    @inline(__always)
+    static func word(
+        at offset: Int, in buffer: UnsafeBufferPointer<UInt8>
+    ) -> (continuations: UInt64, lineEnds: UInt64) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawBufferPointer(buffer)
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        // A zero byte of `word ^ ones * 0x0A` or `word ^ ones * 0x0D` may be a line break; the flags
+        // may include false ones above a true one, so each flagged byte is looked at.
+        let newlines = word ^ (ones &* 0x0A)
+        let returns = word ^ (ones &* 0x0D)
+        var flagged = (((newlines &- ones) & ~newlines) | ((returns &- ones) & ~returns)) & highs
+        var lineEnds: UInt64 = 0
+        while flagged != 0 {
+            let bit = flagged & (0 &- flagged)
+            if endsLine(at: offset + bit.trailingZeroBitCount >> 3, in: buffer) { lineEnds |= bit }
+            flagged &= flagged - 1
+        }
+        return (word & ~(word << 1) & highs, lineEnds)
+    }
+
     /// Positions of ascending byte offsets, one at a time, in one scan of the bytes: what
     /// `positions(ofSortedByteOffsets:in:)` does without holding them all. Words without a line
     /// break are skipped eight bytes at a time, as `init` reads them.
@@ -165,41 +179,26 @@ extension SourceLocator {
         mutating func position(ofByteOffset wanted: Int) -> SourcePosition {
             let target = min(max(wanted, offset), bytes.count)
             bytes.withUnsafeBufferPointer { buffer in
-                let count = buffer.count
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
                 while offset < target {
                     // Eight bytes at a time, as `init` reads them (the 25,000 notes of a large
                     // template are located by one pass over it: byte by byte, 14 instructions a byte).
-                    if offset + 8 <= target, let base = buffer.baseAddress {
-                        let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                        // A continuation byte is 10xxxxxx: its high bit set and the next bit clear.
-                        let continuations = word & ~(word << 1) & highs
-                        // A zero byte of `word ^ ones * 0x0A` or `word ^ ones * 0x0D` may be a line
-                        // break; the flags may include false ones above a true one, so each is looked at.
-                        let newlines = word ^ (ones &* 0x0A)
-                        let returns = word ^ (ones &* 0x0D)
-                        var flagged = (((newlines &- ones) & ~newlines) | ((returns &- ones) & ~returns)) & highs
-                        while flagged != 0 {
-                            let index = flagged.trailingZeroBitCount >> 3
-                            let at = offset + index
-                            let byte = buffer[at]
-                            if byte == 0x0A || (byte == 0x0D && (at + 1 >= count || buffer[at + 1] != 0x0A)) {
-                                // The line starts after this byte: the scalars up to and including it.
-                                let upTo = index == 7 ? UInt64.max : (UInt64(1) << ((index + 1) * 8)) - 1
-                                line += 1
-                                lineStartScalars = scalars + index + 1 - (continuations & upTo).nonzeroBitCount
-                            }
-                            flagged &= flagged - 1
+                    guard offset + 8 > target else {
+                        var word = SourceLocator.word(at: offset, in: buffer)
+                        while word.lineEnds != 0 {
+                            // The line starts after this byte: the scalars up to and including it.
+                            let index = word.lineEnds.trailingZeroBitCount >> 3
+                            let upTo = index == 7 ? UInt64.max : (UInt64(1) << ((index + 1) * 8)) - 1
+                            line += 1
+                            lineStartScalars = scalars + index + 1 - (word.continuations & upTo).nonzeroBitCount
+                            word.lineEnds &= word.lineEnds - 1
                         }
-                        scalars += 8 - continuations.nonzeroBitCount
+                        scalars += 8 - word.continuations.nonzeroBitCount
                         offset += 8
                         continue
                     }
-                    let byte = buffer[offset]
-                    if byte & 0xC0 != 0x80 { scalars += 1 }
+                    if buffer[offset] & 0xC0 != 0x80 { scalars += 1 }
                     offset += 1
-                    if byte == 0x0A || (byte == 0x0D && (offset >= count || buffer[offset] != 0x0A)) {
+                    if SourceLocator.endsLine(at: offset - 1, in: buffer) {
                         line += 1
                         lineStartScalars = scalars
                     }
