@@ -6,6 +6,7 @@ let package = Package(
     name: "QuestionKit",
     products: [
         .library(name: "QuestionKit", targets: ["QuestionKit"]),
+        .library(name: "QuestionKitForms", targets: ["QuestionKitForms"]),
         .library(name: "QuestionKitPDF", targets: ["QuestionKitPDF"]),
         .library(name: "QuestionKitStore", targets: ["QuestionKitStore"]),
         .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
@@ -15,23 +16,26 @@ let package = Package(
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
-        // The framework a type developer imports: located JSON, diagnostics, the question-type protocol and
-        // registry, key map, answers, rendering model, session, review, replay, completed form.
+        // The SDK a question type imports, and nothing more: located JSON, diagnostics and fix-its, the
+        // question-type protocol with its examples and key schema, key look-ups, the rendering and drawing model.
         .target(name: "QuestionKit"),
-        // Our PDF writer (fonts, TrueType subsets, DEFLATE) and the printed form; the core knows neither.
-        .target(name: "QuestionKitPDF", dependencies: ["QuestionKit"]),
+        // The engine, with no file system: registry, key-map loading, templates, library and revisions, form
+        // session, replay, completed forms, review, schema, documentation, and checking a file.
+        .target(name: "QuestionKitForms", dependencies: ["QuestionKit"]),
+        // Our PDF writer (fonts, TrueType subsets, DEFLATE) and the printed form; the engine knows neither.
+        .target(name: "QuestionKitPDF", dependencies: ["QuestionKitForms"]),
         // The form store: folders per user, expiry, reminders, submission; atomic file writes.
-        .target(name: "QuestionKitStore", dependencies: ["QuestionKit"]),
+        .target(name: "QuestionKitStore", dependencies: ["QuestionKitForms"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
         // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
-        .target(name: "QuestionKitTesting", dependencies: ["QuestionKit"]),
+        .target(name: "QuestionKitTesting", dependencies: ["QuestionKitForms"]),
         // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
         .target(
             name: "QuestionKitCLI",
-            dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionKitStore", "QuestionKitLanguageServer"]),
+            dependencies: ["QuestionKitForms", "QuestionKitPDF", "QuestionKitStore", "QuestionKitLanguageServer"]),
         // `questionkit lsp`: the Language Server Protocol server; the tool hands it the registry.
-        .target(name: "QuestionKitLanguageServer", dependencies: ["QuestionKit"]),
+        .target(name: "QuestionKitLanguageServer", dependencies: ["QuestionKitForms"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
         .executableTarget(name: "Runner", dependencies: ["QuestionKitCLI", "QuestionTypes"]),
         // Generated templates and fixtures of any size, for the benchmark and tests of large forms.
@@ -39,21 +43,21 @@ let package = Package(
         // What the test targets share: running other programs, temporary folders, the package root.
         .target(name: "TestSupport"),
         // Stand-in question types and forms made with them, shared by the core's, the PDF's and the store's tests.
-        .target(name: "CoreTestSupport", dependencies: ["QuestionKit"]),
+        .target(name: "CoreTestSupport", dependencies: ["QuestionKitForms"]),
         // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
         .executableTarget(
-            name: "Benchmarks", dependencies: ["QuestionKit", "QuestionKitPDF", "QuestionTypes", "FormGenerators"]),
+            name: "Benchmarks", dependencies: ["QuestionKitForms", "QuestionKitPDF", "QuestionTypes", "FormGenerators"]),
         .testTarget(
             name: "QuestionKitTests",
-            dependencies: ["QuestionKit", "CoreTestSupport", "FormGenerators", "TestSupport"]),
+            dependencies: ["QuestionKit", "QuestionKitForms", "CoreTestSupport", "FormGenerators", "TestSupport"]),
         .testTarget(name: "QuestionKitPDFTests", dependencies: ["QuestionKitPDF", "CoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "QuestionKitStoreTests", dependencies: ["QuestionKitStore", "CoreTestSupport", "TestSupport"]),
         .testTarget(
-            name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKit", "TestSupport"]),
+            name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKitForms", "TestSupport"]),
         .testTarget(
             name: "QuestionTypesTests",
-            dependencies: ["QuestionTypes", "QuestionKit", "QuestionKitTesting", "TestSupport"]),
+            dependencies: ["QuestionTypes", "QuestionKitForms", "QuestionKitTesting", "TestSupport"]),
         .testTarget(
             name: "QuestionKitLanguageServerTests",
             dependencies: ["QuestionKitLanguageServer", "QuestionTypes", "FormGenerators"]),

@@ -23,12 +23,14 @@ let package = Package(
                 .product(name: "QuestionKitCLI", package: "QuestionKit"),
                 .product(name: "QuestionTypes", package: "QuestionKit"),
             ]),
-        // The checks the built-in types get (QuestionKitTesting), over built-in + our types.
+        // The checks the built-in types get (QuestionKitTesting), over built-in + our types; templates, replay
+        // and completed forms through the engine (QuestionKitForms).
         .testTarget(
             name: "FieldTypesTests",
             dependencies: [
                 "FieldTypes",
                 .product(name: "QuestionKit", package: "QuestionKit"),
+                .product(name: "QuestionKitForms", package: "QuestionKit"),
                 .product(name: "QuestionKitTesting", package: "QuestionKit"),
                 .product(name: "QuestionTypes", package: "QuestionKit"),
             ]),

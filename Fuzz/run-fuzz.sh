@@ -56,8 +56,8 @@ json)
     ;;
 plist)
     folder=Fuzz/PropertyListFuzz
-    sources=("${core[@]}" Sources/QuestionKit/Template/PropertyList*.swift
-        Sources/QuestionKit/Template/BinaryPropertyList.swift)
+    modules=(QuestionKit)
+    sources=(Sources/QuestionKitForms/Template/PropertyList*.swift Sources/QuestionKitForms/Template/BinaryPropertyList.swift)
     maxLength=4096
     # Foundation's text parsers leak an NSError for each input they refuse (not ours to fix); only
     # crashes, overflows and broken invariants count here.
@@ -76,7 +76,7 @@ image)
     ;;
 lsp)
     folder=Fuzz/LanguageServerFuzz
-    modules=(QuestionKit QuestionTypes QuestionKitLanguageServer)
+    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitLanguageServer)
     maxLength=16384
     # The boxes of indirect enum cases held by lazily made globals (key schemas) are referenced
     # through pointers with the enum's tag in their spare bits, which LeakSanitizer does not take
@@ -86,7 +86,7 @@ lsp)
     ;;
 fixit)
     folder=Fuzz/FixItFuzz
-    modules=(QuestionKit QuestionTypes)
+    modules=(QuestionKit QuestionKitForms QuestionTypes)
     maxLength=8192
     for template in Templates/*.json Tests/Templates/fixable/*.json Tests/Templates/invalid/*.json; do
         [ -e "$template" ] && cp "$template" "$work/corpus/"
@@ -94,7 +94,7 @@ fixit)
     ;;
 completed-form)
     folder=Fuzz/CompletedFormFuzz
-    modules=(QuestionKit QuestionTypes)
+    modules=(QuestionKit QuestionKitForms QuestionTypes)
     maxLength=16384
     for form in Templates/*.json Tests/Templates/completed/*.json Tests/Templates/original-forms/*.json \
         Tests/Templates/print-sample/*.json Tests/QuestionKitCLITests/Golden/*.completed.json; do

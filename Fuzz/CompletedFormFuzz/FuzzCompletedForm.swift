@@ -5,6 +5,7 @@
 // the fuzzer has found.
 
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 
 /// The reader of the real tool: the built-in types and the MI keys.

@@ -3,10 +3,11 @@
 // the point: every check that fails is a bug the fuzzer has found.
 
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 
 /// The built-in types; nil only if they could not register, which the first input reports.
-private let registry = try? BuiltInQuestionTypes.registry()
+private let registry = try? QuestionTypeRegistry(BuiltInQuestionTypes.all)
 
 /// Diagnoses one input, applies its fixes every way a tool does, and traps when the result
 /// breaks an invariant.

@@ -2,13 +2,14 @@
 // against QuestionKit, QuestionTypes and QuestionKitLanguageServer built as modules. Trapping is
 // the point here: every check that fails is a bug the fuzzer has found.
 import QuestionKit
+import QuestionKitForms
 import QuestionKitLanguageServer
 import QuestionTypes
 
 /// The server of `questionkit lsp` with the built-in question types (templates are checked; no
 /// fixture reads a file).
 private let configuration: LanguageServer.Configuration? = {
-    guard let registry = try? BuiltInQuestionTypes.registry() else { return nil }
+    guard let registry = try? QuestionTypeRegistry(BuiltInQuestionTypes.all) else { return nil }
     var configuration = LanguageServer.Configuration(registry: registry)
     // Small enough that the fuzzer reaches the limit on documents built by edits.
     configuration.maxDocumentSize = 4096

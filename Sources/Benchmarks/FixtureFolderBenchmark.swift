@@ -1,6 +1,7 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// `questionkit test` as a whole process over a folder of 10,000 fixtures of a 20-question
 /// template (issue 11), on one core and on two (`taskset`), beside the in-process replay.

@@ -1,6 +1,7 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitPDF
 
 /// Printed forms: pages per second and bytes per page for large forms, and the size of a form with

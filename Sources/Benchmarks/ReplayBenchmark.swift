@@ -2,6 +2,7 @@ import Dispatch
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// Replays of generated fixtures: one large form, and many small ones on every core.
 enum ReplayBenchmark {

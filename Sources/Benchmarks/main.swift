@@ -1,6 +1,7 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 
 // Validation of generated templates against Foundation's JSON readers, in one run.
@@ -67,7 +68,7 @@ if CommandLine.arguments.dropFirst().first == "lsp" {
     LanguageServerBenchmark.printTable(toolPath: toolPath)
     exit(0)
 }
-let reader = try TemplateReader(registry: BuiltInQuestionTypes.registry())
+let reader = try TemplateReader(registry: QuestionTypeRegistry(BuiltInQuestionTypes.all))
 // `Benchmarks pdf` measures the printed forms and the image readers alone (issues 4 and 12).
 if CommandLine.arguments.dropFirst().first == "pdf" {
     PDFBenchmark.run(reader: reader).forEach { print($0) }

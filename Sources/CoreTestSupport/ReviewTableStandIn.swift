@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import Testing
 
 /// `table-answer` (qid "3"), a stand-in: cells `"r,c"` (1-based, counting the header row and the

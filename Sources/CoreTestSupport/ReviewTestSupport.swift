@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import Testing
 
 // Stand-ins for the built-in types (this target depends on QuestionKit only), simplified but

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import Testing
 
 /// Templates and helpers for the form-session tests.

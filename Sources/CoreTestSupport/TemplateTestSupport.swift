@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import Testing
 
 // Small question types that exercise the core without the built-in plugins (this target depends

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// An option a command accepts: `--format json`, `--format=json`, or a flag such as `--strict`.
 public struct OptionSpec: Sendable {

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Exit statuses of `questionkit`, as in BSD's sysexits where one applies.
 public enum ExitStatus {

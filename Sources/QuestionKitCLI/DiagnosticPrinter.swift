@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// The diagnostics of one input file, with its source for excerpts.
 package struct FileDiagnostics: Sendable {

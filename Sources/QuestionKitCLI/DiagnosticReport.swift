@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// The counts a report closes with: files checked, problems of each severity, files with errors.
 struct DiagnosticTally: Sendable {

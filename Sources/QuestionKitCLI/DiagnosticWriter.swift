@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Writes diagnostics as `DiagnosticPrinter` prints them, into UTF-8 bytes: a report of a million
 /// problems is a million of these, so nothing here builds a String per piece. The escaped code

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 /// `questionkit docs --out DIR`: one Markdown page per registered question type, and an index.

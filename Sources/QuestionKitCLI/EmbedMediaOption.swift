@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// The `--embed-media` option of `run` and `export`: the photos of a completed form, read from the
 /// files beside it, embedded as base64 under `media.images` as the original app embedded them.

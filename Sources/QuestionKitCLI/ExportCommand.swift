@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `questionkit export COMPLETED.json --format pdf|text|json -o FILE`: a completed form as a
 /// printed PDF, plain text, or completed-form JSON.

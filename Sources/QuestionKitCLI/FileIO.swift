@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 #if canImport(Glibc)

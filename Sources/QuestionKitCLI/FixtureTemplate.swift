@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 /// Which template a fixture is checked with, and the fixture's problems in saying so, located at

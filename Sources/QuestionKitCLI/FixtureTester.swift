@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// What came of one fixture in `test`: whether it passed, how long it took, and every problem,
 /// the cause first.

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `validate` on a fixture: every problem `test` would report that needs no replay (the
 /// fixture's keys, steps, media kinds, outcomes and refusal codes, its template, question numbers

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 /// Loading templates, fixtures and completed forms from files for the commands, each with its

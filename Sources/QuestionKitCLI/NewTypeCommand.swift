@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 /// `questionkit new-type NAME`: writes the skeleton of a new question type, ready to register.

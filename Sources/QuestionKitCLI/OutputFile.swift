@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 #if canImport(Glibc)

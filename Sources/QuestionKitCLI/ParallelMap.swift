@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// `map` on every core, the results in the order of the input.
 enum ParallelMap {

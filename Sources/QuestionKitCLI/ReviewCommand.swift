@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `questionkit review COMPLETED.json`: the review of a completed form, ours or the original system's.
 package struct ReviewCommand: Command {

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionKitLanguageServer
 
 /// What `validate` reports for one file's bytes, without printing: a template's problems, or a

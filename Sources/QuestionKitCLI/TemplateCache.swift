@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// The templates `test` has read, by path, so that fixtures sharing a template read and parse it
 /// once. Only the most recently used few are kept: fixtures are replayed in path order, which

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `questionkit test DIR...`: every fixture found, replayed as a test of its template.
 package struct TestCommand: Command {

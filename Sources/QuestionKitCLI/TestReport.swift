@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// What `test` prints for people: a line per fixture, `PASS` or `FAIL` with the cause first and
 /// where it is, then every further problem (warnings included) indented below, then the count.

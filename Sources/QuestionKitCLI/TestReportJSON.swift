@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `test --format json`: one object per fixture (file, template, status, duration in seconds,
 /// flags found and expected, every diagnostic, cause first, with its file and location), and the

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 /// `test --format junit`: JUnit XML as GitHub Actions, GitLab and Jenkins read it. One

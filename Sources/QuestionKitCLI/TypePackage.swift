@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// A complete outside package around a new type's skeleton (`new-type NAME --package DIR`): its
 /// manifest, the type, a tool of its own, a test through QuestionKitTesting, a template and a fixture.

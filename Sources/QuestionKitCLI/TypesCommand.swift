@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `questionkit types`: the registered question types, one line each.
 package struct TypesCommand: Command {

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `questionkit validate FILE...`: checks templates and reports every problem of every file.
 package struct ValidateCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 /// `validate --fix`: applies the safe fix-its of a template in place, round after round (a fix can

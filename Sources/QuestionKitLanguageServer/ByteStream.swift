@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Where the server reads its messages from: standard input, or bytes given by a test.
 public protocol ByteSource {

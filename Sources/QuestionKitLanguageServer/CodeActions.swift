@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 extension LanguageServer {
     /// `textDocument/codeAction`: a quick fix per fix-it of each diagnostic touching the range.

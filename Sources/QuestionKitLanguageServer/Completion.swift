@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 extension LanguageServer {
     /// `textDocument/completion`: keys valid at the cursor, `answer-type` values, option texts,

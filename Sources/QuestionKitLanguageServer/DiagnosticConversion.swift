@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Turns QuestionKit diagnostics into LSP diagnostics.
 ///

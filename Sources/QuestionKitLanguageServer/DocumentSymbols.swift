@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 extension LanguageServer {
     /// `textDocument/documentSymbol`: one symbol per question, "Question N - section: text".

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 extension LanguageServer {
     /// `textDocument/hover`: over a key, its summary and constraints; over an `answer-type`

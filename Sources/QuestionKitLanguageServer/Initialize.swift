@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 extension LanguageServer {
     /// The `initialize` result; picks UTF-8 positions when the client offers them.

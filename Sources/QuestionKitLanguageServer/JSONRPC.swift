@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// A JSON-RPC 2.0 error: its code and message.
 struct RPCError: Error, Equatable {

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// The keys and values valid at a place in a template, from the registered types' declarations.
 struct KeyCatalog {

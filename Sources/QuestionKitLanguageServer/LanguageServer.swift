@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// A Language Server Protocol server for QuestionKit templates and fixtures: diagnostics,
 /// completion, hover, code actions from fix-its and an outline, all derived from the registered

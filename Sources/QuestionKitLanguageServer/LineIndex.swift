@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// How LSP positions count characters within a line.
 enum PositionEncoding: String {

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 extension LanguageServer {
     /// The values the question's type suggests at the cursor (`SuggestsValues`): in a template,

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// An open document: its text as the client last sent it, and what was found in it.
 struct TextDocument {

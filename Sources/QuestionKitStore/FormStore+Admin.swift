@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// What `reassign` did.
 public struct Reassignment: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// What `fill` did.
 public struct FillResult: Sendable {

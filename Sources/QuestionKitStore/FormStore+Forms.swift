@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// A form as the store holds it: where it is, what has been entered, and the store's record.
 public struct StoredForm: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// What `submit` did: where the final form is, with its attachments, and which working copy went.
 public struct Submission: Sendable {

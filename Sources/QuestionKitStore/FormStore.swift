@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 #if canImport(Glibc)
     import Glibc

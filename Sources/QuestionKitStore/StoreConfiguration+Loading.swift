@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 extension StoreConfiguration {
     /// Reads a settings file: a JSON object or a property-list dictionary (see the table of keys).

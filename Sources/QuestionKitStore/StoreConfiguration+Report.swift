@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// The problems of a settings file: located through its JSON nodes, or by key in a property list.
 struct SettingsReport {

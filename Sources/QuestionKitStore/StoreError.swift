@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Why the form store refused or failed an operation. Nothing was changed unless the message
 /// says so: every operation checks before it writes, and every write is atomic.

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// How user names and form titles become folder names, so that nothing given to the store can
 /// name a place outside its root.

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// The store's bookkeeping of one form, kept in `store.json` beside the form's `form.json` (which
 /// stays the original completed-form format, untouched by anything of the store's own):

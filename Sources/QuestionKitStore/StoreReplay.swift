@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Replays a fixture into a stored form: the technician's part of the walk, continuing where the
 /// form was left.

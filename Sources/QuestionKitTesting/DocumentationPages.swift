@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// A folder of committed documentation pages (`docs --out FOLDER`) that must be exactly what the
 /// types generate: a changed example, summary or rule shows in review as a changed page.

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Checks question types the way the built-in types are checked: every example question, every
 /// answer example, the registry's self-check, and (when given a folder) the committed

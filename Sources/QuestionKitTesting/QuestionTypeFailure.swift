@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// One thing that does not hold about a question type: what was checked, of which type, which
 /// example, where, and why.

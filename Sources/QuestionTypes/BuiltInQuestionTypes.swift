@@ -10,10 +10,4 @@ public enum BuiltInQuestionTypes {
         MultipleChoiceQuestion(),
     ]
 
-    /// A registry of the built-in types plus `extra` ones of your own.
-    public static func registry(adding extra: [any QuestionType] = []) throws(RegistrationError)
-        -> QuestionTypeRegistry
-    {
-        try QuestionTypeRegistry(all + extra)
-    }
 }

@@ -1,5 +1,6 @@
 import FormGenerators
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import Synchronization
 import TestSupport
@@ -16,7 +17,7 @@ struct DiagnosticReportTests {
 
     /// What the whole-file printers make of the template's diagnostics.
     private func printedAtOnce(_ path: String, json: Bool) throws -> String {
-        let reader = try TemplateReader(registry: BuiltInQuestionTypes.registry())
+        let reader = try TemplateReader(registry: QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let bytes = Array(Self.template.utf8)
         let file = FileDiagnostics(path: path, diagnostics: reader.diagnose(bytes), source: bytes)
         #expect(file.diagnostics.count >= 19_999)

@@ -1,6 +1,7 @@
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitForms
 import QuestionTypes
 import TestSupport
 import Testing
@@ -58,7 +59,7 @@ func runDocumentationTool(_ arguments: [String], types: [any QuestionType] = Bui
 
     // A change to a type's description shows in its page, so the staleness test would fail.
     @Test func aChangedDescriptionChangesThePage() throws {
-        let registry = try BuiltInQuestionTypes.registry()
+        let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all)
         let changed = try QuestionTypeRegistry([RenamedSummary()] + BuiltInQuestionTypes.all.dropFirst())
         let before = DocumentationSet(registry: registry).pages.first?.markdown
         let after = DocumentationSet(registry: changed).pages.first?.markdown

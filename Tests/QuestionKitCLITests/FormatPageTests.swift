@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import TestSupport
 import Testing
@@ -11,7 +12,7 @@ import Testing
 
     @Test func theKeyNamesTableIsTheGeneratedOne() throws {
         let page = try String(contentsOfFile: Self.pagePath, encoding: .utf8)
-        let table = KeyNamesTable.markdown(for: try BuiltInQuestionTypes.registry())
+        let table = KeyNamesTable.markdown(for: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let start = try #require(page.range(of: KeyNamesTable.begin), "Docs/Format.md has no generated key table")
         let end = try #require(page.range(of: KeyNamesTable.end))
         let stored = String(page[start.lowerBound..<end.upperBound])
@@ -25,7 +26,7 @@ import Testing
     @Test func everyKeyAndTypeIsDescribedOutsideTheTableToo() throws {
         let page = try String(contentsOfFile: Self.pagePath, encoding: .utf8)
         let prose = try #require(page.components(separatedBy: KeyNamesTable.begin).first)
-        let registry = try BuiltInQuestionTypes.registry()
+        let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all)
         let spellings = Set(registry.allKeys.map(\.defaultSpelling)).subtracting(["text", "image", "imageText"])
         let missing = spellings.filter { !prose.contains("`\($0)`") }.sorted()
         #expect(missing.isEmpty, "Docs/Format.md does not describe \(missing)")

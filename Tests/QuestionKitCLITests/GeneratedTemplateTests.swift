@@ -1,5 +1,6 @@
 import FormGenerators
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import Testing
 
@@ -9,14 +10,14 @@ import Testing
 @Suite("generated templates: padded or quiet")
 struct GeneratedTemplateTests {
     @Test func anUnpaddedTemplateHasNoProblemAtAll() throws {
-        let reader = TemplateReader(registry: try BuiltInQuestionTypes.registry())
+        let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let quiet = TemplateGenerator.template(questions: 40, padded: false)
         #expect(reader.diagnose(Array(quiet.utf8)).isEmpty)
         #expect(runTool(["validate", "-"], standardInput: quiet).standardOutput == "checked 1 file: no problems\n")
     }
 
     @Test func aPaddedTemplateHasOneNotePerMultipleChoiceQuestion() throws {
-        let reader = TemplateReader(registry: try BuiltInQuestionTypes.registry())
+        let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let padded = reader.diagnose(Array(TemplateGenerator.template(questions: 40).utf8))
         #expect(padded.count == 10)
         #expect(padded.allSatisfy { $0.code == "multiple-choice.blank-options" })

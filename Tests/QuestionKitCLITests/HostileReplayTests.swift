@@ -2,6 +2,7 @@ import FormGenerators
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitForms
 import TestSupport
 import Testing
 

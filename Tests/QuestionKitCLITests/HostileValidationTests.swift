@@ -3,6 +3,7 @@ import QuestionTypes
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// Issue 10's hostile templates: every problem is still reported, and the work of locating them
 /// grows with the input, not with its square. Each shape is read at n and 10n in one run and the
@@ -33,7 +34,8 @@ struct HostileValidationTests {
     ]
 
     private func diagnose(_ text: String) throws -> TemplateReader.Result {
-        try TemplateReader(registry: BuiltInQuestionTypes.registry()).diagnoseCountingSteps(Array(text.utf8))
+        try TemplateReader(registry: QuestionTypeRegistry(BuiltInQuestionTypes.all)).diagnoseCountingSteps(
+            Array(text.utf8))
     }
 
     @Test(arguments: shapes)
@@ -77,7 +79,7 @@ struct HostileValidationTests {
     }
 
     @Test func aHugeUnknownNameInAKeyMapIsOneError() throws {
-        let registry = try BuiltInQuestionTypes.registry()
+        let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all)
         let (_, diagnostics) = KeyMap.load(
             Array(HostileTemplateGenerator.longKeyMap(length: 2_000_000).utf8), knownKeys: registry.allKeys)
         #expect(diagnostics.map(\.code) == ["keys.unknown-name"])

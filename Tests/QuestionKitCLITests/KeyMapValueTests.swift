@@ -1,11 +1,12 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import TestSupport
 import Testing
 
 /// A key map respells type identifiers and row types by the original's names for them.
 @Suite struct KeyMapValueTests {
-    private func registry() throws -> QuestionTypeRegistry { try BuiltInQuestionTypes.registry() }
+    private func registry() throws -> QuestionTypeRegistry { try QuestionTypeRegistry(BuiltInQuestionTypes.all) }
 
     private func keys(_ json: String) throws -> (KeyMap, [Diagnostic]) {
         KeyMap.load(Array(json.utf8), registry: try registry())

@@ -2,6 +2,7 @@ import FormGenerators
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitForms
 import QuestionKitPDF
 import QuestionTypes
 import TestSupport
@@ -26,7 +27,7 @@ import Testing
 
     @Test(arguments: fixtures)
     func mutatedInputsAreReportedNeverCrash(_ fixturePath: String) throws {
-        let registry = try BuiltInQuestionTypes.registry()
+        let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all)
         let reader = TemplateReader(registry: registry)
         let fixtureData = try Data(contentsOf: URL(fileURLWithPath: fixturePath))
         let fixtureObject = try JSONSerialization.jsonObject(with: fixtureData)

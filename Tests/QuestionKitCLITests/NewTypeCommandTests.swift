@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitTesting
 import QuestionTypes
 import TestSupport
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func theSkeletonReadsQuestionsAndAnswersOnceRegistered() throws {
-        let registry = try BuiltInQuestionTypes.registry(adding: [SampleKindQuestion()])
+        let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all + [SampleKindQuestion()])
         let checker = ExampleChecker(registry: registry)
         let type = SampleKindQuestion()
         #expect(type.examples.filter(\.isValid).allSatisfy { checker.check($0, of: type).passed })

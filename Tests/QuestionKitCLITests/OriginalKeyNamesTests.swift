@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 import QuestionTypes
 import TestSupport
@@ -9,7 +10,7 @@ import Testing
 @Suite struct OriginalKeyNamesTests {
     static let pagePath = packageRoot + "/Docs/OriginalKeyNames.md"
 
-    private func registry() throws -> QuestionTypeRegistry { try BuiltInQuestionTypes.registry() }
+    private func registry() throws -> QuestionTypeRegistry { try QuestionTypeRegistry(BuiltInQuestionTypes.all) }
 
     @Test func theDocumentedTableIsTheGeneratedOne() throws {
         let page = OriginalKeyNames.page(for: try registry())

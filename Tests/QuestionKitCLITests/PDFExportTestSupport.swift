@@ -2,6 +2,7 @@ import FormGenerators
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitForms
 import QuestionKitPDF
 import QuestionTypes
 import TestSupport
@@ -19,7 +20,7 @@ enum PDFExportForms {
     static let fixtures: [String] = TestCommand.fixtures(in: fixtureFolder).map { ($0 as NSString).lastPathComponent }
 
     static func reader() throws -> TemplateReader {
-        TemplateReader(registry: try BuiltInQuestionTypes.registry())
+        TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
     }
 
     /// The review of a bundled fixture, replayed on the template it names.

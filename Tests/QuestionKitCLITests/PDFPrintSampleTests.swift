@@ -1,6 +1,7 @@
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitForms
 import QuestionKitPDF
 import TestSupport
 import Testing

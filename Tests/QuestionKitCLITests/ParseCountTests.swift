@@ -1,6 +1,7 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitLanguageServer
 import QuestionTypes
 import TestSupport
@@ -81,7 +82,7 @@ struct ParseCountTests {
     /// The language server checks a document through `SourceValidation.documentCheck`.
     @Test func theLanguageServersCheckParsesOnce() throws {
         let files = try Files()
-        let reader = TemplateReader(registry: try BuiltInQuestionTypes.registry())
+        let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         for (path, expected) in [(files.template, 1), (files.fixture, 2), (files.unnamedFixture, 2)] {
             let bytes = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
             let (diagnostics, parses) = JSONParseCounter.counting {

@@ -1,6 +1,7 @@
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitForms
 import QuestionTypes
 import TestSupport
 import Testing
@@ -14,7 +15,8 @@ import Testing
         let definitions = try #require(document.root["$defs"])
         #expect(definitions.members.map(\.key) == ["question"] + BuiltInQuestionTypes.all.map { "type-\($0.pageName)" })
         #expect(definitions["type-true-false"] != nil)
-        #expect(outcome.standardOutput == TemplateSchema(registry: try BuiltInQuestionTypes.registry()).text)
+        #expect(
+            outcome.standardOutput == TemplateSchema(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all)).text)
     }
 
     @Test func everyPropertyOfEveryTypeIsDescribed() throws {
@@ -60,7 +62,8 @@ import Testing
     @Test(.enabled(if: PythonJSONSchema.isAvailable, "needs python3 with the jsonschema package"))
     func bundledTemplatesValidateWithPythonsJSONSchema() throws {
         let folder = try TemporaryFolder()
-        let schema = try folder.write("schema.json", TemplateSchema(registry: try BuiltInQuestionTypes.registry()).text)
+        let schema = try folder.write(
+            "schema.json", TemplateSchema(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all)).text)
         let files = FileManager.default
         let valid = try files.contentsOfDirectory(atPath: packageRoot + "/Templates").filter { $0.hasSuffix(".json") }
         let invalidFolder = packageRoot + "/Tests/Templates/invalid"

@@ -1,5 +1,6 @@
 import FormGenerators
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import TestSupport
 import Testing
@@ -18,7 +19,7 @@ struct TemplateCacheTests {
                 "a\(number).fixture.json", HostileFormGenerator.manyMedia(number, templatePath: "form.json"))
         }
         try folder.write("b.fixture.json", HostileFormGenerator.manyMedia(1, templatePath: "other.json"))
-        let files = FormFiles(reader: TemplateReader(registry: try BuiltInQuestionTypes.registry()))
+        let files = FormFiles(reader: TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all)))
         var templates = TemplateCache()
         let fixtures = TestCommand.fixtures(in: folder.path)
         #expect(fixtures.count == 6)
@@ -43,7 +44,7 @@ struct TemplateCacheTests {
 
     @Test func onlyTheMostRecentTemplatesStayLoaded() throws {
         let folder = try TemporaryFolder()
-        let files = FormFiles(reader: TemplateReader(registry: try BuiltInQuestionTypes.registry()))
+        let files = FormFiles(reader: TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all)))
         let paths = try (0...TemplateCache.capacity).map { number in
             try folder.write("t\(number).json", TemplateGenerator.template(questions: 1))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitForms
 import QuestionTypes
 
 /// Runs the tool in-process with the built-in types.

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import TestSupport
 import Testing
@@ -16,7 +17,7 @@ import Testing
         let read = try String(contentsOfFile: Self.fixable, encoding: .utf8)
         let saved = read.replacingOccurrences(of: "\"version\"", with: "\"RevisionNumber\"")
         let path = try folder.write("template.json", saved)
-        let reader = TemplateReader(registry: try BuiltInQuestionTypes.registry())
+        let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let outcome = ValidateFix.fixFile(path, bytes: Array(read.utf8), reader: reader)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == saved)
         #expect(outcome.report.contains { $0.contains("changed since it was read") }, "\(outcome.report)")
@@ -28,7 +29,7 @@ import Testing
         let folder = try TemporaryFolder()
         let read = try String(contentsOfFile: Self.fixable, encoding: .utf8)
         let path = try folder.write("template.json", read)
-        let reader = TemplateReader(registry: try BuiltInQuestionTypes.registry())
+        let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let outcome = ValidateFix.fixFile(path, bytes: Array(read.utf8), reader: reader)
         #expect(try String(contentsOfFile: path, encoding: .utf8) != read)
         #expect(Array(try String(contentsOfFile: path, encoding: .utf8).utf8) == outcome.bytes)

@@ -1,6 +1,7 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import Testing
 
 @testable import QuestionKitLanguageServer

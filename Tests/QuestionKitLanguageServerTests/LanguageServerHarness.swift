@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitLanguageServer
 import QuestionTypes
 
@@ -72,7 +73,7 @@ struct LanguageServerSession {
 
     static let configuration: LanguageServer.Configuration = {
         do {
-            return LanguageServer.Configuration(registry: try BuiltInQuestionTypes.registry())
+            return LanguageServer.Configuration(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         } catch {
             preconditionFailure("the built-in question types collide: \(error)")
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// Embedding the fonts the product falls back to; runs where they are installed (`Scripts/install-pdf-tools.sh`).

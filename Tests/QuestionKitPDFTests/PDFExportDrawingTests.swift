@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// Drawings a question type makes (`AnswerRendering.Block.drawing`) on the printed form, read back

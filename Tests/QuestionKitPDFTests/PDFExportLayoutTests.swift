@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// Pagination of the printed form, read back from the pages' content: nothing below the footer's

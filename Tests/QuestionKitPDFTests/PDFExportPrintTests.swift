@@ -3,6 +3,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// The printout of the original, improved (issue 12): the header grid, "Comment:" always, photo

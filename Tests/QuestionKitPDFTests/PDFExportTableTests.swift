@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// How a table's size and columns are chosen for the page: shrink to fit, then wrap.

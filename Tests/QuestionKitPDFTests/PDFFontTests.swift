@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 @Suite("PDF fonts: Helvetica metrics, TrueType reading and subsetting")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// Must-show 5: a font with one broken glyph stays usable. The glyph is replaced (by the next font that

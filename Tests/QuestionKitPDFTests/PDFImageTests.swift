@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// Small image files made to order: PNGs with our own deflate and CRC, JPEG headers segment by segment.

@@ -1,4 +1,5 @@
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// A tiny TrueType font built in memory, so that font tests do not depend on installed fonts:

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// A small inflater (RFC 1951 stored and fixed-Huffman blocks, the ones our compressor writes) to check the

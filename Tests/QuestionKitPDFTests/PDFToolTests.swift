@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitPDF
 
 /// The PDF checked by independent readers: `qpdf --check`, `pdftotext`, `pdftoppm` (poppler-utils).

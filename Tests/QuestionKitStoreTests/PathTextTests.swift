@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitStore
 
 @Suite("Path text")

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitStore
 
 // The store reads the original's Info.plist as it is, often a binary property list.

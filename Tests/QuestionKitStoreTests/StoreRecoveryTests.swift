@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitStore
 
 /// Issue 9: one person is one user; an error means nothing changed; leftovers are cleared.

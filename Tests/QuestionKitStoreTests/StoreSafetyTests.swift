@@ -3,6 +3,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitStore
 
 /// Names that could escape the root, atomic writes, the lock, and what a killed process leaves.

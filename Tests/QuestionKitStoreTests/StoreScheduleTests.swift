@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitStore
 
 /// Expiry and reminders against the clock given to them.

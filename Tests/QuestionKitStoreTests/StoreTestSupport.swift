@@ -3,6 +3,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 @testable import QuestionKitStore
 
 /// A store in a fresh temporary folder, with the session tests' question types, in UTC.
@@ -63,8 +64,8 @@ final class StoreFolder {
         try #require(StoreDates.parse(text, timeZone: TimeZone(identifier: "UTC") ?? .current))
     }
 
-    static func fixture(_ json: String) throws -> QuestionKit.Fixture {
-        let (fixture, diagnostics) = QuestionKit.Fixture.read(Array(json.utf8))
+    static func fixture(_ json: String) throws -> QuestionKitForms.Fixture {
+        let (fixture, diagnostics) = QuestionKitForms.Fixture.read(Array(json.utf8))
         #expect(!diagnostics.containsErrors, "\(diagnostics)")
         return try #require(fixture)
     }

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// A test type whose examples and answer examples the tests choose: text answers, flagged when
 /// they are "bad".

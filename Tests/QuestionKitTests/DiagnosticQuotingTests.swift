@@ -2,6 +2,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// Issue 24: a 20 MB key was echoed whole in its message, so one line of `validate` output was 20 MB.
 @Suite("Diagnostics quote a bounded prefix")

@@ -4,6 +4,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// The README's fixture reference is `FixtureVocabulary.referenceMarkdown`, word for word; with
 /// `QUESTIONKIT_RECORD_README=1` this test writes it there anew (read the diff before committing).
@@ -26,8 +27,8 @@ import Testing
     @Test func theReferenceNamesEveryWordTheReaderKnows() {
         let reference = FixtureVocabulary.referenceMarkdown
         let words =
-            QuestionKit.Fixture.topLevelKeys + QuestionKit.Fixture.wordSteps.keys.sorted()
-            + QuestionKit.Fixture.outcomes
+            QuestionKitForms.Fixture.topLevelKeys + QuestionKitForms.Fixture.wordSteps.keys.sorted()
+            + QuestionKitForms.Fixture.outcomes
             + MediaAttachment.Kind.allCases.map(\.rawValue)
         for word in words { #expect(reference.contains("| `\(word)` |"), "\(word)") }
     }

@@ -4,12 +4,13 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// A fixture says exactly what it means: what it gets wrong is an error at its place, steps keep
 /// their numbers, the cause comes before what follows from it, and no date is invented.
 @Suite struct FixtureStrictnessTests {
     private func replay(_ json: String) throws -> (reading: [Diagnostic], result: ReplayResult) {
-        let read = QuestionKit.Fixture.read(Array(json.utf8))
+        let read = QuestionKitForms.Fixture.read(Array(json.utf8))
         let fixture = try #require(read.fixture)
         return (read.diagnostics, FixtureReplayer(fixture: fixture, template: try SessionFixture.template()).replay())
     }
@@ -98,7 +99,7 @@ import Testing
     /// The refusal codes a fixture may expect are exactly those the session's source can produce.
     @Test func theRefusalCodesAreTheSessionsOwn() throws {
         let source = try String(
-            contentsOfFile: packageRoot + "/Sources/QuestionKit/Session/SessionRefusal.swift", encoding: .utf8)
+            contentsOfFile: packageRoot + "/Sources/QuestionKitForms/Session/SessionRefusal.swift", encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: #"code: "(session\.[a-z-]+)""#)
         let range = NSRange(source.startIndex..., in: source)
         let codes = Set(

@@ -2,6 +2,7 @@ import FormGenerators
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 @Suite("JSON parser: pointers, positions and warnings")
 struct JSONLocationTests {

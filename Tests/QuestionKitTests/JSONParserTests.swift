@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 @Suite("JSON parser: values")
 struct JSONParserTests {

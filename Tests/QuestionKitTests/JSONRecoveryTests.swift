@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// Reading past syntax errors (`JSONParser.parseRecovering`): every error reported, each located,
 /// and the document the author evidently meant.

@@ -2,6 +2,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// A template with `count` questions, one per line: question `i` (0-based) is on line `i + 4`, at
 /// column 5. Problems are planted first, on both sides of the middle (where the reader splits the

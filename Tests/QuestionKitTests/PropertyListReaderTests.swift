@@ -4,6 +4,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 @Suite("Property lists: every kind read, hostile binary files refused with a location")
 struct PropertyListReaderTests {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 // Every question here is read inside a template by `Fixture.readQuestions`: the first question is
 // on line 2, starting at column 1, so columns below are columns within the question's own text.

@@ -2,6 +2,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// A type whose description and examples are set per test, for the registry's self-checks.
 struct DescribedTestQuestion: QuestionType {

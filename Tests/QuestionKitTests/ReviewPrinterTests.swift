@@ -3,6 +3,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 @Suite("Review: printing")
 struct ReviewPrinterTests {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// A step of a session, as the refusal tests take it.
 enum SessionStep: Sendable {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// Diagnostics handed over one at a time (what `validate` prints as it goes) are those returned
 /// all together, in the same order.

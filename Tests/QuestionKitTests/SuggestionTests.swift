@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 @Suite("Suggestions")
 struct SuggestionTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 @Suite("Template check: an edit re-checks its question alone, and finds what a whole check finds")
 struct TemplateCheckTests {

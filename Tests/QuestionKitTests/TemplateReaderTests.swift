@@ -2,6 +2,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// A clean yes-no question, for templates whose questions are not the point.
 private let plainQuestion = #"{"answer-type": "yes-no", "question": "Q"}"#

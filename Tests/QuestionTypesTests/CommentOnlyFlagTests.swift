@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import Testing
 
@@ -20,7 +21,8 @@ import Testing
         """#
 
     private func questions() throws -> [Question] {
-        let result = try TemplateReader(registry: BuiltInQuestionTypes.registry()).read(Array(Self.template.utf8))
+        let result = try TemplateReader(registry: QuestionTypeRegistry(BuiltInQuestionTypes.all)).read(
+            Array(Self.template.utf8))
         return try #require(result.template).questions
     }
 

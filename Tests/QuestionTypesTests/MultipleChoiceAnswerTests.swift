@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import Testing
 
@@ -155,7 +156,7 @@ struct MultipleChoiceAnswerTests {
             {"questions": [{"answer-type": "multiple-choice", "question": "Belt", "max-answers": 1,
                             "answers": ["Good", "Worn", ""], "acceptedAnswer": "Good"}]}
             """#
-        let result = try TemplateReader(registry: BuiltInQuestionTypes.registry()).read(Array(json.utf8))
+        let result = try TemplateReader(registry: QuestionTypeRegistry(BuiltInQuestionTypes.all)).read(Array(json.utf8))
         let question = try #require(result.template?.questions.first)
         #expect(question.answerKey(in: .mi) == "check-boxes")
         let document = try #require(JSONParser.parse(Array(#"["worn"]"#.utf8)).document)

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import Testing
 
@@ -132,6 +133,8 @@ struct ShortAnswerQuestionTests {
         let type = ShortAnswerQuestion()
         #expect(type.legacyTypeCode == "1")
         #expect(type.infersTypeFromLegacyCode)
-        #expect(try BuiltInQuestionTypes.registry().typeInferred(fromLegacyCode: "1")?.identifier == "short-answer")
+        #expect(
+            try QuestionTypeRegistry(BuiltInQuestionTypes.all).typeInferred(fromLegacyCode: "1")?.identifier
+                == "short-answer")
     }
 }

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import Testing
 
@@ -151,6 +152,6 @@ struct TableAnswerQuestionTests {
 
     @Test func tablesAreNotInferredFromTheirLegacyCode() throws {
         #expect(TableAnswerQuestion().legacyTypeCode == "3")
-        #expect(try BuiltInQuestionTypes.registry().typeInferred(fromLegacyCode: "3") == nil)
+        #expect(try QuestionTypeRegistry(BuiltInQuestionTypes.all).typeInferred(fromLegacyCode: "3") == nil)
     }
 }

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 import Testing
 
@@ -108,7 +109,7 @@ struct TrueFalseAnswerTests {
     @Test func questionsOfATemplateReadAndFlagStoredAnswers() throws {
         // An early-format question: no answer-type, qid "2", accepted answer in the older spelling.
         let json = #"{"questions": [{"qid": "2", "question": "Guard fitted?", "acceptedAnswer": "True"}]}"#
-        let result = try TemplateReader(registry: BuiltInQuestionTypes.registry()).read(Array(json.utf8))
+        let result = try TemplateReader(registry: QuestionTypeRegistry(BuiltInQuestionTypes.all)).read(Array(json.utf8))
         let question = try #require(result.template?.questions.first)
         #expect(question.answerKey(in: .mi) == "check-boxes")
         for (stored, flagged) in [(#"["Yes"]"#, false), (#"["no"]"#, true)] {

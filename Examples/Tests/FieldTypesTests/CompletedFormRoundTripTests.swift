@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import Testing
 
 /// The bundled site visit, replayed in-process: its date and rating answers survive writing the

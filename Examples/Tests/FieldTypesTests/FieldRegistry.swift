@@ -1,6 +1,7 @@
 import FieldTypes
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionTypes
 
 /// The question types of this package, and the registry the `fieldkit` tool builds from them.
@@ -13,7 +14,7 @@ enum FieldRegistry {
 
     /// The built-in types plus this package's.
     static func make() throws(RegistrationError) -> QuestionTypeRegistry {
-        try BuiltInQuestionTypes.registry(adding: ownTypes)
+        try QuestionTypeRegistry(BuiltInQuestionTypes.all + ownTypes)
     }
 
     /// The `Examples` folder.

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 import Testing
 
 /// The new types read their keys through the key map, like the built-in ones.

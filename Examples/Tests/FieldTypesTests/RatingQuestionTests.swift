@@ -1,5 +1,6 @@
 import FieldTypes
 import QuestionKit
+import QuestionKitForms
 import Testing
 
 @Suite struct RatingQuestionTests {

@@ -67,7 +67,7 @@ public struct ProblemCollector: Sendable {
     }
 
     /// Adds the problems another collector found in the same source (e.g. on another thread).
-    mutating func append(contentsOf other: ProblemCollector) {
+    package mutating func append(contentsOf other: ProblemCollector) {
         for index in 0..<other.storage.count { storage.append(other.storage.problem(index, in: document)) }
         errorCount += other.errorCount
     }
@@ -79,7 +79,7 @@ public struct ProblemCollector: Sendable {
 
     /// The diagnostics, and the tape entries visited to find their pointers (for tests that hold
     /// locating linear).
-    func located() -> (diagnostics: [Diagnostic], stepsWalked: Int) {
+    package func located() -> (diagnostics: [Diagnostic], stepsWalked: Int) {
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(storage.count)
         let steps = locate { diagnostics.append($0) }

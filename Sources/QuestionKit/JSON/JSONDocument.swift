@@ -31,7 +31,7 @@ public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
 /// Positions are byte offsets; lines and columns are computed only for values that get a
 /// diagnostic (see `SourceLocator`), which keeps a valid document cheap to parse.
 @usableFromInline
-struct JSONEntry: Sendable {
+package struct JSONEntry: Sendable {
     /// Byte offset of the value's first byte (for strings: the opening quote).
     @usableFromInline var start: UInt32
     /// Byte offset just past the value's last byte (for strings: past the closing quote).
@@ -41,7 +41,7 @@ struct JSONEntry: Sendable {
     /// Index of the first entry after this value and everything inside it.
     @usableFromInline var next: UInt32
     @usableFromInline var kind: JSONKind
-    @usableFromInline var flags: UInt8
+    @usableFromInline package var flags: UInt8
     /// Number of elements (array) or members (object), 0 otherwise; `countOverflow` when there
     /// are that many or more, and the tape keeps the count (`JSONTape.elementCount(at:)`). Two
     /// bytes rather than four make an entry 20 bytes instead of 24: the tape is most of a large
@@ -52,7 +52,7 @@ struct JSONEntry: Sendable {
     @usableFromInline static let countOverflow = UInt16.max
 
     /// The string contains at least one backslash escape, so its bytes are not its value.
-    @usableFromInline static let hasEscapes: UInt8 = 1
+    @usableFromInline package static let hasEscapes: UInt8 = 1
     /// The entry is an object member's key rather than a value.
     @usableFromInline static let isKey: UInt8 = 2
     /// The entry was made up by `JSONParser.parseRecovering` (a missing or unreadable value read as
@@ -170,7 +170,7 @@ public final class JSONDocument: Sendable {
     /// The indices of the key entries of the object at `objectIndex` whose key is none of
     /// `known`. Found without making a node or a string per member, since every question is
     /// checked this way.
-    func unknownKeyIndices(inObjectAt objectIndex: Int, known: JSONKeySpellings) -> [Int] {
+    package func unknownKeyIndices(inObjectAt objectIndex: Int, known: JSONKeySpellings) -> [Int] {
         entries.withUnsafeBufferPointer { entries in
             bytes.withUnsafeBufferPointer { source in
                 let object = entries[objectIndex]
@@ -204,7 +204,7 @@ public final class JSONDocument: Sendable {
 
     /// The entry index of element `position` of the array at `arrayIndex` (which must have more
     /// than `position` elements), found by walking the tape without making nodes.
-    func indexOfElement(_ position: Int, inArrayAt arrayIndex: Int) -> Int {
+    package func indexOfElement(_ position: Int, inArrayAt arrayIndex: Int) -> Int {
         entries.withUnsafeBufferPointer { entries in
             var index = arrayIndex + 1
             for _ in 0..<position { index = Int(entries[index].next) }
@@ -213,14 +213,14 @@ public final class JSONDocument: Sendable {
     }
 
     /// The entry index of the value after the one at `index` and everything inside it.
-    func indexAfter(_ index: Int) -> Int {
+    package func indexAfter(_ index: Int) -> Int {
         Int(entries[index].next)
     }
 
     /// Another document object over the same storage (nothing is copied). Nodes keep their
     /// document alive with a reference count; threads reading one document each through their own
     /// replica do not fight over one count.
-    func replica() -> JSONDocument {
+    package func replica() -> JSONDocument {
         JSONDocument(bytes: bytes, entries: entries)
     }
 
@@ -241,12 +241,12 @@ public struct JSONNode: Sendable {
     /// Position of this value among the document's entries; stable for the document's lifetime.
     public let index: Int
 
-    @inlinable init(document: JSONDocument, index: Int) {
+    @inlinable package init(document: JSONDocument, index: Int) {
         self.document = document
         self.index = index
     }
 
-    @usableFromInline var entry: JSONEntry { document.entries[index] }
+    @usableFromInline package var entry: JSONEntry { document.entries[index] }
 
     /// What kind of value this is.
     @inlinable public var kind: JSONKind { entry.kind }
@@ -395,6 +395,11 @@ public struct JSONMember: Sendable {
     public let value: JSONNode
     /// The key, decoded.
     public var key: String { keyNode.decodedString }
+
+    package init(keyNode: JSONNode, value: JSONNode) {
+        self.keyNode = keyNode
+        self.value = value
+    }
 }
 
 /// The elements of an array node.

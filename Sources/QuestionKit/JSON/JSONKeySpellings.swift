@@ -11,9 +11,9 @@
 /// The spellings of each length lie one after another in one byte array, so that a look-up
 /// compares bytes in place: an array per spelling cost a retain and a release for each key of
 /// every question.
-struct JSONKeySpellings: Sendable {
+package struct JSONKeySpellings: Sendable {
     /// The spellings, in the order given.
-    let all: [[UInt8]]
+    package let all: [[UInt8]]
     /// Every spelling's bytes, those of one length together, shortest first.
     private let bytes: [UInt8]
     /// By length, up to the longest: where that length's spellings start in `bytes`, where in
@@ -23,7 +23,7 @@ struct JSONKeySpellings: Sendable {
     private let positions: [Int]
 
     /// The set of `spellings`.
-    init(_ spellings: [String]) {
+    package init(_ spellings: [String]) {
         all = spellings.map { Array($0.utf8) }
         var byLength = Array(repeating: [Int](), count: (all.map(\.count).max() ?? 0) + 1)
         for (position, spelling) in all.enumerated() { byLength[spelling.count].append(position) }
@@ -46,7 +46,7 @@ struct JSONKeySpellings: Sendable {
     }
 
     /// The position in `all` of the first spelling that is `key`'s bytes, if any.
-    func position(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func position(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         let length = key.count
         guard length < groups.count else { return nil }
         let group = groups[length]

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `questionkit store SUBCOMMAND`: the original app's form lifecycle over a store folder.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 import QuestionKitStore
 
 /// `questionkit store start TEMPLATE --user USER` (or `--title TITLE --templates DIR` for TEMPLATE).

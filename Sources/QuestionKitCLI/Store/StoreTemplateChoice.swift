@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// `store start --title TITLE --templates DIR`: the template library picks what to start.
 enum StoreTemplateChoice {

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// How ``FormPDF`` prints a form.
 public struct FormPDFOptions: Sendable {

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// What the printed form repeats at the top of a page that continues something: a question's
 /// heading, the "Attention required" band, each marked "(continued)".

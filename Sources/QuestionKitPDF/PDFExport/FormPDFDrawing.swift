@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 extension FormPDFComposer {
     /// A picture a question type drew, as one unit (so on one page): scaled uniformly to `width`, or

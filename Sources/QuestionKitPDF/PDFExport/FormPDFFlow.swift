@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// A piece of the printed form that is never split across pages: a line of text, a table row, a
 /// slice of the header box. It knows its height and draws itself with its top at a given `y`.

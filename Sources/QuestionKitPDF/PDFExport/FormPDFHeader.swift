@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Lays out the parts of the printed form as units; `FormPDF` places them on pages.
 struct FormPDFComposer {

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// The header as the original printed it: a heading bar with an optional logo, a fixed grid of
 /// labelled boxes (drawn even when empty, labels in words), then the signature lines.

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitForms
 
 /// The photos of a completed form, for the thumbnails of the printed form (``FormPDFOptions/photos``).
 ///

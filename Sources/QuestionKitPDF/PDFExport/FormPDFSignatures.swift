@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// The signature lines under the header grid, with the values filled in on the lines:
 /// "Work Performed by: ____ Date: ____ WO#: ____" and "Work Leader Review: ____ Date: ____";

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// Where things go on a page of the printed form: 40 pt margins all round, the footer inside the
 /// bottom margin's frame, the body between.

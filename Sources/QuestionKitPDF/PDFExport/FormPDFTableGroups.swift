@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// How a table too wide for the page is printed: in groups of columns, one under the other, each
 /// repeating the row labels, so that no cell has to break a number or a word.

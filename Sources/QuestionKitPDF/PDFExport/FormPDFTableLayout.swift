@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// A table of an answer laid out for print: its font size, its column widths and the lines of each cell.
 ///

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// A piece of one line of text, at `x` points from the line's start.
 struct TextFragment {

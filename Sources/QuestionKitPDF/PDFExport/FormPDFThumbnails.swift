@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitForms
 
 /// The photos of a question as thumbnails, as the original printed them: 96 × 72 pt each, side by
 /// side, each with its name under it.

@@ -2,6 +2,7 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
+@testable import QuestionKitForms
 
 /// A replay that keeps no transcript (as `test` runs it) ends in the same session with the same
 /// problems, and writes no line.
@@ -12,7 +13,7 @@ import Testing
         #"{"steps": ["next", "complete"], "expect": {"refused": [{"step": 2}]}}"#,
     ])
     func withoutTranscriptTheReplayIsTheSame(json: String) throws {
-        let fixture = try #require(QuestionKit.Fixture.read(Array(json.utf8)).fixture)
+        let fixture = try #require(QuestionKitForms.Fixture.read(Array(json.utf8)).fixture)
         let template = try SessionFixture.template()
         let full = FixtureReplayer(fixture: fixture, template: template).replay()
         var quiet = FixtureReplayer(fixture: fixture, template: template)

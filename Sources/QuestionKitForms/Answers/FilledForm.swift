@@ -1,0 +1,100 @@
+import QuestionKit
+
+/// A template with what has been entered into it: answers, comments and media per question, who
+/// did the work and when, and the foreman's review. The form session changes it; the review, the
+/// exports and the completed-form JSON are made from it.
+public struct FilledForm: Sendable {
+    /// The template being filled.
+    public let template: Template
+    /// What has been saved for each question, by position in `template.questions`.
+    public var entries: [QuestionEntry]
+    /// The technician who filled the form (`username`).
+    public var technician: String?
+    /// When the form was completed, as the MI format writes it (`"Nov 22, 2026"`).
+    package var completedDate: String?
+    /// When the form was submitted (`SubmittedDate`).
+    package var submittedDate: String?
+    /// The foreman who reviewed the form (`foremanComment.supervisor`).
+    package var foreman: String?
+    /// The foreman's general comment (`foremanComment.comment`).
+    package var foremanComment: String?
+
+    /// An empty form of `template`.
+    public init(template: Template) {
+        self.template = template
+        self.entries = Array(repeating: QuestionEntry(), count: template.questions.count)
+    }
+
+    /// The flags of every answered question, by question position.
+    public func flags() -> [(question: Question, flags: [Flag])] {
+        zip(template.questions, entries).compactMap { question, entry in
+            guard let answer = entry.answer else { return nil }
+            let flags = question.flags(for: answer)
+            return flags.isEmpty ? nil : (question, flags)
+        }
+    }
+}
+
+/// What has been entered for one question.
+public struct QuestionEntry: Sendable {
+    /// The answer, if one was given.
+    public var answer: QuestionAnswer?
+    /// The comment; `""` when there is none (completed forms always carry one).
+    public var comment: String
+    /// Attached photos, videos and voice notes, in the order attached.
+    package var media: [MediaAttachment]
+
+    /// An entry with the given answer, comment and media; by default nothing has been entered.
+    public init(answer: QuestionAnswer? = nil, comment: String = "", media: [MediaAttachment] = []) {
+        self.answer = answer
+        self.comment = comment
+        self.media = media
+    }
+}
+
+/// A photo, video or voice note attached to a question, by the name the MI format gives it.
+public struct MediaAttachment: Sendable, Hashable {
+    /// What kind of medium it is.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A photo (`.jpg`), a video (`.mov`) or a voice note (`.m4a`).
+        case image, video, voice
+
+        /// The file extension the original app used: `jpg`, `mov`, `m4a`.
+        package var fileExtension: String {
+            switch self {
+            case .image: "jpg"
+            case .video: "mov"
+            case .voice: "m4a"
+            }
+        }
+
+        /// The `user-answer` key that lists media of this kind.
+        public var key: Key {
+            switch self {
+            case .image: .images
+            case .video: .videos
+            case .voice: .voice
+            }
+        }
+    }
+
+    /// Photo, video or voice note; it decides the file extension and the `user-answer` key.
+    public var kind: Kind
+    /// `Qid<i>`, `Qid<i>(2)`, …: one counter per question, shared by all kinds.
+    public var name: String
+
+    /// An attachment of the given kind and name (see `name(questionIndex:count:)`).
+    public init(kind: Kind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    /// The name of the `count`-th attachment (1-based) of the question at `index` (0-based):
+    /// `Qid3`, then `Qid3(2)`, `Qid3(3)`, …
+    public static func name(questionIndex index: Int, count: Int) -> String {
+        count <= 1 ? "Qid\(index)" : "Qid\(index)(\(count))"
+    }
+
+    /// The file name beside the form: the name plus the kind's extension.
+    package var fileName: String { "\(name).\(kind.fileExtension)" }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import QuestionKit
+
+/// Writes a filled form as a completed form: the template's own JSON plus what was entered.
+///
+/// The template is written back from its source, not from what was read: every key stays, in
+/// its order (keys no reader knows too), numbers keep their literal text (`1.50` stays `1.50`),
+/// strings are written as UTF-8 with only the escapes JSON requires. Only `_id` is left out. Then:
+/// - every question that was read gets a `user-answer` object (in place of the one it had, else
+///   as its last key): the type's answer key always (an answer read from a completed form and not
+///   changed as it was stored, no answer as the type's empty value), `comment` always, and
+///   `images` / `videos` / `voice` when the question has media of that kind. Keys of an earlier
+///   `user-answer` that are none of these (such as the original app's embedded `media`) stay.
+/// - the top level gets `username`, `completedDate`, `SubmittedDate` and
+///   `foremanComment: {"comment", "supervisor"}` and `media` (in place, else appended); a field
+///   that is not set is written as `""`. `media` keeps what it held and has `images`, `videos` and
+///   `voice` always (empty maps: media stay files beside the form), as the original viewer reads it;
+///   photos passed to embed are written base64-encoded under `images` by name, in place of an
+///   image of the same name, else appended (see ``CompletedFormPhotos/embeddable(_:keys:file:)``).
+///
+/// A question the template reader left out (its type is unknown) is written as it was. The text
+/// is indented by two spaces, as `JSONWriter` writes, and ends in a newline. Every key is spelled
+/// through the key map.
+public enum CompletedFormWriter {
+    /// The completed-form JSON of `form`, with the photos in `embedding` (name and file bytes)
+    /// embedded under `media.images`.
+    public static func json(
+        _ form: FilledForm, keys: KeyMap = .mi, embedding: [(name: String, bytes: [UInt8])] = []
+    ) -> String {
+        var writer = SourceWriter(form: form, keys: keys)
+        writer.embeddedImages = embedding.map {
+            ($0.name, SourceWriter.Part.value(.string(Data($0.bytes).base64EncodedString())))
+        }
+        writer.write(form.template.document.root, depth: 0)
+        writer.output.append(UInt8(ascii: "\n"))
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+}
+
+/// Writes a document from its nodes, with the members of some objects replaced.
+private struct SourceWriter {
+    /// What to write for a member: a node of the source, a new value, or an object of such parts.
+    indirect enum Part {
+        case node(JSONNode)
+        case value(JSONWriter.Value)
+        case object([(String, Part)])
+    }
+
+    let form: FilledForm
+    let keys: KeyMap
+    /// The position in `form.template.questions` of each question read, by the index of its node.
+    let positionOfNode: [Int: Int]
+    /// The UTF-8 written so far.
+    var output: [UInt8] = []
+    /// The photos to embed under `media.images`, by name.
+    var embeddedImages: [(String, Part)] = []
+
+    init(form: FilledForm, keys: KeyMap) {
+        self.form = form
+        self.keys = keys
+        var positionOfNode: [Int: Int] = [:]
+        for (position, question) in form.template.questions.enumerated() {
+            positionOfNode[question.node.index] = position
+        }
+        self.positionOfNode = positionOfNode
+        output.reserveCapacity(form.template.document.bytes.count * 5 / 4)
+    }
+
+    mutating func write(_ node: JSONNode, depth: Int) {
+        switch node.kind {
+        case .null, .boolean, .number:
+            // The literal as written: a number keeps its digits ("1.50", "1e3").
+            output += node.document.bytes[node.byteRange]
+        case .string where node.entry.flags & JSONEntry.hasEscapes == 0:
+            // Without escapes, the source of a string is already its written form: UTF-8 in quotes
+            // (the parser accepts no raw control character).
+            output += node.document.bytes[node.byteRange]
+        case .string:
+            appendQuoted(node.stringValue ?? "")
+        case .array:
+            let elements = Array(node.elements)
+            writeContainer(open: "[", close: "]", count: elements.count, depth: depth) { writer, index in
+                writer.write(elements[index], depth: depth + 1)
+            }
+        case .object:
+            if node.index == 0 {
+                writeObject(rootMembers(node), depth: depth)
+            } else if let position = positionOfNode[node.index] {
+                writeObject(questionMembers(node, position: position), depth: depth)
+            } else {
+                writeObject(node.members.map { ($0.key, .node($0.value)) }, depth: depth)
+            }
+        }
+    }
+
+    private mutating func write(_ part: Part, depth: Int) {
+        switch part {
+        case .node(let node):
+            write(node, depth: depth)
+        case .value(let value):
+            // JSONWriter indents from the left margin; its lines are shifted to this depth.
+            for byte in JSONWriter.text(of: value, indent: 2).utf8 {
+                output.append(byte)
+                if byte == UInt8(ascii: "\n") { indent(depth) }
+            }
+        case .object(let members):
+            writeObject(members, depth: depth)
+        }
+    }
+
+    private mutating func writeObject(_ members: [(String, Part)], depth: Int) {
+        writeContainer(open: "{", close: "}", count: members.count, depth: depth) { writer, index in
+            writer.appendQuoted(members[index].0)
+            writer.output += [UInt8(ascii: ":"), UInt8(ascii: " ")]
+            writer.write(members[index].1, depth: depth + 1)
+        }
+    }
+
+    // The same layout as JSONWriter with an indent of 2, so new and kept parts read alike.
+    private mutating func writeContainer(
+        open: Unicode.Scalar, close: Unicode.Scalar, count: Int, depth: Int,
+        element: (inout SourceWriter, Int) -> Void
+    ) {
+        output.append(UInt8(ascii: open))
+        guard count > 0 else { return output.append(UInt8(ascii: close)) }
+        for index in 0..<count {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\n"))
+            indent(depth + 1)
+            element(&self, index)
+        }
+        output.append(UInt8(ascii: "\n"))
+        indent(depth)
+        output.append(UInt8(ascii: close))
+    }
+
+    private mutating func indent(_ depth: Int) {
+        output += repeatElement(UInt8(ascii: " "), count: 2 * depth)
+    }
+
+    private mutating func appendQuoted(_ string: String) {
+        let needsEscapes = string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        guard needsEscapes else {
+            output.append(UInt8(ascii: "\""))
+            output += string.utf8
+            return output.append(UInt8(ascii: "\""))
+        }
+        var quoted = ""
+        JSONWriter.appendQuoted(string, to: &quoted)
+        output += quoted.utf8
+    }
+
+    // MARK: What changes
+
+    private func rootMembers(_ root: JSONNode) -> [(String, Part)] {
+        let foremanComment = merged(
+            root[keys.spelling(of: .foremanComment)],
+            with: [
+                (keys.spelling(of: .foremanCommentText), .value(.string(form.foremanComment ?? ""))),
+                (keys.spelling(of: .supervisor), .value(.string(form.foreman ?? ""))),
+            ])
+        let header: [(String, Part)] = [
+            (keys.spelling(of: .username), .value(.string(form.technician ?? ""))),
+            (keys.spelling(of: .completedDate), .value(.string(form.completedDate ?? ""))),
+            (keys.spelling(of: .submittedDate), .value(.string(form.submittedDate ?? ""))),
+            (keys.spelling(of: .foremanComment), .object(foremanComment)),
+            (keys.spelling(of: .media), .object(mediaMembers(root[keys.spelling(of: .media)]))),
+        ]
+        return merged(root, with: header, dropping: [keys.spelling(of: .databaseID)])
+    }
+
+    private func questionMembers(_ node: JSONNode, position: Int) -> [(String, Part)] {
+        let question = form.template.questions[position]
+        let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
+        var answer: [(String, Part)] = [(question.answerKey(in: keys), answerPart(entry.answer, of: question))]
+        answer.append((keys.spelling(of: .comment), .value(.string(entry.comment))))
+        for kind in MediaAttachment.Kind.allCases {
+            let names = entry.media.filter { $0.kind == kind }.map { JSONWriter.Value.string($0.name) }
+            if !names.isEmpty { answer.append((keys.spelling(of: kind.key), .value(.array(names)))) }
+        }
+        // Keys that this question's user-answer may hold, whether set now or not: when not, they go.
+        let managed = [question.answerKey(in: keys)] + Key.userAnswerKeys.map { keys.spelling(of: $0) }
+        let userAnswerKey = keys.spelling(of: .userAnswer)
+        let userAnswer = merged(node[userAnswerKey], with: answer, managing: managed)
+        return merged(node, with: [(userAnswerKey, .object(userAnswer))])
+    }
+
+    /// An answer read from a completed form and not changed since as it was stored (a `"True"`
+    /// stays `"True"`, an answer its type could not read stays as it was); any other answer as its
+    /// type encodes it; no answer as the type's empty value (`[]`, `""`, `{}`), as the original wrote it.
+    private func answerPart(_ answer: QuestionAnswer?, of question: Question) -> Part {
+        guard let answer else { return .value(question.unansweredValue) }
+        if let source = answer.source { return .node(source) }
+        return .value(question.encodeAnswer(answer) ?? question.unansweredValue)
+    }
+
+    /// The `media` object the original viewer reads (`media.images`): the stored one with its
+    /// members (the photos to embed merged into `images`), and an empty map for each kind it lacks.
+    private func mediaMembers(_ stored: JSONNode?) -> [(String, Part)] {
+        let imagesKey = keys.spelling(of: .images)
+        var members =
+            embeddedImages.isEmpty
+            ? merged(stored, with: [])
+            : merged(stored, with: [(imagesKey, .object(merged(stored?[imagesKey], with: embeddedImages)))])
+        for kind in MediaAttachment.Kind.allCases {
+            let key = keys.spelling(of: kind.key)
+            if !members.contains(where: { $0.0 == key }) { members.append((key, .value(.object([])))) }
+        }
+        return members
+    }
+
+    /// The members of `object` (none when it is missing or not an object) with `replacements` put
+    /// in place of the first member of the same key, or appended in order; later members of those
+    /// keys, members keyed by `dropping`, and members keyed by `managing` without a replacement
+    /// are left out.
+    private func merged(
+        _ object: JSONNode?, with replacements: [(String, Part)], managing: [String] = [],
+        dropping: Set<String> = []
+    ) -> [(String, Part)] {
+        let replacementOfKey = Dictionary(replacements, uniquingKeysWith: { first, _ in first })
+        let managed = Set(managing).union(replacementOfKey.keys)
+        var written = Set<String>()
+        var members: [(String, Part)] = []
+        for member in object.map({ $0.kind == .object ? Array($0.members) : [] }) ?? [] {
+            let key = member.key
+            if dropping.contains(key) { continue }
+            guard managed.contains(key) else {
+                members.append((key, .node(member.value)))
+                continue
+            }
+            if let replacement = replacementOfKey[key], written.insert(key).inserted {
+                members.append((key, replacement))
+            }
+        }
+        for (key, part) in replacements where written.insert(key).inserted {
+            members.append((key, part))
+        }
+        return members
+    }
+}

@@ -1,0 +1,67 @@
+import QuestionKit
+
+extension TemplateSchema {
+    /// The keys every question shares, constrained exactly as far as the core reports errors.
+    func sharedProperties(identifiers: [String]) -> [(String, JSONWriter.Value)] {
+        let helpImage: JSONWriter.Value = .object([
+            ("type", .string("object")),
+            (
+                "properties",
+                .object([
+                    property(.helpImageText, []),
+                    property(.helpImage, JSONSchema.string),
+                ])
+            ),
+            ("required", .array([.string(keys.spelling(of: .helpImage))])),
+        ])
+        let images: [(String, JSONWriter.Value)] = [("type", .string("array")), ("items", helpImage)]
+        let help: [(String, JSONWriter.Value)] = [
+            ("type", .array([.string("object"), .string("null")])),
+            ("properties", .object([property(.helpText, JSONSchema.string), property(.helpImages, images)])),
+        ]
+        return Key.sharedQuestionKeys.map { key in
+            switch key {
+            case .answerType: property(key, JSONSchema.string + [("enum", .array(identifiers.map { .string($0) }))])
+            case .questionText: property(key, JSONSchema.string)
+            case .section: property(key, JSONSchema.types("string", "null"))
+            case .helpInfo: property(key, help)
+            default: property(key, [])
+            }
+        }
+    }
+
+    /// One `$defs` entry per registered type: its keys, the ones it requires, its valid examples.
+    var typeDefinitions: [(String, JSONWriter.Value)] {
+        registry.types.map { type in
+            var members: [(String, JSONWriter.Value)] = [
+                ("title", .string(type.identifier)),
+                ("description", .string(type.summary)),
+                ("properties", .object(type.schemaProperties.map { (keys.spelling(of: $0.key), $0.schema) })),
+            ]
+            let required = type.schemaProperties.filter(\.isRequired).map {
+                JSONWriter.Value.string(keys.spelling(of: $0.key))
+            }
+            if !required.isEmpty { members.append(("required", .array(required))) }
+            // Examples are written with the MI spellings; under another key map they would mislead.
+            let examples = type.examples.filter(\.isValid).compactMap { Self.value(ofJSON: $0.json) }
+            if !examples.isEmpty && keys.isDefault { members.append(("examples", .array(examples))) }
+            return (definitionName(of: type), .object(members))
+        }
+    }
+
+    /// The name of a type's entry under `$defs`: `type-` and its page name.
+    func definitionName(of type: any QuestionType) -> String {
+        let position = registry.types.firstIndex { $0.identifier == type.identifier } ?? 0
+        let names = registry.uniquePageNames
+        return "type-" + (names.indices.contains(position) ? names[position] : type.pageName)
+    }
+
+    private func property(_ key: Key, _ keywords: [(String, JSONWriter.Value)]) -> (String, JSONWriter.Value) {
+        (keys.spelling(of: key), KeySchema(key, keywords).schema)
+    }
+
+    /// JSON text as a value to write, or nil when it does not parse.
+    static func value(ofJSON text: String) -> JSONWriter.Value? {
+        JSONParser.parse(Array(text.utf8)).document.map { $0.root.writerValue }
+    }
+}

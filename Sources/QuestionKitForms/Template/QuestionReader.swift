@@ -1,0 +1,240 @@
+import QuestionKit
+
+/// Reads one question: the fields every question shares, then hands it to its type.
+struct QuestionReader: Sendable {
+    let registry: QuestionTypeRegistry
+    let keys: KeyMap
+    /// The keys each registered type accepts, spelled through the key map (as UTF-8, to compare
+    /// with the source without making strings), by type identifier.
+    private let knownKeys: [String: JSONKeySpellings]
+    /// Which type reads each type-specific key, for "belongs to another type" warnings.
+    private let ownerOfKey: [String: String]
+    /// Every identifier and alias, when the key map respells no value of the answer type (else
+    /// nil): a question's type is then found by comparing the source bytes, with no `String` made
+    /// and hashed per question.
+    private let typeIdentifiers: JSONKeySpellings?
+    /// The registry position of the type of each of `typeIdentifiers`, in its order.
+    private let typePositions: [Int]
+
+    init(registry: QuestionTypeRegistry, keys: KeyMap) {
+        self.registry = registry
+        self.keys = keys
+        let shared = Key.sharedQuestionKeys.map { keys.spelling(of: $0) }
+        var knownKeys: [String: JSONKeySpellings] = [:]
+        var ownerOfKey: [String: String] = [:]
+        for type in registry.types {
+            let own = type.keys.map { keys.spelling(of: $0) }
+            knownKeys[type.identifier] = JSONKeySpellings(shared + own)
+            for spelling in own where ownerOfKey[spelling] == nil { ownerOfKey[spelling] = type.identifier }
+        }
+        self.knownKeys = knownKeys
+        self.ownerOfKey = ownerOfKey
+        let identifiers = registry.types.enumerated().flatMap { position, type in
+            type.allIdentifiers.map { ($0, position) }
+        }
+        typeIdentifiers = keys.valueSpellings[Key.answerType.name] == nil ? JSONKeySpellings(identifiers.map(\.0)) : nil
+        typePositions = identifiers.map(\.1)
+    }
+
+    /// Reads a question; with `keeping` false, only checks it (and returns nil): nothing of what
+    /// was read is kept, which is all `validate` needs.
+    func read(_ question: QuestionJSON, keeping: Bool = true, problems: inout ProblemCollector) -> Question? {
+        let node = question.node
+        guard node.kind == .object else {
+            problems.error(
+                "question.not-an-object", "question \(question.number) must be an object, not \(node.kind)", at: node,
+                hint: "Write {\"\(keys.spelling(of: .answerType))\": \"\(spelledIdentifiers.first ?? "…")\", "
+                    + "\"\(keys.spelling(of: .questionText))\": \"…\"}.")
+            return nil
+        }
+        let type = resolveType(question, problems: &problems)
+        let text = readText(question, keeping: keeping, problems: &problems)
+        let section = readOptionalString(.section, of: question, keeping: keeping, problems: &problems)
+        let help = readHelp(question, problems: &problems)
+        guard let type else { return nil }
+        checkUnknownKeys(question, type: type, problems: &problems)
+        let errorsBefore = problems.errorCount
+        guard keeping else {
+            if !type.checkDefinition(of: question, problems: &problems) {
+                reportUnreadable(question, type: type, errorsBefore: errorsBefore, problems: &problems)
+            }
+            return nil
+        }
+        guard let definition = type.parseErasedDefinition(of: question, problems: &problems) else {
+            reportUnreadable(question, type: type, errorsBefore: errorsBefore, problems: &problems)
+            return nil
+        }
+        return Question(
+            number: question.number, type: type, text: text ?? "", section: section, help: help,
+            definition: definition, node: node)
+    }
+
+    /// A type that gives up must say why; never let a question vanish silently.
+    private func reportUnreadable(
+        _ question: QuestionJSON, type: any QuestionType, errorsBefore: Int, problems: inout ProblemCollector
+    ) {
+        guard problems.errorCount == errorsBefore else { return }
+        problems.error(
+            "question.unreadable", "question \(question.number) could not be read as '\(type.identifier)'",
+            at: question.node)
+    }
+
+    // MARK: The question type
+
+    private func resolveType(_ question: QuestionJSON, problems: inout ProblemCollector) -> (any QuestionType)? {
+        let typeKey = keys.spelling(of: .answerType)
+        guard let typeNode = question[.answerType] else {
+            // Only without an answer-type is qid read: editors of different generations used different codes.
+            let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
+            return inferType(question, legacyCode: legacyCode, problems: &problems)
+        }
+        if let type = type(writtenAs: typeNode) { return type }
+        guard let written = typeNode.stringValue else {
+            problems.error(
+                "question.answer-type-not-string", "'\(typeKey)' must be a string, not \(typeNode.kind)", at: typeNode,
+                hint: "Use one of \(Suggestion.quotedList(spelledIdentifiers)).")
+            return nil
+        }
+        // A key map may respell identifiers (the original's `shortAnswerQuestion`, …).
+        guard let identifier = keys.value(spelled: written, in: .answerType), let type = registry.type(for: identifier)
+        else {
+            let candidates = Suggestion.Candidates(
+                keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType))
+            let suggestion = candidates.nearest(to: written)
+            let fixes = candidates.nearMiss(to: written).map { meant in
+                [NodeFix("Write '\(meant)'", edits: [.replace(typeNode, json: JSONWriter.text(of: .string(meant)))])]
+            }
+            problems.error(
+                "question.unknown-type", "unknown \(typeKey) '\(written)'", at: typeNode,
+                hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
+                    + "Known types: \(Suggestion.quotedList(spelledIdentifiers)).", fixes: fixes ?? [])
+            return nil
+        }
+        return type
+    }
+
+    /// The type whose identifier or alias are `node`'s bytes exactly, when the key map respells
+    /// no value of the answer type; nil otherwise (then `resolveType` reads the value as text).
+    private func type(writtenAs node: JSONNode) -> (any QuestionType)? {
+        guard let typeIdentifiers,
+            let match = node.withUnescapedUTF8({ typeIdentifiers.position(of: $0) }) ?? nil
+        else { return nil }
+        return registry.types[typePositions[match]]
+    }
+
+    private func inferType(
+        _ question: QuestionJSON, legacyCode: String?, problems: inout ProblemCollector
+    ) -> (any QuestionType)? {
+        let typeKey = keys.spelling(of: .answerType)
+        let typeKeyOnly = Suggestion.Candidates([typeKey])
+        let misspelled = question.node.members.first { typeKeyOnly.nearMiss(to: $0.key) != nil }
+        if let legacyCode, let type = registry.typeInferred(fromLegacyCode: legacyCode), misspelled == nil {
+            problems.warning(
+                "question.answer-type-inferred",
+                "question \(question.number) has no '\(typeKey)'; qid '\(legacyCode)' makes it '\(type.identifier)'",
+                at: question.node,
+                hint: "Add \"\(typeKey)\": \"\(keys.spelling(ofValue: type.identifier, in: .answerType))\".",
+                fixes: [addType(type.identifier, to: question.node)])
+            return type
+        }
+        let suggested = legacyCode.flatMap { code in registry.types.first { $0.legacyTypeCode == code } }
+        let hint: String
+        var fixes: [NodeFix] = []
+        if let misspelled {
+            hint = "'\(misspelled.key)' looks like a misspelling of '\(typeKey)'."
+            fixes = [.renameKey(of: misspelled.value, to: typeKey)]
+        } else if let suggested {
+            let identifier = keys.spelling(ofValue: suggested.identifier, in: .answerType)
+            hint = "qid '\(suggested.legacyTypeCode ?? "")' suggests \"\(typeKey)\": \"\(identifier)\"."
+            // Only a suggestion: qid codes of other generations of editors meant other types.
+            fixes = [addType(suggested.identifier, to: question.node, isSafe: false)]
+        } else {
+            hint = "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(spelledIdentifiers))."
+        }
+        problems.error(
+            "question.missing-answer-type", "question \(question.number) has no '\(typeKey)'", at: question.node,
+            hint: hint, fixes: fixes)
+        return nil
+    }
+
+    /// The types' identifiers as the key map spells them.
+    private var spelledIdentifiers: [String] { keys.spellings(ofValues: registry.identifiers, in: .answerType) }
+
+    /// Adds `answer-type: identifier` (as the key map spells both) as the question's first member.
+    private func addType(_ identifier: String, to question: JSONNode, isSafe: Bool = true) -> NodeFix {
+        let typeKey = keys.spelling(of: .answerType)
+        let spelled = keys.spelling(ofValue: identifier, in: .answerType)
+        return NodeFix(
+            "Add \"\(typeKey)\": \"\(spelled)\"",
+            edits: [.insertMember(in: question, key: typeKey, json: JSONWriter.text(of: .string(spelled)))],
+            isSafe: isSafe)
+    }
+
+    // MARK: Shared fields
+
+    /// The question's text; without `keeping`, only checked (and nil), since no `String` is needed.
+    private func readText(_ question: QuestionJSON, keeping: Bool, problems: inout ProblemCollector) -> String? {
+        let key = keys.spelling(of: .questionText)
+        guard let node = question[.questionText] else {
+            problems.error(
+                "question.missing-text", "question \(question.number) has no '\(key)'", at: question.node,
+                hint: "Add \"\(key)\": \"…\" with the text the technician reads.")
+            return nil
+        }
+        guard node.kind == .string else {
+            problems.error("question.text-not-string", "'\(key)' must be a string, not \(node.kind)", at: node)
+            return nil
+        }
+        let text = keeping ? node.stringValue : nil
+        if text?.isBlank ?? node.isBlankString {
+            problems.warning(
+                "question.empty-text", "question \(question.number) has an empty '\(key)'", at: node,
+                hint: "Write the question the technician must answer.")
+        }
+        return text
+    }
+
+    /// The string under `key`, nil when absent; without `keeping`, only checked (and nil).
+    private func readOptionalString(
+        _ key: Key, of question: QuestionJSON, keeping: Bool, problems: inout ProblemCollector
+    ) -> String? {
+        guard let node = question[key], !node.isNull else { return nil }
+        guard node.kind == .string else {
+            problems.error(
+                "question.\(key.name.lowercased())-not-string",
+                "'\(keys.spelling(of: key))' must be a string, not \(node.kind)", at: node)
+            return nil
+        }
+        return keeping ? node.stringValue : nil
+    }
+
+    private func checkUnknownKeys(_ question: QuestionJSON, type: any QuestionType, problems: inout ProblemCollector) {
+        guard let known = knownKeys[type.identifier] else { return }
+        let document = question.node.document
+        // Prepared at the first unknown key, once for all of them.
+        var spellings: (names: [String], candidates: Suggestion.Candidates, place: String)?
+        for keyIndex in document.unknownKeyIndices(inObjectAt: question.node.index, known: known) {
+            let member = JSONMember(
+                keyNode: JSONNode(document: document, index: keyIndex),
+                value: JSONNode(document: document, index: keyIndex + 1))
+            let key = member.key
+            if let owner = ownerOfKey[key] {
+                problems.report(
+                    .warning, "question.unknown-key", "'\(key)' is not read by \(type.identifier) questions",
+                    at: member.value, hint: "It belongs to \(owner) questions; remove it or change the type.",
+                    atKey: true)
+                continue
+            }
+            let prepared =
+                spellings
+                ?? {
+                    let names = known.all.map { String(decoding: $0, as: UTF8.self) }
+                    return (names, Suggestion.Candidates(names), "a \(type.identifier) question")
+                }()
+            spellings = prepared
+            problems.warnUnknownKey(
+                member, code: "question.unknown-key", in: prepared.place, known: prepared.names,
+                candidates: prepared.candidates)
+        }
+    }
+}
