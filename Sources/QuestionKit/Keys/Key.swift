@@ -6,16 +6,16 @@
 public struct Key: Hashable, Sendable, CustomStringConvertible {
     // One reference to copy instead of four: keys are passed and copied for every look-up of every
     // question, and each copy of four fields retained and released each of them.
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     // Unchecked only for the pointer: the bytes are written once, in `init`, and then only read.
-    private final class Storage: @unchecked Sendable {
+    @usableFromInline final class Storage: @unchecked Sendable {
         let name: String
-        let defaultSpelling: String
+        @usableFromInline let defaultSpelling: String
         let summary: String
         let originalNames: [String]
         /// `defaultSpelling` as UTF-8, made once: every key of every question is looked up by it.
-        let defaultSpellingUTF8: UnsafeMutableBufferPointer<UInt8>
+        @usableFromInline let defaultSpellingUTF8: UnsafeMutableBufferPointer<UInt8>
 
         init(name: String, defaultSpelling: String, summary: String, originalNames: [String]) {
             self.name = name
@@ -32,9 +32,9 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// The stable name used in key-map files, e.g. `maxAnswers`.
     public var name: String { storage.name }
     /// The MI spelling, used when no key map overrides it, e.g. `max-answers`.
-    public var defaultSpelling: String { storage.defaultSpelling }
+    @inlinable public var defaultSpelling: String { storage.defaultSpelling }
     /// Calls `body` with the MI spelling's UTF-8 bytes, which live as long as the key.
-    func withDefaultSpellingUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable func withDefaultSpellingUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withExtendedLifetime(storage) { body(UnsafeBufferPointer(storage.defaultSpellingUTF8)) }
     }
     /// One line saying what the key holds, for documentation.

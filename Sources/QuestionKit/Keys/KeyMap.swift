@@ -8,7 +8,7 @@ import Foundation
 /// spelling (`answer-type`). Values the original app's key list names (type identifiers, row
 /// types; see `OriginalValueName`) are respelled by those names.
 public struct KeyMap: Sendable {
-    private var overrides: [String: String]
+    @usableFromInline var overrides: [String: String]
     /// Respelled values, by key name, then by value; and the reverse, by key name, then by spelling.
     package let valueSpellings: [String: [String: String]]
     let valuesBySpelling: [String: [String: String]]
@@ -34,7 +34,7 @@ public struct KeyMap: Sendable {
 
     /// Calls `body` with the UTF-8 bytes of `key`'s spelling, made once per key rather than per call
     /// when the key is not respelled: this is how every key of every question is looked up.
-    func withSpellingUTF8<Result>(of key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable func withSpellingUTF8<Result>(of key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if overrides.isEmpty { return key.withDefaultSpellingUTF8(body) }
         var spelling = spelling(of: key)
         return spelling.withUTF8(body)

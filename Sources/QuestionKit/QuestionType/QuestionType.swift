@@ -161,7 +161,7 @@ public struct QuestionJSON: Sendable {
     }
 
     /// The value of `key` in the question, or nil when it is absent.
-    public subscript(key: Key) -> JSONNode? {
+    @inlinable public subscript(key: Key) -> JSONNode? {
         // By the spelling's bytes: no `String` made or copied per look-up.
         let node = self.node
         let index = keys.withSpellingUTF8(of: key) { spelling in
@@ -171,7 +171,7 @@ public struct QuestionJSON: Sendable {
     }
 
     /// The JSON spelling of `key`, for messages ("'max-answers' is 7 …").
-    public func spelling(of key: Key) -> String {
+    @inlinable public func spelling(of key: Key) -> String {
         keys.spelling(of: key)
     }
 }
