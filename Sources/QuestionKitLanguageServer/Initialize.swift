@@ -7,14 +7,17 @@ extension LanguageServer {
             params?["capabilities"]?["general"]?["positionEncodings"]?.elements.compactMap(\.stringValue) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         let capabilities: JSONWriter.Value = .object([
-            ("positionEncoding", .string(encoding.rawValue)),
+            ("positionEncoding", encoding.json),
             (
                 "textDocumentSync",
-                .object([("openClose", .bool(true)), ("change", .integer(2))])
+                .object([("openClose", .bool(true)), ("change", TextDocumentSyncKind.incremental.json)])
             ),
-            ("completionProvider", .object([("triggerCharacters", .array([.string("\""), .string(",")]))])),
+            (
+                "completionProvider",
+                .object([("triggerCharacters", .array(Self.completionTriggerCharacters.map(JSONWriter.Value.string)))])
+            ),
             ("hoverProvider", .bool(true)),
-            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+            ("codeActionProvider", .object([("codeActionKinds", .array([CodeActionKind.quickFix.json]))])),
             ("documentSymbolProvider", .bool(true)),
         ])
         return .object([

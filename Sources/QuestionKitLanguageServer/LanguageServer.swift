@@ -196,11 +196,8 @@ public struct LanguageServer {
         sendMessage(
             OutgoingMessage.notification(
                 "window/logMessage",
-                params: .object([("type", .integer(Self.messageTypeError)), ("message", .string(message))])))
+                params: .object([("type", MessageType.error.json), ("message", .string(message))])))
     }
-
-    /// LSP's `MessageType.Error`.
-    private static let messageTypeError = 1
 
     private func objectParams(_ params: JSONNode?) throws(RPCError) -> JSONNode {
         guard let params, params.kind == .object else { throw .invalidParams("'params' must be an object") }
