@@ -113,8 +113,8 @@ enum OutgoingMessage {
         ])
     }
 
-    static func notification(_ method: String, params: JSONWriter.Value) -> JSONWriter.Value {
-        .object([("jsonrpc", .string(jsonrpcVersion)), ("method", .string(method)), ("params", params)])
+    static func notification(_ method: Method.ServerNotification, params: JSONWriter.Value) -> JSONWriter.Value {
+        .object([("jsonrpc", .string(jsonrpcVersion)), ("method", method.json), ("params", params)])
     }
 }
 

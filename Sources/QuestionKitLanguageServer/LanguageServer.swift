@@ -111,7 +111,7 @@ public struct LanguageServer {
         case .message(let read): message = read
         }
         guard let id = message.id else {
-            if message.method == "exit" { return true }
+            if message.method == Method.ClientNotification.exit.rawValue { return true }
             do throws(RPCError) {
                 try handleNotification(message)
             } catch {
@@ -131,7 +131,8 @@ public struct LanguageServer {
     }
 
     private mutating func handleRequest(_ message: IncomingMessage) throws(RPCError) -> JSONWriter.Value {
-        if message.method == "initialize" {
+        let method = Method.Request(rawValue: message.method)
+        if method == .initialize {
             guard !isInitialized else { throw .invalidRequest("the server is already initialized") }
             isInitialized = true
             return initializeResult(message.params)
@@ -139,23 +140,24 @@ public struct LanguageServer {
         guard isInitialized else { throw .notInitialized }
         guard !isShutDown else { throw .invalidRequest("the server is shut down; only 'exit' is accepted") }
         let params = message.params
-        switch message.method {
-        case "shutdown":
+        switch method {
+        case .shutdown:
             isShutDown = true
             return .null
-        case "textDocument/completion": return try completion(try objectParams(params))
-        case "textDocument/hover": return try hover(try objectParams(params))
-        case "textDocument/codeAction": return try codeActions(try objectParams(params))
-        case "textDocument/documentSymbol": return try documentSymbols(try objectParams(params))
-        default: throw .methodNotFound(message.method)
+        case .completion: return try completion(try objectParams(params))
+        case .hover: return try hover(try objectParams(params))
+        case .codeAction: return try codeActions(try objectParams(params))
+        case .documentSymbol: return try documentSymbols(try objectParams(params))
+        case .initialize, nil: throw .methodNotFound(message.method)
         }
     }
 
     private mutating func handleNotification(_ message: IncomingMessage) throws(RPCError) {
         guard isInitialized, !isShutDown else { return }
-        switch message.method {
-        case "textDocument/didOpen":
-            let item = try objectParams(message.params).required("textDocument")
+        let params = message.params
+        switch Method.ClientNotification(rawValue: message.method) {
+        case .didOpen:
+            let item = try objectParams(params).required("textDocument")
             let uri = try item.string("uri")
             let version = try? item.integer("version")
             let document = TextDocument(
@@ -164,7 +166,7 @@ public struct LanguageServer {
             documents[uri] = document
             logRefusal(of: document, before: nil)
             markStale(uri)
-        case "textDocument/didChange":
+        case .didChange:
             let params = try objectParams(message.params)
             let uri = try params.string("textDocument", "uri")
             // Taken out of the table while it changes, so that its text is edited in place, not copied.
@@ -176,13 +178,13 @@ public struct LanguageServer {
                 changes: try params.required("contentChanges"), version: version, limit: configuration.maxDocumentSize)
             logRefusal(of: document, before: before)
             markStale(uri)
-        case "textDocument/didClose":
-            let uri = try objectParams(message.params).string("textDocument", "uri")
+        case .didClose:
+            let uri = try objectParams(params).string("textDocument", "uri")
             documents[uri] = nil
             stale.removeAll { $0 == uri }
             publish(uri: uri, version: nil, diagnostics: [])
-        default:
-            break  // `initialized`, `$/cancelRequest`, `$/setTrace`, and what we do not know: nothing to do.
+        case .initialized, .cancelRequest, .setTrace, .exit, nil:
+            break  // Nothing to do (`exit` ends the loop before it gets here), as for what we do not know.
         }
     }
 
@@ -195,7 +197,7 @@ public struct LanguageServer {
             + "its text is not kept or checked until a change replaces it whole, or it is reopened"
         sendMessage(
             OutgoingMessage.notification(
-                "window/logMessage",
+                .logMessage,
                 params: .object([("type", MessageType.error.json), ("message", .string(message))])))
     }
 
@@ -224,7 +226,7 @@ public struct LanguageServer {
         var params: [(String, JSONWriter.Value)] = [("uri", .string(uri))]
         if let version { params.append(("version", .integer(version))) }
         params.append(("diagnostics", .array(diagnostics)))
-        sendMessage(OutgoingMessage.notification("textDocument/publishDiagnostics", params: .object(params)))
+        sendMessage(OutgoingMessage.notification(.publishDiagnostics, params: .object(params)))
     }
 
     /// The open document `uri`, with its diagnostics computed.

@@ -1,5 +1,33 @@
 import QuestionKit
 
+/// The methods of the Language Server Protocol that the server knows, by their names, in each
+/// direction: what the client asks (each request answered), what it tells, and what the server tells.
+enum Method {
+    enum Request: String {
+        case initialize
+        case shutdown
+        case completion = "textDocument/completion"
+        case hover = "textDocument/hover"
+        case codeAction = "textDocument/codeAction"
+        case documentSymbol = "textDocument/documentSymbol"
+    }
+
+    enum ClientNotification: String {
+        case initialized
+        case exit
+        case didOpen = "textDocument/didOpen"
+        case didChange = "textDocument/didChange"
+        case didClose = "textDocument/didClose"
+        case cancelRequest = "$/cancelRequest"
+        case setTrace = "$/setTrace"
+    }
+
+    enum ServerNotification: String, ProtocolEnumeration {
+        case publishDiagnostics = "textDocument/publishDiagnostics"
+        case logMessage = "window/logMessage"
+    }
+}
+
 /// A value the specification enumerates, written into a message as its number or string.
 protocol ProtocolEnumeration: RawRepresentable {
     var json: JSONWriter.Value { get }
