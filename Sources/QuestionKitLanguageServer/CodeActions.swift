@@ -22,7 +22,7 @@ extension LanguageServer {
                 }
                 actions.append(
                     .object([
-                        ("title", .string(fix.title)), ("kind", .string("quickfix")),
+                        ("title", .string(fix.title)), ("kind", CodeActionKind.quickFix.json),
                         ("diagnostics", .array([converted])), ("isPreferred", .bool(fix.isSafe)),
                         ("edit", .object([("changes", .object([(document.uri, .array(edits))]))])),
                     ]))

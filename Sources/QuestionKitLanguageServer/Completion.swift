@@ -2,6 +2,10 @@ import QuestionKit
 import QuestionKitForms
 
 extension LanguageServer {
+    /// The characters that ask the client for completion as they are typed: the quote that opens
+    /// a key or a value, and the comma before the next one.
+    static let completionTriggerCharacters = ["\"", ","]
+
     /// `textDocument/completion`: keys valid at the cursor, `answer-type` values, option texts,
     /// and values a key's schema enumerates.
     mutating func completion(_ params: JSONNode) throws(RPCError) -> JSONWriter.Value {
@@ -18,7 +22,7 @@ extension LanguageServer {
         var seen = Set(items.map(\.label))
         let suggested = suggestedValues(context, document: document).filter { seen.insert($0).inserted }.map { text in
             item(
-                label: text, kind: 12, detail: "value", documentation: nil,
+                label: text, kind: .value, detail: "value", documentation: nil,
                 edit: (context.token, JSONWriter.text(of: .string(text), indent: 0)), lines: document.lines)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items.map(\.value) + suggested))])
@@ -37,7 +41,7 @@ extension LanguageServer {
             return LabelledItem(
                 label: entry.spelling,
                 value: item(
-                    label: entry.spelling, kind: 10, detail: entry.typeIdentifier.map { "\($0) key" } ?? "key",
+                    label: entry.spelling, kind: .property, detail: entry.typeIdentifier.map { "\($0) key" } ?? "key",
                     documentation: documentation.joined(separator: "\n"),
                     edit: (context.token, inString ? quoted : quoted + ": "), lines: lines))
         }
@@ -72,21 +76,21 @@ extension LanguageServer {
             return LabelledItem(
                 label: text,
                 value: item(
-                    label: text, kind: 12, detail: detail,
+                    label: text, kind: .value, detail: detail,
                     documentation: documentation, edit: (context.token, written), lines: lines))
         }
     }
 
     private func item(
-        label: String, kind: Int, detail: String, documentation: String?, edit: (Range<Int>, String),
+        label: String, kind: CompletionItemKind, detail: String, documentation: String?, edit: (Range<Int>, String),
         lines: LineIndex
     ) -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = [
-            ("label", .string(label)), ("kind", .integer(kind)), ("detail", .string(detail)),
+            ("label", .string(label)), ("kind", kind.json), ("detail", .string(detail)),
         ]
         if let documentation {
             members.append(
-                ("documentation", .object([("kind", .string("markdown")), ("value", .string(documentation))])))
+                ("documentation", MarkupKind.markdown.content(documentation)))
         }
         // Filtered against what the edit replaces, quotes included, as JSON editors do.
         members.append(("filterText", .string(edit.0.isEmpty ? label : "\"" + label + "\"")))

@@ -16,7 +16,7 @@ enum DiagnosticConversion {
     static func lspDiagnostic(_ diagnostic: Diagnostic, in lines: LineIndex, source: String) -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = [
             ("range", lines.range(range(of: diagnostic, in: lines))),
-            ("severity", .integer(severity(diagnostic.severity))),
+            ("severity", severity(diagnostic.severity).json),
             ("code", .string(diagnostic.code)),
             ("source", .string(source)),
             ("message", .string(diagnostic.message + (diagnostic.hint.map { "\n" + $0 } ?? ""))),
@@ -25,12 +25,12 @@ enum DiagnosticConversion {
         return .object(members)
     }
 
-    /// LSP's DiagnosticSeverity: 1 error, 2 warning, 3 information (a note: valid, written an older way).
-    static func severity(_ severity: Severity) -> Int {
+    /// A note (valid, written an older way) is information.
+    static func severity(_ severity: Severity) -> DiagnosticSeverity {
         switch severity {
-        case .error: 1
-        case .warning: 2
-        case .note: 3
+        case .error: .error
+        case .warning: .warning
+        case .note: .information
         }
     }
 

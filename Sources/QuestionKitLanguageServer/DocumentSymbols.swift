@@ -24,7 +24,7 @@ extension LanguageServer {
                 members.append(("detail", .string(type)))
             }
             members += [
-                ("kind", .integer(19)), ("range", document.lines.range(question.byteRange)),
+                ("kind", SymbolKind.object.json), ("range", document.lines.range(question.byteRange)),
                 ("selectionRange", document.lines.range(selection)),
             ]
             symbols.append(.object(members))

@@ -10,7 +10,7 @@ extension LanguageServer {
         let context = CursorContext(bytes: document.bytes, cursor: cursor)
         guard !context.token.isEmpty, let markdown = hoverText(context) else { return .null }
         return .object([
-            ("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])),
+            ("contents", MarkupKind.markdown.content(markdown)),
             ("range", document.lines.range(context.token)),
         ])
     }

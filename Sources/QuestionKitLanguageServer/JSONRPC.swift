@@ -1,19 +1,31 @@
 import QuestionKit
 import QuestionKitForms
 
+/// The JSON-RPC version every message names in its `jsonrpc` member.
+private let jsonrpcVersion = "2.0"
+
 /// A JSON-RPC 2.0 error: its code and message.
 struct RPCError: Error, Equatable {
-    let code: Int
+    let code: Code
     let message: String
 
-    static func parseError(_ message: String) -> RPCError { RPCError(code: -32700, message: message) }
-    static func invalidRequest(_ message: String) -> RPCError { RPCError(code: -32600, message: message) }
-    static func methodNotFound(_ method: String) -> RPCError {
-        RPCError(code: -32601, message: "unknown method '\(method)'")
+    /// The error codes of JSON-RPC, and the one LSP adds, that the server answers with.
+    enum Code: Int, ProtocolEnumeration {
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        /// LSP's ServerNotInitialized: a request before `initialize`.
+        case serverNotInitialized = -32002
     }
-    static func invalidParams(_ message: String) -> RPCError { RPCError(code: -32602, message: message) }
-    /// LSP's ServerNotInitialized.
-    static let notInitialized = RPCError(code: -32002, message: "the server is not initialized yet")
+
+    static func parseError(_ message: String) -> RPCError { RPCError(code: .parseError, message: message) }
+    static func invalidRequest(_ message: String) -> RPCError { RPCError(code: .invalidRequest, message: message) }
+    static func methodNotFound(_ method: String) -> RPCError {
+        RPCError(code: .methodNotFound, message: "unknown method '\(method)'")
+    }
+    static func invalidParams(_ message: String) -> RPCError { RPCError(code: .invalidParams, message: message) }
+    static let notInitialized = RPCError(code: .serverNotInitialized, message: "the server is not initialized yet")
 }
 
 /// One message from the client, read from a frame's body.
@@ -48,8 +60,8 @@ struct IncomingMessage {
             case .failure(let error): return .failure(error, id: .null)
             }
         }
-        guard root["jsonrpc"]?.stringValue == "2.0" else {
-            return .failure(.invalidRequest("'jsonrpc' must be \"2.0\""), id: id ?? .null)
+        guard root["jsonrpc"]?.stringValue == jsonrpcVersion else {
+            return .failure(.invalidRequest("'jsonrpc' must be \"\(jsonrpcVersion)\""), id: id ?? .null)
         }
         guard let methodNode = root["method"] else {
             if id != nil && (root["result"] != nil || root["error"] != nil) { return .response }
@@ -92,18 +104,18 @@ enum OutgoingMessage {
     }
 
     static func response(id: JSONWriter.Value, result: JSONWriter.Value) -> JSONWriter.Value {
-        .object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])
+        .object([("jsonrpc", .string(jsonrpcVersion)), ("id", id), ("result", result)])
     }
 
     static func error(id: JSONWriter.Value, _ error: RPCError) -> JSONWriter.Value {
         .object([
-            ("jsonrpc", .string("2.0")), ("id", id),
-            ("error", .object([("code", .integer(error.code)), ("message", .string(error.message))])),
+            ("jsonrpc", .string(jsonrpcVersion)), ("id", id),
+            ("error", .object([("code", error.code.json), ("message", .string(error.message))])),
         ])
     }
 
-    static func notification(_ method: String, params: JSONWriter.Value) -> JSONWriter.Value {
-        .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+    static func notification(_ method: Method.ServerNotification, params: JSONWriter.Value) -> JSONWriter.Value {
+        .object([("jsonrpc", .string(jsonrpcVersion)), ("method", method.json), ("params", params)])
     }
 }
 

@@ -10,63 +10,18 @@ import QuestionKitForms
 /// a changed document are published once no more input is waiting, so a burst of edits costs one
 /// validation; every request sees the document as last changed.
 public struct LanguageServer {
-    /// What the server serves: the question types, the key spellings, and how a document is checked.
-    public struct Configuration: Sendable {
-        /// The question types in force.
-        public var registry: QuestionTypeRegistry
-        /// The key spellings in force.
-        public var keys: KeyMap
-        /// The server's name in `initialize` and the `source` of its diagnostics.
-        public var name: String
-        /// The server's version in `initialize`.
-        public var version: String
-        /// Every problem of a document, given its path (from its URI) and its text: what
-        /// `validate` reports for that file.
-        public var diagnose: @Sendable (_ path: String, _ bytes: [UInt8]) -> [Diagnostic] {
-            didSet { check = Self.wholeCheck(diagnose) }
-        }
-        /// How a document is checked, and kept to re-check an edit in part: by `diagnose`, whole,
-        /// unless the configuration was made without one (templates, see `TemplateCheck`) or a
-        /// caller that can tell templates from other documents sets it (`questionkit lsp`).
-        package var check: @Sendable (_ path: String, _ bytes: [UInt8]) -> DocumentCheck
-        /// The largest document kept, in bytes (opened, or built by edits); a larger one is
-        /// reported as `json.too-large` and not kept. The JSON parser's limit by default, as for
-        /// every input file of the commands.
-        public var maxDocumentSize = JSONParser.Limits.default.maxBytes
-
-        /// A configuration; without `diagnose`, documents are checked as templates.
-        public init(
-            registry: QuestionTypeRegistry, keys: KeyMap = .mi, name: String = "questionkit",
-            version: String = "0.1.0", diagnose: (@Sendable (String, [UInt8]) -> [Diagnostic])? = nil
-        ) {
-            self.registry = registry
-            self.keys = keys
-            self.name = name
-            self.version = version
-            let reader = TemplateReader(registry: registry, keys: keys)
-            self.diagnose = diagnose ?? { _, bytes in reader.diagnose(bytes) }
-            if let diagnose {
-                check = Self.wholeCheck(diagnose)
-            } else {
-                check = { _, bytes in .template(TemplateCheck(bytes, reader: reader)) }
-            }
-        }
-
-        private static func wholeCheck(
-            _ diagnose: @escaping @Sendable (String, [UInt8]) -> [Diagnostic]
-        ) -> @Sendable (String, [UInt8]) -> DocumentCheck {
-            { path, bytes in .whole(diagnose(path, bytes)) }
-        }
-    }
-
     let configuration: Configuration
     private let send: ([UInt8]) -> Void
-    private var isInitialized = false
-    private var isShutDown = false
+    /// Whether `initialize` was answered.
+    var isInitialized = false
+    /// Whether `shutdown` was answered.
+    var isShutDown = false
+    /// How positions count characters, as agreed at `initialize`.
     var encoding = PositionEncoding.utf16
+    /// The open documents, by URI.
     var documents: [String: TextDocument] = [:]
     /// Documents changed since their diagnostics were last published, in the order changed.
-    private var stale: [String] = []
+    var stale: [String] = []
 
     init(configuration: Configuration, send: @escaping ([UInt8]) -> Void) {
         self.configuration = configuration
@@ -83,7 +38,7 @@ public struct LanguageServer {
         while true {
             switch reader.next() {
             case .end:
-                return server.isShutDown ? 0 : 1
+                return server.exitStatus
             case .badHeader(let reason):
                 server.sendMessage(OutgoingMessage.error(id: .null, .parseError("bad message header: \(reason)")))
             case .tooLarge(let length):
@@ -91,7 +46,7 @@ public struct LanguageServer {
                     OutgoingMessage.error(
                         id: .null, .invalidRequest("a message of \(length) bytes is over the limit; it was skipped")))
             case .message(let body):
-                if server.handle(body) { return server.isShutDown ? 0 : 1 }
+                if server.handle(body) { return server.exitStatus }
             }
             if !reader.hasWaitingInput { server.publishStaleDiagnostics() }
         }
@@ -112,7 +67,7 @@ public struct LanguageServer {
         case .message(let read): message = read
         }
         guard let id = message.id else {
-            if message.method == "exit" { return true }
+            if message.method == Method.ClientNotification.exit.rawValue { return true }
             do throws(RPCError) {
                 try handleNotification(message)
             } catch {
@@ -132,120 +87,34 @@ public struct LanguageServer {
     }
 
     private mutating func handleRequest(_ message: IncomingMessage) throws(RPCError) -> JSONWriter.Value {
-        if message.method == "initialize" {
-            guard !isInitialized else { throw .invalidRequest("the server is already initialized") }
-            isInitialized = true
-            return initializeResult(message.params)
-        }
-        guard isInitialized else { throw .notInitialized }
-        guard !isShutDown else { throw .invalidRequest("the server is shut down; only 'exit' is accepted") }
+        let method = Method.Request(rawValue: message.method)
+        if method == .initialize { return try initialize(message.params) }
+        try requireServing()
         let params = message.params
-        switch message.method {
-        case "shutdown":
-            isShutDown = true
-            return .null
-        case "textDocument/completion": return try completion(try objectParams(params))
-        case "textDocument/hover": return try hover(try objectParams(params))
-        case "textDocument/codeAction": return try codeActions(try objectParams(params))
-        case "textDocument/documentSymbol": return try documentSymbols(try objectParams(params))
-        default: throw .methodNotFound(message.method)
+        switch method {
+        case .shutdown: return shutdown()
+        case .completion: return try completion(try objectParams(params))
+        case .hover: return try hover(try objectParams(params))
+        case .codeAction: return try codeActions(try objectParams(params))
+        case .documentSymbol: return try documentSymbols(try objectParams(params))
+        case .initialize, nil: throw .methodNotFound(message.method)
         }
     }
 
     private mutating func handleNotification(_ message: IncomingMessage) throws(RPCError) {
-        guard isInitialized, !isShutDown else { return }
-        switch message.method {
-        case "textDocument/didOpen":
-            let item = try objectParams(message.params).required("textDocument")
-            let uri = try item.string("uri")
-            let version = try? item.integer("version")
-            let document = TextDocument(
-                uri: uri, text: try item.string("text"), version: version, encoding: encoding,
-                limit: configuration.maxDocumentSize)
-            documents[uri] = document
-            logRefusal(of: document, before: nil)
-            markStale(uri)
-        case "textDocument/didChange":
-            let params = try objectParams(message.params)
-            let uri = try params.string("textDocument", "uri")
-            // Taken out of the table while it changes, so that its text is edited in place, not copied.
-            guard var document = documents.removeValue(forKey: uri) else { return }
-            defer { documents[uri] = document }
-            let version = try? params.required("textDocument").integer("version")
-            let before = document.refusedSize
-            try document.apply(
-                changes: try params.required("contentChanges"), version: version, limit: configuration.maxDocumentSize)
-            logRefusal(of: document, before: before)
-            markStale(uri)
-        case "textDocument/didClose":
-            let uri = try objectParams(message.params).string("textDocument", "uri")
-            documents[uri] = nil
-            stale.removeAll { $0 == uri }
-            publish(uri: uri, version: nil, diagnostics: [])
-        default:
-            break  // `initialized`, `$/cancelRequest`, `$/setTrace`, and what we do not know: nothing to do.
+        guard isServing else { return }
+        let params = message.params
+        switch Method.ClientNotification(rawValue: message.method) {
+        case .didOpen: try didOpen(try objectParams(params))
+        case .didChange: try didChange(try objectParams(params))
+        case .didClose: try didClose(try objectParams(params))
+        case .initialized, .cancelRequest, .setTrace, .exit, nil:
+            break  // Nothing to do (`exit` ends the loop before it gets here), as for what we do not know.
         }
     }
-
-    /// Tells the client's log when a document's text has just been dropped for its size (its
-    /// diagnostics say so too).
-    private func logRefusal(of document: TextDocument, before: Int?) {
-        guard before == nil, let size = document.refusedSize else { return }
-        let message =
-            "\(document.uri) would be \(size) bytes, over the limit of \(configuration.maxDocumentSize) bytes: "
-            + "its text is not kept or checked until a change replaces it whole, or it is reopened"
-        sendMessage(
-            OutgoingMessage.notification(
-                "window/logMessage",
-                params: .object([("type", .integer(Self.messageTypeError)), ("message", .string(message))])))
-    }
-
-    /// LSP's `MessageType.Error`.
-    private static let messageTypeError = 1
 
     private func objectParams(_ params: JSONNode?) throws(RPCError) -> JSONNode {
         guard let params, params.kind == .object else { throw .invalidParams("'params' must be an object") }
         return params
-    }
-
-    private mutating func markStale(_ uri: String) {
-        if !stale.contains(uri) { stale.append(uri) }
-    }
-
-    /// Checks and publishes every document changed since its last publication.
-    mutating func publishStaleDiagnostics() {
-        let uris = stale
-        stale = []
-        for uri in uris {
-            guard let document = document(uri) else { continue }
-            let converted = DiagnosticConversion.lspDiagnostics(
-                document.diagnostics ?? [], in: document.lines, source: configuration.name)
-            publish(uri: uri, version: document.version, diagnostics: converted)
-        }
-    }
-
-    private func publish(uri: String, version: Int?, diagnostics: [JSONWriter.Value]) {
-        var params: [(String, JSONWriter.Value)] = [("uri", .string(uri))]
-        if let version { params.append(("version", .integer(version))) }
-        params.append(("diagnostics", .array(diagnostics)))
-        sendMessage(OutgoingMessage.notification("textDocument/publishDiagnostics", params: .object(params)))
-    }
-
-    /// The open document `uri`, with its diagnostics computed.
-    mutating func document(_ uri: String) -> TextDocument? {
-        guard documents[uri]?.diagnostics == nil else { return documents[uri] }
-        guard var document = documents.removeValue(forKey: uri) else { return nil }
-        document.diagnostics =
-            document.refusedSize.map { [JSONParser.tooLarge(size: $0, limit: configuration.maxDocumentSize)] }
-            ?? document.checkText(configuration.check)
-        documents[uri] = document
-        return document
-    }
-
-    /// The open document a request names; an error when it is not open.
-    mutating func requestedDocument(_ params: JSONNode) throws(RPCError) -> TextDocument {
-        let uri = try params.string("textDocument", "uri")
-        guard let document = document(uri) else { throw .invalidParams("'\(uri)' is not open") }
-        return document
     }
 }

@@ -2,7 +2,7 @@ import QuestionKit
 import QuestionKitForms
 
 /// How LSP positions count characters within a line.
-enum PositionEncoding: String {
+enum PositionEncoding: String, ProtocolEnumeration {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
 }
