@@ -1,7 +1,7 @@
 import QuestionKit
 
 extension FixtureVocabulary {
-    /// The line that opens the README's generated fixture reference.
+    /// The line that opens the generated fixture reference in Docs/Fixtures.md.
     public static let referenceStart =
         "<!-- fixture-reference: generated from FixtureVocabulary; "
         + "QUESTIONKIT_RECORD_README=1 swift test --filter FixtureReferenceTests records it -->"

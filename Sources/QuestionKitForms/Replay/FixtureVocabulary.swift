@@ -1,7 +1,7 @@
 import QuestionKit
 
 /// Every word a fixture may use, each with what it means: the one list the reader checks against
-/// and the README's fixture reference is generated from (`referenceMarkdown`), so they cannot drift.
+/// and the fixture reference of Docs/Fixtures.md is generated from (`referenceMarkdown`), so they cannot drift.
 package enum FixtureVocabulary {
     /// A word of the fixture language and what it means.
     public struct Entry: Sendable {
