@@ -48,7 +48,9 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks", dependencies: ["QuestionKitForms", "QuestionKitPDF", "QuestionTypes", "FormGenerators"]),
         .testTarget(
-            name: "QuestionKitTests",
+            name: "QuestionKitTests", dependencies: ["QuestionKit", "CoreTestSupport", "FormGenerators", "TestSupport"]),
+        .testTarget(
+            name: "QuestionKitFormsTests",
             dependencies: ["QuestionKit", "QuestionKitForms", "CoreTestSupport", "FormGenerators", "TestSupport"]),
         .testTarget(name: "QuestionKitPDFTests", dependencies: ["QuestionKitPDF", "CoreTestSupport", "TestSupport"]),
         .testTarget(

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// `ByteScan` reads eight bytes at a time: a byte that matters is found wherever it sits in a word
 /// or in the tail, and bytes near the ones that matter (0x20, 0x7E, 0x80, 0xC3) are not taken for them.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 @Suite("Decimal text and numeric values")
 struct DecimalTextTests {

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// Applying a set of fix-its: overlapping ones are left out, in work that grows as the number of
 /// edits does (issue 24, item 3: 400,000 padded options took 45 s).

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// Fix-its checked as a set before they are offered: none makes two members share a key, since a
 /// duplicate key silently drops a value (issue 24, item 2).

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// One malformed input and the error it must give.
 struct JSONErrorCase: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// The parser keeps the common input on its fast paths (issue 18): plain strings and indentation
 /// are read a word at a time, and the keys of a small object are compared only when they may be

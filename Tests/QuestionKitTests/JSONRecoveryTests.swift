@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// Reading past syntax errors (`JSONParser.parseRecovering`): every error reported, each located,
 /// and the document the author evidently meant.

@@ -2,7 +2,6 @@ import FormGenerators
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 @Suite("JSON parser: hostile input")
 struct JSONRobustnessTests {

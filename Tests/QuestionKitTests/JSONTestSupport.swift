@@ -1,7 +1,6 @@
 import FormGenerators
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// Parses `text` (UTF-8) with the given limits.
 func parseJSON(_ text: String, limits: JSONParser.Limits = .default) -> JSONParseResult {

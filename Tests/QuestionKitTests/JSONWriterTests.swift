@@ -2,7 +2,6 @@ import FormGenerators
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// A JSON value in a form that compares: what was written, and what the parser read back.
 private indirect enum PlainJSON: Equatable, CustomStringConvertible {

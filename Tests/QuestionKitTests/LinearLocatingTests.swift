@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// Locating diagnostics costs one walk per array and one scan of the source, whatever the number
 /// of problems (issue 10): counted in tape steps, never timed.

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// Fix-its in JSON terms turned into byte edits: every node, even one read past a syntax error,
 /// gives edits inside the source or no fix at all, never a crash (issue 24, item 1).

@@ -2,7 +2,6 @@ import Testing
 
 @testable import CoreTestSupport
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 @Suite("Problem collector")
 struct ProblemCollectorTests {

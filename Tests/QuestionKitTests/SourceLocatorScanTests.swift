@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 /// `SourceLocator` and its `Scanner` read their text eight bytes at a time: every offset must get
 /// the line and column that a plain byte-by-byte count gives, whatever line breaks (`\n`, `\r\n`,

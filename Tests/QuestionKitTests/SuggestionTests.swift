@@ -1,7 +1,6 @@
 import Testing
 
 @testable import QuestionKit
-@testable import QuestionKitForms
 
 @Suite("Suggestions")
 struct SuggestionTests {

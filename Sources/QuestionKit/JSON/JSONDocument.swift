@@ -108,7 +108,9 @@ public final class JSONDocument: Sendable {
 
     /// The index of the value of the last member whose key is the UTF-8 bytes `wanted` (see
     /// `valueIndex(forKey:inObjectAt:)`).
-    @usableFromInline func valueIndex(forKeyUTF8 wanted: UnsafeBufferPointer<UInt8>, inObjectAt objectIndex: Int) -> Int? {
+    @usableFromInline func valueIndex(forKeyUTF8 wanted: UnsafeBufferPointer<UInt8>, inObjectAt objectIndex: Int)
+        -> Int?
+    {
         entries.withUnsafeBufferPointer { entries in
             bytes.withUnsafeBufferPointer { source in
                 let object = entries[objectIndex]
