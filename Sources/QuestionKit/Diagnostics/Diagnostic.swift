@@ -120,5 +120,5 @@ extension Array where Element == Diagnostic {
     package var containsWarnings: Bool { contains { $0.severity >= .warning } }
 
     /// Number of diagnostics of the given severity.
-    public func count(of severity: Severity) -> Int { lazy.filter { $0.severity == severity }.count }
+    package func count(of severity: Severity) -> Int { lazy.filter { $0.severity == severity }.count }
 }

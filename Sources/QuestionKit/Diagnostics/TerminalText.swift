@@ -9,7 +9,7 @@ package enum TerminalText {
     /// Whether `scalar` is shown escaped: a C0 control character (line breaks and tabs included), DEL,
     /// a C1 control character (U+0080–U+009F), or a bidirectional embedding, override or isolate
     /// (U+202A–U+202E, U+2066–U+2069).
-    public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
@@ -17,7 +17,7 @@ package enum TerminalText {
     }
 
     /// `scalar` as printed: itself, or `\u` and four upper-case hex digits when ``isEscaped(_:)``.
-    public static func shown(_ scalar: Unicode.Scalar) -> String {
+    package static func shown(_ scalar: Unicode.Scalar) -> String {
         guard isEscaped(scalar) else { return String(scalar) }
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -25,7 +25,7 @@ package enum TerminalText {
 
     /// `text` with every character of ``isEscaped(_:)`` escaped, line breaks and tabs included: for
     /// one line of a message, where a line break from a file would forge a line of its own.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard mayNeedEscaping(text), text.unicodeScalars.contains(where: isEscaped) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -47,7 +47,7 @@ package enum TerminalText {
 
     /// `text` on one line as laid out in a table or a text export: line breaks and tabs become
     /// spaces, any other control character is escaped.
-    public static func line(_ text: String) -> String {
+    package static func line(_ text: String) -> String {
         escaped(oneLine(text))
     }
 
@@ -58,7 +58,7 @@ package enum TerminalText {
     }
 
     /// `lines` escaped one by one and joined by line breaks (the printer's own).
-    public static func lines(_ lines: [String]) -> String {
+    package static func lines(_ lines: [String]) -> String {
         lines.map(escaped).joined(separator: "\n")
     }
 }

@@ -2,13 +2,13 @@
 /// inside it.
 package enum JSONPointer {
     /// The pointer of `node`. For an object key, the pointer of the member the key names.
-    public static func of(_ node: JSONNode) -> String {
+    package static func of(_ node: JSONNode) -> String {
         var resolver = Resolver(document: node.document)
         return resolver.pointers(of: [node.index])[0]
     }
 
     /// `token` escaped for use in a pointer: `~` becomes `~0` and `/` becomes `~1`.
-    public static func escape(_ token: String) -> String {
+    package static func escape(_ token: String) -> String {
         // A plain loop over the bytes: a key can be megabytes long, and a generic `contains` costs
         // several times as much per byte.
         func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -2,13 +2,13 @@
 /// location, with a caret under the column.
 package struct SourceExcerpt: Sendable, Hashable {
     /// The shown part of the line, without its line break.
-    public var text: String
+    package var text: String
     /// How many Unicode scalars of `text` come before the column (where the caret goes).
-    public var caretOffset: Int
+    package var caretOffset: Int
     /// Whether the line goes on before `text` (it was cut to the window).
-    public var isCutBefore: Bool
+    package var isCutBefore: Bool
     /// Whether the line goes on after `text`.
-    public var isCutAfter: Bool
+    package var isCutAfter: Bool
 }
 
 extension SourceLocator {
@@ -18,7 +18,7 @@ extension SourceLocator {
     /// The window is cut from the bytes, so its cost does not grow with the line: a minified
     /// file is one line, and a thousand problems in it are a thousand small windows, not a thousand
     /// copies of the file. A column past the end of the line puts the caret just after it.
-    public func excerpt(line: Int, column: Int, radius: Int = 50) -> SourceExcerpt? {
+    package func excerpt(line: Int, column: Int, radius: Int = 50) -> SourceExcerpt? {
         guard let window = excerptBytes(line: line, column: column, radius: radius) else { return nil }
         return SourceExcerpt(
             text: String(decoding: window.bytes, as: UTF8.self), caretOffset: window.caretOffset,

@@ -23,7 +23,7 @@ package struct SourceLocator: Sendable {
 
     /// Reads `bytes` once to find where lines start, eight bytes at a time: a report builds one for
     /// its excerpts, and a byte-by-byte loop cost 17 instructions a byte of the file.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         var lineStarts = [0]
         var blocks = [UInt32]()
@@ -56,7 +56,7 @@ package struct SourceLocator: Sendable {
 
     /// The line and column of the byte at `offset`. Offsets past the end give the position just
     /// after the last character; negative offsets give line 1, column 1.
-    public func position(ofByteOffset offset: Int) -> SourcePosition {
+    package func position(ofByteOffset offset: Int) -> SourcePosition {
         let offset = min(max(offset, 0), bytes.count)
         let lineIndex = lineContaining(offset)
         var lineStart = lineStarts[lineIndex]
@@ -68,12 +68,12 @@ package struct SourceLocator: Sendable {
     }
 
     /// The 1-based line of the byte at `offset` (a binary search, no scan).
-    public func line(ofByteOffset offset: Int) -> Int {
+    package func line(ofByteOffset offset: Int) -> Int {
         lineContaining(min(max(offset, 0), bytes.count)) + 1
     }
 
     /// The line and column where `node` starts (for a string: its opening quote).
-    public func position(of node: JSONNode) -> SourcePosition {
+    package func position(of node: JSONNode) -> SourcePosition {
         position(ofByteOffset: node.byteOffset)
     }
 
@@ -122,7 +122,7 @@ extension SourceLocator {
     /// The line and column of each of `offsets` (ascending), found in one scan of `bytes` up to
     /// the last of them: what locating all the problems of a document costs, whatever their
     /// number. Positions are those `position(ofByteOffset:)` gives.
-    public static func positions(ofSortedByteOffsets offsets: [Int], in bytes: [UInt8]) -> [SourcePosition] {
+    package static func positions(ofSortedByteOffsets offsets: [Int], in bytes: [UInt8]) -> [SourcePosition] {
         var scanner = Scanner(bytes: bytes)
         return offsets.map { scanner.position(ofByteOffset: $0) }
     }
