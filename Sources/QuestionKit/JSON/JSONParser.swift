@@ -30,7 +30,7 @@ public struct JSONParser {
     }
 
     /// Parses `bytes` as one JSON text. Never traps on any input.
-    public static func parse(_ bytes: [UInt8], limits: Limits = .default) -> JSONParseResult {
+    package static func parse(_ bytes: [UInt8], limits: Limits = .default) -> JSONParseResult {
         JSONParseCounter.countPass()
         let maxBytes = min(limits.maxBytes, Int(UInt32.max) - 1)
         guard bytes.count <= maxBytes else {
@@ -54,7 +54,7 @@ public struct JSONParser {
     /// is reported, and the document is what could be recovered (`isRecovered`). The errors still
     /// make the text invalid. Limits (size, depth) and more than `maxRecoveredErrors` errors stop
     /// the reading as in `parse`. Linear in the size of the input, like `parse`.
-    public static func parseRecovering(_ bytes: [UInt8], limits: Limits = .default) -> JSONParseResult {
+    package static func parseRecovering(_ bytes: [UInt8], limits: Limits = .default) -> JSONParseResult {
         let strict = parse(bytes, limits: limits)
         guard strict.document == nil, bytes.count <= min(limits.maxBytes, Int(UInt32.max) - 1),
             !strict.diagnostics.contains(where: { $0.code == "json.empty" || $0.code == "json.too-deep" })
@@ -68,14 +68,14 @@ public struct JSONParser {
     }
 
     /// The most syntax errors `parseRecovering` reports; it stops reading at the next one.
-    public static let maxRecoveredErrors = 100
+    package static let maxRecoveredErrors = 100
 }
 
 extension JSONParser {
     /// The `json.too-large` error, at 1:1: an input of `size` bytes (nil when reading stopped at
     /// the limit, as for standard input) is more than `limit` bytes. Readers that refuse a file
     /// before parsing it report this same error.
-    public static func tooLarge(size: Int?, limit: Int) -> Diagnostic {
+    package static func tooLarge(size: Int?, limit: Int) -> Diagnostic {
         let measured = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
         let mebibytes = limit > 0 && limit % (1 << 20) == 0 ? " (\(limit >> 20) MiB)" : ""
         return Diagnostic(
@@ -87,19 +87,19 @@ extension JSONParser {
 }
 
 /// What `JSONParser.parse` found: a document, or the error that stopped it, plus any warnings.
-public struct JSONParseResult: Sendable {
+package struct JSONParseResult: Sendable {
     /// The parsed document; nil when there is a syntax error (or a limit was exceeded).
-    public let document: JSONDocument?
+    package let document: JSONDocument?
     /// Located diagnostics: at most one error (parsing stops at the first syntax error), after
     /// the warnings found before it; from `parseRecovering`, every syntax error. Made at each use
     /// (`makeDiagnostics()` hands them out one at a time).
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         guard !duplicateKeys.isEmpty else { return located }
         return Array(IteratorSequence(makeDiagnostics()))
     }
     /// Whether `document` was read past syntax errors (`parseRecovering` only): it is the author's
     /// evident intent, not valid JSON.
-    public var isRecovered = false
+    package var isRecovered = false
     /// The diagnostics located when they were found: all of them, but for the duplicate keys of
     /// a document that parsed.
     let located: [Diagnostic]

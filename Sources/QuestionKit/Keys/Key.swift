@@ -67,7 +67,7 @@ extension Key {
     /// `question`: the question text.
     package static let questionText = Key("question", originalNames: ["actualQuestion"], summary: "The question text.")
     /// `section`: the section heading, shown as "Question N - <section>".
-    public static let section = Key(
+    package static let section = Key(
         "section", originalNames: ["section"], summary: "Section heading, shown as \"Question N - <section>\".")
     /// `helpInfo`: an object of help text and images shown with the question.
     package static let helpInfo = Key(
@@ -84,7 +84,7 @@ extension Key {
     package static let helpImage = Key(
         "image", originalNames: ["helpInfoImagesImage"], summary: "A help image, base64-encoded.")
     /// `qid`: the legacy type code ("1" to "4"), not a question id.
-    public static let legacyTypeCode = Key(
+    package static let legacyTypeCode = Key(
         "qid", summary: "Legacy type code: \"1\" short answer, \"2\" true/false, \"3\" table, \"4\" multiple choice.")
 
     /// `acceptedAnswerEdit`: the web editor's scratch copy of `acceptedAnswer`; ignored.
@@ -114,14 +114,14 @@ extension Key {
     // MARK: Template keys
 
     /// `Title`: the form's title, also used in folder names.
-    public static let title = Key("Title", originalNames: ["title"], summary: "Form title.")
+    package static let title = Key("Title", originalNames: ["title"], summary: "Form title.")
     /// `RevisionNumber`: the revision, a string such as "2" or "1.10".
     package static let revisionNumber = Key(
         "RevisionNumber", originalNames: ["version"], summary: "Revision, e.g. \"2\" or \"1.10\".")
     /// `version`: the early spelling of `RevisionNumber`, accepted with a note.
     package static let earlyRevisionNumber = Key("version", summary: "Early spelling of RevisionNumber.")
     /// `questions`: the ordered list of questions.
-    public static let questions = Key(
+    package static let questions = Key(
         "questions", originalNames: ["listOfQuestions"], summary: "The ordered list of questions.")
     /// `Questions`: the early spelling of `questions`, accepted with a note.
     package static let earlyQuestions = Key("Questions", summary: "Early spelling of questions.")
