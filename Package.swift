@@ -24,8 +24,11 @@ let package = Package(
         .target(name: "QuestionKitForms", dependencies: ["QuestionKit"]),
         // Our PDF writer (fonts, TrueType subsets, DEFLATE) and the printed form; the engine knows neither.
         .target(name: "QuestionKitPDF", dependencies: ["QuestionKitForms"]),
-        // The form store: folders per user, expiry, reminders, submission; atomic file writes.
-        .target(name: "QuestionKitStore", dependencies: ["QuestionKitForms"]),
+        // The file helpers the store and the commands share: atomic writes, folders reached without following
+        // links, path text, the input rule and bounded reads. Foundation and the C library only.
+        .target(name: "QuestionKitFiles"),
+        // The form store: folders per user, expiry, reminders, submission.
+        .target(name: "QuestionKitStore", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
         // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
@@ -33,7 +36,10 @@ let package = Package(
         // The commands of `questionkit`, as a library so that anyone can build a tool with more types.
         .target(
             name: "QuestionKitCLI",
-            dependencies: ["QuestionKitForms", "QuestionKitPDF", "QuestionKitStore", "QuestionKitLanguageServer"]),
+            dependencies: [
+                "QuestionKitForms", "QuestionKitPDF", "QuestionKitStore", "QuestionKitLanguageServer",
+                "QuestionKitFiles",
+            ]),
         // `questionkit lsp`: the Language Server Protocol server; the tool hands it the registry.
         .target(name: "QuestionKitLanguageServer", dependencies: ["QuestionKitForms"]),
         // `main.swift` only: registers the built-in types and hands over to QuestionKitCLI.
@@ -53,8 +59,10 @@ let package = Package(
             name: "QuestionKitFormsTests",
             dependencies: ["QuestionKit", "QuestionKitForms", "CoreTestSupport", "FormGenerators", "TestSupport"]),
         .testTarget(name: "QuestionKitPDFTests", dependencies: ["QuestionKitPDF", "CoreTestSupport", "TestSupport"]),
+        .testTarget(name: "QuestionKitFilesTests", dependencies: ["QuestionKitFiles", "TestSupport"]),
         .testTarget(
-            name: "QuestionKitStoreTests", dependencies: ["QuestionKitStore", "CoreTestSupport", "TestSupport"]),
+            name: "QuestionKitStoreTests",
+            dependencies: ["QuestionKitStore", "QuestionKitFiles", "CoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "QuestionKitTestingTests", dependencies: ["QuestionKitTesting", "QuestionKitForms", "TestSupport"]),
         .testTarget(
@@ -67,8 +75,8 @@ let package = Package(
         .testTarget(
             name: "QuestionKitCLITests",
             dependencies: [
-                "QuestionKitCLI", "QuestionKitPDF", "QuestionKitStore", "QuestionKitTesting", "QuestionTypes",
-                "FormGenerators", "TestSupport",
+                "QuestionKitCLI", "QuestionKitFiles", "QuestionKitPDF", "QuestionKitStore", "QuestionKitTesting",
+                "QuestionTypes", "FormGenerators", "TestSupport",
             ],
             exclude: ["Golden"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.

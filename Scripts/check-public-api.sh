@@ -25,7 +25,7 @@ for tool in swift swift-symbolgraph-extract python3; do
     fi
 done
 
-modules=(QuestionKit QuestionKitForms QuestionKitPDF QuestionKitStore QuestionKitCLI QuestionKitTesting QuestionKitLanguageServer)
+modules=(QuestionKit QuestionKitForms QuestionKitFiles QuestionKitPDF QuestionKitStore QuestionKitCLI QuestionKitTesting QuestionKitLanguageServer)
 for module in "${modules[@]}"; do
     swift build --target "$module" >/dev/null
 done

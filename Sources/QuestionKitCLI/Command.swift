@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// Exit statuses of `questionkit`, as in BSD's sysexits where one applies.

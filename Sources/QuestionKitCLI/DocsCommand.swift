@@ -1,6 +1,6 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 /// `questionkit docs --out DIR`: one Markdown page per registered question type, and an index.
 package struct DocsCommand: Command {

@@ -1,7 +1,7 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 /// Which template a fixture is checked with, and the fixture's problems in saying so, located at
 /// its `"template"`: none named, one that does not exist, or (for `run`) another than the one

@@ -1,6 +1,6 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc
@@ -85,5 +85,23 @@ package struct FolderWalk: Sendable {
             severity: .note, code: "file.skipped", message: "skipped: \(reason)",
             hint: "A folder's templates and fixtures are the regular files inside it (links included when they "
                 + "stay inside); name a file on the command line to read it.")
+    }
+}
+
+extension FileInput {
+    /// The `.json` files of a folder and its subfolders, sorted, and what the walk skipped (see
+    /// `FolderWalk`), or `[path]` when it is not a folder (an empty list for a folder without any).
+    /// Fixtures (`*.fixture.json`, see `questionkit test`) are not templates and are left out.
+    package static func expand(_ path: String) -> FolderWalk {
+        let isTemplate = { (name: String) in name.hasSuffix(".json") && !name.hasSuffix(TestCommand.fixtureSuffix) }
+        guard path != "-", let walk = FolderWalk(path, where: isTemplate) else { return FolderWalk(paths: [path]) }
+        return walk
+    }
+
+    /// The files under the folder `path` and its subfolders whose relative paths `matches` accepts,
+    /// sorted, each as `path/relative`; nil when `path` is not a folder. What is not a regular file,
+    /// or a link leading out of the folder, is left out (see `FolderWalk` for the notes that say so).
+    public static func files(in path: String, where matches: (String) -> Bool) -> [String]? {
+        FolderWalk(path, where: matches)?.paths
     }
 }

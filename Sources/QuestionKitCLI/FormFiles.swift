@@ -1,7 +1,7 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 /// Loading templates, fixtures and completed forms from files for the commands, each with its
 /// diagnostics located in its own file.

@@ -1,7 +1,7 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 import QuestionKitLanguageServer
-import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc

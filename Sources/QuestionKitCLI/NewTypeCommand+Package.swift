@@ -1,7 +1,7 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 extension NewTypeCommand {
     /// The QuestionKit checkout this tool was built from: where `--package` points a new package

@@ -1,7 +1,7 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 /// `questionkit new-type NAME`: writes the skeleton of a new question type, ready to register.
 package struct NewTypeCommand: Command {

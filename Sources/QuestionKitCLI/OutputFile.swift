@@ -1,6 +1,4 @@
-import QuestionKit
-import QuestionKitForms
-import QuestionKitStore
+import QuestionKitFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -106,9 +104,9 @@ package enum OutputFile {
     }
 
     /// `error`, about the folder at `opened` (the path it was reached by), as a failure to make `path`.
-    private static func folderFailure(_ path: String, _ error: StoreError, at opened: String) -> FileAccessError {
-        let reason =
-            error.code == "store.unsafe-path" ? "something other than a folder is there" : reason(of: error, at: opened)
+    private static func folderFailure(_ path: String, _ error: FileSystemError, at opened: String) -> FileAccessError {
+        var reason = reason(of: error, at: opened)
+        if case .unsafe = error { reason = "something other than a folder is there" }
         return FileAccessError(path: path, reason: reason, verb: "create the folder")
     }
 
@@ -154,12 +152,10 @@ package enum OutputFile {
         return AtomicFile.sweepStaleTemporaries(in: folder)
     }
 
-    /// A store error's message without the path it names (the caller's message names it).
-    static func reason(of error: StoreError, at path: String) -> String {
-        for verb in ["write", "replace", "create", "create the folder", "open the folder"] {
-            let prefix = "cannot \(verb) '\(path)': "
-            if error.message.hasPrefix(prefix) { return String(error.message.dropFirst(prefix.count)) }
-        }
+    /// A file helper's failure in words that follow the caller's "cannot ... 'path':": its reason
+    /// alone when it is about `path`, else its whole message (it names another path).
+    static func reason(of error: FileSystemError, at path: String) -> String {
+        if case .io(_, path, let reason) = error { return reason }
         return error.message
     }
 

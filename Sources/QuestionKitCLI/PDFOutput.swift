@@ -1,7 +1,7 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 import QuestionKitPDF
-import QuestionKitStore
 
 /// The PDF options shared by `run` and `export`, and writing the printed form.
 enum PDFOutput {

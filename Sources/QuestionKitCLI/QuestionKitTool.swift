@@ -1,6 +1,6 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 #if canImport(Glibc)
     import Glibc

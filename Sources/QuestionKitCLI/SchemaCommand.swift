@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// `questionkit schema`: the JSON Schema of templates, composed from every registered type's own.

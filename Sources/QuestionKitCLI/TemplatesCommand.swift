@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// `questionkit templates DIR...`: the template library, per title its revisions and the latest.

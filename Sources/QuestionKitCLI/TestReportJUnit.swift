@@ -1,6 +1,6 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 /// `test --format junit`: JUnit XML as GitHub Actions, GitLab and Jenkins read it. One
 /// `testsuite` named after the command; one `testcase` per fixture (its `classname` the folder,

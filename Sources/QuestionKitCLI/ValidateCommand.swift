@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// `questionkit validate FILE...`: checks templates and reports every problem of every file.

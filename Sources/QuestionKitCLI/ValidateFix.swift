@@ -1,7 +1,7 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
-import QuestionKitStore
 
 /// `validate --fix`: applies the safe fix-its of a template in place, round after round (a fix can
 /// reveal the next problem), then reports what is left.

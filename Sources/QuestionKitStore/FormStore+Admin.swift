@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// What `reassign` did.
@@ -78,7 +79,7 @@ extension FormStore {
         reassigning reference: FormReference, to target: FormReference, files: [PreparedFile]
     ) throws(StoreError) {
         do {
-            for file in files { try file.commit() }
+            for file in files { try StoreError.converting(try file.commit()) }
         } catch {
             throw StoreError(
                 code: error.code,
@@ -92,9 +93,12 @@ extension FormStore {
     /// for their `commit`, which may come after the form's folder moved (they travel with it).
     private func prepareFiles(of stored: StoredForm) throws(StoreError) -> [PreparedFile] {
         let folder = folder(of: stored.reference)
-        let form = try AtomicFile.prepare(
-            Array(CompletedFormWriter.json(stored.form, keys: reader.keys).utf8), for: folder + "/" + Self.formFile)
-        return [form, try AtomicFile.prepare(Array(stored.record.json.utf8), for: folder + "/" + Self.recordFile)]
+        let form = Array(CompletedFormWriter.json(stored.form, keys: reader.keys).utf8)
+        let record = Array(stored.record.json.utf8)
+        return [
+            try StoreError.converting(try AtomicFile.prepare(form, for: folder + "/" + Self.formFile)),
+            try StoreError.converting(try AtomicFile.prepare(record, for: folder + "/" + Self.recordFile)),
+        ]
     }
 
     /// Deletes a form (in any state) with its attachments; returns what was removed.
@@ -117,7 +121,7 @@ extension FormStore {
     /// of its files; a removal cut short is finished by the next change to the store.
     func discard(_ folder: String) throws(StoreError) {
         let trash = try makeFolders(Self.trashFolder) + "/" + StoreRecord.newID()
-        try AtomicFile.move(folder, to: trash)
+        try StoreError.converting(try AtomicFile.move(folder, to: trash))
         try? FolderAccess.remove(trash)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// What `fill` did.
@@ -84,7 +85,7 @@ extension FormStore {
             // The file first: a crash before the form is written leaves a file no form names
             // (overwritten by the next attachment of that name), never a name without its file; a
             // failed write of the form removes it.
-            try AtomicFile.copy(from: file, to: path)
+            try StoreError.converting(try AtomicFile.copy(from: file, to: path))
             stored.form.entries[position].media.append(media)
             do throws(StoreError) {
                 try saveForm(stored)

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// A form as the store holds it: where it is, what has been entered, and the store's record.
@@ -74,12 +75,14 @@ extension FormStore {
     /// Writes the form's `form.json` (atomically).
     func saveForm(_ stored: StoredForm) throws(StoreError) {
         let folder = folder(of: stored.reference)
-        try AtomicFile.write(CompletedFormWriter.json(stored.form, keys: reader.keys), to: folder + "/" + Self.formFile)
+        let text = CompletedFormWriter.json(stored.form, keys: reader.keys)
+        try StoreError.converting(try AtomicFile.write(text, to: folder + "/" + Self.formFile))
     }
 
     /// Writes the form's `store.json` (atomically).
     func saveRecord(_ stored: StoredForm) throws(StoreError) {
-        try AtomicFile.write(stored.record.json, to: folder(of: stored.reference) + "/" + Self.recordFile)
+        let path = folder(of: stored.reference) + "/" + Self.recordFile
+        try StoreError.converting(try AtomicFile.write(stored.record.json, to: path))
     }
 
     func noSuchForm(_ reference: FormReference) -> StoreError {
@@ -124,7 +127,7 @@ extension FormStore {
         let isFree = FileStatus.of(root + "/" + area + "/" + name) == .missing
         let target = self.reference(
             state, user: user, name: isFree ? name : freeName(StoreNames.baseName(name), in: area))
-        try AtomicFile.move(folder(of: reference), to: folder(of: target))
+        try StoreError.converting(try AtomicFile.move(folder(of: reference), to: folder(of: target)))
         removeIfEmpty(areaOf(reference))
         return target
     }

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// What `submit` did: where the final form is, with its attachments, and which working copy went.
@@ -34,16 +35,16 @@ extension FormStore {
             let record = StoreRecord(created: now)
             let staging = try makeFolders(Self.stagingFolder) + "/" + record.id
             do throws(StoreError) {
-                try AtomicFile.makeFolder(staging)
-                try AtomicFile.write(
-                    CompletedFormWriter.json(form, keys: reader.keys), to: staging + "/" + Self.formFile)
-                try AtomicFile.write(record.json, to: staging + "/" + Self.recordFile)
+                let text = CompletedFormWriter.json(form, keys: reader.keys)
+                try StoreError.converting(try AtomicFile.makeFolder(staging))
+                try StoreError.converting(try AtomicFile.write(text, to: staging + "/" + Self.formFile))
+                try StoreError.converting(try AtomicFile.write(record.json, to: staging + "/" + Self.recordFile))
                 _ = try makeFolders(user)
                 let name =
                     StoreNames.safeTitle(template.title) + " "
                     + StoreDates.folderDate(now, timeZone: configuration.timeZone)
                 let reference = reference(.incomplete, user: user, name: freeName(name, in: user))
-                try AtomicFile.move(staging, to: folder(of: reference))
+                try StoreError.converting(try AtomicFile.move(staging, to: folder(of: reference)))
                 return StoredForm(reference: reference, form: form, record: record, warnings: [])
             } catch {
                 try? FolderAccess.remove(staging)

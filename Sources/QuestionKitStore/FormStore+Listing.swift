@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKitFiles
 
 /// One form as `list` shows it.
 public struct ListedForm: Sendable {
@@ -43,7 +44,7 @@ extension FormStore {
         switch state {
         case .incomplete:
             base = root
-            names = try FolderAccess.names(in: root, followingLink: true)
+            names = try StoreError.converting(try FolderAccess.names(in: root, followingLink: true))
         case .completed, .submitted:
             let area = state == .completed ? configuration.completedFolder : configuration.outboxFolder
             base = root + "/" + area

@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 #if canImport(Glibc)
@@ -102,11 +103,11 @@ extension FormStore {
         let path = try noticesPath(user)
         guard notices.isEmpty else {
             let text = JSONWriter.text(of: .object([("notices", .array(notices.map(\.json)))])) + "\n"
-            return try AtomicFile.write(text, to: path)
+            return try StoreError.converting(try AtomicFile.write(text, to: path))
         }
         if FileStatus.of(path) == .file {
-            guard unlink(path) == 0 else { throw .io("remove", path, AtomicFile.systemReason()) }
-            try AtomicFile.syncFolder(AtomicFile.parent(of: path))
+            guard unlink(path) == 0 else { throw .io("remove", path, SystemIO.lastError) }
+            try StoreError.converting(try AtomicFile.syncFolder(PathText.parent(of: path)))
         }
     }
 

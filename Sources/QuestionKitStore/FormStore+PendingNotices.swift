@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 #if canImport(Glibc)
@@ -29,14 +30,15 @@ extension FormStore {
             ("user", .string(user)), ("from", .string(from.path)), ("to", .string(to.path)), ("notice", notice.json),
         ])
         let path = folder + "/" + StoreNames.safeTitle(notice.id) + ".json"
-        try AtomicFile.write(JSONWriter.text(of: value) + "\n", to: path)
+        let text = JSONWriter.text(of: value) + "\n"
+        try StoreError.converting(try AtomicFile.write(text, to: path))
         return path
     }
 
     /// Removes a pending notice once it is given.
     func removePendingNotice(_ path: String) throws(StoreError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw .io("remove", path, AtomicFile.systemReason()) }
-        try AtomicFile.syncFolder(AtomicFile.parent(of: path))
+        guard unlink(path) == 0 || errno == ENOENT else { throw .io("remove", path, SystemIO.lastError) }
+        try StoreError.converting(try AtomicFile.syncFolder(PathText.parent(of: path)))
     }
 
     /// Gives or drops the pending notices a crash left behind (the caller holds the lock). Each is

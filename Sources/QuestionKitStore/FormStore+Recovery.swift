@@ -1,3 +1,5 @@
+import QuestionKitFiles
+
 /// What a killed process leaves, and how the next command clears it.
 ///
 /// Every locked command starts by clearing the leftovers of an interrupted one: whatever is in

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKitFiles
 
 /// A form deleted by `expire`.
 public struct ExpiredForm: Sendable {
@@ -125,6 +126,8 @@ extension FormStore {
             schedule.given.append(reminder)
             given = true
         }
-        if given { try AtomicFile.write(record.json, to: folder(of: reference) + "/" + Self.recordFile) }
+        guard given else { return }
+        let path = folder(of: reference) + "/" + Self.recordFile
+        try StoreError.converting(try AtomicFile.write(record.json, to: path))
     }
 }

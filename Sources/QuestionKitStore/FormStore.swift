@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 #if canImport(Glibc)
@@ -143,7 +144,7 @@ public struct FormStore: Sendable {
     /// The bytes of the regular file at `path`, within the reader's size limit; a symbolic link is
     /// refused, not followed.
     func readFile(_ path: String) throws(StoreError) -> [UInt8] {
-        try FolderAccess.read(path, limit: reader.limits.maxBytes)
+        try StoreError.converting(try FolderAccess.read(path, limit: reader.limits.maxBytes))
     }
 
     /// Creates `relative` (folders separated by `/`) under the root, each level checked.
@@ -152,7 +153,7 @@ public struct FormStore: Sendable {
         var path = root
         for part in relative.split(separator: "/") {
             path += "/" + part
-            try AtomicFile.makeFolder(path)
+            try StoreError.converting(try AtomicFile.makeFolder(path))
         }
         return path
     }
@@ -186,12 +187,12 @@ public struct FormStore: Sendable {
     /// The names in the folder `relative` under the root, after `checkInside`; empty when it is missing.
     func entries(_ relative: String) throws(StoreError) -> [String] {
         try checkInside(relative)
-        return try FolderAccess.names(in: root + "/" + relative)
+        return try StoreError.converting(try FolderAccess.names(in: root + "/" + relative))
     }
 
     /// Removes the folder `relative` if it is empty (a user's folder after their last form left).
     func removeIfEmpty(_ relative: String) {
         let path = root + "/" + relative
-        if rmdir(path) == 0 { try? AtomicFile.syncFolder(AtomicFile.parent(of: path)) }
+        if rmdir(path) == 0 { try? AtomicFile.syncFolder(PathText.parent(of: path)) }
     }
 }

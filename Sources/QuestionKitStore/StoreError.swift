@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// Why the form store refused or failed an operation. Nothing was changed unless the message
@@ -44,26 +45,37 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// The message and the code: "no form 'ann/x' in the store 'forms' [store.no-such-form]".
     public var description: String { "\(message) [\(code)]" }
 
+    /// A file helper's failure in the store's words: `store.io` for a step the file system refused,
+    /// `store.unsafe-path` for something there the store will not use, with the helper's message and hint.
+    init(_ error: FileSystemError) {
+        let code =
+            switch error {
+            case .io: "store.io"
+            case .unsafe: "store.unsafe-path"
+            }
+        self.init(code: code, message: error.message, hint: error.hint)
+    }
+
+    /// Runs a file helper (`AtomicFile`, `OpenFolder`, `FolderAccess`, ...), reporting its failure
+    /// as the store's: the one place where the store converts `FileSystemError`.
+    static func converting<Value>(_ body: @autoclosure () throws(FileSystemError) -> Value) throws(StoreError) -> Value
+    {
+        do {
+            return try body()
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
     /// A file-system failure on `path`, with the system's reason.
     static func io(_ verb: String, _ path: String, _ reason: String) -> StoreError {
-        StoreError(code: "store.io", message: "cannot \(verb) '\(path)': \(reason)")
+        StoreError(FileSystemError.io(verb, path, reason))
     }
 
     /// Something at `path` inside the store that the store did not make and will not use:
     /// a symbolic link, or a file or other thing where one of its folders belongs.
     static func unsafe(_ path: String, _ status: FileStatus) -> StoreError {
-        let what =
-            switch status {
-            case .link: "a symbolic link"
-            case .file: "a file, not a folder"
-            case .folder: "a folder, not a file"
-            case .missing, .other: "neither a regular file nor a folder"
-            }
-        return StoreError(
-            code: "store.unsafe-path",
-            message: "'\(path)' is \(what); the store follows no link and uses nothing there it did not make",
-            hint: "Nothing was changed. A person should look at it and move it away; the store makes its own "
-                + "folders again when it needs them.")
+        StoreError(FileSystemError.unsafe(path, status))
     }
 
     static func wrongState(_ message: String, hint: String? = nil) -> StoreError {

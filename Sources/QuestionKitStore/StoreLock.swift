@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKitFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -57,7 +58,7 @@ final class StoreLock {
         if descriptor < 0 && !exclusive && errno != ELOOP { descriptor = open(path, O_RDONLY | flags) }
         guard descriptor >= 0 else {
             if errno == ELOOP { throw .unsafe(path, .link) }
-            throw .io("open the lock file", path, AtomicFile.systemReason())
+            throw .io("open the lock file", path, SystemIO.lastError)
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {

@@ -1,6 +1,7 @@
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitFiles
 import QuestionKitForms
 import QuestionTypes
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKitFiles
 import Testing
 
 @testable import QuestionKit

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKitFiles
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKitFiles
 import Testing
 
 @testable import CoreTestSupport
@@ -114,17 +115,15 @@ import Testing
         #expect(try store.reference(store.root + "/ann/X/form.json").path == "ann/X")
     }
 
-    @Test func atomicWritesReplaceWholeFilesAndLeaveNoTemporaryFile() throws {
-        let folder = try StoreFolder()
-        let path = folder.path + "/file.json"
-        try AtomicFile.write("old", to: path)
-        try AtomicFile.write(String(repeating: "new", count: 100_000), to: path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8).count == 300_000)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.json"])
-        let error = try #require(throws: StoreError.self) {
-            try AtomicFile.write("x", to: folder.path + "/no/such/file")
-        }
-        #expect(error.code == "store.io")
+    /// The file helpers' failures keep their words in the store's error, with the store's codes.
+    @Test func fileFailuresAreReportedWithTheStoresCodes() throws {
+        let failed = StoreError(FileSystemError.io("read", "a/form.json", "it is missing"))
+        #expect(failed.description == "cannot read 'a/form.json': it is missing [store.io]")
+        #expect(failed.hint == nil)
+        let unsafe = StoreError(FileSystemError.unsafe("a/ann", .link))
+        #expect(unsafe.code == "store.unsafe-path")
+        #expect(unsafe.message.hasPrefix("'a/ann' is a symbolic link; the store follows no link"))
+        #expect(unsafe.hint?.hasPrefix("Nothing was changed.") == true)
     }
 
     @Test func aBusyStoreIsReportedAfterAShortWait() throws {

@@ -20,7 +20,7 @@ private final class Handover<Value: Sendable>: @unchecked Sendable {
 /// so the bound is generous. When it has not returned, each FIFO in `unblocking` is opened for
 /// writing and closed, so that a reader waiting on it sees its end and the thread does not outlive
 /// the test.
-func returning<Value: Sendable>(
+public func returning<Value: Sendable>(
     within seconds: Double = 60, unblocking fifos: [String] = [], _ body: @escaping @Sendable () -> Value
 ) -> Value? {
     let done = DispatchSemaphore(value: 0)

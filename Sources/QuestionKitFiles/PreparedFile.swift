@@ -43,7 +43,7 @@ package final class PreparedFile {
     /// descriptor; it returns the system's reason when it fails) and flushes it.
     package static func prepare(
         _ name: String, in folder: OpenFolder, hardLinks: HardLinks, write: (Int32) -> String?
-    ) throws(StoreError) -> PreparedFile {
+    ) throws(FileSystemError) -> PreparedFile {
         let existing = folder.entryStatus(name).flatMap { $0.st_mode & S_IFMT == S_IFREG ? $0 : nil }
         if let existing, existing.st_nlink > 1, hardLinks == .refuse {
             throw .io(
@@ -65,7 +65,7 @@ package final class PreparedFile {
     /// Renames the temporary file over the name and flushes the folder. With `expecting`, first
     /// checks that the file still holds exactly those bytes (what was read before the change was
     /// made): a file someone else saved meanwhile is left as it is, and the replacement is refused.
-    package func commit(expecting: [UInt8]? = nil) throws(StoreError) {
+    package func commit(expecting: [UInt8]? = nil) throws(FileSystemError) {
         guard descriptor >= 0 else { throw .io("write", folder.joined(name), "the replacement was already used") }
         if let expecting, !folder.holds(expecting, in: name) {
             discard()
@@ -105,7 +105,8 @@ package final class PreparedFile {
         return nil
     }
 
-    private static func createTemporary(for name: String, in folder: OpenFolder) throws(StoreError) -> PreparedFile {
+    private static func createTemporary(for name: String, in folder: OpenFolder) throws(FileSystemError) -> PreparedFile
+    {
         for _ in 0..<8 {
             let temporary = AtomicFile.newTemporaryName()
             let file = openat(
@@ -131,7 +132,7 @@ package final class PreparedFile {
 
 extension OpenFolder {
     /// Whether the regular file `name` holds exactly `bytes` (a link or anything else does not).
-    func holds(_ bytes: [UInt8], in name: String) -> Bool {
+    package func holds(_ bytes: [UInt8], in name: String) -> Bool {
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return false }
         defer { close(file) }

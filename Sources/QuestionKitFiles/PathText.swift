@@ -6,7 +6,7 @@
 package enum PathText {
     /// The folder holding `path`: `"."` for a bare name, `"/"` for a name at the root.
     /// Trailing slashes are ignored (`"a/b/"` is in `"a"`), and so are repeated ones.
-    public static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }
         let folder = trimmingTrailingSlashes(String(trimmed[..<slash]))
@@ -14,29 +14,36 @@ package enum PathText {
     }
 
     /// The last component of `path` (`"b.json"` for `"a/b.json"`); `"/"` for the root itself.
-    public static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
         guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return trimmed }
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
     /// `name` without its last extension (`"pump.json"` → `"pump"`); a leading dot is not one.
-    public static func deletingExtension(of name: String) -> String {
+    package static func deletingExtension(of name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
 
     /// The extension of `name` (`"json"` for `"pump.json"`), empty when there is none.
-    public static func pathExtension(of name: String) -> String {
+    package static func pathExtension(of name: String) -> String {
         let last = lastComponent(of: name)
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
         return String(last[last.index(after: dot)...])
     }
 
     /// `relative` read from `folder`: itself when absolute or when `folder` is `"."`.
-    public static func resolve(_ relative: String, from folder: String) -> String {
+    package static func resolve(_ relative: String, from folder: String) -> String {
         if relative.hasPrefix("/") || folder == "." { return relative }
         return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
+    /// `name` inside `folder`, with one slash between them however many `folder` ends with.
+    package static func joined(_ folder: String, _ name: String) -> String {
+        var base = Substring(folder)
+        while base.count > 1, base.hasSuffix("/") { base = base.dropLast() }
+        return base == "/" ? "/" + name : base + "/" + name
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {

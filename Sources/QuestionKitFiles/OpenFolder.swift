@@ -23,7 +23,7 @@ package final class OpenFolder {
 
     /// Opens the folder at `path`. A symbolic link there is followed only with `followingLink`
     /// (a path the user named may be a link; one met inside a folder being written never is).
-    package static func open(_ path: String, followingLink: Bool = true) throws(StoreError) -> OpenFolder {
+    package static func open(_ path: String, followingLink: Bool = true) throws(FileSystemError) -> OpenFolder {
         guard !path.isEmpty else { throw .io("open the folder", path, "the path is empty") }
         let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
         let descriptor = openPath(path, flags)
@@ -36,7 +36,7 @@ package final class OpenFolder {
 
     /// The folder `name` in this one, created (mode 0755 less the umask) when missing. A link or
     /// anything else there is refused, never followed.
-    package func folder(_ name: String, creating: Bool = true) throws(StoreError) -> OpenFolder {
+    package func folder(_ name: String, creating: Bool = true) throws(FileSystemError) -> OpenFolder {
         let inner = joined(name)
         if creating, mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST {
             throw .io("create the folder", inner, SystemIO.lastError)
@@ -51,7 +51,7 @@ package final class OpenFolder {
 
     /// Creates the file `name`, which must not exist (`O_CREAT | O_EXCL | O_NOFOLLOW`: a file or
     /// link put there first is an error, never written through), writes `bytes` and flushes them.
-    package func createFile(_ name: String, bytes: [UInt8]) throws(StoreError) {
+    package func createFile(_ name: String, bytes: [UInt8]) throws(FileSystemError) {
         let file = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else {
             let reason = errno == EEXIST ? "something is already there; nothing was written" : SystemIO.lastError
@@ -73,21 +73,21 @@ package final class OpenFolder {
     }
 
     /// The names in the folder, not `.` and `..`.
-    package func names() throws(StoreError) -> [String] { try FolderAccess.names(of: descriptor, path: path) }
+    package func names() throws(FileSystemError) -> [String] { try FolderAccess.names(of: descriptor, path: path) }
 
     /// Flushes the folder's entries (creations, renames, removals) to disk.
-    package func sync() throws(StoreError) {
+    package func sync() throws(FileSystemError) {
         // Some file systems cannot flush a folder (EINVAL); their renames are as durable as they get.
         if fsync(descriptor) != 0 && errno != EINVAL { throw .io("flush the folder", path, SystemIO.lastError) }
     }
 
     /// The entry `name`, not following a link; nil when nothing is there.
-    func entryStatus(_ name: String) -> stat? {
+    package func entryStatus(_ name: String) -> stat? {
         var status = stat()
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
     }
 
-    func status(of name: String) -> FileStatus { FileStatus.of(mode: entryStatus(name)?.st_mode) }
+    package func status(of name: String) -> FileStatus { FileStatus.of(mode: entryStatus(name)?.st_mode) }
 
     package func joined(_ name: String) -> String {
         path == "." ? name : path.hasSuffix("/") ? path + name : path + "/" + name

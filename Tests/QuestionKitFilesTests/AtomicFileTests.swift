@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import QuestionKitStore
+@testable import QuestionKitFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -34,6 +34,19 @@ import Testing
         if geteuid() == 0 { #expect(after.st_uid == 4321 && after.st_gid == 4322) }
     }
 
+    @Test func atomicWritesReplaceWholeFilesAndLeaveNoTemporaryFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/file.json"
+        try AtomicFile.write("old", to: path)
+        try AtomicFile.write(String(repeating: "new", count: 100_000), to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).count == 300_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.json"])
+        let error = try #require(throws: FileSystemError.self) {
+            try AtomicFile.write("x", to: folder.path + "/no/such/file")
+        }
+        #expect(error.message.hasPrefix("cannot open the folder '\(folder.path)/no/such': "))
+    }
+
     @Test func aNewFileGetsTheUsualMode() throws {
         let folder = try TemporaryFolder()
         try AtomicFile.write("new", to: folder.path + "/new.json")
@@ -46,7 +59,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = try folder.write("linked", "old")
         #expect(link(path, folder.path + "/other") == 0)
-        #expect(throws: StoreError.self) { try AtomicFile.write(Array("new".utf8), to: path, hardLinks: .refuse) }
+        #expect(throws: FileSystemError.self) { try AtomicFile.write(Array("new".utf8), to: path, hardLinks: .refuse) }
         #expect(Self.text(path) == "old" && Self.text(folder.path + "/other") == "old")
         try AtomicFile.write(Array("new".utf8), to: path, hardLinks: .split)
         #expect(Self.text(path) == "new" && Self.text(folder.path + "/other") == "old")
@@ -58,7 +71,7 @@ import Testing
         let path = try folder.write("template.json", "read")
         let prepared = try AtomicFile.prepare(Array("fixed".utf8), for: path)
         try folder.write("template.json", "saved by someone else")
-        #expect(throws: StoreError.self) { try prepared.commit(expecting: Array("read".utf8)) }
+        #expect(throws: FileSystemError.self) { try prepared.commit(expecting: Array("read".utf8)) }
         #expect(Self.text(path) == "saved by someone else")
         #expect(try Self.names(folder) == ["template.json"])
         try AtomicFile.write(Array("fixed".utf8), to: path, expecting: Array("saved by someone else".utf8))
@@ -111,8 +124,8 @@ import Testing
         let victim = try folder.write("victim", "victim")
         #expect(symlink(victim, folder.path + "/planted") == 0)
         let opened = try OpenFolder.open(folder.path)
-        #expect(throws: StoreError.self) { try opened.createFile("planted", bytes: Array("new".utf8)) }
-        #expect(throws: StoreError.self) { try opened.createFile("victim", bytes: Array("new".utf8)) }
+        #expect(throws: FileSystemError.self) { try opened.createFile("planted", bytes: Array("new".utf8)) }
+        #expect(throws: FileSystemError.self) { try opened.createFile("victim", bytes: Array("new".utf8)) }
         #expect(Self.text(victim) == "victim")
         try opened.createFile("fresh", bytes: Array("new".utf8))
         #expect(Self.text(folder.path + "/fresh") == "new")
@@ -123,7 +136,7 @@ import Testing
         let outside = try TemporaryFolder()
         #expect(symlink(outside.path, folder.path + "/Sources") == 0)
         let opened = try OpenFolder.open(folder.path)
-        #expect(throws: StoreError.self) { try opened.folder("Sources") }
+        #expect(throws: FileSystemError.self) { try opened.folder("Sources") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
         let made = try opened.folder("Tests")
         try made.createFile("a.swift", bytes: [])

@@ -1,5 +1,3 @@
-import QuestionKitStore
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,44 +8,40 @@ import QuestionKitStore
 /// maps, photos, logos): a regular file, within the size limit, reached by a path that never passes
 /// through /dev, /proc or /sys (there `/dev/stdin` is the tool's own input and `/proc` files claim a
 /// size of 0). It is opened without waiting (`O_NONBLOCK`: a FIFO is refused, not waited on), then
-/// checked on the open descriptor, so nothing can be swapped in between. Standard input is read
+/// checked on the open descriptor, so nothing can be swapped in between (see `BoundedRead`). Standard input is read
 /// only through `-`, where a command takes it.
-enum InputRule {
+package enum InputRule {
     /// The system's folders of special files, never read as input.
-    static let systemFolders = ["/dev", "/proc", "/sys"]
+    package static let systemFolders = ["/dev", "/proc", "/sys"]
 
-    /// The open descriptor of the regular file at `path` and its size. With `folder`, the file must
-    /// stay inside that folder's tree, through links (a photo beside a form).
-    static func openFile(
+    /// The bytes of the regular file at `path`, at most `limit` of them (see `BoundedRead`). With
+    /// `folder`, the file must stay inside that folder's tree, through links (a photo beside a form).
+    package static func read(
         _ path: String, limit: Int, within folder: String? = nil
-    ) throws(FileAccessError) -> (descriptor: Int32, size: Int) {
+    ) throws(FileAccessError) -> [UInt8] {
         var target = path
-        var flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+        var flags = O_NOCTTY
         if let folder {
             target = try inside(path, folder: folder)
             flags |= O_NOFOLLOW
         } else if let system = systemFolder(of: path) {
             throw refused(path, "it is under \(system), not a regular file (use '-' for standard input)")
         }
-        let descriptor = open(target, flags)
-        guard descriptor >= 0 else { throw FileAccessError(path: path, reason: SystemIO.lastError) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let reason = SystemIO.lastError
-            close(descriptor)
-            throw FileAccessError(path: path, reason: reason)
+        do {
+            return try BoundedRead.read(target, flags: flags, limit: limit)
+        } catch {
+            switch error {
+            case .cannotOpen(_, let reason), .cannotStat(let reason), .failedRead(let reason):
+                throw FileAccessError(path: path, reason: reason)
+            case .notRegular(S_IFDIR): throw FileAccessError(path: path, reason: "it is a directory")
+            case .notRegular(let kind): throw refused(path, "it is \(kindName(kind)), not a regular file")
+            case .tooLarge(let size): throw .tooLarge(path, size: size, limit: limit)
+            }
         }
-        let kind = status.st_mode & S_IFMT
-        let size = Int(status.st_size)
-        if kind != S_IFREG || size > limit { close(descriptor) }
-        if kind == S_IFDIR { throw FileAccessError(path: path, reason: "it is a directory") }
-        if kind != S_IFREG { throw refused(path, "it is \(kindName(kind)), not a regular file") }
-        if size > limit { throw .tooLarge(path, size: size, limit: limit) }
-        return (descriptor, size)
     }
 
     /// The real path of `path`, refused unless it lies inside the real folder `folder`.
-    static func inside(_ path: String, folder: String) throws(FileAccessError) -> String {
+    package static func inside(_ path: String, folder: String) throws(FileAccessError) -> String {
         var status = stat()
         guard lstat(path, &status) == 0 else { throw FileAccessError(path: path, reason: SystemIO.lastError) }
         guard let target = realPath(path) else { throw refused(path, "it is a link that leads nowhere", .dangling) }
@@ -58,13 +52,13 @@ enum InputRule {
     }
 
     /// Whether `path` lies in the tree of the real folder `root` (`path` real as well).
-    static func contains(_ root: String, _ path: String) -> Bool {
+    package static func contains(_ root: String, _ path: String) -> Bool {
         root == "/" || path == root || path.hasPrefix(root + "/")
     }
 
     /// The system folder `path` reaches, link after link (`/dev/stdin`, a link to `/proc/self/environ`,
     /// `/dev/fd/0` through the link `/dev/fd`); nil when it reaches none.
-    static func systemFolder(of path: String) -> String? {
+    package static func systemFolder(of path: String) -> String? {
         var current = path
         for _ in 0..<40 {
             guard let parent = realPath(PathText.parent(of: current)) else { return nil }
@@ -76,7 +70,7 @@ enum InputRule {
         return nil
     }
 
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -95,7 +89,7 @@ enum InputRule {
     }
 
     /// "a FIFO", "a character device", ... for the kind bits of a file's mode.
-    static func kindName(_ kind: mode_t) -> String {
+    package static func kindName(_ kind: mode_t) -> String {
         switch kind {
         case S_IFIFO: "a FIFO"
         case S_IFCHR: "a character device"

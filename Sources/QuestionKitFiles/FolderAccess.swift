@@ -9,16 +9,16 @@
 /// folder (`openat`, `unlinkat`), so a link planted anywhere is removed as a link, never entered.
 package enum FolderAccess {
     /// The names in the real folder `path` (not `.` and `..`); empty when nothing is there.
-    /// A symbolic link or a file at `path` is refused (`store.unsafe-path`), unless `followingLink`
+    /// A symbolic link or a file at `path` is refused (`FileSystemError.unsafe`), unless `followingLink`
     /// (the store's root, which its user chose, may be a link).
-    package static func names(in path: String, followingLink: Bool = false) throws(StoreError) -> [String] {
+    package static func names(in path: String, followingLink: Bool = false) throws(FileSystemError) -> [String] {
         guard let folder = try openFolder(path, followingLink: followingLink) else { return [] }
         defer { close(folder) }
         return try names(of: folder, path: path)
     }
 
     /// Removes everything inside the real folder `path`, keeping the folder; links are removed, not followed.
-    static func removeContents(of path: String) throws(StoreError) {
+    package static func removeContents(of path: String) throws(FileSystemError) {
         guard let folder = try openFolder(path) else { return }
         defer { close(folder) }
         for name in try names(of: folder, path: path) { try removeEntry(name, in: folder, path: path) }
@@ -26,7 +26,7 @@ package enum FolderAccess {
 
     /// Removes `path` (a file, a link or a whole folder) without following any link; its parent
     /// must be a real folder.
-    static func remove(_ path: String) throws(StoreError) {
+    package static func remove(_ path: String) throws(FileSystemError) {
         guard let parent = try openFolder(PathText.parent(of: path)) else { return }
         defer { close(parent) }
         try removeEntry(PathText.lastComponent(of: path), in: parent, path: PathText.parent(of: path))
@@ -34,29 +34,22 @@ package enum FolderAccess {
 
     /// The bytes of the regular file at `path`, at most `limit` of them; a symbolic link is
     /// refused, not followed.
-    static func read(_ path: String, limit: Int) throws(StoreError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ELOOP { throw .unsafe(path, .link) }
-            throw .io("read", path, errno == ENOENT ? "it is missing" : SystemIO.lastError)
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw .io("read", path, "it is not a regular file")
-        }
-        guard status.st_size <= limit else {
-            throw .io("read", path, "it is larger than \(limit) bytes")
-        }
-        switch SystemIO.readAll(descriptor, expected: Int(status.st_size), limit: limit) {
-        case .bytes(let bytes): return bytes
-        case .tooLarge: throw .io("read", path, "it is larger than \(limit) bytes")
-        case .failed(let reason): throw .io("read", path, reason)
+    package static func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+        do {
+            return try BoundedRead.read(path, flags: O_NOFOLLOW, limit: limit)
+        } catch {
+            switch error {
+            case .cannotOpen(ELOOP, _): throw .unsafe(path, .link)
+            case .cannotOpen(ENOENT, _): throw .io("read", path, "it is missing")
+            case .cannotOpen(_, let reason), .failedRead(let reason): throw .io("read", path, reason)
+            case .cannotStat, .notRegular: throw .io("read", path, "it is not a regular file")
+            case .tooLarge: throw .io("read", path, "it is larger than \(limit) bytes")
+            }
         }
     }
 
     /// The folder at `path` opened for reading; nil when nothing is there.
-    private static func openFolder(_ path: String, followingLink: Bool = false) throws(StoreError) -> Int32? {
+    private static func openFolder(_ path: String, followingLink: Bool = false) throws(FileSystemError) -> Int32? {
         let folder = open(path, O_RDONLY | O_DIRECTORY | (followingLink ? 0 : O_NOFOLLOW) | O_CLOEXEC)
         if folder >= 0 { return folder }
         switch errno {
@@ -66,7 +59,7 @@ package enum FolderAccess {
         }
     }
 
-    static func names(of folder: Int32, path: String) throws(StoreError) -> [String] {
+    package static func names(of folder: Int32, path: String) throws(FileSystemError) -> [String] {
         // fdopendir takes over the descriptor it is given, so it gets its own.
         let copy = dup(folder)
         guard copy >= 0, let stream = fdopendir(copy) else {
@@ -84,7 +77,7 @@ package enum FolderAccess {
         return names
     }
 
-    private static func removeEntry(_ name: String, in parent: Int32, path: String) throws(StoreError) {
+    private static func removeEntry(_ name: String, in parent: Int32, path: String) throws(FileSystemError) {
         let entryPath = path + "/" + name
         var status = stat()
         guard fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import QuestionKitCLI
+@testable import QuestionKitFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -21,28 +21,28 @@ import Foundation
 ///   files no living writer holds locked).
 package enum AtomicFile {
     /// The start of every temporary name.
-    public static let temporaryPrefix = ".qk-"
+    package static let temporaryPrefix = ".qk-"
     /// The end of every temporary file name.
-    public static let temporarySuffix = ".tmp"
+    package static let temporarySuffix = ".tmp"
 
     /// Writes `bytes` to `path` atomically (see above and `PreparedFile`); a file with other hard
     /// links is replaced by one of its own unless `hardLinks` says to refuse. With `expecting`,
     /// the file is replaced only if it still holds those bytes.
-    public static func write(
+    package static func write(
         _ bytes: [UInt8], to path: String, hardLinks: PreparedFile.HardLinks = .split, expecting: [UInt8]? = nil
-    ) throws(StoreError) {
+    ) throws(FileSystemError) {
         try prepare(bytes, for: path, hardLinks: hardLinks).commit(expecting: expecting)
     }
 
     /// Writes `text` as UTF-8 to `path` atomically.
-    public static func write(_ text: String, to path: String) throws(StoreError) {
+    package static func write(_ text: String, to path: String) throws(FileSystemError) {
         try write(Array(text.utf8), to: path)
     }
 
     /// The replacement of `path` by `bytes`, written and flushed, waiting for its `commit`.
-    public static func prepare(
+    package static func prepare(
         _ bytes: [UInt8], for path: String, hardLinks: PreparedFile.HardLinks = .split
-    ) throws(StoreError) -> PreparedFile {
+    ) throws(FileSystemError) -> PreparedFile {
         let folder = try OpenFolder.open(parent(of: path))
         return try PreparedFile.prepare(PathText.lastComponent(of: path), in: folder, hardLinks: hardLinks) { file in
             bytes.withUnsafeBytes { SystemIO.writeAll($0, to: file) }
@@ -50,7 +50,7 @@ package enum AtomicFile {
     }
 
     /// Copies the regular file at `source` to `path` atomically: the copy appears whole or not at all.
-    public static func copy(from source: String, to path: String) throws(StoreError) {
+    package static func copy(from source: String, to path: String) throws(FileSystemError) {
         let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else { throw .io("read", source, systemReason()) }
         defer { close(input) }
@@ -65,7 +65,7 @@ package enum AtomicFile {
 
     /// Renames the file or folder `source` to `destination` (same file system), then flushes
     /// both parent folders. A folder is never renamed over a non-empty folder.
-    public static func move(_ source: String, to destination: String) throws(StoreError) {
+    package static func move(_ source: String, to destination: String) throws(FileSystemError) {
         guard rename(source, destination) == 0 else { throw .io("move '\(source)' to", destination, systemReason()) }
         try syncFolder(parent(of: destination))
         if parent(of: source) != parent(of: destination) { try syncFolder(parent(of: source)) }
@@ -73,7 +73,7 @@ package enum AtomicFile {
 
     /// Creates the folder `path` (its parent must exist) and flushes the parent; an existing
     /// folder is fine, anything else there (a file, a symbolic link) is an error.
-    public static func makeFolder(_ path: String) throws(StoreError) {
+    package static func makeFolder(_ path: String) throws(FileSystemError) {
         if mkdir(path, 0o755) == 0 { return try syncFolder(parent(of: path)) }
         let reason = systemReason()
         let status = FileStatus.of(path)
@@ -83,7 +83,7 @@ package enum AtomicFile {
     }
 
     /// Flushes a folder's entries (creations, renames, removals) to disk.
-    public static func syncFolder(_ path: String) throws(StoreError) {
+    package static func syncFolder(_ path: String) throws(FileSystemError) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .io("open the folder", path, systemReason()) }
         defer { close(descriptor) }
@@ -94,7 +94,7 @@ package enum AtomicFile {
     /// Removes the store's temporary files left in `folder` by a process that was killed while
     /// writing; returns their names. A folder that is a symbolic link is not entered.
     @discardableResult
-    public static func sweepTemporaryFiles(in folder: String) -> [String] {
+    package static func sweepTemporaryFiles(in folder: String) -> [String] {
         guard let opened = try? OpenFolder.open(folder, followingLink: false) else { return [] }
         return sweepStaleTemporaries(in: opened)
     }
@@ -103,7 +103,7 @@ package enum AtomicFile {
     /// names of ours (`.qk-*.tmp`), only regular files, and only those no living writer holds
     /// locked, so a concurrent writer's file is never taken.
     @discardableResult
-    public static func sweepStaleTemporaries(in folder: OpenFolder) -> [String] {
+    package static func sweepStaleTemporaries(in folder: OpenFolder) -> [String] {
         let names = (try? folder.names()) ?? []
         return names.filter(isTemporaryName).filter {
             isStale($0, in: folder) && unlinkat(folder.descriptor, $0, 0) == 0
@@ -111,7 +111,7 @@ package enum AtomicFile {
     }
 
     /// Whether `name` is one of this type's temporary names.
-    public static func isTemporaryName(_ name: String) -> Bool {
+    package static func isTemporaryName(_ name: String) -> Bool {
         name.hasPrefix(temporaryPrefix) && name.hasSuffix(temporarySuffix)
     }
 
@@ -150,29 +150,6 @@ package enum AtomicFile {
             }) {
                 return failure
             }
-        }
-    }
-}
-
-/// What is at a path, without following a symbolic link there.
-enum FileStatus: Equatable {
-    case missing, file, folder, link, other
-
-    /// With `following`, a symbolic link counts as what it points to.
-    static func of(_ path: String, following: Bool = false) -> FileStatus {
-        var status = stat()
-        guard (following ? stat(path, &status) : lstat(path, &status)) == 0 else { return .missing }
-        return of(mode: status.st_mode)
-    }
-
-    /// What a file of `mode` (`st_mode`) is; missing when there is none.
-    static func of(mode: mode_t?) -> FileStatus {
-        guard let mode else { return .missing }
-        switch mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .folder
-        case S_IFLNK: return .link
-        default: return .other
         }
     }
 }

@@ -8,7 +8,7 @@
 /// interrupted calls retried, short writes continued. Shared by the store and the command line.
 package enum SystemIO {
     /// Reads at most `buffer.count` bytes; 0 at the end, -1 on failure (see `lastError`).
-    public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             #if canImport(Glibc)
                 let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
@@ -21,7 +21,7 @@ package enum SystemIO {
     }
 
     /// What `readAll` found.
-    public enum ReadOutcome {
+    package enum ReadOutcome {
         /// Everything up to the end, at most the limit.
         case bytes([UInt8])
         /// There was more than the limit (found after reading at most `limit + 1` bytes).
@@ -33,7 +33,7 @@ package enum SystemIO {
     /// Reads `descriptor` to its end, holding it to `limit` bytes: a file that grows while read, or
     /// an endless stream, is refused after one byte past the limit, never read to its end.
     /// `expected` (a file's size, 0 for a stream) sizes the buffer.
-    public static func readAll(_ descriptor: Int32, expected: Int, limit: Int) -> ReadOutcome {
+    package static func readAll(_ descriptor: Int32, expected: Int, limit: Int) -> ReadOutcome {
         // Read straight into the result's uninitialized room, never into a zeroed chunk copied over:
         // `test` reads ten thousand small files, and zeroing 64 KB for each was 7% of its work. The
         // room is one byte past what is expected, so a file of that size ends with no second buffer;
@@ -62,7 +62,7 @@ package enum SystemIO {
     }
 
     /// Writes all of `buffer`; nil when done, else the system's reason.
-    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
         var offset = 0
         while offset < buffer.count {
             #if canImport(Glibc)
@@ -78,5 +78,5 @@ package enum SystemIO {
     }
 
     /// The system's words for the last failure (`strerror(errno)`).
-    public static var lastError: String { String(cString: strerror(errno)) }
+    package static var lastError: String { String(cString: strerror(errno)) }
 }

@@ -1,8 +1,8 @@
 import Testing
 
 @testable import QuestionKit
+@testable import QuestionKitFiles
 @testable import QuestionKitForms
-@testable import QuestionKitStore
 
 @Suite("Path text")
 struct PathTextTests {
