@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "QuestionKitForms", targets: ["QuestionKitForms"]),
         .library(name: "QuestionKitPDF", targets: ["QuestionKitPDF"]),
         .library(name: "QuestionKitStore", targets: ["QuestionKitStore"]),
+        // FileAccessError, which the commands' public API throws, for tools that catch it by name.
+        .library(name: "QuestionKitFiles", targets: ["QuestionKitFiles"]),
         .library(name: "QuestionTypes", targets: ["QuestionTypes"]),
         .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
         .library(name: "QuestionKitTesting", targets: ["QuestionKitTesting"]),
