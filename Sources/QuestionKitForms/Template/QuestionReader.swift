@@ -82,7 +82,8 @@ struct QuestionReader: Sendable {
     // MARK: The question type
 
     private func resolveType(_ question: QuestionJSON, problems: inout ProblemCollector) -> (any QuestionType)? {
-        let typeKey = keys.spelling(of: .answerType)
+        // Spelled only for a message: most questions have none, and the key map lies in another module.
+        var typeKey: String { keys.spelling(of: .answerType) }
         guard let typeNode = question[.answerType] else {
             // Only without an answer-type is qid read: editors of different generations used different codes.
             let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
@@ -174,7 +175,7 @@ struct QuestionReader: Sendable {
 
     /// The question's text; without `keeping`, only checked (and nil), since no `String` is needed.
     private func readText(_ question: QuestionJSON, keeping: Bool, problems: inout ProblemCollector) -> String? {
-        let key = keys.spelling(of: .questionText)
+        var key: String { keys.spelling(of: .questionText) }
         guard let node = question[.questionText] else {
             problems.error(
                 "question.missing-text", "question \(question.number) has no '\(key)'", at: question.node,
