@@ -146,7 +146,7 @@ package struct RunCommand: Command {
         // The fixture's own problems fail the run as its replay's do, and are printed with them, cause first.
         let fixtureProblems =
             fixture.report.diagnostics
-            + FixtureTemplate.choose(for: loadedFixture, at: fixturePath, given: templatePath).problems
+            + files.check.fixtureTemplate.choose(for: loadedFixture, at: fixturePath, given: templatePath).problems
         if let user = arguments.values["user"] { loadedFixture.technician = user }
         if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
         let result = FixtureReplayer(fixture: loadedFixture, template: template).replay()
