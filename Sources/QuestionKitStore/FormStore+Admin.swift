@@ -93,7 +93,7 @@ extension FormStore {
     private func prepareFiles(of stored: StoredForm) throws(StoreError) -> [PreparedFile] {
         let folder = folder(of: stored.reference)
         let form = try AtomicFile.prepare(
-            Array(CompletedFormWriter.json(stored.form, keys: reader.keys).utf8), for: folder + "/" + Self.formFile)
+            Array(CompletedFormWriter.json(stored.form).utf8), for: folder + "/" + Self.formFile)
         return [form, try AtomicFile.prepare(Array(stored.record.json.utf8), for: folder + "/" + Self.recordFile)]
     }
 

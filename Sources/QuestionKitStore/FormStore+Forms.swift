@@ -74,7 +74,7 @@ extension FormStore {
     /// Writes the form's `form.json` (atomically).
     func saveForm(_ stored: StoredForm) throws(StoreError) {
         let folder = folder(of: stored.reference)
-        try AtomicFile.write(CompletedFormWriter.json(stored.form, keys: reader.keys), to: folder + "/" + Self.formFile)
+        try AtomicFile.write(CompletedFormWriter.json(stored.form), to: folder + "/" + Self.formFile)
     }
 
     /// Writes the form's `store.json` (atomically).

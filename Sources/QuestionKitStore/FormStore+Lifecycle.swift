@@ -36,7 +36,7 @@ extension FormStore {
             do throws(StoreError) {
                 try AtomicFile.makeFolder(staging)
                 try AtomicFile.write(
-                    CompletedFormWriter.json(form, keys: reader.keys), to: staging + "/" + Self.formFile)
+                    CompletedFormWriter.json(form), to: staging + "/" + Self.formFile)
                 try AtomicFile.write(record.json, to: staging + "/" + Self.recordFile)
                 _ = try makeFolders(user)
                 let name =

@@ -21,8 +21,10 @@ public protocol SourceFiles: Sendable {
 
 /// A file that could not be read, as the one problem that says why (`file.unreadable`, `json.too-large`).
 public struct UnreadableFile: Error, Sendable {
+    /// Why the file could not be read, located nowhere (the file has no text to locate it in).
     public var problem: Diagnostic
 
+    /// The file that could not be read, for `problem`.
     public init(_ problem: Diagnostic) {
         self.problem = problem
     }
