@@ -7,7 +7,8 @@
 #
 # Runs each build over the bundled templates, fixtures, invalid and fixable files and completed forms:
 # `validate` (text and JSON), `test` (text, JSON, JUnit) over the fixture folders, `run` (its transcript
-# and its PDF), `export` (text, JSON, PDF), and one language-server session that opens every template.
+# and its PDF), `export` (text, JSON, PDF), `review`, `export` and `run` again with a key map that respells
+# keys, and one language-server session that opens every template.
 # What differs between two runs of one build is masked first: a PDF's creation date and file ID, JUnit
 # and JSON durations. Prints one line per output that differs (and a diff of the first few lines), then a
 # count; exits 1 when any differs, 64 on a bad argument.
@@ -31,6 +32,11 @@ templates=(Templates/*.json Tests/Templates/invalid/*.json Tests/Templates/fixab
 fixtures=(Templates/fixtures/*.fixture.json Tests/Templates/broken-fixtures/*.fixture.json)
 completed=(Tests/Templates/completed/*.json Tests/Templates/original-forms/*.json
     Tests/Templates/print-sample/*.completed.json)
+
+# A key map that respells keys the bundled forms use (a comment, a metadata field, the technician), so
+# that the review, export and printed form are compared as a key map makes them too.
+keymap="$work/keys.json"
+echo '{"comment": "remark", "MIDiscipline": "Discipline", "username": "technician"}' >"$keymap"
 
 # A language-server session: initialize, open each template, ask for its outline, shut down.
 session="$work/session.jsonrpc"
@@ -86,6 +92,16 @@ outputs() {
         record "export-pdf-$name" "$tool" export --format pdf -o "$work/printed.pdf" "$form"
         mv "$work/printed.pdf" "$out/export-$name.pdf" 2>/dev/null || true
     done
+    for form in "${completed[@]}"; do
+        name=$(echo "$form" | tr '/' '_')
+        record "review-keys-$name" "$tool" review --keys "$keymap" "$form"
+        record "export-json-keys-$name" "$tool" export --keys "$keymap" --format json "$form"
+        record "export-pdf-keys-$name" "$tool" export --keys "$keymap" --format pdf -o "$work/printed.pdf" "$form"
+        mv "$work/printed.pdf" "$out/export-keys-$name.pdf" 2>/dev/null || true
+    done
+    record "run-keys" "$tool" run Templates/pump-inspection.json --keys "$keymap" \
+        --answers Templates/fixtures/pump-inspection.fixture.json --pdf "$work/printed.pdf"
+    mv "$work/printed.pdf" "$out/run-keys.pdf" 2>/dev/null || true
     set +e
     "$tool" lsp <"$session" >"$out/lsp.out" 2>"$out/lsp.err"
     echo "exit $?" >>"$out/lsp.out"

@@ -16,7 +16,7 @@ enum ReplayBenchmark {
         let largeReplay = Measure.seconds(runs: 10) { _ = replay(largeFixture, template: large) }
         let largeOutputs = Measure.seconds(runs: 10) {
             guard let form = replay(largeFixture, template: large) else { return }
-            _ = CompletedFormWriter.json(form, keys: .mi)
+            _ = CompletedFormWriter.json(form)
             _ = TextExport.render(Review(form: form))
         }
         lines.append(

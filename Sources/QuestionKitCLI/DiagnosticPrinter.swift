@@ -1,21 +1,6 @@
 import QuestionKit
 import QuestionKitForms
 
-/// The diagnostics of one input file, with its source for excerpts.
-package struct FileDiagnostics: Sendable {
-    /// The path as given (`<stdin>` for standard input).
-    public var path: String
-    public var diagnostics: [Diagnostic]
-    /// The file's bytes, when it could be read.
-    public var source: [UInt8]?
-
-    public init(path: String, diagnostics: [Diagnostic], source: [UInt8]?) {
-        self.path = path
-        self.diagnostics = diagnostics
-        self.source = source
-    }
-}
-
 /// Prints diagnostics the way compilers do, or as JSON for machines.
 package enum DiagnosticPrinter {
     /// `path:line:column: severity: message [code]`, the source line with a caret under the

@@ -12,12 +12,12 @@ enum EmbedMediaOption {
     /// folder of the file at `folderOf`; a photo left out (no file, a file refused) is a warning
     /// printed to standard error, located in `locatedIn` (the file the form's JSON was read from).
     static func photos(
-        of form: FilledForm, keys: KeyMap, arguments: ParsedArguments, folderOf: String,
+        of form: FilledForm, arguments: ParsedArguments, folderOf: String,
         locatedIn: FileDiagnostics, context: inout CommandContext
     ) -> [(name: String, bytes: [UInt8])] {
         guard arguments.flags.contains(spec.name) else { return [] }
         let (images, diagnostics) = CompletedFormPhotos.embeddable(
-            form, keys: keys, file: FormFolder(of: folderOf).file)
+            form, file: FormFolder(of: folderOf).file)
         context.standardError += DiagnosticPrinter.text(
             FileDiagnostics(path: locatedIn.path, diagnostics: diagnostics, source: locatedIn.source))
         return images

@@ -43,18 +43,18 @@ package struct ExportCommand: Command {
         let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
         if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
         guard let form = loaded.value else { return ExitStatus.inputErrors }
-        let review = Review(form: form, keys: keys)
+        let review = Review(form: form)
         if format == "pdf", let output {
             return PDFOutput.write(
-                review, photosOf: (form, loaded.report), keys: keys, to: output, arguments: arguments, context: &context
+                review, photosOf: (form, loaded.report), to: output, arguments: arguments, context: &context
             )
                 ? ExitStatus.success : ExitStatus.inputErrors
         }
         let text: String
         if format == "json" {
             let photos = EmbedMediaOption.photos(
-                of: form, keys: keys, arguments: arguments, folderOf: path, locatedIn: loaded.report, context: &context)
-            text = CompletedFormWriter.json(form, keys: keys, embedding: photos)
+                of: form, arguments: arguments, folderOf: path, locatedIn: loaded.report, context: &context)
+            text = CompletedFormWriter.json(form, embedding: photos)
         } else {
             text = TextExport.render(review)
         }

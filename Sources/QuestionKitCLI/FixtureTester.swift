@@ -87,7 +87,7 @@ struct FixtureTester: Sendable {
         if let loaded = fixture.value {
             read.outcome.flagsExpected = loaded.expectations.flagged?.sorted()
             // Whether the template exists is asked when it is read, once for all its fixtures.
-            let chosen = FixtureTemplate.choose(for: loaded, at: path) { _ in true }
+            let chosen = files.check.fixtureTemplate.choose(for: loaded, at: path) { _ in true }
             read.diagnostics += chosen.problems
             read.outcome.templatePath = chosen.path
         }
@@ -101,12 +101,12 @@ struct FixtureTester: Sendable {
         var diagnostics = read.diagnostics
         if let template, template.report.source == nil, let fixture = read.fixture.value {
             // The template could not be read: a located problem of the fixture when it does not exist.
-            let chosen = FixtureTemplate.choose(for: fixture, at: outcome.path)
+            let chosen = files.check.fixtureTemplate.choose(for: fixture, at: outcome.path)
             diagnostics += chosen.problems
             outcome.templatePath = chosen.path
             if chosen.path != nil { outcome.reports.append(template.report) }
         } else if let template, template.report.diagnostics.containsErrors {
-            outcome.reports.append(FixtureTemplate.report(template.report, forFixtureAt: outcome.path))
+            outcome.reports.append(files.check.fixtureTemplate.report(template.report, forFixtureAt: outcome.path))
         }
         if let fixture = read.fixture.value, let usable = template?.value {
             var replayer = FixtureReplayer(fixture: fixture, template: usable)

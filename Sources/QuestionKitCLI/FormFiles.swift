@@ -13,16 +13,13 @@ struct FormFiles: Sendable {
     var keepsNotes = false
 
     /// A file that was read (or not), with what went wrong in it.
-    struct Loaded<Value> {
-        var value: Value?
-        var report: FileDiagnostics
-    }
+    typealias Loaded<Value> = LoadedFile<Value>
+
+    /// The engine's checking of a file, on the machine's files.
+    var check: SourceCheck { SourceCheck(reader: reader, files: DiskFiles()) }
 
     func template(at path: String) -> Loaded<Template> {
-        load(path) { bytes in
-            let result = reader.read(bytes)
-            return (result.isUsable ? result.template : nil, shown(result.diagnostics))
-        }
+        check.template(at: path, keepingNotes: keepsNotes)
     }
 
     func fixture(at path: String) -> Loaded<Fixture> {
@@ -40,12 +37,6 @@ struct FormFiles: Sendable {
         keepsNotes ? diagnostics : diagnostics.filter { $0.severity != .note }
     }
 
-    /// The template a fixture names, relative to the fixture's folder.
-    func templatePath(of fixture: Fixture, at fixturePath: String) -> String? {
-        guard let relative = fixture.templatePath else { return nil }
-        return PathText.resolve(relative, from: PathText.parent(of: fixturePath))
-    }
-
     private func load<Value>(
         _ path: String, _ read: ([UInt8]) -> (Value?, [Diagnostic])
     ) -> Loaded<Value> {
@@ -58,15 +49,7 @@ struct FormFiles: Sendable {
     static func load<Value>(
         _ path: String, limit: Int, within folder: String? = nil, _ read: ([UInt8]) -> (Value?, [Diagnostic])
     ) -> Loaded<Value> {
-        do {
-            let bytes = try FileInput.read(path, limit: limit, within: folder)
-            let (value, diagnostics) = read(bytes)
-            return Loaded(value: value, report: FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
-        } catch {
-            let problem = ValidateCommand.problem(reading: error)
-            return Loaded(value: nil, report: FileDiagnostics(path: path, diagnostics: [problem], source: nil))
-        }
+        LoadedFile.load(
+            path, bytes: { () throws(UnreadableFile) in try DiskFiles.read(path, limit: limit, within: folder) }, read)
     }
 }
-
-extension FormFiles.Loaded: Sendable where Value: Sendable {}

@@ -30,10 +30,9 @@ package struct LanguageServerCommand: Command {
     package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else { throw UsageError("lsp takes no arguments") }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
-        let reader = TemplateReader(registry: context.registry, keys: keys)
-        var configuration = LanguageServer.Configuration(
-            registry: context.registry, keys: keys, name: context.toolName, version: QuestionKitTool.version)
-        configuration.check = { path, bytes in SourceValidation.documentCheck(bytes, path: path, reader: reader) }
+        let configuration = LanguageServer.Configuration(
+            registry: context.registry, keys: keys, name: context.toolName, version: QuestionKitTool.version,
+            files: DiskFiles())
         context.flushOutput()
         return LanguageServer.run(configuration, input: DescriptorSource(descriptor: STDIN_FILENO)) { bytes in
             _ = bytes.withUnsafeBytes { SystemIO.writeAll($0, to: STDOUT_FILENO) }

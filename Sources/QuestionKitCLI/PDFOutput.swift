@@ -48,10 +48,10 @@ enum PDFOutput {
     /// With `photosOf`, the completed form and where it was read from: its photos are printed as
     /// thumbnails (see `FormPDFPhotos`), and a photo that cannot be is a warning located in it.
     static func write(
-        _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil, keys: KeyMap = .mi,
+        _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil,
         to path: String, arguments: ParsedArguments, context: inout CommandContext
     ) -> Bool {
-        guard let document = render(review, photosOf: loaded, keys: keys, arguments: arguments, context: &context)
+        guard let document = render(review, photosOf: loaded, arguments: arguments, context: &context)
         else { return false }
         return write(consume document, to: path, context: &context)
     }
@@ -59,7 +59,7 @@ enum PDFOutput {
     /// The printed form of `review`, its warnings printed (see `write`); nil, with the reason
     /// printed, when the --logo cannot be used.
     static func render(
-        _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil, keys: KeyMap = .mi,
+        _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil,
         arguments: ParsedArguments, context: inout CommandContext
     ) -> PDFDocument? {
         let (fonts, fontWarnings) = Self.fonts(named: arguments.allValues["font"] ?? [])
@@ -67,7 +67,6 @@ enum PDFOutput {
         options.fonts = fonts
         options.pageSize = arguments.values["page-size"] == "a4" ? .a4 : .letter
         options.author = review.header.technician
-        options.keys = keys
         options.heading = arguments.values["heading"] ?? FormPDFOptions.defaultHeading
         if let logo = arguments.values["logo"] {
             do {
@@ -78,7 +77,7 @@ enum PDFOutput {
             }
         }
         if let loaded {
-            options.photos = photos(of: loaded.form, file: loaded.file, keys: keys, context: &context)
+            options.photos = photos(of: loaded.form, file: loaded.file, context: &context)
         }
         let document = FormPDF.render(review, options: options)
         for warning in fontWarnings + fonts.warnings(for: document.warnings) {
@@ -90,10 +89,10 @@ enum PDFOutput {
     /// The printed form of the review `taken` holds, which is let go (nil) once the form is
     /// rendered (see `render`).
     static func render(
-        taking taken: inout Review?, keys: KeyMap, arguments: ParsedArguments, context: inout CommandContext
+        taking taken: inout Review?, arguments: ParsedArguments, context: inout CommandContext
     ) -> PDFDocument? {
         guard let review = taken.take() else { return nil }
-        return render(review, keys: keys, arguments: arguments, context: &context)
+        return render(review, arguments: arguments, context: &context)
     }
 
     /// Writes `document` to `path` (see `write`); false, with the reason printed, when it could not be.
@@ -118,9 +117,9 @@ enum PDFOutput {
     /// The photos of `form`, read from the files beside it (none when it came from standard input)
     /// or from its embedded media; warnings for those that cannot be printed.
     private static func photos(
-        of form: FilledForm, file: FileDiagnostics, keys: KeyMap, context: inout CommandContext
+        of form: FilledForm, file: FileDiagnostics, context: inout CommandContext
     ) -> [String: PDFImage] {
-        let (images, diagnostics) = FormPDFPhotos.load(form, keys: keys, file: FormFolder(of: file.path).file)
+        let (images, diagnostics) = FormPDFPhotos.load(form, file: FormFolder(of: file.path).file)
         context.standardError += DiagnosticPrinter.text(
             FileDiagnostics(path: file.path, diagnostics: diagnostics, source: file.source))
         return images

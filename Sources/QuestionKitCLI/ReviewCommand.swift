@@ -27,7 +27,7 @@ package struct ReviewCommand: Command {
         let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
         if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
         guard let form = loaded.value else { return ExitStatus.inputErrors }
-        let review = Review(form: form, keys: keys)
+        let review = Review(form: form)
         // Out piece by piece: the review of a large form is several times its size as one text.
         let write = { (piece: String) in
             context.standardOutput += piece

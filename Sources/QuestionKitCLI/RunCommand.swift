@@ -61,7 +61,7 @@ package struct RunCommand: Command {
         if let pdf, reported.review != nil {
             guard
                 let document = PDFOutput.render(
-                    taking: &reported.review, keys: keys, arguments: arguments, context: &context),
+                    taking: &reported.review, arguments: arguments, context: &context),
                 PDFOutput.write(consume document, to: pdf, context: &context)
             else { return ExitStatus.inputErrors }
             let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
@@ -100,7 +100,7 @@ package struct RunCommand: Command {
         Self.printTranscript(replayed.result.transcript, to: forPeople, context: &context)
         replayed.result.transcript = []
         context[keyPath: forPeople] += "\n\n"
-        let review = Review(form: session.form, keys: keys)
+        let review = Review(form: session.form)
         ReviewPrinter.text(review) { piece in
             context[keyPath: forPeople] += piece
             context.flushOutput()
@@ -111,9 +111,9 @@ package struct RunCommand: Command {
             let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
             // The fixture plays the technician's device: the photos lie beside it.
             let photos = EmbedMediaOption.photos(
-                of: session.form, keys: keys, arguments: arguments, folderOf: fixturePath,
+                of: session.form, arguments: arguments, folderOf: fixturePath,
                 locatedIn: template.report, context: &context)
-            let json = CompletedFormWriter.json(session.form, keys: keys, embedding: photos)
+            let json = CompletedFormWriter.json(session.form, embedding: photos)
             guard let written = write(json, review: review, name: name, to: folder, context: &context) else {
                 return nil
             }
@@ -146,7 +146,7 @@ package struct RunCommand: Command {
         // The fixture's own problems fail the run as its replay's do, and are printed with them, cause first.
         let fixtureProblems =
             fixture.report.diagnostics
-            + FixtureTemplate.choose(for: loadedFixture, at: fixturePath, given: templatePath).problems
+            + files.check.fixtureTemplate.choose(for: loadedFixture, at: fixturePath, given: templatePath).problems
         if let user = arguments.values["user"] { loadedFixture.technician = user }
         if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
         let result = FixtureReplayer(fixture: loadedFixture, template: template).replay()

@@ -29,7 +29,7 @@ package struct TestCommand: Command {
     ]
 
     /// The suffix that marks a fixture file.
-    public static let fixtureSuffix = ".fixture.json"
+    public static let fixtureSuffix = SourceCheck.fixtureSuffix
 
     public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no folders given") }

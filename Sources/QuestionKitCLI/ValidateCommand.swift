@@ -94,7 +94,7 @@ package struct ValidateCommand: Command {
             return report.add(unread, to: &context)
         }
         var parsed: JSONParseResult
-        switch SourceValidation.read(bytes, path: path, displayPath: displayPath, reader: reader) {
+        switch SourceCheck(reader: reader, files: DiskFiles()).read(bytes, path: path, displayPath: displayPath) {
         case .fixture(let files): return files.forEach { report.add($0, to: &context) }
         case .template(let reading): parsed = reading
         }

@@ -18,28 +18,37 @@ extension LanguageServer {
             didSet { check = Self.wholeCheck(diagnose) }
         }
         /// How a document is checked, and kept to re-check an edit in part: by `diagnose`, whole,
-        /// unless the configuration was made without one (templates, see `TemplateCheck`) or a
-        /// caller that can tell templates from other documents sets it (`questionkit lsp`).
-        package var check: @Sendable (_ path: String, _ bytes: [UInt8]) -> DocumentCheck
+        /// when the configuration was made with one; else by the engine's `SourceCheck` on `files`
+        /// (a fixture against its template), or as a template (see `TemplateCheck`) without them.
+        package private(set) var check: @Sendable (_ path: String, _ bytes: [UInt8]) -> DocumentCheck
         /// The largest document kept, in bytes (opened, or built by edits); a larger one is
         /// reported as `json.too-large` and not kept. The JSON parser's limit by default, as for
         /// every input file of the commands.
         public var maxDocumentSize = JSONParser.Limits.default.maxBytes
 
-        /// A configuration; without `diagnose`, documents are checked as templates.
+        /// A configuration. Without `diagnose`, a document is checked as `validate` checks it: with
+        /// `files` (where a fixture's template is read), a fixture against its template; without
+        /// them, every document as a template.
         public init(
             registry: QuestionTypeRegistry, keys: KeyMap = .mi, name: String = "questionkit",
-            version: String = "0.1.0", diagnose: (@Sendable (String, [UInt8]) -> [Diagnostic])? = nil
+            version: String = "0.1.0", diagnose: (@Sendable (String, [UInt8]) -> [Diagnostic])? = nil,
+            files: (any SourceFiles)? = nil
         ) {
             self.registry = registry
             self.keys = keys
             self.name = name
             self.version = version
             let reader = TemplateReader(registry: registry, keys: keys)
-            self.diagnose = diagnose ?? { _, bytes in reader.diagnose(bytes) }
             if let diagnose {
+                self.diagnose = diagnose
                 check = Self.wholeCheck(diagnose)
+            } else if let files {
+                let source = SourceCheck(reader: reader, files: files)
+                let check: @Sendable (String, [UInt8]) -> DocumentCheck = { source.documentCheck($1, path: $0) }
+                self.check = check
+                self.diagnose = { path, bytes in check(path, bytes).diagnostics }
             } else {
+                self.diagnose = { _, bytes in reader.diagnose(bytes) }
                 check = { _, bytes in .template(TemplateCheck(bytes, reader: reader)) }
             }
         }

@@ -93,7 +93,7 @@ extension FormStore {
     /// for their `commit`, which may come after the form's folder moved (they travel with it).
     private func prepareFiles(of stored: StoredForm) throws(StoreError) -> [PreparedFile] {
         let folder = folder(of: stored.reference)
-        let form = Array(CompletedFormWriter.json(stored.form, keys: reader.keys).utf8)
+        let form = Array(CompletedFormWriter.json(stored.form).utf8)
         let record = Array(stored.record.json.utf8)
         return [
             try StoreError.converting(try AtomicFile.prepare(form, for: folder + "/" + Self.formFile)),

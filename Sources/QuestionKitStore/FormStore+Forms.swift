@@ -75,7 +75,7 @@ extension FormStore {
     /// Writes the form's `form.json` (atomically).
     func saveForm(_ stored: StoredForm) throws(StoreError) {
         let folder = folder(of: stored.reference)
-        let text = CompletedFormWriter.json(stored.form, keys: reader.keys)
+        let text = CompletedFormWriter.json(stored.form)
         try StoreError.converting(try AtomicFile.write(text, to: folder + "/" + Self.formFile))
     }
 

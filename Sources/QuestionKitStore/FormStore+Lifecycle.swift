@@ -35,7 +35,7 @@ extension FormStore {
             let record = StoreRecord(created: now)
             let staging = try makeFolders(Self.stagingFolder) + "/" + record.id
             do throws(StoreError) {
-                let text = CompletedFormWriter.json(form, keys: reader.keys)
+                let text = CompletedFormWriter.json(form)
                 try StoreError.converting(try AtomicFile.makeFolder(staging))
                 try StoreError.converting(try AtomicFile.write(text, to: staging + "/" + Self.formFile))
                 try StoreError.converting(try AtomicFile.write(record.json, to: staging + "/" + Self.recordFile))

@@ -39,7 +39,7 @@ import Testing
         let fixture = try #require(Fixture.read(Array(fixtureData)).fixture)
         let form = FixtureReplayer(fixture: fixture, template: template).replay().session.form
         let completedObject = try JSONSerialization.jsonObject(
-            with: Data(CompletedFormWriter.json(form, keys: .mi).utf8))
+            with: Data(CompletedFormWriter.json(form).utf8))
 
         var random = SplitMix64(seed: UInt64(truncatingIfNeeded: fixturePath.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
         var rejected = (templates: 0, fixtures: 0, forms: 0)
@@ -64,7 +64,7 @@ import Testing
         let replay = FixtureReplayer(fixture: fixture, template: template).replay()
         let review = Review(form: replay.session.form)
         _ = TextExport.render(review)
-        _ = CompletedFormWriter.json(replay.session.form, keys: .mi)
+        _ = CompletedFormWriter.json(replay.session.form)
         return false
     }
 

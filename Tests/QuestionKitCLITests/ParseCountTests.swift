@@ -79,14 +79,14 @@ struct ParseCountTests {
         #expect(Self.parses(["export", files.completed, "--format", "text", "-o", files.folder.path + "/x.txt"]) == 1)
     }
 
-    /// The language server checks a document through `SourceValidation.documentCheck`.
+    /// The language server checks a document through the engine's `SourceCheck.documentCheck`.
     @Test func theLanguageServersCheckParsesOnce() throws {
         let files = try Files()
         let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         for (path, expected) in [(files.template, 1), (files.fixture, 2), (files.unnamedFixture, 2)] {
             let bytes = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
             let (diagnostics, parses) = JSONParseCounter.counting {
-                SourceValidation.documentCheck(bytes, path: path, reader: reader).diagnostics
+                SourceCheck(reader: reader, files: DiskFiles()).documentCheck(bytes, path: path).diagnostics
             }
             #expect(parses == expected, "\(path)")
             #expect(diagnostics.containsErrors == false, "\(path)")

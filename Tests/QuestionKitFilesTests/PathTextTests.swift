@@ -1,8 +1,6 @@
 import Testing
 
-@testable import QuestionKit
 @testable import QuestionKitFiles
-@testable import QuestionKitForms
 
 @Suite("Path text")
 struct PathTextTests {

@@ -64,6 +64,18 @@ struct ReviewTests {
         #expect(header.revision == "2")
     }
 
+    /// The review spells the fields it shows apart as the form's template was read: its key map
+    /// comes with the template, not with a parameter that defaults to the original spellings.
+    @Test func respelledFieldsAreNotRepeatedAsMetadata() throws {
+        let keys = KeyMap(overrides: ["RevisionNumber": "rev", "username": "user", "completedDate": "done"])
+        let template = try ReviewFixture.template(
+            #"{"Title": "T", "rev": "4", "user": "jdoe", "done": "Mar 4, 2019", "email": "a@example.com", "#
+                + #""questions": []}"#, keys: keys)
+        let header = Review(form: FilledForm(template: template)).header
+        #expect(header.revision == "4")
+        #expect(header.metadata == [ReviewHeader.Field(key: "email", value: "a@example.com")])
+    }
+
     @Test(arguments: [
         (AnswerRendering([.value("42 °C"), .note("accepted: 0 to 75")]), "42 °C"),
         (AnswerRendering([.choices([.init("Good", isChosen: true), .init("Worn", isChosen: true)])]), "Good, Worn"),

@@ -38,12 +38,12 @@ struct PDFExportPrintTests {
         #expect(texts.first == PDFExportSamples.options.heading)
     }
 
+    /// The key map comes with the form: its template was read with it.
     @Test func aRenamedMetadataKeyLandsInItsBox() throws {
-        var review = Review(form: try ReviewFixture.filledInspection())
+        let keys = KeyMap(overrides: ["MIDiscipline": "discipline"])
+        var review = Review(form: try ReviewFixture.filledInspection(keys: keys))
         review.header.metadata = [.init(key: "discipline", value: "Hydraulic"), .init(key: "MIDiscipline", value: "x")]
-        var options = PDFExportSamples.options
-        options.keys = KeyMap(overrides: ["MIDiscipline": "discipline"])
-        let texts = Self.texts(FormPDF.render(review, options: options))
+        let texts = Self.texts(FormPDF.render(review, options: PDFExportSamples.options))
         let box = try #require(texts.firstIndex(of: "MI Discipline"))
         #expect(texts[box + 1] == "Hydraulic")
         #expect(!texts.contains("x"))

@@ -7,7 +7,7 @@ import Foundation
 /// type come from `"type"`. A file may name a key by its name (`answerType`) or by its MI
 /// spelling (`answer-type`). Values the original app's key list names (type identifiers, row
 /// types; see `OriginalValueName`) are respelled by those names.
-public struct KeyMap: Sendable {
+public struct KeyMap: Sendable, Hashable {
     @usableFromInline var overrides: [String: String]
     /// Respelled values, by key name, then by value; and the reverse, by key name, then by spelling.
     package let valueSpellings: [String: [String: String]]

@@ -16,7 +16,7 @@ struct StoreReviewCommand: Command {
         return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
             setup, store, reference, context throws(StoreError) in
             let stored = try store.form(reference)
-            let review = Review(form: stored.form, keys: store.reader.keys)
+            let review = Review(form: stored.form)
             if arguments.value("format", default: "text") == "json" {
                 context.print(JSONWriter.text(of: ReviewPrinter.json(review)))
             } else {

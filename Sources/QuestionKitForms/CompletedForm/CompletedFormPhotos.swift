@@ -32,14 +32,15 @@ package enum CompletedFormPhotos {
 
     /// Each photo of `form` once, in the order of the questions, with the question it is attached to
     /// and where it is named. Costs time linear in the names of the form, however many one question has.
-    package static func photos(of form: FilledForm, keys: KeyMap = .mi) -> [LocatedPhoto] {
+    package static func photos(of form: FilledForm) -> [LocatedPhoto] {
         var namesRead = 0
-        return photos(of: form, keys: keys, namesRead: &namesRead)
+        return photos(of: form, namesRead: &namesRead)
     }
 
-    /// `photos(of:keys:)`, adding to `namesRead` the names read from the questions' `images` lists
+    /// `photos(of:)`, adding to `namesRead` the names read from the questions' `images` lists
     /// (the work done: each list is read once, however many photos it names).
-    static func photos(of form: FilledForm, keys: KeyMap = .mi, namesRead: inout Int) -> [LocatedPhoto] {
+    static func photos(of form: FilledForm, namesRead: inout Int) -> [LocatedPhoto] {
+        let keys = form.template.keys
         var seen: Set<String> = []
         var photos: [LocatedPhoto] = []
         for (question, entry) in zip(form.template.questions, form.entries) {
@@ -74,13 +75,13 @@ package enum CompletedFormPhotos {
     /// `file` (a file beside the form by its file name), in order, and a warning for each photo
     /// left out: its file refused, or missing while the form has no image embedded under its name.
     package static func embeddable(
-        _ form: FilledForm, keys: KeyMap = .mi, file: (String) -> PhotoFile
+        _ form: FilledForm, file: (String) -> PhotoFile
     ) -> (images: [(name: String, bytes: [UInt8])], diagnostics: [Diagnostic]) {
-        let document = form.template.document
+        let (document, keys) = (form.template.document, form.template.keys)
         let embedded = document.root[keys.spelling(of: .media)]?[keys.spelling(of: .images)]
         var problems = ProblemCollector(document: document)
         var images: [(name: String, bytes: [UInt8])] = []
-        for located in photos(of: form, keys: keys) {
+        for located in photos(of: form) {
             let (photo, node) = (located.photo, located.node)
             switch self.file(of: photo.name, file) {
             case .found(_, let bytes):

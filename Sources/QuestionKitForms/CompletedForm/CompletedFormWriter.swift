@@ -16,18 +16,18 @@ import QuestionKit
 ///   that is not set is written as `""`. `media` keeps what it held and has `images`, `videos` and
 ///   `voice` always (empty maps: media stay files beside the form), as the original viewer reads it;
 ///   photos passed to embed are written base64-encoded under `images` by name, in place of an
-///   image of the same name, else appended (see ``CompletedFormPhotos/embeddable(_:keys:file:)``).
+///   image of the same name, else appended (see ``CompletedFormPhotos/embeddable(_:file:)``).
 ///
 /// A question the template reader left out (its type is unknown) is written as it was. The text
 /// is indented by two spaces, as `JSONWriter` writes, and ends in a newline. Every key is spelled
-/// through the key map.
+/// through the key map the form's template was read with.
 public enum CompletedFormWriter {
     /// The completed-form JSON of `form`, with the photos in `embedding` (name and file bytes)
     /// embedded under `media.images`.
     public static func json(
-        _ form: FilledForm, keys: KeyMap = .mi, embedding: [(name: String, bytes: [UInt8])] = []
+        _ form: FilledForm, embedding: [(name: String, bytes: [UInt8])] = []
     ) -> String {
-        var writer = SourceWriter(form: form, keys: keys)
+        var writer = SourceWriter(form: form)
         writer.embeddedImages = embedding.map {
             ($0.name, SourceWriter.Part.value(.string(Data($0.bytes).base64EncodedString())))
         }
@@ -55,9 +55,9 @@ private struct SourceWriter {
     /// The photos to embed under `media.images`, by name.
     var embeddedImages: [(String, Part)] = []
 
-    init(form: FilledForm, keys: KeyMap) {
+    init(form: FilledForm) {
         self.form = form
-        self.keys = keys
+        keys = form.template.keys
         var positionOfNode: [Int: Int] = [:]
         for (position, question) in form.template.questions.enumerated() {
             positionOfNode[question.node.index] = position

@@ -9,10 +9,10 @@ public struct Review: Sendable, Equatable {
     /// One row per question of the template, in order.
     public var rows: [ReviewRow]
 
-    /// The review of `form`. `keys` spells the template fields that the header shows on their own
-    /// (title, revision, `username`, the dates), so that they are not repeated as metadata.
-    public init(form: FilledForm, keys: KeyMap = .mi) {
-        header = ReviewHeader(form: form, keys: keys)
+    /// The review of `form`. The template's key map spells the fields that the header shows on
+    /// their own (title, revision, `username`, the dates), so that they are not repeated as metadata.
+    public init(form: FilledForm) {
+        header = ReviewHeader(form: form)
         rows = form.template.questions.enumerated().map { position, question in
             let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
             return ReviewRow(question: question, entry: entry)
@@ -55,13 +55,16 @@ public struct ReviewHeader: Sendable, Hashable {
     package var foremanComment: String?
     /// When the form was submitted.
     package var submittedDate: String?
+    /// The key spellings of the form's template (see `Template.keys`): how its metadata fields are spelled.
+    package var keys: KeyMap
 
-    /// The header of `form`; see `Review.init(form:keys:)`.
-    public init(form: FilledForm, keys: KeyMap = .mi) {
+    /// The header of `form`; see `Review.init(form:)`.
+    public init(form: FilledForm) {
         let template = form.template
+        keys = template.keys
         let shownApart: Set<String> = Set(
             [Key.title, .revisionNumber, .earlyRevisionNumber, .username, .completedDate, .submittedDate]
-                .map { keys.spelling(of: $0) })
+                .map { template.keys.spelling(of: $0) })
         title = template.title
         revision = template.revision
         metadata = template.metadata.filter { !shownApart.contains($0.key) }.map { Field(key: $0.key, value: $0.value) }

@@ -13,6 +13,9 @@ public struct Template: Sendable {
     /// The questions that could be read, in order. A question whose type is unknown is left out
     /// (and reported), so numbers may skip.
     public var questions: [Question]
+    /// The key spellings the template was read with: what works from it (a review, a completed
+    /// form, its photos, a PDF) spells its keys so.
+    public let keys: KeyMap
 }
 
 /// One question of a template.

@@ -142,7 +142,8 @@ public struct TemplateReader: Sendable {
                 hint: "Add \"\(keys.spelling(of: .title))\": \"…\"; it heads the form and names its folder.")
         }
         return Template(
-            document: document, title: title, revision: revision, metadata: metadata, questions: questions)
+            document: document, title: title, revision: revision, metadata: metadata, questions: questions,
+            keys: keys)
     }
 
     /// The question array: `questions`, or the early `Questions` with a warning.

@@ -20,8 +20,6 @@ public struct FormPDFOptions: Sendable {
     /// The form's photos by name (see ``FormPDFPhotos``), printed as thumbnails; a photo not here
     /// is printed as its name.
     public var photos: [String: PDFImage] = [:]
-    /// The key map the form was read with: it says which metadata field goes in which box of the header.
-    public var keys = KeyMap.mi
 
     /// The heading when none is set: the kind of document, naming no one's company.
     public static let defaultHeading = "Maintenance Instruction"
@@ -69,7 +67,7 @@ public enum FormPDF {
         let frame = FormPDFFrame(pageSize: options.pageSize)
         let composer = FormPDFComposer(
             frame: frame, setter: FormPDFTypesetter(fonts: options.fonts), heading: options.heading, logo: options.logo,
-            photos: options.photos, keys: options.keys)
+            photos: options.photos)
         var flow = FormPDFFlow(frame: frame, fonts: options.fonts)
         flow.place(composer.header(review.header))
         for row in review.rows {

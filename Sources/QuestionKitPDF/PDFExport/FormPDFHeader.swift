@@ -5,11 +5,10 @@ import QuestionKitForms
 struct FormPDFComposer {
     let frame: FormPDFFrame
     let setter: FormPDFTypesetter
-    /// The heading bar's text and logo, the photos and the key map (see ``FormPDFOptions``).
+    /// The heading bar's text and logo and the photos (see ``FormPDFOptions``).
     var heading = FormPDFOptions.defaultHeading
     var logo: PDFImage?
     var photos: [String: PDFImage] = [:]
-    var keys = KeyMap.mi
 }
 
 // MARK: - Header

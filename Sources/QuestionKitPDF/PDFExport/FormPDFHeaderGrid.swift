@@ -75,7 +75,8 @@ extension FormPDFComposer {
         case .revision: return header.revision ?? ""
         case .metadata(let name):
             guard let key = Key.metadata.first(where: { $0.name == name }) else { return "" }
-            let spelling = keys.spelling(of: key)
+            // Spelled as the form's template spells it.
+            let spelling = header.keys.spelling(of: key)
             return header.metadata.first { $0.key == spelling }?.value ?? ""
         }
     }

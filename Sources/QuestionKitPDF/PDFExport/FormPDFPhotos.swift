@@ -13,12 +13,13 @@ public enum FormPDFPhotos {
     /// The images of every photo of `form`, by name, and a warning for each one that cannot be shown.
     /// `file` looks for a file beside the form by its file name.
     public static func load(
-        _ form: FilledForm, keys: KeyMap = .mi, file: (String) -> PhotoFile
+        _ form: FilledForm, file: (String) -> PhotoFile
     ) -> (images: [String: PDFImage], diagnostics: [Diagnostic]) {
+        let keys = form.template.keys
         let embedded = form.template.document.root[keys.spelling(of: .media)]?[keys.spelling(of: .images)]
         var problems = ProblemCollector(document: form.template.document)
         var images: [String: PDFImage] = [:]
-        for located in CompletedFormPhotos.photos(of: form, keys: keys) {
+        for located in CompletedFormPhotos.photos(of: form) {
             let (photo, name, node) = (located.photo, located.photo.name, located.node)
             let fromFile = CompletedFormPhotos.file(of: name, file)
             let fromForm = embedded.flatMap { $0[name] ?? $0[photo.fileName] }

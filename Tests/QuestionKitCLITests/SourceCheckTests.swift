@@ -16,11 +16,11 @@ import Testing
 
 /// What the language server shows for a document: a fixture's template problems are not dropped
 /// but located on the fixture's `"template"`, quoted as `validate` quotes them.
-@Suite struct SourceValidationTests {
+@Suite struct SourceCheckTests {
     static func diagnostics(of fixture: String) throws -> [Diagnostic] {
         let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let bytes = try #require(FileManager.default.contents(atPath: fixture))
-        return SourceValidation.documentCheck([UInt8](bytes), path: fixture, reader: reader).diagnostics
+        return SourceCheck(reader: reader, files: DiskFiles()).documentCheck([UInt8](bytes), path: fixture).diagnostics
     }
 
     @Test func aFixturesBrokenTemplateIsReportedOnItsTemplateMember() throws {

@@ -1,5 +1,4 @@
 import QuestionKit
-import QuestionKitForms
 
 /// How an open document was last checked, kept so that the next edit can be checked in part.
 package enum DocumentCheck: Sendable {
