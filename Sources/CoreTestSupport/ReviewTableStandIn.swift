@@ -23,11 +23,11 @@ struct StandInTableQuestion: QuestionType {
         }
     }
 
-    let identifier = "table-answer"
-    let legacyTypeCode: String? = "3"
-    let summary = "A grid (stand-in)."
-    let examples: [QuestionExample] = []
-    var keys: [Key] { Self.tableKeys }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "table-answer", summary: "A grid (stand-in).", legacyTypeCode: "3", keys: Self.tableKeys,
+            examples: [])
+    }
     var answerKey: Key { .tableAnswer }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {

@@ -17,9 +17,11 @@ struct StandInChoiceQuestion: QuestionType {
 
     let identifier: String
     let legacyTypeCode: String?
-    var infersTypeFromLegacyCode: Bool { isTrueFalse }
-    let summary = "Options (stand-in)."
-    let examples: [QuestionExample] = []
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: identifier, summary: "Options (stand-in).", legacyTypeCode: legacyTypeCode,
+            infersTypeFromLegacyCode: isTrueFalse, examples: [])
+    }
     var answerKey: Key { .checkBoxes }
     private var isTrueFalse: Bool { identifier == "true/false" }
 
@@ -93,13 +95,11 @@ struct StandInShortAnswerQuestion: QuestionType {
         var range: (from: Double?, to: Double?)
     }
 
-    let identifier = "short-answer"
-    let legacyTypeCode: String? = "1"
-    let infersTypeFromLegacyCode = true
-    let summary = "Text or a number (stand-in)."
-    let examples: [QuestionExample] = []
-    var keys: [Key] { [Self.numberInput] }
-    var nestedKeys: [Key] { [Self.from, Self.to] }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "short-answer", summary: "Text or a number (stand-in).", legacyTypeCode: "1",
+            infersTypeFromLegacyCode: true, keys: [Self.numberInput], nestedKeys: [Self.from, Self.to], examples: [])
+    }
     var answerKey: Key { .shortAnswer }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {

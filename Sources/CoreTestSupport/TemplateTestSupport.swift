@@ -18,14 +18,14 @@ struct YesNoTestQuestion: QuestionType {
         var accepted: Bool? = nil
     }
 
-    let identifier = "yes-no"
-    let aliases = ["yn"]
-    let summary = "A single yes or no (test type)."
-    let legacyTypeCode: String? = "2"
-    let infersTypeFromLegacyCode = true
-    var keys: [Key] { [Self.strict] }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "yes-no", aliases: ["yn"], summary: "A single yes or no (test type).", legacyTypeCode: "2",
+            infersTypeFromLegacyCode: true, keys: [Self.strict], examples: Self.examples,
+            answerExamples: Self.answerExamples)
+    }
 
-    var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid("Plain", #"{"answer-type": "yes-no", "question": "Valve closed?"}"#),
             .valid("By alias, strict", #"{"answer-type": "yn", "question": "OK?", "strict": true}"#),
@@ -54,7 +54,7 @@ struct YesNoTestQuestion: QuestionType {
 
     var answerKey: Key { .checkBoxes }
 
-    var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         [
             .valid("Yes", question: #"{"answer-type": "yes-no", "question": "OK?"}"#, answer: #"["Yes"]"#),
             .invalid(
@@ -115,12 +115,13 @@ struct YesNoTestQuestion: QuestionType {
 struct ScoreTestQuestion: QuestionType {
     static let maxScore = Key("maxScore", spelling: "max-score", summary: "The highest score.")
 
-    let identifier = "score"
-    let summary = "A score from 0 to max-score (test type)."
-    let legacyTypeCode: String? = "5"
-    var keys: [Key] { [Self.maxScore] }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "score", summary: "A score from 0 to max-score (test type).", legacyTypeCode: "5",
+            keys: [Self.maxScore], examples: Self.examples, answerExamples: Self.answerExamples)
+    }
 
-    var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid("Out of five", #"{"answer-type": "score", "question": "Rate it", "max-score": 5}"#),
             .invalid(
@@ -145,7 +146,7 @@ struct ScoreTestQuestion: QuestionType {
 
     var answerKey: Key { .shortAnswer }
 
-    var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let question = #"{"answer-type": "score", "question": "Rate it", "max-score": 5}"#
         return [
             .valid("Within the range", question: question, answer: "4"),
@@ -179,17 +180,16 @@ struct ScoreTestQuestion: QuestionType {
 
 /// `gives-up`: returns nil without reporting anything (a misbehaving plugin), for questions and answers.
 struct GivesUpTestQuestion: QuestionType {
-    let identifier = "gives-up"
-    let summary = "Never reads (test type)."
-    var answerKey: Key { .shortAnswer }
-
-    var examples: [QuestionExample] {
-        [
-            .invalid(
-                "Always unreadable", #"{"answer-type": "gives-up", "question": "Q"}"#,
-                .error("question.unreadable", at: ""))
-        ]
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "gives-up", summary: "Never reads (test type).",
+            examples: [
+                .invalid(
+                    "Always unreadable", #"{"answer-type": "gives-up", "question": "Q"}"#,
+                    .error("question.unreadable", at: ""))
+            ])
     }
+    var answerKey: Key { .shortAnswer }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { nil }
     func parseAnswer(_ value: JSONNode, for _: Bool, problems: inout ProblemCollector) -> Bool? { nil }
@@ -201,13 +201,17 @@ struct GivesUpTestQuestion: QuestionType {
 /// A type whose identifiers, legacy code and keys are set per test (for registry checks). Its
 /// answers are text (under `short-answer`); blank text does not count as answered.
 struct ConfigurableTestQuestion: QuestionType {
-    var identifier: String
-    var aliases: [String] = []
-    var legacyTypeCode: String?
-    var infersTypeFromLegacyCode = false
-    var keys: [Key] = []
-    let summary = "Configurable (test type)."
-    let examples: [QuestionExample] = []
+    var description: QuestionTypeDescription
+
+    init(
+        identifier: String, aliases: [String] = [], legacyTypeCode: String? = nil,
+        infersTypeFromLegacyCode: Bool = false, keys: [Key] = []
+    ) {
+        description = QuestionTypeDescription(
+            identifier: identifier, aliases: aliases, summary: "Configurable (test type).",
+            legacyTypeCode: legacyTypeCode, infersTypeFromLegacyCode: infersTypeFromLegacyCode, keys: keys,
+            examples: [])
+    }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { true }
 

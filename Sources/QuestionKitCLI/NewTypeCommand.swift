@@ -155,17 +155,22 @@ extension TypeSkeleton {
         /// Register it with the other types, e.g. in your tool's `main.swift`:
         /// `QuestionKitTool.main(types: BuiltInQuestionTypes.all + [__TYPE__()])`.
         public struct __TYPE__: QuestionType {
-            /// `__ID__`, the `answer-type` of these questions.
-            public var identifier: String { "__ID__" }
-            /// One line for `questionkit types` and the documentation index.
-            public var summary: String { "TODO: one line saying what a __ID__ question asks." }
+            /// `__ID__`, the `answer-type` of these questions: what it reads, its documentation and
+            /// its examples.
+            public var description: QuestionTypeDescription {
+                QuestionTypeDescription(
+                    identifier: "__ID__",
+                    // One line for `questionkit types` and the documentation index.
+                    summary: "TODO: one line saying what a __ID__ question asks.",
+                    // The keys the type reads besides the ones every question has. TODO: add yours, and
+                    // describe their values for `questionkit schema` in `schemaProperties:`.
+                    keys: [],
+                    // The rules the type enforces, one sentence each, for its documentation page.
+                    rules: [],
+                    examples: Self.examples, answerExamples: Self.answerExamples)
+            }
             /// Answers are stored under `user-answer` → `__ID__`.
             public var answerKey: Key { Self.answer }
-            /// The keys the type reads besides the ones every question has. TODO: add yours, and describe
-            /// their values for `questionkit schema` in `schemaProperties`.
-            public var keys: [Key] { [] }
-            /// The rules the type enforces, one sentence each, for its documentation page.
-            public var rules: [String] { [] }
 
             public init() {}
 
@@ -226,7 +231,7 @@ extension TypeSkeleton {
 
         extension __TYPE__ {
             /// Valid and invalid questions: the type's tests and its documentation page.
-            public var examples: [QuestionExample] {
+            static var examples: [QuestionExample] {
                 [
                     .valid(
                         "A typical question", #"{"answer-type": "__ID__", "question": "TODO: a typical question?"}"#),
@@ -240,7 +245,7 @@ extension TypeSkeleton {
             }
 
             /// Example answers: how answers are read, when they count, and what they flag.
-            public var answerExamples: [AnswerExample] {
+            static var answerExamples: [AnswerExample] {
                 let question = #"{"answer-type": "__ID__", "question": "TODO: a typical question?"}"#
                 return [
                     .valid("A text answer", question: question, answer: #""TODO""#),

@@ -45,7 +45,7 @@ public struct QuestionTypeFailure: Sendable, Hashable, CustomStringConvertible {
 
     /// How a type is named in failures: its Swift type and its identifier.
     static func name(of type: any QuestionType) -> String {
-        "\(Swift.type(of: type)) ('\(type.identifier)')"
+        "\(Swift.type(of: type)) ('\(type.description.identifier)')"
     }
 }
 
@@ -59,7 +59,7 @@ extension QuestionTypeFailure {
             failures.append(
                 QuestionTypeFailure(
                     check: .example, type: name, example: title, location: "",
-                    reason: "is not read as this type; its 'answer-type' must be '\(type.identifier)'"))
+                    reason: "is not read as this type; its 'answer-type' must be '\(type.description.identifier)'"))
         }
         failures += outcome.missing.map {
             QuestionTypeFailure(

@@ -144,7 +144,7 @@ extension MultipleChoiceQuestion {
 
 extension MultipleChoiceQuestion {
     /// Example answers: how answers are read, when they count as answered, and what is flagged.
-    public var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
+    static var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
 
     private static let singleChoice = #"""
         {"answer-type": "multiple-choice", "question": "Condition of the drive belt",

@@ -6,16 +6,18 @@ import QuestionKit
 /// `max-answers` (1 one option, 0 or missing any number, N at most N) and `acceptedAnswer` (an
 /// option or a list of options; missing, `""` or `"none"` means nothing to check).
 public struct MultipleChoiceQuestion: QuestionType {
-    /// `multiple-choice`.
-    public var identifier: String { "multiple-choice" }
-    /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [OriginalValueName] {
-        [OriginalValueName("multipleChoiceQuestion", key: .answerType, value: identifier)]
+    /// `multiple-choice` (legacy `qid` "4"; `multipleChoiceQuestion` in the original app's key
+    /// list): what it reads, its documentation and its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "multiple-choice", summary: "Choose one or more options from a list.",
+            documentation: Self.documentation, legacyTypeCode: "4",
+            originalValueNames: [
+                OriginalValueName("multipleChoiceQuestion", key: .answerType, value: "multiple-choice")
+            ],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, examples: Self.examples,
+            answerExamples: Self.answerExamples)
     }
-    /// One line for `questionkit types`.
-    public var summary: String { "Choose one or more options from a list." }
-    /// The original system's `qid` for multiple choice.
-    public var legacyTypeCode: String? { "4" }
     /// Answers are the chosen options under `check-boxes`.
     public var answerKey: Key { Key.checkBoxes }
 
@@ -36,9 +38,12 @@ public struct MultipleChoiceQuestion: QuestionType {
             acceptedAnswer: reading.accepted.map { Set($0.map { options[$0] }) })
     }
 
+}
+
+extension MultipleChoiceQuestion: DefinitionChecking {
     /// Whether the question has a usable option list, reporting every problem as
     /// `parseDefinition` does, without a `String` per option.
-    public func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+    package func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
         !(read(question, problems: &problems).options?.isEmpty ?? true)
     }
 }
@@ -281,7 +286,7 @@ extension MultipleChoiceQuestion {
 
 extension MultipleChoiceQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
-    public var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
+    static var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
 
     private static let belt = #""question": "Condition of the drive belt""#
     private static let beltOptions = #""answers": ["Good", "Worn", "Cracked", "Replaced"]"#

@@ -134,7 +134,7 @@ extension String {
 
 extension ShortAnswerQuestion {
     /// Example answers: how text and numbers are read, and when a number is flagged as out of range.
-    public var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let oil = Self.numericQuestion("Oil temperature after 10 minutes (°C)", range: #"{"from": "-20", "to": "95"}"#)
         let insulation = Self.numericQuestion("Insulation resistance (MΩ)", range: #"{"from": 1, "to": ""}"#)
         let vibration = Self.numericQuestion("Vibration velocity (mm/s)", range: #"{"to": 4.5}"#)

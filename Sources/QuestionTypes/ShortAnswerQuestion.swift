@@ -6,22 +6,19 @@ import QuestionKit
 /// Each bound is a number or a numeric string; `""` or a missing bound means no bound, and a
 /// missing `acceptedAnswer`, `""` or `"none"` means no range at all.
 public struct ShortAnswerQuestion: QuestionType {
-    /// `short-answer`.
-    public var identifier: String { "short-answer" }
-    /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [OriginalValueName] {
-        [OriginalValueName("shortAnswerQuestion", key: .answerType, value: identifier)]
+    /// `short-answer` (`shortAnswerQuestion` in the original app's key list): reads `numberInput`
+    /// beyond the shared keys, and `from` and `to` inside `acceptedAnswer`. The web editor left
+    /// `answer-type` out of short-answer questions; `qid` "1" is enough.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "short-answer",
+            summary: "Free text, or a number (optionally within a range) when numberInput is true.",
+            documentation: Self.documentation, legacyTypeCode: "1", infersTypeFromLegacyCode: true,
+            keys: [Self.numberInput], nestedKeys: [Self.from, Self.to],
+            originalValueNames: [OriginalValueName("shortAnswerQuestion", key: .answerType, value: "short-answer")],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, examples: Self.examples,
+            answerExamples: Self.answerExamples)
     }
-    /// One line for `questionkit types`.
-    public var summary: String { "Free text, or a number (optionally within a range) when numberInput is true." }
-    /// The original system's `qid` for short answer.
-    public var legacyTypeCode: String? { "1" }
-    /// The web editor left `answer-type` out of short-answer questions; `qid` "1" is enough.
-    public var infersTypeFromLegacyCode: Bool { true }
-    /// Reads `numberInput` beyond the shared keys.
-    public var keys: [Key] { [Self.numberInput] }
-    /// Reads `from` and `to` inside `acceptedAnswer`.
-    public var nestedKeys: [Key] { [Self.from, Self.to] }
 
     /// The short-answer type, ready to register.
     public init() {}
@@ -236,9 +233,12 @@ public struct ShortAnswerQuestion: QuestionType {
 
 }
 
+// `validate` checks its questions through a copy of `parseDefinition` specialized for it.
+extension ShortAnswerQuestion: DefinitionChecking {}
+
 extension ShortAnswerQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid(
                 "A number within a range (bounds as strings)",

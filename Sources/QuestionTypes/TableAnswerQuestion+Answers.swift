@@ -187,7 +187,7 @@ extension TableAnswerQuestion {
 
 extension TableAnswerQuestion {
     /// Example answers: how cells are read, and when a table counts as answered.
-    public var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
+    static var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
 
     private static let textTable = bearingTable()
     private static let checkTable = bearingTable(

@@ -7,15 +7,16 @@ import QuestionKit
 /// column headers and `firstColumn` the row labels, each starting with the corner. `rowType` says
 /// per row whether its cells are `"text"` or `"check"`. `noCells` lists cells that must stay empty.
 public struct TableAnswerQuestion: QuestionType {
-    /// `table-answer`.
-    public var identifier: String { "table-answer" }
-    /// One line for `questionkit types`.
-    public var summary: String { "A grid of text or yes/no check cells, with column headers and row labels." }
-    /// The original system's `qid` for tables.
-    public var legacyTypeCode: String? { "3" }
-    /// Reads the size, headers, labels, row kinds and no-cells beyond the shared keys.
-    public var keys: [Key] {
-        [Self.numRows, Self.numColumns, Self.firstRow, Self.firstColumn, Self.rowType, Self.noCells]
+    /// `table-answer` (legacy `qid` "3"): reads the size, headers, labels, row kinds and no-cells
+    /// beyond the shared keys; its documentation and its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "table-answer",
+            summary: "A grid of text or yes/no check cells, with column headers and row labels.",
+            documentation: Self.documentation, legacyTypeCode: "3",
+            keys: [Self.numRows, Self.numColumns, Self.firstRow, Self.firstColumn, Self.rowType, Self.noCells],
+            originalValueNames: Self.originalValueNames, schemaProperties: Self.schemaProperties, rules: Self.rules,
+            examples: Self.examples, answerExamples: Self.answerExamples)
     }
 
     /// The table-answer type, ready to register.
@@ -42,9 +43,9 @@ public struct TableAnswerQuestion: QuestionType {
         "noCells", originalNames: ["cellsThatAreNotAnswerable"], summary: "Cells \"r,c\" that must stay empty (table).")
 
     /// The type's and the row types' names in the original app's key list.
-    public var originalValueNames: [OriginalValueName] {
+    static var originalValueNames: [OriginalValueName] {
         [
-            OriginalValueName("tableQuestion", key: .answerType, value: identifier),
+            OriginalValueName("tableQuestion", key: .answerType, value: "table-answer"),
             OriginalValueName("rowTypeText", key: Self.rowType, value: RowKind.text.rawValue),
             OriginalValueName("rowTypeCheckBoxes", key: Self.rowType, value: RowKind.check.rawValue),
         ]
@@ -74,9 +75,12 @@ public struct TableAnswerQuestion: QuestionType {
             rowLabels: Array(labels.dropFirst()), rowKinds: layout.kinds, noCells: layout.noCells)
     }
 
+}
+
+extension TableAnswerQuestion: DefinitionChecking {
     /// Whether the table reads as a definition, reporting every problem as `parseDefinition` does,
     /// without a `String` per header or label.
-    public func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+    package func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
         readLayout(question, problems: &problems) != nil
     }
 
@@ -312,7 +316,7 @@ public struct TableAnswerQuestion: QuestionType {
 
 extension TableAnswerQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         let checks = #"["", "Noise normal", "Temperature normal", "Lubricated"]"#
         let bearings = #"["", "Drive end", "Non-drive end", "Coupling"]"#
         return [

@@ -6,20 +6,18 @@ import QuestionKit
 /// one of them (the shape of a stored answer); missing, `""` or `"none"` means nothing to check.
 /// `answers` holds filler such as `["yes", "no"]` and is ignored.
 public struct TrueFalseQuestion: QuestionType {
-    /// `true/false`.
-    public var identifier: String { "true/false" }
-    /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [OriginalValueName] {
-        [OriginalValueName("trueFalseQuestion", key: .answerType, value: identifier)]
+    /// `true/false` (`trueFalseQuestion` in the original app's key list). The web editor left
+    /// `answer-type` out of true/false questions; `qid` "2" is enough.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "true/false", summary: "A single choice between True (Yes) and False (No).",
+            documentation: Self.documentation, legacyTypeCode: "2", infersTypeFromLegacyCode: true,
+            originalValueNames: [OriginalValueName("trueFalseQuestion", key: .answerType, value: "true/false")],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, examples: Self.examples,
+            answerExamples: Self.answerExamples)
     }
-    /// One line for `questionkit types`.
-    public var summary: String { "A single choice between True (Yes) and False (No)." }
-    /// The original system's `qid` for true/false.
-    public var legacyTypeCode: String? { "2" }
     /// Answers are the chosen options under `check-boxes`.
     public var answerKey: Key { Key.checkBoxes }
-    /// The web editor left `answer-type` out of true/false questions; `qid` "2" is enough.
-    public var infersTypeFromLegacyCode: Bool { true }
 
     /// The true/false type, ready to register.
     public init() {}
@@ -30,6 +28,9 @@ public struct TrueFalseQuestion: QuestionType {
         TrueFalseDefinition(acceptedAnswer: readAcceptedAnswer(question, problems: &problems))
     }
 }
+
+// `validate` checks its questions through a copy of `parseDefinition` specialized for it.
+extension TrueFalseQuestion: DefinitionChecking {}
 
 /// What a true/false question reads into: the answer it expects, if any.
 public struct TrueFalseDefinition: Sendable, Hashable {
@@ -211,7 +212,7 @@ extension TrueFalseQuestion {
 
 extension TrueFalseQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
-    public var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
+    static var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
 
     private static func question(_ acceptedAnswer: String) -> String {
         #"{"answer-type": "true/false", "question": "Is the guard rail secured?", "answers": ["yes", "no"], "#
@@ -267,7 +268,7 @@ extension TrueFalseQuestion {
 
 extension TrueFalseQuestion {
     /// Example answers: how answers are read, and when they are flagged (Yes is True).
-    public var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
+    static var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
 
     private static func answering(_ acceptedAnswer: String?) -> String {
         #"{"answer-type": "true/false", "question": "Is the guard rail secured?""#

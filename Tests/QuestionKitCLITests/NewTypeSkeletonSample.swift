@@ -5,17 +5,22 @@ import QuestionKit
 /// Register it with the other types, e.g. in your tool's `main.swift`:
 /// `QuestionKitTool.main(types: BuiltInQuestionTypes.all + [SampleKindQuestion()])`.
 public struct SampleKindQuestion: QuestionType {
-    /// `sample-kind`, the `answer-type` of these questions.
-    public var identifier: String { "sample-kind" }
-    /// One line for `questionkit types` and the documentation index.
-    public var summary: String { "TODO: one line saying what a sample-kind question asks." }
+    /// `sample-kind`, the `answer-type` of these questions: what it reads, its documentation and
+    /// its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "sample-kind",
+            // One line for `questionkit types` and the documentation index.
+            summary: "TODO: one line saying what a sample-kind question asks.",
+            // The keys the type reads besides the ones every question has. TODO: add yours, and
+            // describe their values for `questionkit schema` in `schemaProperties:`.
+            keys: [],
+            // The rules the type enforces, one sentence each, for its documentation page.
+            rules: [],
+            examples: Self.examples, answerExamples: Self.answerExamples)
+    }
     /// Answers are stored under `user-answer` → `sample-kind`.
     public var answerKey: Key { Self.answer }
-    /// The keys the type reads besides the ones every question has. TODO: add yours, and describe
-    /// their values for `questionkit schema` in `schemaProperties`.
-    public var keys: [Key] { [] }
-    /// The rules the type enforces, one sentence each, for its documentation page.
-    public var rules: [String] { [] }
 
     public init() {}
 
@@ -76,7 +81,7 @@ extension SampleKindQuestion {
 
 extension SampleKindQuestion {
     /// Valid and invalid questions: the type's tests and its documentation page.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid(
                 "A typical question", #"{"answer-type": "sample-kind", "question": "TODO: a typical question?"}"#),
@@ -90,7 +95,7 @@ extension SampleKindQuestion {
     }
 
     /// Example answers: how answers are read, when they count, and what they flag.
-    public var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let question = #"{"answer-type": "sample-kind", "question": "TODO: a typical question?"}"#
         return [
             .valid("A text answer", question: question, answer: #""TODO""#),

@@ -4,10 +4,15 @@ import QuestionKitForms
 /// A test type whose examples and answer examples the tests choose: text answers, flagged when
 /// they are "bad".
 struct CheckedTestQuestion: QuestionType {
-    var identifier = "checked"
-    var summary = "A checked question (test type)."
-    var examples: [QuestionExample] = [.valid("Plain", #"{"answer-type": "checked", "question": "Q?"}"#)]
-    var answerExamples: [AnswerExample] = []
+    var description: QuestionTypeDescription
+
+    init(
+        summary: String = "A checked question (test type).",
+        examples: [QuestionExample] = [.valid("Plain", Self.question)], answerExamples: [AnswerExample] = []
+    ) {
+        description = QuestionTypeDescription(
+            identifier: "checked", summary: summary, examples: examples, answerExamples: answerExamples)
+    }
 
     static let question = #"{"answer-type": "checked", "question": "Q?"}"#
 

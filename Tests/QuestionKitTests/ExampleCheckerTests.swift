@@ -121,7 +121,7 @@ struct ExampleCheckerTests {
         let outcomes = try ExampleChecker(registry: Fixture.registry()).checkAll()
         #expect(outcomes.count == 7)
         for (type, outcome) in outcomes {
-            #expect(outcome.passed, "\(type.identifier): \(outcome.failureDescription)")
+            #expect(outcome.passed, "\(type.description.identifier): \(outcome.failureDescription)")
         }
     }
 }

@@ -6,15 +6,20 @@ import Testing
 
 /// A type whose description and examples are set per test, for the registry's self-checks.
 struct DescribedTestQuestion: QuestionType {
-    var identifier = "described"
-    var aliases: [String] = []
-    var summary = "A described question (test type)."
-    var documentation = "A described question (test type)."
-    var legacyTypeCode: String?
-    var infersTypeFromLegacyCode = false
-    var keys: [Key] = []
-    var schemaProperties: [KeySchema] = []
-    var examples: [QuestionExample] = [.valid("Plain", #"{"answer-type": "described", "question": "Q?"}"#)]
+    var description: QuestionTypeDescription
+
+    init(
+        identifier: String = "described", aliases: [String] = [], summary: String = "A described question (test type).",
+        legacyTypeCode: String? = nil, infersTypeFromLegacyCode: Bool = false, keys: [Key] = [],
+        schemaProperties: [KeySchema] = [],
+        examples: [QuestionExample] = [.valid("Plain", #"{"answer-type": "described", "question": "Q?"}"#)]
+    ) {
+        description = QuestionTypeDescription(
+            identifier: identifier, aliases: aliases, summary: summary,
+            documentation: "A described question (test type).",
+            legacyTypeCode: legacyTypeCode, infersTypeFromLegacyCode: infersTypeFromLegacyCode, keys: keys,
+            schemaProperties: schemaProperties, examples: examples)
+    }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { true }
 
@@ -35,7 +40,7 @@ struct RegistryCheckTests {
     @Test func withoutRunningExamplesAFailingExampleIsLeftToTheCaller() {
         let wrong = QuestionExample.invalid(
             "Never rejected", #"{"answer-type": "described", "question": "Q?"}"#, .error("described.x", at: ""))
-        let type = DescribedTestQuestion(examples: [DescribedTestQuestion().examples[0], wrong])
+        let type = DescribedTestQuestion(examples: [DescribedTestQuestion().description.examples[0], wrong])
         #expect(QuestionTypeRegistry.selfCheck([type], runningExamples: false) == [])
         #expect(QuestionTypeRegistry.selfCheck([type]).count == 1)
         #expect(
@@ -154,9 +159,12 @@ struct AnswerExamplesTestQuestion: QuestionType {
     var base = YesNoTestQuestion()
     var identifier: String
     var answerExamples: [AnswerExample]
-    var summary: String { base.summary }
-    var keys: [Key] { base.keys }
-    var examples: [QuestionExample] { [.valid("Plain", #"{"answer-type": "yes-no", "question": "Valve closed?"}"#)] }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: identifier, summary: base.description.summary, keys: base.description.keys,
+            examples: [.valid("Plain", #"{"answer-type": "yes-no", "question": "Valve closed?"}"#)],
+            answerExamples: answerExamples)
+    }
     var answerKey: Key { base.answerKey }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> YesNoTestQuestion.Definition? {

@@ -8,12 +8,16 @@ import QuestionKit
 ///
 /// The answer is stored like a short answer, as the typed text under `short-answer`.
 public struct DateQuestion: QuestionType {
-    /// `date`, the `answer-type` of these questions.
-    public var identifier: String { "date" }
-    /// One line for `questionkit types` and the documentation index.
-    public var summary: String { "A calendar date (yyyy-MM-dd), optionally between an earliest and a latest date." }
-    /// The keys a date question reads besides the shared ones.
-    public var keys: [Key] { [Self.earliest, Self.latest] }
+    /// `date`, the `answer-type` of these questions: the keys it reads besides the shared ones,
+    /// its documentation and its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "date",
+            summary: "A calendar date (yyyy-MM-dd), optionally between an earliest and a latest date.",
+            documentation: Self.documentation, keys: [Self.earliest, Self.latest],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, examples: Self.examples,
+            answerExamples: Self.answerExamples)
+    }
     /// The date as typed, under `short-answer` (see the guide for why no key of its own).
     public var answerKey: Key { .shortAnswer }
 
@@ -93,7 +97,7 @@ public struct DateDefinition: Sendable, Hashable {
 
 extension DateQuestion {
     /// The type's documentation page, above its fields and examples.
-    public var documentation: String {
+    static var documentation: String {
         """
         A calendar date, written `yyyy-MM-dd` (`"2026-03-14"`): the day of a test, an installation or \
         an expiry.
@@ -107,7 +111,7 @@ extension DateQuestion {
     }
 
     /// The rules `parseDefinition` and `parseAnswer` enforce.
-    public var rules: [String] {
+    static var rules: [String] {
         [
             "`earliest` and `latest` are dates written `yyyy-MM-dd`, or `\"\"` for no bound.",
             "A bound must be a real day: `2026-02-30` is an error.",
@@ -117,7 +121,7 @@ extension DateQuestion {
     }
 
     /// Each bound: a string holding `yyyy-MM-dd` (or empty, or null for no bound).
-    public var schemaProperties: [KeySchema] {
+    static var schemaProperties: [KeySchema] {
         let date: [(String, JSONWriter.Value)] =
             JSONSchema.types("string", "null") + [("pattern", .string(#"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$"#))]
         return [KeySchema(Self.earliest, date), KeySchema(Self.latest, date)]
@@ -284,7 +288,7 @@ extension Character {
 
 extension DateQuestion {
     /// Valid and invalid questions: the type's tests and its documentation.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid(
                 "A date between two bounds",
@@ -328,7 +332,7 @@ extension DateQuestion {
     }
 
     /// Example answers: how dates are read, and when they are flagged.
-    public var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let bounded = #"""
             {"answer-type": "date", "question": "Date of the last hydrostatic test",
              "earliest": "2021-01-01", "latest": "2026-12-31"}

@@ -7,14 +7,16 @@ import QuestionKit
 /// the ends of the scale. An answer below `flagBelow` is flagged. The answer is an integer from
 /// 1 to N, stored like a short answer, as text under `short-answer` (`"4"`).
 public struct RatingQuestion: QuestionType {
-    /// `rating`, the `answer-type` of these questions.
-    public var identifier: String { "rating" }
-    /// One line for `questionkit types` and the documentation index.
-    public var summary: String {
-        "A rating on a scale of 1 to N (2 to 10) with labelled ends, flagged below a threshold."
+    /// `rating`, the `answer-type` of these questions: the keys it reads besides the shared ones,
+    /// its documentation and its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "rating",
+            summary: "A rating on a scale of 1 to N (2 to 10) with labelled ends, flagged below a threshold.",
+            documentation: Self.documentation, keys: [Self.scale, Self.lowLabel, Self.highLabel, Self.flagBelow],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, examples: Self.examples,
+            answerExamples: Self.answerExamples)
     }
-    /// The keys a rating question reads besides the shared ones.
-    public var keys: [Key] { [Self.scale, Self.lowLabel, Self.highLabel, Self.flagBelow] }
     /// The rating as text, under `short-answer` (see the guide for why no key of its own).
     public var answerKey: Key { .shortAnswer }
 
@@ -140,7 +142,7 @@ public struct RatingDefinition: Sendable, Hashable {
 
 extension RatingQuestion {
     /// The type's documentation page, above its fields and examples.
-    public var documentation: String {
+    static var documentation: String {
         """
         A rating on a scale from 1 to `scale` (2 to 10): the condition of a part, the cleanliness of \
         a room. `lowLabel` and `highLabel` say what the ends mean ("Poor", "As new"); they are shown \
@@ -154,7 +156,7 @@ extension RatingQuestion {
     }
 
     /// The rules `parseDefinition` and `parseAnswer` enforce.
-    public var rules: [String] {
+    static var rules: [String] {
         [
             "`scale` is required: a whole number from 2 to 10 (a number or a numeric string).",
             "`lowLabel` and `highLabel` are text.",
@@ -165,7 +167,7 @@ extension RatingQuestion {
 
     /// The keys, constrained exactly as far as `parseDefinition` reports errors (the bound of
     /// `flagBelow` depends on `scale`, which a schema cannot say simply).
-    public var schemaProperties: [KeySchema] {
+    static var schemaProperties: [KeySchema] {
         let scale: [(String, JSONWriter.Value)] = [
             (
                 "anyOf",
@@ -262,7 +264,7 @@ extension RatingQuestion {
         """#
 
     /// Valid and invalid questions: the type's tests and its documentation.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid("A five-point scale with labelled ends, flagged below 3", Self.condition),
             .valid(
@@ -303,7 +305,7 @@ extension RatingQuestion {
     }
 
     /// Example answers: how ratings are read, and when they are flagged.
-    public var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let unflagged = #"{"answer-type": "rating", "question": "Cleanliness of the pump room", "scale": 10}"#
         let below = ["rating.below-threshold"]
         return [
