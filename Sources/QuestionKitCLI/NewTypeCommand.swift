@@ -167,7 +167,7 @@ extension TypeSkeleton {
                     keys: [],
                     // The rules the type enforces, one sentence each, for its documentation page.
                     rules: [],
-                    examples: Self.examples, answerExamples: Self.answerExamples)
+                    codes: Code.allCases, examples: Self.examples, answerExamples: Self.answerExamples)
             }
             /// Answers are stored under `user-answer` → `__ID__`.
             public var answerKey: Key { Self.answer }
@@ -183,7 +183,8 @@ extension TypeSkeleton {
                 of question: QuestionJSON, problems: inout ProblemCollector
             ) -> __DEFINITION__? {
                 // TODO: read your keys (`question[Self.someKey]`) and report what is wrong with
-                // `problems.error("__ID__.some-problem", "a message quoting the value", at: node)`.
+                // `problems.error(Code.someProblem, "a message quoting the value", at: node)`, after
+                // adding `case someProblem = "__ID__.some-problem"` to `Code`.
                 __DEFINITION__()
             }
         }
@@ -205,7 +206,7 @@ extension TypeSkeleton {
             ) -> String? {
                 guard let text = value.stringValue else {
                     problems.error(
-                        "__ID__.answer-not-string", "the answer must be a string, not \(value.kind)", at: value)
+                        Code.answerNotString, "the answer must be a string, not \(value.kind)", at: value)
                     return nil
                 }
                 return text
@@ -240,7 +241,7 @@ extension TypeSkeleton {
                     .invalid(
                         "TODO: replace with a question __ID__ rejects, and the code and pointer of its error",
                         #"{"answer-type": "__ID__", "question": "TODO", "TODO": true}"#,
-                        .error("__ID__.todo", at: "/TODO")),
+                        .error(Code.todo, at: "/TODO")),
                 ]
             }
 
@@ -251,8 +252,21 @@ extension TypeSkeleton {
                     .valid("A text answer", question: question, answer: #""TODO""#),
                     .valid("A blank answer does not count", question: question, answer: #"" ""#, isAnswered: false),
                     .invalid(
-                        "A number", question: question, answer: "1", .error("__ID__.answer-not-string", at: "")),
+                        "A number", question: question, answer: "1", .error(Code.answerNotString, at: "")),
                 ]
+            }
+        }
+
+        // MARK: - Codes
+
+        extension __TYPE__ {
+            /// What __ID__ questions and answers report: each code declared once, used by the code that
+            /// reports it and by the examples that expect it. Every code starts with `__ID__.`.
+            public enum Code: String, DiagnosticCode, CaseIterable {
+                /// An answer that is not a string.
+                case answerNotString = "__ID__.answer-not-string"
+                /// TODO: the placeholder example's code; replace it with your own codes.
+                case todo = "__ID__.todo"
             }
         }
 

@@ -17,7 +17,7 @@ public struct SampleKindQuestion: QuestionType {
             keys: [],
             // The rules the type enforces, one sentence each, for its documentation page.
             rules: [],
-            examples: Self.examples, answerExamples: Self.answerExamples)
+            codes: Code.allCases, examples: Self.examples, answerExamples: Self.answerExamples)
     }
     /// Answers are stored under `user-answer` → `sample-kind`.
     public var answerKey: Key { Self.answer }
@@ -33,7 +33,8 @@ public struct SampleKindQuestion: QuestionType {
         of question: QuestionJSON, problems: inout ProblemCollector
     ) -> SampleKindDefinition? {
         // TODO: read your keys (`question[Self.someKey]`) and report what is wrong with
-        // `problems.error("sample-kind.some-problem", "a message quoting the value", at: node)`.
+        // `problems.error(Code.someProblem, "a message quoting the value", at: node)`, after
+        // adding `case someProblem = "sample-kind.some-problem"` to `Code`.
         SampleKindDefinition()
     }
 }
@@ -55,7 +56,7 @@ extension SampleKindQuestion {
     ) -> String? {
         guard let text = value.stringValue else {
             problems.error(
-                "sample-kind.answer-not-string", "the answer must be a string, not \(value.kind)", at: value)
+                Code.answerNotString, "the answer must be a string, not \(value.kind)", at: value)
             return nil
         }
         return text
@@ -90,7 +91,7 @@ extension SampleKindQuestion {
             .invalid(
                 "TODO: replace with a question sample-kind rejects, and the code and pointer of its error",
                 #"{"answer-type": "sample-kind", "question": "TODO", "TODO": true}"#,
-                .error("sample-kind.todo", at: "/TODO")),
+                .error(Code.todo, at: "/TODO")),
         ]
     }
 
@@ -101,7 +102,20 @@ extension SampleKindQuestion {
             .valid("A text answer", question: question, answer: #""TODO""#),
             .valid("A blank answer does not count", question: question, answer: #"" ""#, isAnswered: false),
             .invalid(
-                "A number", question: question, answer: "1", .error("sample-kind.answer-not-string", at: "")),
+                "A number", question: question, answer: "1", .error(Code.answerNotString, at: "")),
         ]
+    }
+}
+
+// MARK: - Codes
+
+extension SampleKindQuestion {
+    /// What sample-kind questions and answers report: each code declared once, used by the code that
+    /// reports it and by the examples that expect it. Every code starts with `sample-kind.`.
+    public enum Code: String, DiagnosticCode, CaseIterable {
+        /// An answer that is not a string.
+        case answerNotString = "sample-kind.answer-not-string"
+        /// TODO: the placeholder example's code; replace it with your own codes.
+        case todo = "sample-kind.todo"
     }
 }

@@ -13,6 +13,9 @@
 /// `questionkit docs` and its part of `questionkit schema`; `questionkit new-type NAME` writes a
 /// skeleton to start from, and `QuestionTypeRegistry.selfCheck` reports what it still lacks.
 ///
+/// Declare the type's diagnostic and flag codes once, as the cases of its own `Code` enum (see
+/// `DiagnosticCode`), and name them by their case when reporting and in examples.
+///
 /// Prefer no stored properties (computed `description` and `answerKey`): such a type fits inside
 /// an `any QuestionType` value, so the core copies it per question without touching a shared
 /// reference count (which costs when long templates are read on every core). The engine reads
@@ -22,7 +25,7 @@
 /// struct YesNoQuestion: QuestionType {
 ///     var description: QuestionTypeDescription {
 ///         QuestionTypeDescription(
-///             identifier: "yes-no", summary: "A single yes or no.",
+///             identifier: "yes-no", summary: "A single yes or no.", codes: Code.allCases,
 ///             examples: [.valid("Simple", #"{"answer-type": "yes-no", "question": "OK?"}"#)])
 ///     }
 ///     var answerKey: Key { .checkBoxes }
@@ -30,7 +33,7 @@
 ///     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Void? { () }
 ///     func parseAnswer(_ value: JSONNode, for _: Void, problems: inout ProblemCollector) -> Bool? {
 ///         guard let answer = value.boolValue else {
-///             problems.error("yes-no.not-a-boolean", "the answer must be true or false", at: value)
+///             problems.error(Code.notABoolean, "the answer must be true or false", at: value)
 ///             return nil
 ///         }
 ///         return answer
@@ -39,6 +42,10 @@
 ///     func encodeAnswer(_ answer: Bool, for _: Void) -> JSONWriter.Value { .bool(answer) }
 ///     func render(_ answer: Bool?, of _: Void) -> AnswerRendering {
 ///         answer.map { AnswerRendering([.value($0 ? "Yes" : "No")]) } ?? .noAnswer
+///     }
+///
+///     enum Code: String, DiagnosticCode, CaseIterable {
+///         case notABoolean = "yes-no.not-a-boolean"
 ///     }
 /// }
 /// ```

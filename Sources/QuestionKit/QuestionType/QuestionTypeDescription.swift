@@ -55,6 +55,10 @@ public struct QuestionTypeDescription: Sendable {
     /// and which flags they raise.
     public var answerExamples: [AnswerExample]
 
+    /// The codes of the diagnostics and flags the type reports (`codes: Code.allCases`), each
+    /// starting with `codePrefix` and a dot.
+    public var codes: [String]
+
     /// A description of the type `identifier`. `documentation` defaults to `summary`, and
     /// `schemaProperties` to every key of `keys`, described by its summary, with no constraint
     /// on its value.
@@ -62,7 +66,8 @@ public struct QuestionTypeDescription: Sendable {
         identifier: String, aliases: [String] = [], summary: String, documentation: String? = nil,
         legacyTypeCode: String? = nil, infersTypeFromLegacyCode: Bool = false, keys: [Key] = [],
         nestedKeys: [Key] = [], originalValueNames: [OriginalValueName] = [], schemaProperties: [KeySchema]? = nil,
-        rules: [String] = [], examples: [QuestionExample], answerExamples: [AnswerExample] = []
+        rules: [String] = [], codes: [any DiagnosticCode] = [], examples: [QuestionExample],
+        answerExamples: [AnswerExample] = []
     ) {
         self.identifier = identifier
         self.aliases = aliases
@@ -75,10 +80,15 @@ public struct QuestionTypeDescription: Sendable {
         self.originalValueNames = originalValueNames
         self.schemaProperties = schemaProperties ?? keys.map { KeySchema($0) }
         self.rules = rules
+        self.codes = codes.map(\.rawValue)
         self.examples = examples
         self.answerExamples = answerExamples
     }
 
     /// All `answer-type` values that select the type: `identifier`, then `aliases`.
     public var allIdentifiers: [String] { [identifier] + aliases }
+
+    /// What each of the type's codes starts with, before a dot: the identifier, with `/` written
+    /// `-` (`true-false` for `true/false`).
+    public var codePrefix: String { identifier.replacing("/", with: "-") }
 }

@@ -34,7 +34,7 @@ public struct ExampleChecker: Sendable {
 
         /// A readable account of a failed example, for test output.
         public var failureDescription: String {
-            var lines = ["example '\(example.title)':"]
+            var lines = ["example '\(example.title)' (\(example.source)):"]
             if !readAsType { lines.append("  is not read as the type that carries it") }
             lines += missing.map { "  expected \($0), not produced" }
             lines += unexpected.map {
@@ -103,7 +103,8 @@ public struct ExampleChecker: Sendable {
 
         /// A readable account of a failed example, for test output.
         public var failureDescription: String {
-            (["answer example '\(example.title)':"] + failures.map { "  " + $0 }).joined(separator: "\n")
+            (["answer example '\(example.title)' (\(example.source)):"] + failures.map { "  " + $0 }).joined(
+                separator: "\n")
         }
     }
 

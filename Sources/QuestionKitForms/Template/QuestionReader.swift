@@ -45,7 +45,7 @@ struct QuestionReader: Sendable {
         let node = question.node
         guard node.kind == .object else {
             problems.error(
-                "question.not-an-object", "question \(question.number) must be an object, not \(node.kind)", at: node,
+                QuestionCode.notAnObject, "question \(question.number) must be an object, not \(node.kind)", at: node,
                 hint: "Write {\"\(keys.spelling(of: .answerType))\": \"\(spelledIdentifiers.first ?? "…")\", "
                     + "\"\(keys.spelling(of: .questionText))\": \"…\"}.")
             return nil
@@ -80,7 +80,7 @@ struct QuestionReader: Sendable {
         guard problems.errorCount == errorsBefore else { return }
         let identifier = registry.descriptions[position].identifier
         problems.error(
-            "question.unreadable", "question \(question.number) could not be read as '\(identifier)'",
+            QuestionCode.unreadable, "question \(question.number) could not be read as '\(identifier)'",
             at: question.node)
     }
 
@@ -97,7 +97,7 @@ struct QuestionReader: Sendable {
         if let position = position(writtenAs: typeNode) { return position }
         guard let written = typeNode.stringValue else {
             problems.error(
-                "question.answer-type-not-string", "'\(typeKey)' must be a string, not \(typeNode.kind)", at: typeNode,
+                QuestionCode.answerTypeNotString, "'\(typeKey)' must be a string, not \(typeNode.kind)", at: typeNode,
                 hint: "Use one of \(Suggestion.quotedList(spelledIdentifiers)).")
             return nil
         }
@@ -112,7 +112,7 @@ struct QuestionReader: Sendable {
                 [NodeFix("Write '\(meant)'", edits: [.replace(typeNode, json: JSONWriter.text(of: .string(meant)))])]
             }
             problems.error(
-                "question.unknown-type", "unknown \(typeKey) '\(written)'", at: typeNode,
+                QuestionCode.unknownType, "unknown \(typeKey) '\(written)'", at: typeNode,
                 hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
                     + "Known types: \(Suggestion.quotedList(spelledIdentifiers)).", fixes: fixes ?? [])
             return nil
@@ -139,7 +139,7 @@ struct QuestionReader: Sendable {
         if let legacyCode, let position = registry.positionInferred(fromLegacyCode: legacyCode), misspelled == nil {
             let type = registry.descriptions[position]
             problems.warning(
-                "question.answer-type-inferred",
+                QuestionCode.answerTypeInferred,
                 "question \(question.number) has no '\(typeKey)'; qid '\(legacyCode)' makes it '\(type.identifier)'",
                 at: question.node,
                 hint: "Add \"\(typeKey)\": \"\(keys.spelling(ofValue: type.identifier, in: .answerType))\".",
@@ -161,7 +161,7 @@ struct QuestionReader: Sendable {
             hint = "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(spelledIdentifiers))."
         }
         problems.error(
-            "question.missing-answer-type", "question \(question.number) has no '\(typeKey)'", at: question.node,
+            QuestionCode.missingAnswerType, "question \(question.number) has no '\(typeKey)'", at: question.node,
             hint: hint, fixes: fixes)
         return nil
     }
@@ -186,18 +186,18 @@ struct QuestionReader: Sendable {
         let key = keys.spelling(of: .questionText)
         guard let node = question[.questionText] else {
             problems.error(
-                "question.missing-text", "question \(question.number) has no '\(key)'", at: question.node,
+                QuestionCode.missingText, "question \(question.number) has no '\(key)'", at: question.node,
                 hint: "Add \"\(key)\": \"…\" with the text the technician reads.")
             return nil
         }
         guard node.kind == .string else {
-            problems.error("question.text-not-string", "'\(key)' must be a string, not \(node.kind)", at: node)
+            problems.error(QuestionCode.textNotString, "'\(key)' must be a string, not \(node.kind)", at: node)
             return nil
         }
         let text = keeping ? node.stringValue : nil
         if text?.isBlank ?? node.isBlankString {
             problems.warning(
-                "question.empty-text", "question \(question.number) has an empty '\(key)'", at: node,
+                QuestionCode.emptyText, "question \(question.number) has an empty '\(key)'", at: node,
                 hint: "Write the question the technician must answer.")
         }
         return text
@@ -229,7 +229,7 @@ struct QuestionReader: Sendable {
             let key = member.key
             if let owner = ownerOfKey[key] {
                 problems.report(
-                    .warning, "question.unknown-key",
+                    .warning, QuestionCode.unknownKey,
                     "'\(key)' is not read by \(registry.descriptions[position].identifier) questions",
                     at: member.value, hint: "It belongs to \(owner) questions; remove it or change the type.",
                     atKey: true)
@@ -245,7 +245,7 @@ struct QuestionReader: Sendable {
                 }()
             spellings = prepared
             problems.warnUnknownKey(
-                member, code: "question.unknown-key", in: prepared.place, known: prepared.names,
+                member, code: QuestionCode.unknownKey.rawValue, in: prepared.place, known: prepared.names,
                 candidates: prepared.candidates)
         }
     }

@@ -189,6 +189,23 @@ extension QuestionTypeRegistry {
                 "\(name): its schema describes key '\(property.key.name)', which is neither one of its keys "
                     + "nor a key every question shares")
         }
+        return problems + checkCodes(of: type, name: name)
+    }
+
+    /// Every declared code starts with the type's prefix, and every code of the type that an example
+    /// expects is declared.
+    private static func checkCodes(of type: QuestionTypeDescription, name: String) -> [String] {
+        let prefix = type.codePrefix + "."
+        var problems = type.codes.filter { !$0.hasPrefix(prefix) }.map {
+            "\(name): code '\($0)' does not start with its prefix '\(prefix)'"
+        }
+        let expected =
+            type.examples.flatMap { $0.expected.map(\.code) }
+            + type.answerExamples.flatMap { $0.expected.map(\.code) + $0.flags }
+        var reported = Set(type.codes)
+        for code in expected where code.hasPrefix(prefix) && reported.insert(code).inserted {
+            problems.append("\(name): its examples expect code '\(code)', which its description's codes do not declare")
+        }
         return problems
     }
 
