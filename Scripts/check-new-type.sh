@@ -35,21 +35,25 @@ from pathlib import Path
 path = Path("Sources/GaugeKit/GaugeQuestion.swift")
 source = path.read_text()
 edits = [
-    ("public var keys: [Key] { [] }", "public var keys: [Key] { [Self.unit] }"),
+    ("keys: [],", "keys: [Self.unit],"),
     ("    public init() {}\n\n    /// The answer",
      '    public init() {}\n\n    /// `unit`: what the gauge reads in.\n'
      '    public static let unit = Key("unit", summary: "The unit the gauge reads in, e.g. bar.")\n\n    /// The answer'),
     ("        GaugeDefinition()\n    }",
      "        if let node = question[Self.unit], node.stringValue == nil {\n"
      "            problems.error(\n"
-     "                \"gauge.unit-not-text\", \"'\\(question.spelling(of: Self.unit))' must be text, not \\(node.kind)\",\n"
+     "                Code.unitNotText, \"'\\(question.spelling(of: Self.unit))' must be text, not \\(node.kind)\",\n"
      "                at: node)\n"
      "        }\n"
      "        return GaugeDefinition()\n    }"),
     ('"TODO: replace with a question gauge rejects, and the code and pointer of its error"',
      '"A unit that is not text"'),
     ('#"{"answer-type": "gauge", "question": "TODO", "TODO": true}"#', '#"{"answer-type": "gauge", "question": "P?", "unit": 5}"#'),
-    ('.error("gauge.todo", at: "/TODO")', '.error("gauge.unit-not-text", at: "/unit")'),
+    ('.error(Code.todo, at: "/TODO")', '.error(Code.unitNotText, at: "/unit")'),
+    ("        /// TODO: the placeholder example's code; replace it with your own codes.\n"
+     '        case todo = "gauge.todo"',
+     "        /// A `unit` that is not text.\n"
+     '        case unitNotText = "gauge.unit-not-text"'),
 ]
 for old, new in edits:
     assert source.count(old) == 1, f"not exactly once in the skeleton: {old!r}"

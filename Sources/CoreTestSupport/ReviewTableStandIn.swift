@@ -23,11 +23,11 @@ struct StandInTableQuestion: QuestionType {
         }
     }
 
-    let identifier = "table-answer"
-    let legacyTypeCode: String? = "3"
-    let summary = "A grid (stand-in)."
-    let examples: [QuestionExample] = []
-    var keys: [Key] { Self.tableKeys }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "table-answer", summary: "A grid (stand-in).", legacyTypeCode: "3", keys: Self.tableKeys,
+            examples: [])
+    }
     var answerKey: Key { .tableAnswer }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
@@ -41,19 +41,21 @@ struct StandInTableQuestion: QuestionType {
         _ value: JSONNode, for definition: Definition, problems: inout ProblemCollector
     ) -> [String: String]? {
         guard value.kind == .object else {
-            problems.error("table.not-an-object", "the answer must be an object of cells", at: value)
+            problems.error(StandInTableQuestion.Code.notAnObject, "the answer must be an object of cells", at: value)
             return nil
         }
         var cells: [String: String] = [:]
         for member in value.members {
             guard definition.fillableCells.contains(member.key), var text = member.value.stringValue else {
-                problems.error("table.bad-cell", "'\(member.key)' is not a fillable cell", at: member.value)
+                problems.error(
+                    StandInTableQuestion.Code.badCell, "'\(member.key)' is not a fillable cell", at: member.value)
                 return nil
             }
             if isCheckRow(member.key, of: definition) {
                 text = text.lowercased()
                 guard text == "yes" || text == "no" else {
-                    problems.error("table.not-yes-or-no", "a check cell holds yes or no", at: member.value)
+                    problems.error(
+                        StandInTableQuestion.Code.notYesOrNo, "a check cell holds yes or no", at: member.value)
                     return nil
                 }
             }
@@ -177,5 +179,14 @@ extension ReviewFixture {
         form.foremanComment = "Checked on site."
         form.submittedDate = "Mar 5, 2019"
         return form
+    }
+}
+
+extension StandInTableQuestion {
+    /// What table questions and answers report, each code declared once.
+    enum Code: String, DiagnosticCode, CaseIterable {
+        case badCell = "table.bad-cell"
+        case notAnObject = "table.not-an-object"
+        case notYesOrNo = "table.not-yes-or-no"
     }
 }

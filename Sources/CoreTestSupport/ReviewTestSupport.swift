@@ -17,9 +17,11 @@ struct StandInChoiceQuestion: QuestionType {
 
     let identifier: String
     let legacyTypeCode: String?
-    var infersTypeFromLegacyCode: Bool { isTrueFalse }
-    let summary = "Options (stand-in)."
-    let examples: [QuestionExample] = []
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: identifier, summary: "Options (stand-in).", legacyTypeCode: legacyTypeCode,
+            infersTypeFromLegacyCode: isTrueFalse, examples: [])
+    }
     var answerKey: Key { .checkBoxes }
     private var isTrueFalse: Bool { identifier == "true/false" }
 
@@ -43,7 +45,7 @@ struct StandInChoiceQuestion: QuestionType {
 
     func parseAnswer(_ value: JSONNode, for definition: Definition, problems: inout ProblemCollector) -> [String]? {
         guard value.kind == .array else {
-            problems.error("choice.not-a-list", "the answer must be a list of options", at: value)
+            problems.error(StandInChoiceQuestion.Code.notAList, "the answer must be a list of options", at: value)
             return nil
         }
         var chosen: [String] = []
@@ -51,7 +53,8 @@ struct StandInChoiceQuestion: QuestionType {
             guard let text = element.stringValue,
                 let option = definition.options.first(where: { Self.key($0) == Self.key(text) })
             else {
-                problems.error("choice.unknown-option", "not an option: \(element.sourceText)", at: element)
+                problems.error(
+                    StandInChoiceQuestion.Code.unknownOption, "not an option: \(element.sourceText)", at: element)
                 return nil
             }
             chosen.append(option)
@@ -69,7 +72,9 @@ struct StandInChoiceQuestion: QuestionType {
         }
         let chosen = answer.isEmpty ? "nothing" : answer.joined(separator: ", ")
         return [
-            Flag(code: "choice.not-accepted", message: "chosen \(chosen); expected \(accepted.joined(separator: ", "))")
+            Flag(
+                code: StandInChoiceQuestion.Code.notAccepted,
+                message: "chosen \(chosen); expected \(accepted.joined(separator: ", "))")
         ]
     }
 
@@ -93,13 +98,11 @@ struct StandInShortAnswerQuestion: QuestionType {
         var range: (from: Double?, to: Double?)
     }
 
-    let identifier = "short-answer"
-    let legacyTypeCode: String? = "1"
-    let infersTypeFromLegacyCode = true
-    let summary = "Text or a number (stand-in)."
-    let examples: [QuestionExample] = []
-    var keys: [Key] { [Self.numberInput] }
-    var nestedKeys: [Key] { [Self.from, Self.to] }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "short-answer", summary: "Text or a number (stand-in).", legacyTypeCode: "1",
+            infersTypeFromLegacyCode: true, keys: [Self.numberInput], nestedKeys: [Self.from, Self.to], examples: [])
+    }
     var answerKey: Key { .shortAnswer }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
@@ -111,11 +114,11 @@ struct StandInShortAnswerQuestion: QuestionType {
 
     func parseAnswer(_ value: JSONNode, for definition: Definition, problems: inout ProblemCollector) -> String? {
         guard let text = value.stringValue else {
-            problems.error("short-answer.answer-not-string", "the answer must be a string", at: value)
+            problems.error(StandInShortAnswerQuestion.Code.answerNotString, "the answer must be a string", at: value)
             return nil
         }
         if definition.isNumber, DecimalText.parse(text) == nil {
-            problems.error("short-answer.not-a-number", "'\(text)' is not a number", at: value)
+            problems.error(StandInShortAnswerQuestion.Code.notANumber, "'\(text)' is not a number", at: value)
             return nil
         }
         return text
@@ -128,10 +131,18 @@ struct StandInShortAnswerQuestion: QuestionType {
     func flags(for answer: String, of definition: Definition) -> [Flag] {
         guard definition.isNumber, let number = DecimalText.parse(answer) else { return [] }
         if let to = definition.range.to, number > to {
-            return [Flag(code: "short-answer.out-of-range", message: "\(answer) is above the accepted maximum \(to)")]
+            return [
+                Flag(
+                    code: StandInShortAnswerQuestion.Code.outOfRange,
+                    message: "\(answer) is above the accepted maximum \(to)")
+            ]
         }
         if let from = definition.range.from, number < from {
-            return [Flag(code: "short-answer.out-of-range", message: "\(answer) is below the accepted minimum \(from)")]
+            return [
+                Flag(
+                    code: StandInShortAnswerQuestion.Code.outOfRange,
+                    message: "\(answer) is below the accepted minimum \(from)")
+            ]
         }
         return []
     }
@@ -142,5 +153,23 @@ struct StandInShortAnswerQuestion: QuestionType {
             blocks.append(.note("accepted: \(from) to \(to)"))
         }
         return AnswerRendering(blocks)
+    }
+}
+
+extension StandInChoiceQuestion {
+    /// What choice questions and answers report, each code declared once.
+    enum Code: String, DiagnosticCode, CaseIterable {
+        case notAList = "choice.not-a-list"
+        case notAccepted = "choice.not-accepted"
+        case unknownOption = "choice.unknown-option"
+    }
+}
+
+extension StandInShortAnswerQuestion {
+    /// What short-answer questions and answers report, each code declared once.
+    enum Code: String, DiagnosticCode, CaseIterable {
+        case answerNotString = "short-answer.answer-not-string"
+        case notANumber = "short-answer.not-a-number"
+        case outOfRange = "short-answer.out-of-range"
     }
 }

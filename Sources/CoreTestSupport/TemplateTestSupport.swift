@@ -18,23 +18,23 @@ struct YesNoTestQuestion: QuestionType {
         var accepted: Bool? = nil
     }
 
-    let identifier = "yes-no"
-    let aliases = ["yn"]
-    let summary = "A single yes or no (test type)."
-    let legacyTypeCode: String? = "2"
-    let infersTypeFromLegacyCode = true
-    var keys: [Key] { [Self.strict] }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "yes-no", aliases: ["yn"], summary: "A single yes or no (test type).", legacyTypeCode: "2",
+            infersTypeFromLegacyCode: true, keys: [Self.strict], codes: Code.allCases, examples: Self.examples,
+            answerExamples: Self.answerExamples)
+    }
 
-    var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid("Plain", #"{"answer-type": "yes-no", "question": "Valve closed?"}"#),
             .valid("By alias, strict", #"{"answer-type": "yn", "question": "OK?", "strict": true}"#),
             .valid(
                 "Type inferred from qid", #"{"qid": "2", "question": "OK?"}"#,
-                warnings: [.warning("question.answer-type-inferred", at: "")]),
+                warnings: [.warning(QuestionCode.answerTypeInferred, at: "")]),
             .invalid(
                 "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": "yes"}"#,
-                .error("yes-no.strict-not-boolean", at: "/strict")),
+                .error(YesNoTestQuestion.Code.strictNotBoolean, at: "/strict")),
         ]
     }
 
@@ -43,7 +43,7 @@ struct YesNoTestQuestion: QuestionType {
         guard let node = question[Self.strict] else { return Definition(strict: false, accepted: accepted) }
         guard let flag = node.boolValue else {
             problems.error(
-                "yes-no.strict-not-boolean",
+                YesNoTestQuestion.Code.strictNotBoolean,
                 "'\(question.spelling(of: Self.strict))' must be true or false, not \(node.kind)", at: node)
             return Definition(strict: false, accepted: accepted)
         }
@@ -54,19 +54,19 @@ struct YesNoTestQuestion: QuestionType {
 
     var answerKey: Key { .checkBoxes }
 
-    var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         [
             .valid("Yes", question: #"{"answer-type": "yes-no", "question": "OK?"}"#, answer: #"["Yes"]"#),
             .invalid(
                 "Nothing chosen", question: #"{"answer-type": "yes-no", "question": "OK?"}"#, answer: "[]",
-                .error("yes-no.not-one-choice", at: "")),
+                .error(YesNoTestQuestion.Code.notOneChoice, at: "")),
             .valid(
                 "Differs from the accepted answer",
                 question: #"{"answer-type": "yes-no", "question": "OK?", "acceptedAnswer": "yes"}"#, answer: "false",
-                flags: ["yes-no.differs"]),
+                flags: [YesNoTestQuestion.Code.differs]),
             .invalid(
                 "Strict wants an exact yes", question: #"{"answer-type": "yes-no", "question": "OK?", "strict": true}"#,
-                answer: #""YES""#, .error("yes-no.not-yes-or-no", at: "")),
+                answer: #""YES""#, .error(YesNoTestQuestion.Code.notYesOrNo, at: "")),
         ]
     }
 
@@ -81,14 +81,17 @@ struct YesNoTestQuestion: QuestionType {
         var node = value
         if value.kind == .array {
             guard value.count == 1, let first = value.elements.first else {
-                problems.error("yes-no.not-one-choice", "choose one of yes or no, not \(value.count) values", at: value)
+                problems.error(
+                    YesNoTestQuestion.Code.notOneChoice, "choose one of yes or no, not \(value.count) values", at: value
+                )
                 return nil
             }
             node = first
         }
         guard let choice = Self.choice(node, strict: definition.strict) else {
             problems.error(
-                "yes-no.not-yes-or-no", "the answer must be yes or no, not \(node.quotedForMessage)", at: node)
+                YesNoTestQuestion.Code.notYesOrNo, "the answer must be yes or no, not \(node.quotedForMessage)",
+                at: node)
             return nil
         }
         return choice
@@ -103,7 +106,7 @@ struct YesNoTestQuestion: QuestionType {
     func flags(for answer: Bool, of definition: Definition) -> [Flag] {
         guard let accepted = definition.accepted, answer != accepted else { return [] }
         let message = "'\(answer ? "yes" : "no")' differs from the accepted '\(accepted ? "yes" : "no")'"
-        return [Flag(code: "yes-no.differs", message: message)]
+        return [Flag(code: YesNoTestQuestion.Code.differs, message: message)]
     }
 
     func render(_ answer: Bool?, of _: Definition) -> AnswerRendering {
@@ -115,27 +118,29 @@ struct YesNoTestQuestion: QuestionType {
 struct ScoreTestQuestion: QuestionType {
     static let maxScore = Key("maxScore", spelling: "max-score", summary: "The highest score.")
 
-    let identifier = "score"
-    let summary = "A score from 0 to max-score (test type)."
-    let legacyTypeCode: String? = "5"
-    var keys: [Key] { [Self.maxScore] }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "score", summary: "A score from 0 to max-score (test type).", legacyTypeCode: "5",
+            keys: [Self.maxScore], codes: Code.allCases, examples: Self.examples, answerExamples: Self.answerExamples)
+    }
 
-    var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid("Out of five", #"{"answer-type": "score", "question": "Rate it", "max-score": 5}"#),
             .invalid(
                 "No max-score", #"{"answer-type": "score", "question": "Rate it"}"#,
-                .error("score.missing-max-score", at: "")),
+                .error(ScoreTestQuestion.Code.missingMaxScore, at: "")),
         ]
     }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Int? {
         guard let node = question[Self.maxScore] else {
-            problems.error("score.missing-max-score", "a score question needs 'max-score'", at: question.node)
+            problems.error(
+                ScoreTestQuestion.Code.missingMaxScore, "a score question needs 'max-score'", at: question.node)
             return nil
         }
         guard let value = node.integerValue else {
-            problems.error("score.max-score-not-integer", "'max-score' must be a whole number", at: node)
+            problems.error(ScoreTestQuestion.Code.maxScoreNotInteger, "'max-score' must be a whole number", at: node)
             return nil
         }
         return value
@@ -145,24 +150,29 @@ struct ScoreTestQuestion: QuestionType {
 
     var answerKey: Key { .shortAnswer }
 
-    var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let question = #"{"answer-type": "score", "question": "Rate it", "max-score": 5}"#
         return [
             .valid("Within the range", question: question, answer: "4"),
             .valid("As text", question: question, answer: #""0""#),
-            .invalid("Above the maximum", question: question, answer: "6", .error("score.out-of-range", at: "")),
-            .invalid("Not a number", question: question, answer: #""good""#, .error("score.not-integer", at: "")),
+            .invalid(
+                "Above the maximum", question: question, answer: "6", .error(ScoreTestQuestion.Code.outOfRange, at: "")),
+            .invalid(
+                "Not a number", question: question, answer: #""good""#,
+                .error(ScoreTestQuestion.Code.notInteger, at: "")),
         ]
     }
 
     func parseAnswer(_ value: JSONNode, for maxScore: Int, problems: inout ProblemCollector) -> Int? {
         guard let score = value.integerValue else {
             problems.error(
-                "score.not-integer", "the score must be a whole number, not \(value.quotedForMessage)", at: value)
+                ScoreTestQuestion.Code.notInteger, "the score must be a whole number, not \(value.quotedForMessage)",
+                at: value)
             return nil
         }
         guard (0...max(0, maxScore)).contains(score) else {
-            problems.error("score.out-of-range", "the score \(score) is not between 0 and \(maxScore)", at: value)
+            problems.error(
+                ScoreTestQuestion.Code.outOfRange, "the score \(score) is not between 0 and \(maxScore)", at: value)
             return nil
         }
         return score
@@ -179,17 +189,16 @@ struct ScoreTestQuestion: QuestionType {
 
 /// `gives-up`: returns nil without reporting anything (a misbehaving plugin), for questions and answers.
 struct GivesUpTestQuestion: QuestionType {
-    let identifier = "gives-up"
-    let summary = "Never reads (test type)."
-    var answerKey: Key { .shortAnswer }
-
-    var examples: [QuestionExample] {
-        [
-            .invalid(
-                "Always unreadable", #"{"answer-type": "gives-up", "question": "Q"}"#,
-                .error("question.unreadable", at: ""))
-        ]
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "gives-up", summary: "Never reads (test type).",
+            examples: [
+                .invalid(
+                    "Always unreadable", #"{"answer-type": "gives-up", "question": "Q"}"#,
+                    .error(QuestionCode.unreadable, at: ""))
+            ])
     }
+    var answerKey: Key { .shortAnswer }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { nil }
     func parseAnswer(_ value: JSONNode, for _: Bool, problems: inout ProblemCollector) -> Bool? { nil }
@@ -201,13 +210,17 @@ struct GivesUpTestQuestion: QuestionType {
 /// A type whose identifiers, legacy code and keys are set per test (for registry checks). Its
 /// answers are text (under `short-answer`); blank text does not count as answered.
 struct ConfigurableTestQuestion: QuestionType {
-    var identifier: String
-    var aliases: [String] = []
-    var legacyTypeCode: String?
-    var infersTypeFromLegacyCode = false
-    var keys: [Key] = []
-    let summary = "Configurable (test type)."
-    let examples: [QuestionExample] = []
+    var description: QuestionTypeDescription
+
+    init(
+        identifier: String, aliases: [String] = [], legacyTypeCode: String? = nil,
+        infersTypeFromLegacyCode: Bool = false, keys: [Key] = []
+    ) {
+        description = QuestionTypeDescription(
+            identifier: identifier, aliases: aliases, summary: "Configurable (test type).",
+            legacyTypeCode: legacyTypeCode, infersTypeFromLegacyCode: infersTypeFromLegacyCode, keys: keys,
+            examples: [])
+    }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { true }
 
@@ -215,7 +228,9 @@ struct ConfigurableTestQuestion: QuestionType {
 
     func parseAnswer(_ value: JSONNode, for _: Bool, problems: inout ProblemCollector) -> String? {
         guard let text = value.stringValue else {
-            problems.error("text.not-a-string", "the answer must be a string, not \(value.quotedForMessage)", at: value)
+            problems.error(
+                ConfigurableTestQuestion.Code.notAString, "the answer must be a string, not \(value.quotedForMessage)",
+                at: value)
             return nil
         }
         return text
@@ -282,4 +297,31 @@ struct Seen: Hashable, CustomStringConvertible {
 extension Array where Element == Diagnostic {
     /// Each diagnostic as `Seen`, in order.
     var seen: [Seen] { map(Seen.init) }
+}
+
+extension YesNoTestQuestion {
+    /// What yes-no questions and answers report, each code declared once.
+    enum Code: String, DiagnosticCode, CaseIterable {
+        case differs = "yes-no.differs"
+        case notOneChoice = "yes-no.not-one-choice"
+        case notYesOrNo = "yes-no.not-yes-or-no"
+        case strictNotBoolean = "yes-no.strict-not-boolean"
+    }
+}
+
+extension ScoreTestQuestion {
+    /// What score questions and answers report, each code declared once.
+    enum Code: String, DiagnosticCode, CaseIterable {
+        case maxScoreNotInteger = "score.max-score-not-integer"
+        case missingMaxScore = "score.missing-max-score"
+        case notInteger = "score.not-integer"
+        case outOfRange = "score.out-of-range"
+    }
+}
+
+extension ConfigurableTestQuestion {
+    /// What text questions and answers report, each code declared once.
+    enum Code: String, DiagnosticCode, CaseIterable {
+        case notAString = "text.not-a-string"
+    }
 }

@@ -155,17 +155,22 @@ extension TypeSkeleton {
         /// Register it with the other types, e.g. in your tool's `main.swift`:
         /// `QuestionKitTool.main(types: BuiltInQuestionTypes.all + [__TYPE__()])`.
         public struct __TYPE__: QuestionType {
-            /// `__ID__`, the `answer-type` of these questions.
-            public var identifier: String { "__ID__" }
-            /// One line for `questionkit types` and the documentation index.
-            public var summary: String { "TODO: one line saying what a __ID__ question asks." }
+            /// `__ID__`, the `answer-type` of these questions: what it reads, its documentation and
+            /// its examples.
+            public var description: QuestionTypeDescription {
+                QuestionTypeDescription(
+                    identifier: "__ID__",
+                    // One line for `questionkit types` and the documentation index.
+                    summary: "TODO: one line saying what a __ID__ question asks.",
+                    // The keys the type reads besides the ones every question has. TODO: add yours, and
+                    // describe their values for `questionkit schema` in `schemaProperties:`.
+                    keys: [],
+                    // The rules the type enforces, one sentence each, for its documentation page.
+                    rules: [],
+                    codes: Code.allCases, examples: Self.examples, answerExamples: Self.answerExamples)
+            }
             /// Answers are stored under `user-answer` → `__ID__`.
             public var answerKey: Key { Self.answer }
-            /// The keys the type reads besides the ones every question has. TODO: add yours, and describe
-            /// their values for `questionkit schema` in `schemaProperties`.
-            public var keys: [Key] { [] }
-            /// The rules the type enforces, one sentence each, for its documentation page.
-            public var rules: [String] { [] }
 
             public init() {}
 
@@ -178,7 +183,8 @@ extension TypeSkeleton {
                 of question: QuestionJSON, problems: inout ProblemCollector
             ) -> __DEFINITION__? {
                 // TODO: read your keys (`question[Self.someKey]`) and report what is wrong with
-                // `problems.error("__ID__.some-problem", "a message quoting the value", at: node)`.
+                // `problems.error(Code.someProblem, "a message quoting the value", at: node)`, after
+                // adding `case someProblem = "__ID__.some-problem"` to `Code`.
                 __DEFINITION__()
             }
         }
@@ -200,7 +206,7 @@ extension TypeSkeleton {
             ) -> String? {
                 guard let text = value.stringValue else {
                     problems.error(
-                        "__ID__.answer-not-string", "the answer must be a string, not \(value.kind)", at: value)
+                        Code.answerNotString, "the answer must be a string, not \(value.kind)", at: value)
                     return nil
                 }
                 return text
@@ -226,7 +232,7 @@ extension TypeSkeleton {
 
         extension __TYPE__ {
             /// Valid and invalid questions: the type's tests and its documentation page.
-            public var examples: [QuestionExample] {
+            static var examples: [QuestionExample] {
                 [
                     .valid(
                         "A typical question", #"{"answer-type": "__ID__", "question": "TODO: a typical question?"}"#),
@@ -235,19 +241,32 @@ extension TypeSkeleton {
                     .invalid(
                         "TODO: replace with a question __ID__ rejects, and the code and pointer of its error",
                         #"{"answer-type": "__ID__", "question": "TODO", "TODO": true}"#,
-                        .error("__ID__.todo", at: "/TODO")),
+                        .error(Code.todo, at: "/TODO")),
                 ]
             }
 
             /// Example answers: how answers are read, when they count, and what they flag.
-            public var answerExamples: [AnswerExample] {
+            static var answerExamples: [AnswerExample] {
                 let question = #"{"answer-type": "__ID__", "question": "TODO: a typical question?"}"#
                 return [
                     .valid("A text answer", question: question, answer: #""TODO""#),
                     .valid("A blank answer does not count", question: question, answer: #"" ""#, isAnswered: false),
                     .invalid(
-                        "A number", question: question, answer: "1", .error("__ID__.answer-not-string", at: "")),
+                        "A number", question: question, answer: "1", .error(Code.answerNotString, at: "")),
                 ]
+            }
+        }
+
+        // MARK: - Codes
+
+        extension __TYPE__ {
+            /// What __ID__ questions and answers report: each code declared once, used by the code that
+            /// reports it and by the examples that expect it. Every code starts with `__ID__.`.
+            public enum Code: String, DiagnosticCode, CaseIterable {
+                /// An answer that is not a string.
+                case answerNotString = "__ID__.answer-not-string"
+                /// TODO: the placeholder example's code; replace it with your own codes.
+                case todo = "__ID__.todo"
             }
         }
 

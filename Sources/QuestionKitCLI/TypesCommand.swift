@@ -16,7 +16,7 @@ package struct TypesCommand: Command {
 
     public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        let types = context.registry.types
+        let types = context.registry.descriptions
         if arguments.value("format", default: "text") == "json" {
             let entries: [JSONWriter.Value] = types.map { type in
                 .object([

@@ -56,7 +56,7 @@ extension LanguageServer {
         let keys = configuration.keys
         var values: [(String, String, String?)] = []  // (text, detail, documentation)
         if key == keys.spelling(of: .answerType) {
-            values = configuration.registry.types.flatMap { type in
+            values = configuration.registry.descriptions.flatMap { type in
                 type.allIdentifiers.map { ($0, "question type", type.summary) }
             }
         } else if key == keys.spelling(of: .acceptedAnswer) {

@@ -56,7 +56,7 @@ struct KeyCatalog {
         switch scope {
         case .template: return Key.templateKeys.map(entry)
         case .question(_, let type):
-            let own = (type.map { [$0] } ?? registry.types).flatMap { type in
+            let own = (type.map { [$0.description] } ?? registry.descriptions).flatMap { type in
                 type.schemaProperties.map { entry($0, type: type.identifier) }
             }
             let ownSpellings = Set(own.map(\.spelling))

@@ -14,7 +14,7 @@ extension LanguageServer {
             case .index(let position) = path[2].name,
             let valueKey = context.valueKey, path.count <= 4
         {
-            let known = (type?.schemaProperties.map(\.key) ?? []) + Key.sharedQuestionKeys
+            let known = (type?.description.schemaProperties.map(\.key) ?? []) + Key.sharedQuestionKeys
             guard let key = known.first(where: { configuration.keys.spelling(of: $0) == valueKey }) else { return [] }
             return question(position + 1, in: document.bytes)?.suggestedValues(at: key) ?? []
         }

@@ -20,9 +20,14 @@
     }
 
     extension QuestionTypeFailure {
+        /// Records each failure at its example's own line when it has one, else at `sourceLocation`.
         static func record(_ failures: [QuestionTypeFailure], at sourceLocation: SourceLocation) {
             for failure in failures {
-                Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
+                let location = failure.source.map {
+                    SourceLocation(
+                        fileID: "\($0.fileID)", filePath: "\($0.filePath)", line: Int($0.line), column: Int($0.column))
+                }
+                Issue.record(Comment(rawValue: failure.description), sourceLocation: location ?? sourceLocation)
             }
         }
     }

@@ -38,14 +38,14 @@ public struct QuestionTypeChecks: Sendable {
         var checks = [QuestionTypeCheck(name: "registration of \(types.count) types", run: registrationFailures)]
         guard let registry = try? QuestionTypeRegistry(types) else { return checks }
         let checker = ExampleChecker(registry: registry, keys: keys)
-        for type in registry.types {
-            checks += type.examples.map { example in
-                QuestionTypeCheck(name: "\(type.identifier): \(example.title)") {
+        for (type, description) in zip(registry.types, registry.descriptions) {
+            checks += description.examples.map { example in
+                QuestionTypeCheck(name: "\(description.identifier): \(example.title)") {
                     QuestionTypeFailure.failures(of: checker.check(example, of: type), type: type)
                 }
             }
-            checks += type.answerExamples.map { example in
-                QuestionTypeCheck(name: "\(type.identifier): answer '\(example.title)'") {
+            checks += description.answerExamples.map { example in
+                QuestionTypeCheck(name: "\(description.identifier): answer '\(example.title)'") {
                     QuestionTypeFailure.failures(of: checker.check(example, of: type), type: type)
                 }
             }

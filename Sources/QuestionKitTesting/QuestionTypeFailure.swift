@@ -26,14 +26,21 @@ public struct QuestionTypeFailure: Sendable, Hashable, CustomStringConvertible {
     public let location: String?
     /// Why it fails, in words: "expected error gauge.unit-missing at '', not produced".
     public let reason: String
+    /// Where the failing example is written, for example and answer-example checks: a test
+    /// records the failure there, at the example's own line.
+    public let source: SourceLine?
 
     /// A failure with every field given.
-    public init(check: Check, type: String?, example: String? = nil, location: String? = nil, reason: String) {
+    public init(
+        check: Check, type: String?, example: String? = nil, location: String? = nil, reason: String,
+        source: SourceLine? = nil
+    ) {
         self.check = check
         self.type = type
         self.example = example
         self.location = location
         self.reason = reason
+        self.source = source
     }
 
     /// One line: `GaugeQuestion ('gauge'): example 'No unit': expected error gauge.unit-missing at '', not produced`.
@@ -45,7 +52,7 @@ public struct QuestionTypeFailure: Sendable, Hashable, CustomStringConvertible {
 
     /// How a type is named in failures: its Swift type and its identifier.
     static func name(of type: any QuestionType) -> String {
-        "\(Swift.type(of: type)) ('\(type.identifier)')"
+        "\(Swift.type(of: type)) ('\(type.description.identifier)')"
     }
 }
 
@@ -59,17 +66,19 @@ extension QuestionTypeFailure {
             failures.append(
                 QuestionTypeFailure(
                     check: .example, type: name, example: title, location: "",
-                    reason: "is not read as this type; its 'answer-type' must be '\(type.identifier)'"))
+                    reason: "is not read as this type; its 'answer-type' must be '\(type.description.identifier)'",
+                    source: outcome.example.source))
         }
         failures += outcome.missing.map {
             QuestionTypeFailure(
                 check: .example, type: name, example: title, location: $0.pointer,
-                reason: "expected \($0), not produced")
+                reason: "expected \($0), not produced", source: outcome.example.source)
         }
         failures += outcome.unexpected.map {
             QuestionTypeFailure(
                 check: .example, type: name, example: title, location: $0.pointer,
-                reason: "unexpected \($0.severity) \($0.code) at '\($0.pointer)': \($0.message)")
+                reason: "unexpected \($0.severity) \($0.code) at '\($0.pointer)': \($0.message)",
+                source: outcome.example.source)
         }
         return failures
     }
@@ -77,7 +86,9 @@ extension QuestionTypeFailure {
     /// The failures of one answer example, one per expectation that does not hold.
     static func failures(of outcome: ExampleChecker.AnswerOutcome, type: any QuestionType) -> [QuestionTypeFailure] {
         outcome.failures.map {
-            QuestionTypeFailure(check: .answerExample, type: name(of: type), example: outcome.example.title, reason: $0)
+            QuestionTypeFailure(
+                check: .answerExample, type: name(of: type), example: outcome.example.title, reason: $0,
+                source: outcome.example.source)
         }
     }
 }

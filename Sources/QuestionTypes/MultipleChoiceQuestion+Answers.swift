@@ -22,7 +22,7 @@ extension MultipleChoiceQuestion {
         case .array: entries = Array(value.elements)
         default:
             problems.error(
-                "multiple-choice.answer-not-string",
+                Code.answerNotString,
                 "the answer must be an option or a list of options, not \(value.quotedForMessage)", at: value,
                 hint: "Write the chosen options as strings, e.g. [\(Self.quoted(definition.options.first))], "
                     + "or [] for none.")
@@ -39,7 +39,7 @@ extension MultipleChoiceQuestion {
             }
             if chosen.contains(option) {
                 problems.warning(
-                    "multiple-choice.duplicate-answer",
+                    Code.duplicateAnswer,
                     "the option '\(option)' is chosen more than once; it counts once", at: entry,
                     hint: "Remove the repeated \(entry.quotedForMessage).")
                 continue
@@ -72,7 +72,7 @@ extension MultipleChoiceQuestion {
         let chosen = answer.isEmpty ? "nothing" : Suggestion.quotedList(answer, conjunction: "and")
         return [
             Flag(
-                code: "multiple-choice.not-accepted",
+                code: Code.notAccepted,
                 message: "chosen: \(chosen); expected: \(Suggestion.quotedList(accepted, conjunction: "and"))")
         ]
     }
@@ -107,7 +107,7 @@ extension MultipleChoiceQuestion {
     ) -> String? {
         guard let text = entry.stringValue else {
             problems.error(
-                "multiple-choice.answer-not-string",
+                Code.answerNotString,
                 "each chosen option must be a string, not \(entry.quotedForMessage)", at: entry,
                 hint: "Write the option as it is listed, e.g. \(Self.quoted(definition.options.first)).")
             return nil
@@ -115,7 +115,7 @@ extension MultipleChoiceQuestion {
         if let option = definition.option(matching: text) { return option }
         let suggestion = Suggestion.nearest(to: text.comparisonKey, in: definition.options)
         problems.error(
-            "multiple-choice.unknown-option",
+            Code.unknownOption,
             "'\(text)' is not one of the options \(Suggestion.quotedList(definition.options))", at: entry,
             hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
                 + "Choose options as listed (case does not matter).")
@@ -129,7 +129,7 @@ extension MultipleChoiceQuestion {
         let maximum = limit.maximum ?? chosen.count
         let allowed = maximum == 1 ? "only 1 may be chosen" : "at most \(maximum) may be chosen"
         problems.error(
-            "multiple-choice.too-many-answers",
+            Code.tooManyAnswers,
             "\(chosen.count) options are chosen (\(Suggestion.quotedList(chosen, conjunction: "and"))), "
                 + "but \(allowed)",
             at: value, hint: "Choose at most \(maximum) of them.")
@@ -144,7 +144,7 @@ extension MultipleChoiceQuestion {
 
 extension MultipleChoiceQuestion {
     /// Example answers: how answers are read, when they count as answered, and what is flagged.
-    public var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
+    static var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
 
     private static let singleChoice = #"""
         {"answer-type": "multiple-choice", "question": "Condition of the drive belt",
@@ -163,7 +163,7 @@ extension MultipleChoiceQuestion {
         {"answer-type": "multiple-choice", "question": "Hydraulic hose condition",
          "answers": ["No leaks", "Weeping", "Leaking"], "max-answers": 0, "acceptedAnswer": "none"}
         """#
-    private static let notAccepted = ["multiple-choice.not-accepted"]
+    private static let notAccepted = [Code.notAccepted]
 
     private static let validAnswerExamples: [AnswerExample] = [
         .valid("The accepted option is not flagged", question: singleChoice, answer: #"["Good"]"#),
@@ -198,28 +198,28 @@ extension MultipleChoiceQuestion {
         AnswerExample(
             title: "An option chosen twice counts once", question: guards,
             answer: #"["Belt guard", "belt guard "]"#,
-            expected: [.warning("multiple-choice.duplicate-answer", at: "/1")], isAnswered: true),
+            expected: [.warning(Code.duplicateAnswer, at: "/1")], isAnswered: true),
     ]
 
     private static let invalidAnswerExamples: [AnswerExample] = [
         .invalid(
             "A number instead of an option", question: singleChoice, answer: "1",
-            .error("multiple-choice.answer-not-string", at: "")),
+            .error(Code.answerNotString, at: "")),
         .invalid(
             "A number in the list", question: guards, answer: #"["Fan guard", 2]"#,
-            .error("multiple-choice.answer-not-string", at: "/1")),
+            .error(Code.answerNotString, at: "/1")),
         .invalid(
             "An option that does not exist", question: singleChoice, answer: #"["Frayed"]"#,
-            .error("multiple-choice.unknown-option", at: "/0")),
+            .error(Code.unknownOption, at: "/0")),
         .invalid(
             "A misspelled option as a string", question: singleChoice, answer: #""Craked""#,
-            .error("multiple-choice.unknown-option", at: "")),
+            .error(Code.unknownOption, at: "")),
         .invalid(
             "Two options for a single-choice question", question: singleChoice, answer: #"["Good", "Worn"]"#,
-            .error("multiple-choice.too-many-answers", at: "")),
+            .error(Code.tooManyAnswers, at: "")),
         .invalid(
             "More options than max-answers allows", question: filters,
             answer: #"["Air filter", "Oil filter", "Fuel filter"]"#,
-            .error("multiple-choice.too-many-answers", at: "")),
+            .error(Code.tooManyAnswers, at: "")),
     ]
 }

@@ -4,7 +4,7 @@ import QuestionKit
 
 extension MultipleChoiceQuestion {
     /// How the options, the selection limit and the accepted answer work together.
-    public var documentation: String {
+    static var documentation: String {
         """
         The technician chooses from the options in `answers`. `max-answers` sets how many may be \
         chosen: 1 for exactly one, 0 (or no `max-answers`) for any number, N for at most N. Blank \
@@ -19,7 +19,7 @@ extension MultipleChoiceQuestion {
     }
 
     /// What makes a multiple-choice question invalid.
-    public var rules: [String] {
+    static var rules: [String] {
         [
             "`answers` is a list of strings with at least one option that is not blank.",
             "No two options are the same, ignoring case and surrounding spaces.",
@@ -31,7 +31,7 @@ extension MultipleChoiceQuestion {
     }
 
     /// `answers` (required), `max-answers` and `acceptedAnswer`.
-    public var schemaProperties: [KeySchema] {
+    static var schemaProperties: [KeySchema] {
         let option: JSONWriter.Value = .object([("type", .string("string"))])
         let realOption: JSONWriter.Value = .object([("type", .string("string")), ("pattern", .string("\\S"))])
         return [

@@ -30,7 +30,7 @@ struct OptionPadding {
             let text = option.node.stringValue ?? ""
             let trimmed = String(text.trimmingWhitespace)
             problems.report(
-                .note, "multiple-choice.option-spaces",
+                .note, MultipleChoiceQuestion.Code.optionSpaces,
                 "option \(option.number) '\(text)' in '\(key)' has spaces around it; they are not part of it",
                 at: option.node, hint: "Write '\(trimmed)'; options are compared without surrounding spaces.",
                 fixes: [
@@ -42,7 +42,7 @@ struct OptionPadding {
         guard let first = blanks.first else { return }
         let entries = blanks.count == 1 ? "a blank entry" : "\(blanks.count) blank entries"
         problems.report(
-            .note, "multiple-choice.blank-options",
+            .note, MultipleChoiceQuestion.Code.blankOptions,
             "'\(key)' has \(entries), the web editor's padding; blank entries are not options", at: first,
             hint: "Remove the blank entries; the options are the others.",
             fixes: [

@@ -6,16 +6,18 @@ import QuestionKit
 /// `max-answers` (1 one option, 0 or missing any number, N at most N) and `acceptedAnswer` (an
 /// option or a list of options; missing, `""` or `"none"` means nothing to check).
 public struct MultipleChoiceQuestion: QuestionType {
-    /// `multiple-choice`.
-    public var identifier: String { "multiple-choice" }
-    /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [OriginalValueName] {
-        [OriginalValueName("multipleChoiceQuestion", key: .answerType, value: identifier)]
+    /// `multiple-choice` (legacy `qid` "4"; `multipleChoiceQuestion` in the original app's key
+    /// list): what it reads, its documentation and its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "multiple-choice", summary: "Choose one or more options from a list.",
+            documentation: Self.documentation, legacyTypeCode: "4",
+            originalValueNames: [
+                OriginalValueName("multipleChoiceQuestion", key: .answerType, value: "multiple-choice")
+            ],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, codes: Code.allCases, examples: Self.examples,
+            answerExamples: Self.answerExamples)
     }
-    /// One line for `questionkit types`.
-    public var summary: String { "Choose one or more options from a list." }
-    /// The original system's `qid` for multiple choice.
-    public var legacyTypeCode: String? { "4" }
     /// Answers are the chosen options under `check-boxes`.
     public var answerKey: Key { Key.checkBoxes }
 
@@ -36,9 +38,12 @@ public struct MultipleChoiceQuestion: QuestionType {
             acceptedAnswer: reading.accepted.map { Set($0.map { options[$0] }) })
     }
 
+}
+
+extension MultipleChoiceQuestion: DefinitionChecking {
     /// Whether the question has a usable option list, reporting every problem as
     /// `parseDefinition` does, without a `String` per option.
-    public func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+    package func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
         !(read(question, problems: &problems).options?.isEmpty ?? true)
     }
 }
@@ -70,13 +75,13 @@ extension MultipleChoiceQuestion {
         let key = question.spelling(of: .answers)
         guard let node = question[.answers] else {
             problems.error(
-                "multiple-choice.missing-answers", "question \(question.number) has no '\(key)'", at: question.node,
+                Code.missingAnswers, "question \(question.number) has no '\(key)'", at: question.node,
                 hint: "Add \"\(key)\": [\"Good\", \"Worn\", …] with the options to choose from.")
             return nil
         }
         guard node.kind == .array else {
             problems.error(
-                "multiple-choice.answers-not-array",
+                Code.answersNotArray,
                 "'\(key)' must be an array of option strings, not \(node.quotedForMessage)", at: node,
                 hint: "Write each option as its own string: \"\(key)\": [\"Good\", \"Worn\", …].")
             return nil
@@ -92,7 +97,7 @@ extension MultipleChoiceQuestion {
             guard let option = NodeComparisonKey(element) else {
                 sawNonString = true
                 problems.error(
-                    "multiple-choice.option-not-string",
+                    Code.optionNotString,
                     "option \(offset + 1) in '\(key)' must be a string, not \(element.quotedForMessage)", at: element,
                     hint: quotingHint(for: element))
                 continue
@@ -110,7 +115,7 @@ extension MultipleChoiceQuestion {
                     ? lastRepeated?.text ?? "" : earlier.key.node(in: node.document).stringValue ?? ""
                 lastRepeated = (earlier.position, earlierText)
                 problems.error(
-                    "multiple-choice.duplicate-option",
+                    Code.duplicateOption,
                     "option \(offset + 1) '\(text)' repeats option \(earlier.position) '\(earlierText)' "
                         + "(options are compared ignoring case and surrounding spaces)",
                     at: element, hint: "Remove the repeated option, or reword it so that every option differs.")
@@ -122,7 +127,7 @@ extension MultipleChoiceQuestion {
         if !options.isEmpty { padding.report(in: key, problems: &problems) }
         if options.isEmpty && !sawNonString {
             problems.error(
-                "multiple-choice.no-options", "'\(key)' has no options; blank strings do not count", at: node,
+                Code.noOptions, "'\(key)' has no options; blank strings do not count", at: node,
                 hint: "List the options to choose from, e.g. [\"Good\", \"Worn\", \"Cracked\"].")
         }
         return options
@@ -139,7 +144,7 @@ extension MultipleChoiceQuestion {
         let hint = "Use 1 for one option, 0 for any number, or N for at most N options."
         guard let value = node.numericValue else {
             problems.error(
-                "multiple-choice.max-answers-not-number",
+                Code.maxAnswersNotNumber,
                 "'\(key)' must be a whole number such as 1 or \"2\", not \(node.quotedForMessage)", at: node, hint: hint
             )
             return nil
@@ -147,20 +152,20 @@ extension MultipleChoiceQuestion {
         let shown = node.stringValue.map(\.comparisonKey) ?? node.sourceText
         guard value >= 0 else {
             problems.error(
-                "multiple-choice.max-answers-negative", "'\(key)' is \(shown); it cannot be negative", at: node,
+                Code.maxAnswersNegative, "'\(key)' is \(shown); it cannot be negative", at: node,
                 hint: hint)
             return nil
         }
         guard value.rounded() == value else {
             problems.error(
-                "multiple-choice.max-answers-not-integer", "'\(key)' is \(shown); it must be a whole number",
+                Code.maxAnswersNotInteger, "'\(key)' is \(shown); it must be a whole number",
                 at: node, hint: hint)
             return nil
         }
         if let optionCount, optionCount > 0, value > Double(optionCount) {
             let noun = optionCount == 1 ? "is only 1 option" : "are only \(optionCount) options"
             problems.error(
-                "multiple-choice.max-answers-exceeds-options", "'\(key)' is \(shown) but there \(noun)", at: node,
+                Code.maxAnswersExceedsOptions, "'\(key)' is \(shown) but there \(noun)", at: node,
                 hint: "Lower '\(key)' to at most \(optionCount), use 0 for any number, or add the missing options.")
             return nil
         }
@@ -184,7 +189,7 @@ extension MultipleChoiceQuestion {
                 let named = options.first { $0.equals("none", in: node.document) }
                 if let option = named?.node(in: node.document).stringValue {
                     problems.report(
-                        .note, "multiple-choice.accepted-answer-none-is-option",
+                        .note, Code.acceptedAnswerNoneIsOption,
                         "'\(key)' is '\(node.stringValue ?? "")', which means nothing to check, not the option '\(option)'",
                         at: node, hint: "Write [\"\(option)\"] to expect the option.")
                 }
@@ -193,14 +198,14 @@ extension MultipleChoiceQuestion {
             entries = [node]
         case .array where node.count == 0:
             problems.error(
-                "multiple-choice.accepted-answer-empty", "'\(key)' is an empty list, which no answer can match",
+                Code.acceptedAnswerEmpty, "'\(key)' is an empty list, which no answer can match",
                 at: node, hint: "List the expected options, or remove '\(key)' (or write \"none\") to check nothing.")
             return nil
         case .array:
             entries = Array(node.elements)
         default:
             problems.error(
-                "multiple-choice.accepted-answer-not-string",
+                Code.acceptedAnswerNotString,
                 "'\(key)' must be an option or a list of options, not \(node.quotedForMessage)", at: node,
                 hint: "Write \"\(key)\": \"Good\" or [\"Good\", \"Worn\"], or \"none\" to check nothing.")
             return nil
@@ -213,7 +218,7 @@ extension MultipleChoiceQuestion {
         if let maximum = limit?.maximum, accepted.count > maximum {
             let maxKey = question.spelling(of: .maxAnswers)
             problems.error(
-                "multiple-choice.accepted-answer-exceeds-max-answers",
+                Code.acceptedAnswerExceedsMaxAnswers,
                 "'\(key)' lists \(accepted.count) options but '\(maxKey)' allows at most \(maximum), "
                     + "so no answer could match it",
                 at: node, hint: "Raise '\(maxKey)' to \(accepted.count), or list at most \(maximum) in '\(key)'.")
@@ -234,7 +239,7 @@ extension MultipleChoiceQuestion {
             guard let answer = NodeComparisonKey(entry) else {
                 allMatched = false
                 problems.error(
-                    "multiple-choice.accepted-answer-not-string",
+                    Code.acceptedAnswerNotString,
                     "each option in '\(key)' must be a string, not \(entry.quotedForMessage)", at: entry,
                     hint: quotingHint(for: entry))
                 continue
@@ -251,7 +256,7 @@ extension MultipleChoiceQuestion {
                 let optionTexts = options.map { $0.node(in: document).stringValue ?? "" }
                 let suggestion = Suggestion.nearest(to: text, in: optionTexts)
                 problems.error(
-                    "multiple-choice.unknown-accepted-answer",
+                    Code.unknownAcceptedAnswer,
                     "'\(key)' names '\(text)', which is not one of the options "
                         + Suggestion.quotedList(optionTexts),
                     at: entry,
@@ -262,7 +267,7 @@ extension MultipleChoiceQuestion {
             if !accepted.insert(position).inserted {
                 let option = options[position].node(in: document).stringValue ?? ""
                 problems.warning(
-                    "multiple-choice.duplicate-accepted-answer", "'\(key)' names the option '\(option)' twice",
+                    Code.duplicateAcceptedAnswer, "'\(key)' names the option '\(option)' twice",
                     at: entry, hint: "Remove the repeated '\(entry.stringValue ?? "")'.")
             }
         }
@@ -281,7 +286,7 @@ extension MultipleChoiceQuestion {
 
 extension MultipleChoiceQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
-    public var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
+    static var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
 
     private static let belt = #""question": "Condition of the drive belt""#
     private static let beltOptions = #""answers": ["Good", "Worn", "Cracked", "Replaced"]"#
@@ -306,14 +311,14 @@ extension MultipleChoiceQuestion {
             {"answer-type": "multiple-choice", "question": "Hydraulic hose condition",
              "answers": ["No leaks", "Weeping", "Leaking", "", ""], "max-answers": 0, "acceptedAnswer": "none"}
             """#,
-            warnings: [.note("multiple-choice.blank-options", at: "/answers/3")]),
+            warnings: [.note(Code.blankOptions, at: "/answers/3")]),
         .valid(
             "Spaces around an option are not part of it (a note; validate --fix removes them)",
             #"""
             {"answer-type": "multiple-choice", "question": "Hydraulic hose condition",
              "answers": ["No leaks", " Weeping ", "Leaking"], "acceptedAnswer": "weeping"}
             """#,
-            warnings: [.note("multiple-choice.option-spaces", at: "/answers/1")]),
+            warnings: [.note(Code.optionSpaces, at: "/answers/1")]),
         .valid(
             "Any number of options when max-answers is missing",
             #"""
@@ -332,16 +337,16 @@ extension MultipleChoiceQuestion {
             {"answer-type": "multiple-choice", "question": "Leaks found at the pump",
              "answers": ["None", "Minor", "Major"], "max-answers": 1, "acceptedAnswer": "none"}
             """#,
-            warnings: [.note("multiple-choice.accepted-answer-none-is-option", at: "/acceptedAnswer")]),
+            warnings: [.note(Code.acceptedAnswerNoneIsOption, at: "/acceptedAnswer")]),
         .valid(
             "A repeated accepted option",
             #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "#
                 + #""max-answers": 0, "acceptedAnswer": ["Worn", "worn"]}"#,
-            warnings: [.warning("multiple-choice.duplicate-accepted-answer", at: "/acceptedAnswer/1")]),
+            warnings: [.warning(Code.duplicateAcceptedAnswer, at: "/acceptedAnswer/1")]),
         .invalid(
             "A misspelled key is an error reported by the core, with the rename as its fix",
             #"{"answer-type": "multiple-choice", \#(belt), \#(beltOptions), "max-answer": 1}"#,
-            .error("question.unknown-key", at: "/max-answer")),
+            .error(QuestionCode.unknownKey, at: "/max-answer")),
     ]
 
     private static let invalidExamples: [QuestionExample] = optionExamples + limitExamples + acceptedExamples
@@ -353,62 +358,93 @@ extension MultipleChoiceQuestion {
     private static let optionExamples: [QuestionExample] = [
         .invalid(
             "No answers", question(#""max-answers": 1"#),
-            .error("multiple-choice.missing-answers", at: "")),
+            .error(Code.missingAnswers, at: "")),
         .invalid(
             "Options in one string", question(#""answers": "Good, Worn, Cracked""#),
-            .error("multiple-choice.answers-not-array", at: "/answers")),
+            .error(Code.answersNotArray, at: "/answers")),
         .invalid(
             "An option that is not a string", question(#""answers": ["Good", 2, "Worn"]"#),
-            .error("multiple-choice.option-not-string", at: "/answers/1")),
+            .error(Code.optionNotString, at: "/answers/1")),
         .invalid(
             "Only blank options", question(#""answers": ["", " ", "", "", ""]"#),
-            .error("multiple-choice.no-options", at: "/answers")),
+            .error(Code.noOptions, at: "/answers")),
         .invalid(
             "Options that differ only in case and spaces", question(#""answers": ["Good", "Worn", " good"]"#),
-            .error("multiple-choice.duplicate-option", at: "/answers/2")),
+            .error(Code.duplicateOption, at: "/answers/2")),
     ]
 
     private static let limitExamples: [QuestionExample] = [
         .invalid(
             "Negative max-answers", question(#"\#(beltOptions), "max-answers": -1"#),
-            .error("multiple-choice.max-answers-negative", at: "/max-answers")),
+            .error(Code.maxAnswersNegative, at: "/max-answers")),
         .invalid(
             "max-answers in words", question(#"\#(beltOptions), "max-answers": "two""#),
-            .error("multiple-choice.max-answers-not-number", at: "/max-answers")),
+            .error(Code.maxAnswersNotNumber, at: "/max-answers")),
         .invalid(
             "max-answers as a boolean", question(#"\#(beltOptions), "max-answers": true"#),
-            .error("multiple-choice.max-answers-not-number", at: "/max-answers")),
+            .error(Code.maxAnswersNotNumber, at: "/max-answers")),
         .invalid(
             "max-answers as an object", question(#"\#(beltOptions), "max-answers": {}"#),
-            .error("multiple-choice.max-answers-not-number", at: "/max-answers")),
+            .error(Code.maxAnswersNotNumber, at: "/max-answers")),
         .invalid(
             "Fractional max-answers", question(#"\#(beltOptions), "max-answers": 1.5"#),
-            .error("multiple-choice.max-answers-not-integer", at: "/max-answers")),
+            .error(Code.maxAnswersNotInteger, at: "/max-answers")),
         .invalid(
             "max-answers above the number of options", question(#"\#(beltOptions), "max-answers": "7""#),
-            .error("multiple-choice.max-answers-exceeds-options", at: "/max-answers")),
+            .error(Code.maxAnswersExceedsOptions, at: "/max-answers")),
     ]
 
     private static let acceptedExamples: [QuestionExample] = [
         .invalid(
             "An accepted answer that is not an option", question(#"\#(beltOptions), "acceptedAnswer": "Frayed""#),
-            .error("multiple-choice.unknown-accepted-answer", at: "/acceptedAnswer")),
+            .error(Code.unknownAcceptedAnswer, at: "/acceptedAnswer")),
         .invalid(
             "A misspelled option in an accepted list",
             question(#"\#(beltOptions), "max-answers": 2, "acceptedAnswer": ["Worn", "Craked"]"#),
-            .error("multiple-choice.unknown-accepted-answer", at: "/acceptedAnswer/1")),
+            .error(Code.unknownAcceptedAnswer, at: "/acceptedAnswer/1")),
         .invalid(
             "An accepted answer that is a number", question(#"\#(beltOptions), "acceptedAnswer": 1"#),
-            .error("multiple-choice.accepted-answer-not-string", at: "/acceptedAnswer")),
+            .error(Code.acceptedAnswerNotString, at: "/acceptedAnswer")),
         .invalid(
             "A number in an accepted list", question(#"\#(beltOptions), "acceptedAnswer": ["Good", 2]"#),
-            .error("multiple-choice.accepted-answer-not-string", at: "/acceptedAnswer/1")),
+            .error(Code.acceptedAnswerNotString, at: "/acceptedAnswer/1")),
         .invalid(
             "An empty accepted list", question(#"\#(beltOptions), "acceptedAnswer": []"#),
-            .error("multiple-choice.accepted-answer-empty", at: "/acceptedAnswer")),
+            .error(Code.acceptedAnswerEmpty, at: "/acceptedAnswer")),
         .invalid(
             "More accepted options than max-answers allows",
             question(#"\#(beltOptions), "max-answers": 1, "acceptedAnswer": ["Worn", "Cracked"]"#),
-            .error("multiple-choice.accepted-answer-exceeds-max-answers", at: "/acceptedAnswer")),
+            .error(Code.acceptedAnswerExceedsMaxAnswers, at: "/acceptedAnswer")),
     ]
+}
+
+// MARK: - Codes
+
+extension MultipleChoiceQuestion {
+    /// What multiple-choice questions and answers report: each code declared once, used by the code that
+    /// reports it and by the examples that expect it.
+    public enum Code: String, DiagnosticCode, CaseIterable {
+        case acceptedAnswerEmpty = "multiple-choice.accepted-answer-empty"
+        case acceptedAnswerExceedsMaxAnswers = "multiple-choice.accepted-answer-exceeds-max-answers"
+        case acceptedAnswerNoneIsOption = "multiple-choice.accepted-answer-none-is-option"
+        case acceptedAnswerNotString = "multiple-choice.accepted-answer-not-string"
+        case answerNotString = "multiple-choice.answer-not-string"
+        case answersNotArray = "multiple-choice.answers-not-array"
+        case blankOptions = "multiple-choice.blank-options"
+        case duplicateAcceptedAnswer = "multiple-choice.duplicate-accepted-answer"
+        case duplicateAnswer = "multiple-choice.duplicate-answer"
+        case duplicateOption = "multiple-choice.duplicate-option"
+        case maxAnswersExceedsOptions = "multiple-choice.max-answers-exceeds-options"
+        case maxAnswersNegative = "multiple-choice.max-answers-negative"
+        case maxAnswersNotInteger = "multiple-choice.max-answers-not-integer"
+        case maxAnswersNotNumber = "multiple-choice.max-answers-not-number"
+        case missingAnswers = "multiple-choice.missing-answers"
+        case noOptions = "multiple-choice.no-options"
+        case notAccepted = "multiple-choice.not-accepted"
+        case optionNotString = "multiple-choice.option-not-string"
+        case optionSpaces = "multiple-choice.option-spaces"
+        case tooManyAnswers = "multiple-choice.too-many-answers"
+        case unknownAcceptedAnswer = "multiple-choice.unknown-accepted-answer"
+        case unknownOption = "multiple-choice.unknown-option"
+    }
 }

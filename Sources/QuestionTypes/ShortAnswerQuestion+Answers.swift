@@ -25,7 +25,7 @@ extension ShortAnswerQuestion {
             return nil
         }
         warnIfTooPrecise(
-            text, at: value, code: "short-answer.answer-too-precise", subject: "the answer",
+            text, at: value, code: Code.answerTooPrecise, subject: "the answer",
             problems: &problems)
         return text
     }
@@ -49,11 +49,11 @@ extension ShortAnswerQuestion {
         let shown = String(answer.trimmingWhitespace)
         if let lower = range.lower, value < lower {
             let bound = range.lowerText ?? "\(lower)"
-            return [Flag(code: "short-answer.out-of-range", message: "\(shown) is below the accepted minimum \(bound)")]
+            return [Flag(code: Code.outOfRange, message: "\(shown) is below the accepted minimum \(bound)")]
         }
         if let upper = range.upper, value > upper {
             let bound = range.upperText ?? "\(upper)"
-            return [Flag(code: "short-answer.out-of-range", message: "\(shown) is above the accepted maximum \(bound)")]
+            return [Flag(code: Code.outOfRange, message: "\(shown) is above the accepted maximum \(bound)")]
         }
         return []
     }
@@ -104,7 +104,7 @@ extension ShortAnswerQuestion {
             ? "Write the number as typed, e.g. \"42\"."
             : scalar ? "Write it in quotes: \"\(value.sourceText)\"." : "Write the text, e.g. \"SN-4471\"."
         problems.error(
-            "short-answer.answer-not-string",
+            Code.answerNotString,
             "the answer to \(question) must be \(expected), not \(value.quotedForMessage)", at: value, hint: hint)
     }
 
@@ -114,7 +114,7 @@ extension ShortAnswerQuestion {
         let withPoint = text.replacingDecimalComma
         let suggestion = withPoint.flatMap { DecimalText.parse($0) == nil ? nil : "Did you mean '\($0)'? " }
         problems.error(
-            "short-answer.not-a-number",
+            Code.notANumber,
             "the answer \(value.quotedForMessage) \(reason); this question takes a decimal number such as 42, "
                 + "-3.5 or 0.25",
             at: value,
@@ -134,7 +134,7 @@ extension String {
 
 extension ShortAnswerQuestion {
     /// Example answers: how text and numbers are read, and when a number is flagged as out of range.
-    public var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let oil = Self.numericQuestion("Oil temperature after 10 minutes (°C)", range: #"{"from": "-20", "to": "95"}"#)
         let insulation = Self.numericQuestion("Insulation resistance (MΩ)", range: #"{"from": 1, "to": ""}"#)
         let vibration = Self.numericQuestion("Vibration velocity (mm/s)", range: #"{"to": 4.5}"#)
@@ -147,19 +147,19 @@ extension ShortAnswerQuestion {
         return [
             .valid("A number within the range", question: oil, answer: #""82""#),
             .valid("A bound itself is within the range", question: oil, answer: #""95""#),
-            .valid("Above the range: flagged", question: oil, answer: #""104""#, flags: ["short-answer.out-of-range"]),
+            .valid("Above the range: flagged", question: oil, answer: #""104""#, flags: [Code.outOfRange]),
             .valid(
                 "A negative temperature below the range: flagged", question: oil, answer: #""-25""#,
-                flags: ["short-answer.out-of-range"]),
+                flags: [Code.outOfRange]),
             .valid("A negative temperature within the range", question: oil, answer: #""-12.5""#),
             .valid("A number written as a JSON number keeps its text", question: oil, answer: "82.50"),
             .valid(
                 "Only from (at least 1): a smaller value is flagged", question: insulation, answer: #""0.4""#,
-                flags: ["short-answer.out-of-range"]),
+                flags: [Code.outOfRange]),
             .valid("Only from (at least 1): a large value is not flagged", question: insulation, answer: #""2000""#),
             .valid(
                 "Only to (at most 4.5): a larger value is flagged", question: vibration, answer: #""7.1""#,
-                flags: ["short-answer.out-of-range"]),
+                flags: [Code.outOfRange]),
             .valid("Only to (at most 4.5): a small value is not flagged", question: vibration, answer: #""0.8""#),
             .valid("A numeric question without a range is never flagged", question: hours, answer: #""123456""#),
             .valid("Free text", question: serial, answer: #""SN-4471-B""#),
@@ -170,25 +170,25 @@ extension ShortAnswerQuestion {
                 isAnswered: false),
             AnswerExample(
                 title: "More than six decimal places", question: vibration, answer: #""0.1234567""#,
-                expected: [.warning("short-answer.answer-too-precise", at: "")], isAnswered: true),
+                expected: [.warning(Code.answerTooPrecise, at: "")], isAnswered: true),
             .invalid(
-                "A word for a number", question: oil, answer: #""forty""#, .error("short-answer.not-a-number", at: "")),
+                "A word for a number", question: oil, answer: #""forty""#, .error(Code.notANumber, at: "")),
             .invalid(
                 "A unit after the number", question: oil, answer: #""82 °C""#,
-                .error("short-answer.not-a-number", at: "")),
+                .error(Code.notANumber, at: "")),
             .invalid(
-                "A decimal comma", question: oil, answer: #""82,5""#, .error("short-answer.not-a-number", at: "")),
+                "A decimal comma", question: oil, answer: #""82,5""#, .error(Code.notANumber, at: "")),
             .invalid(
                 "A JSON number with an exponent", question: oil, answer: "1e2",
-                .error("short-answer.not-a-number", at: "")),
+                .error(Code.notANumber, at: "")),
             .invalid(
-                "A boolean", question: oil, answer: "true", .error("short-answer.answer-not-string", at: "")),
+                "A boolean", question: oil, answer: "true", .error(Code.answerNotString, at: "")),
             .invalid(
                 "A JSON number for a text question", question: serial, answer: "4471",
-                .error("short-answer.answer-not-string", at: "")),
+                .error(Code.answerNotString, at: "")),
             .invalid(
                 "An array of text", question: serial, answer: #"["SN-4471-B"]"#,
-                .error("short-answer.answer-not-string", at: "")),
+                .error(Code.answerNotString, at: "")),
         ]
     }
 

@@ -4,7 +4,7 @@ import QuestionKit
 
 extension ShortAnswerQuestion {
     /// How free text, numbers and the accepted range work together.
-    public var documentation: String {
+    static var documentation: String {
         """
         The technician types an answer: free text, or a number when `numberInput` is true. For a \
         number, `acceptedAnswer` may give the range it should fall in, as \
@@ -18,7 +18,7 @@ extension ShortAnswerQuestion {
     }
 
     /// What makes a short-answer question invalid.
-    public var rules: [String] {
+    static var rules: [String] {
         [
             "`numberInput` is true or false (the strings \"true\" and \"false\" are read, with a warning).",
             "`acceptedAnswer` is a range object, \"none\" or \"\".",
@@ -28,7 +28,7 @@ extension ShortAnswerQuestion {
     }
 
     /// `numberInput` and `acceptedAnswer` (a range with `from` and `to`).
-    public var schemaProperties: [KeySchema] {
+    static var schemaProperties: [KeySchema] {
         let bound: [(String, JSONWriter.Value)] = JSONSchema.types("number", "string", "null")
         let range: JSONWriter.Value = .object([
             ("type", .string("object")),

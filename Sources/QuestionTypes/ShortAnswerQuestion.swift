@@ -6,22 +6,19 @@ import QuestionKit
 /// Each bound is a number or a numeric string; `""` or a missing bound means no bound, and a
 /// missing `acceptedAnswer`, `""` or `"none"` means no range at all.
 public struct ShortAnswerQuestion: QuestionType {
-    /// `short-answer`.
-    public var identifier: String { "short-answer" }
-    /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [OriginalValueName] {
-        [OriginalValueName("shortAnswerQuestion", key: .answerType, value: identifier)]
+    /// `short-answer` (`shortAnswerQuestion` in the original app's key list): reads `numberInput`
+    /// beyond the shared keys, and `from` and `to` inside `acceptedAnswer`. The web editor left
+    /// `answer-type` out of short-answer questions; `qid` "1" is enough.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "short-answer",
+            summary: "Free text, or a number (optionally within a range) when numberInput is true.",
+            documentation: Self.documentation, legacyTypeCode: "1", infersTypeFromLegacyCode: true,
+            keys: [Self.numberInput], nestedKeys: [Self.from, Self.to],
+            originalValueNames: [OriginalValueName("shortAnswerQuestion", key: .answerType, value: "short-answer")],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, codes: Code.allCases, examples: Self.examples,
+            answerExamples: Self.answerExamples)
     }
-    /// One line for `questionkit types`.
-    public var summary: String { "Free text, or a number (optionally within a range) when numberInput is true." }
-    /// The original system's `qid` for short answer.
-    public var legacyTypeCode: String? { "1" }
-    /// The web editor left `answer-type` out of short-answer questions; `qid` "1" is enough.
-    public var infersTypeFromLegacyCode: Bool { true }
-    /// Reads `numberInput` beyond the shared keys.
-    public var keys: [Key] { [Self.numberInput] }
-    /// Reads `from` and `to` inside `acceptedAnswer`.
-    public var nestedKeys: [Key] { [Self.from, Self.to] }
 
     /// The short-answer type, ready to register.
     public init() {}
@@ -108,7 +105,7 @@ public struct ShortAnswerQuestion: QuestionType {
         if numberInput == false, !accepted.range.isUnbounded {
             let key = question.spelling(of: Self.numberInput)
             problems.warning(
-                "short-answer.range-ignored",
+                Code.rangeIgnored,
                 "'\(question.spelling(of: .acceptedAnswer))' gives a range, but this is a text question "
                     + "('\(key)' is not true), so the range is ignored",
                 at: accepted.node,
@@ -126,12 +123,12 @@ public struct ShortAnswerQuestion: QuestionType {
         let key = question.spelling(of: Self.numberInput)
         if let text = node.stringValue, let flag = Bool(text.lowercased()) {
             problems.warning(
-                "short-answer.number-input-string", "'\(key)' is the string '\(text)', not the boolean \(flag)",
+                Code.numberInputString, "'\(key)' is the string '\(text)', not the boolean \(flag)",
                 at: node, hint: "Write \"\(key)\": \(flag) without quotes.")
             return flag
         }
         problems.error(
-            "short-answer.number-input-invalid", "'\(key)' must be true or false, not \(node.quotedForMessage)",
+            Code.numberInputInvalid, "'\(key)' must be true or false, not \(node.quotedForMessage)",
             at: node,
             hint: "Write \"\(key)\": true for a number answer or \"\(key)\": false for free text.")
         return nil
@@ -150,7 +147,7 @@ public struct ShortAnswerQuestion: QuestionType {
         if let text = node.stringValue, text.isBlank || text.lowercased() == "none" { return nil }
         guard node.kind == .object else {
             problems.error(
-                "short-answer.accepted-answer-not-object",
+                Code.acceptedAnswerNotObject,
                 "'\(key)' of a short-answer question must be a range {\"\(from)\": …, \"\(to)\": …}, \"\" or "
                     + "\"none\", not \(node.quotedForMessage)",
                 at: node,
@@ -162,7 +159,7 @@ public struct ShortAnswerQuestion: QuestionType {
         let upper = readBound(node[to], named: to, problems: &problems)
         if let lower, let upper, lower.value > upper.value {
             problems.error(
-                "short-answer.range-inverted",
+                Code.rangeInverted,
                 "'\(from)' (\(lower.text)) is greater than '\(to)' (\(upper.text)): no answer can be in range",
                 at: node, hint: "Swap the bounds: \"\(from)\": \"\(upper.text)\", \"\(to)\": \"\(lower.text)\".")
         }
@@ -173,7 +170,7 @@ public struct ShortAnswerQuestion: QuestionType {
 
     private func checkRangeKeys(_ node: JSONNode, known: [String], in key: String, problems: inout ProblemCollector) {
         for member in node.members where !known.contains(member.key) {
-            problems.warnUnknownKey(member, code: "short-answer.unknown-range-key", in: "'\(key)'", known: known)
+            problems.warnUnknownKey(member, code: Code.unknownRangeKey, in: "'\(key)'", known: known)
         }
     }
 
@@ -186,19 +183,19 @@ public struct ShortAnswerQuestion: QuestionType {
         if let string, string.isBlank { return nil }
         guard let value = node.numericValue, value.isFinite, let text = string ?? node.numberText else {
             problems.error(
-                "short-answer.bound-not-number", "'\(name)' must be a number, not \(node.quotedForMessage)", at: node,
+                Code.boundNotNumber, "'\(name)' must be a number, not \(node.quotedForMessage)", at: node,
                 hint: "Write a decimal number such as \"-20\" or \"95.5\" (no units), or \"\" for no bound.")
             return nil
         }
         warnIfTooPrecise(
-            text, at: node, code: "short-answer.bound-too-precise", subject: "'\(name)'",
+            text, at: node, code: Code.boundTooPrecise, subject: "'\(name)'",
             problems: &problems)
         return (value, text)
     }
 
     /// Warns when a number has more decimal places than the original app let technicians type.
     func warnIfTooPrecise(
-        _ text: String, at node: JSONNode, code: String, subject: @autoclosure () -> String,
+        _ text: String, at node: JSONNode, code: Code, subject: @autoclosure () -> String,
         problems: inout ProblemCollector
     ) {
         let places = Self.decimalPlaces(of: text)
@@ -236,9 +233,12 @@ public struct ShortAnswerQuestion: QuestionType {
 
 }
 
+// `validate` checks its questions through a copy of `parseDefinition` specialized for it.
+extension ShortAnswerQuestion: DefinitionChecking {}
+
 extension ShortAnswerQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid(
                 "A number within a range (bounds as strings)",
@@ -273,56 +273,77 @@ extension ShortAnswerQuestion {
                 "Raw web-editor output: no answer-type, qid 1",
                 #"""
                 {"qid": "1", "question": "Pump serial number"}
-                """#, warnings: [.warning("question.answer-type-inferred", at: "")]),
+                """#, warnings: [.warning(QuestionCode.answerTypeInferred, at: "")]),
             .valid(
                 "numberInput written as a string",
                 #"""
                 {"answer-type": "short-answer", "question": "Belt tension (N)", "numberInput": "true",
                  "acceptedAnswer": {"from": "350", "to": "450"}}
-                """#, warnings: [.warning("short-answer.number-input-string", at: "/numberInput")]),
+                """#, warnings: [.warning(Code.numberInputString, at: "/numberInput")]),
             .invalid(
                 "numberInput neither true nor false",
                 #"""
                 {"answer-type": "short-answer", "question": "Belt tension (N)", "numberInput": "yes"}
-                """#, .error("short-answer.number-input-invalid", at: "/numberInput")),
+                """#, .error(Code.numberInputInvalid, at: "/numberInput")),
             .invalid(
                 "acceptedAnswer is not a range",
                 #"""
                 {"answer-type": "short-answer", "question": "Coolant level (%)", "numberInput": true,
                  "acceptedAnswer": "40-60"}
-                """#, .error("short-answer.accepted-answer-not-object", at: "/acceptedAnswer")),
+                """#, .error(Code.acceptedAnswerNotObject, at: "/acceptedAnswer")),
             .invalid(
                 "Bounds that are not numbers",
                 #"""
                 {"answer-type": "short-answer", "question": "Oil pressure (bar)", "numberInput": true,
                  "acceptedAnswer": {"from": "ten", "to": true}}
                 """#,
-                .error("short-answer.bound-not-number", at: "/acceptedAnswer/from"),
-                .error("short-answer.bound-not-number", at: "/acceptedAnswer/to")),
+                .error(Code.boundNotNumber, at: "/acceptedAnswer/from"),
+                .error(Code.boundNotNumber, at: "/acceptedAnswer/to")),
             .invalid(
                 "from greater than to",
                 #"""
                 {"answer-type": "short-answer", "question": "Oil temperature after 10 minutes (°C)",
                  "numberInput": true, "acceptedAnswer": {"from": "95", "to": -20}}
-                """#, .error("short-answer.range-inverted", at: "/acceptedAnswer")),
+                """#, .error(Code.rangeInverted, at: "/acceptedAnswer")),
             .valid(
                 "A range on a text question is ignored",
                 #"""
                 {"answer-type": "short-answer", "question": "Gearbox oil grade",
                  "acceptedAnswer": {"from": "68", "to": "220"}}
-                """#, warnings: [.warning("short-answer.range-ignored", at: "/acceptedAnswer")]),
+                """#, warnings: [.warning(Code.rangeIgnored, at: "/acceptedAnswer")]),
             .invalid(
                 "A misspelled bound key (an error: the bound it means is missing)",
                 #"""
                 {"answer-type": "short-answer", "question": "Supply voltage (V)", "numberInput": true,
                  "acceptedAnswer": {"form": "380", "to": "420"}}
-                """#, .error("short-answer.unknown-range-key", at: "/acceptedAnswer/form")),
+                """#, .error(Code.unknownRangeKey, at: "/acceptedAnswer/form")),
             .valid(
                 "A bound with more than six decimal places",
                 #"""
                 {"answer-type": "short-answer", "question": "Shaft run-out (mm)", "numberInput": true,
                  "acceptedAnswer": {"from": "0", "to": 0.0000125}}
-                """#, warnings: [.warning("short-answer.bound-too-precise", at: "/acceptedAnswer/to")]),
+                """#, warnings: [.warning(Code.boundTooPrecise, at: "/acceptedAnswer/to")]),
         ]
+    }
+}
+
+// MARK: - Codes
+
+extension ShortAnswerQuestion {
+    /// What short-answer questions and answers report: each code declared once, used by the code that
+    /// reports it and by the examples that expect it.
+    public enum Code: String, DiagnosticCode, CaseIterable {
+        case acceptedAnswerNotObject = "short-answer.accepted-answer-not-object"
+        case answerNotString = "short-answer.answer-not-string"
+        case answerTooPrecise = "short-answer.answer-too-precise"
+        case boundNotNumber = "short-answer.bound-not-number"
+        case boundTooPrecise = "short-answer.bound-too-precise"
+        case notANumber = "short-answer.not-a-number"
+        case numberInputInvalid = "short-answer.number-input-invalid"
+        case numberInputString = "short-answer.number-input-string"
+        case outOfRange = "short-answer.out-of-range"
+        case rangeIgnored = "short-answer.range-ignored"
+        case rangeInverted = "short-answer.range-inverted"
+        case unknownRangeKey = "short-answer.unknown-range-key"
     }
 }

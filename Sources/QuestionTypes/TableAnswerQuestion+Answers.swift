@@ -57,7 +57,7 @@ extension TableAnswerQuestion {
     ) -> Answer? {
         guard value.kind == .object else {
             problems.error(
-                "table-answer.answer-not-object",
+                Code.answerNotObject,
                 "a table answer must be an object of cells such as {\"2,2\": \"Normal\"}, "
                     + "not \(value.quotedForMessage)",
                 at: value,
@@ -128,13 +128,13 @@ extension TableAnswerQuestion {
         var key: String { member.keyNode.quotedForMessage }
         guard let cell = TableCell(parsing: member.key) else {
             problems.report(
-                .error, "table-answer.malformed-cell", "\(key) is not a cell \"row,column\"", at: member.value,
+                .error, Code.malformedCell, "\(key) is not a cell \"row,column\"", at: member.value,
                 hint: "Key the cell by two numbers without spaces, e.g. \"2,3\" for row 2, column 3.", atKey: true)
             return nil
         }
         guard definition.isDataCell(cell) else {
             problems.report(
-                .error, "table-answer.cell-outside-table",
+                .error, Code.cellOutsideTable,
                 "cell \(key) is not a data cell; data cells run from \"2,2\" to "
                     + "\"\(definition.rows),\(definition.columns)\"",
                 at: member.value, hint: Self.outsideHint(cell, rows: definition.rows, columns: definition.columns),
@@ -144,7 +144,7 @@ extension TableAnswerQuestion {
         guard definition.isNoCell(cell) else { return cell }
         if member.value.stringValue?.isBlank != true {
             problems.error(
-                "table-answer.no-cell-filled",
+                Code.noCellFilled,
                 "cell \(key) must stay empty (the template marks it as a cell that takes no answer), not \(member.value.quotedForMessage)",
                 at: member.value, hint: "Leave the cell out of the answer.")
         }
@@ -160,7 +160,7 @@ extension TableAnswerQuestion {
             guard let text = value.stringValue else {
                 let scalar = value.kind == .number || value.kind == .boolean
                 problems.error(
-                    "table-answer.cell-not-string",
+                    Code.cellNotString,
                     "text cell \(key) must hold a string, not \(value.quotedForMessage)", at: value,
                     hint: scalar
                         ? "Write it in quotes: \"\(value.sourceText)\"."
@@ -176,7 +176,7 @@ extension TableAnswerQuestion {
             case "no": return .check(false)
             default:
                 problems.error(
-                    "table-answer.invalid-check",
+                    Code.invalidCheck,
                     "check cell \(key) must be 'yes' or 'no', not \(value.quotedForMessage)", at: value,
                     hint: "Write \"yes\" or \"no\" (any case); leave the cell out when it is not set.")
                 return nil
@@ -187,7 +187,7 @@ extension TableAnswerQuestion {
 
 extension TableAnswerQuestion {
     /// Example answers: how cells are read, and when a table counts as answered.
-    public var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
+    static var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
 
     private static let textTable = bearingTable()
     private static let checkTable = bearingTable(
@@ -237,32 +237,32 @@ extension TableAnswerQuestion {
         return [
             .invalid(
                 "Not an object", question: text, answer: #""Normal""#,
-                .error("table-answer.answer-not-object", at: "")),
+                .error(Code.answerNotObject, at: "")),
             .invalid(
                 "A list of values", question: text, answer: #"["Normal", "62"]"#,
-                .error("table-answer.answer-not-object", at: "")),
+                .error(Code.answerNotObject, at: "")),
             .invalid(
                 "Malformed cell keys", question: text, answer: #"{"2-3": "62", "a,b": "OK", "2, 3": "62"}"#,
-                .error("table-answer.malformed-cell", at: "/2-3"), .error("table-answer.malformed-cell", at: "/a,b"),
-                .error("table-answer.malformed-cell", at: "/2, 3")),
+                .error(Code.malformedCell, at: "/2-3"), .error(Code.malformedCell, at: "/a,b"),
+                .error(Code.malformedCell, at: "/2, 3")),
             .invalid(
                 "Cells outside the data cells", question: text,
                 answer: #"{"1,2": "Noise", "2,1": "Drive end", "4,2": "Normal", "2,5": "OK", "2,2": "Normal"}"#,
-                .error("table-answer.cell-outside-table", at: "/1,2"),
-                .error("table-answer.cell-outside-table", at: "/2,1"),
-                .error("table-answer.cell-outside-table", at: "/4,2"),
-                .error("table-answer.cell-outside-table", at: "/2,5")),
+                .error(Code.cellOutsideTable, at: "/1,2"),
+                .error(Code.cellOutsideTable, at: "/2,1"),
+                .error(Code.cellOutsideTable, at: "/4,2"),
+                .error(Code.cellOutsideTable, at: "/2,5")),
             .invalid(
                 "A no-cell filled", question: check, answer: #"{"2,2": "yes", "4,3": "no"}"#,
-                .error("table-answer.no-cell-filled", at: "/4,3")),
+                .error(Code.noCellFilled, at: "/4,3")),
             .invalid(
                 "Checks that are not yes or no", question: check, answer: #"{"2,2": "maybe", "2,3": true, "2,4": "y"}"#,
-                .error("table-answer.invalid-check", at: "/2,2"), .error("table-answer.invalid-check", at: "/2,3"),
-                .error("table-answer.invalid-check", at: "/2,4")),
+                .error(Code.invalidCheck, at: "/2,2"), .error(Code.invalidCheck, at: "/2,3"),
+                .error(Code.invalidCheck, at: "/2,4")),
             .invalid(
                 "Text cells that are not strings", question: text, answer: #"{"2,2": 62, "2,3": null, "2,4": ["OK"]}"#,
-                .error("table-answer.cell-not-string", at: "/2,2"), .error("table-answer.cell-not-string", at: "/2,3"),
-                .error("table-answer.cell-not-string", at: "/2,4")),
+                .error(Code.cellNotString, at: "/2,2"), .error(Code.cellNotString, at: "/2,3"),
+                .error(Code.cellNotString, at: "/2,4")),
         ]
     }
 }

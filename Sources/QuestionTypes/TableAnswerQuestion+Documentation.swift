@@ -4,7 +4,7 @@ import QuestionKit
 
 extension TableAnswerQuestion {
     /// How the size, the headers, the row types and the empty cells fit together.
-    public var documentation: String {
+    static var documentation: String {
         """
         A grid the technician fills in, row by row. `numRows` and `numColumns` count the header row \
         and the label column. `firstRow` holds the corner, then one header per data column; \
@@ -18,7 +18,7 @@ extension TableAnswerQuestion {
     }
 
     /// What makes a table question invalid.
-    public var rules: [String] {
+    static var rules: [String] {
         [
             "`numRows`, `numColumns`, `firstRow`, `firstColumn` and `rowType` are all present.",
             "`numRows` and `numColumns` are whole numbers from 2 to \(Self.maximumSize).",
@@ -29,7 +29,7 @@ extension TableAnswerQuestion {
     }
 
     /// The size, the labels, the row types and the empty cells.
-    public var schemaProperties: [KeySchema] {
+    static var schemaProperties: [KeySchema] {
         let size =
             JSONSchema.types("integer", "string") + [("minimum", .integer(2)), ("maximum", .integer(Self.maximumSize))]
         let kind: JSONWriter.Value = .object(JSONSchema.oneOf(RowKind.allCases.map(\.rawValue)))

@@ -7,15 +7,16 @@ import QuestionKit
 /// column headers and `firstColumn` the row labels, each starting with the corner. `rowType` says
 /// per row whether its cells are `"text"` or `"check"`. `noCells` lists cells that must stay empty.
 public struct TableAnswerQuestion: QuestionType {
-    /// `table-answer`.
-    public var identifier: String { "table-answer" }
-    /// One line for `questionkit types`.
-    public var summary: String { "A grid of text or yes/no check cells, with column headers and row labels." }
-    /// The original system's `qid` for tables.
-    public var legacyTypeCode: String? { "3" }
-    /// Reads the size, headers, labels, row kinds and no-cells beyond the shared keys.
-    public var keys: [Key] {
-        [Self.numRows, Self.numColumns, Self.firstRow, Self.firstColumn, Self.rowType, Self.noCells]
+    /// `table-answer` (legacy `qid` "3"): reads the size, headers, labels, row kinds and no-cells
+    /// beyond the shared keys; its documentation and its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "table-answer",
+            summary: "A grid of text or yes/no check cells, with column headers and row labels.",
+            documentation: Self.documentation, legacyTypeCode: "3",
+            keys: [Self.numRows, Self.numColumns, Self.firstRow, Self.firstColumn, Self.rowType, Self.noCells],
+            originalValueNames: Self.originalValueNames, schemaProperties: Self.schemaProperties, rules: Self.rules,
+            codes: Code.allCases, examples: Self.examples, answerExamples: Self.answerExamples)
     }
 
     /// The table-answer type, ready to register.
@@ -42,9 +43,9 @@ public struct TableAnswerQuestion: QuestionType {
         "noCells", originalNames: ["cellsThatAreNotAnswerable"], summary: "Cells \"r,c\" that must stay empty (table).")
 
     /// The type's and the row types' names in the original app's key list.
-    public var originalValueNames: [OriginalValueName] {
+    static var originalValueNames: [OriginalValueName] {
         [
-            OriginalValueName("tableQuestion", key: .answerType, value: identifier),
+            OriginalValueName("tableQuestion", key: .answerType, value: "table-answer"),
             OriginalValueName("rowTypeText", key: Self.rowType, value: RowKind.text.rawValue),
             OriginalValueName("rowTypeCheckBoxes", key: Self.rowType, value: RowKind.check.rawValue),
         ]
@@ -74,9 +75,12 @@ public struct TableAnswerQuestion: QuestionType {
             rowLabels: Array(labels.dropFirst()), rowKinds: layout.kinds, noCells: layout.noCells)
     }
 
+}
+
+extension TableAnswerQuestion: DefinitionChecking {
     /// Whether the table reads as a definition, reporting every problem as `parseDefinition` does,
     /// without a `String` per header or label.
-    public func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+    package func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
         readLayout(question, problems: &problems) != nil
     }
 
@@ -125,14 +129,14 @@ public struct TableAnswerQuestion: QuestionType {
             let example = Self.layout(of: key).example
             if required {
                 problems.error(
-                    "table-answer.missing-key", "a table question needs '\(name)'", at: question.node,
+                    Code.missingKey, "a table question needs '\(name)'", at: question.node,
                     hint: "Add \"\(name)\": [\(example)].")
             }
             return nil
         }
         guard node.kind == .array else {
             problems.error(
-                "table-answer.not-an-array", "'\(name)' must be an array, not \(node.quotedForMessage)", at: node,
+                Code.notAnArray, "'\(name)' must be an array, not \(node.quotedForMessage)", at: node,
                 hint: "Write \"\(name)\": [\(Self.layout(of: key).example)].")
             return nil
         }
@@ -150,14 +154,14 @@ public struct TableAnswerQuestion: QuestionType {
         guard let node = question[key], !node.isNull else {
             let inferred = question[arrayKey].flatMap { $0.kind == .array ? $0.count : nil }
             problems.error(
-                "table-answer.missing-key", "a table question needs '\(name)'", at: question.node,
+                Code.missingKey, "a table question needs '\(name)'", at: question.node,
                 hint: inferred.map { "'\(arrayName)' has \($0) entries, so add \"\(name)\": \($0)." }
                     ?? "Add \"\(name)\", counting the header row and the label column.")
             return inferred.flatMap { valid.contains($0) ? $0 : nil }
         }
         guard let size = node.integerValue else {
             problems.error(
-                "table-answer.size-not-whole-number", "'\(name)' must be a whole number, not \(node.quotedForMessage)",
+                Code.sizeNotWholeNumber, "'\(name)' must be a whole number, not \(node.quotedForMessage)",
                 at: node,
                 hint: "Write the count as a number, e.g. \"\(name)\": 3, counting the header row "
                     + "and the label column.")
@@ -165,7 +169,7 @@ public struct TableAnswerQuestion: QuestionType {
         }
         guard valid.contains(size) else {
             problems.error(
-                "table-answer.size-out-of-range",
+                Code.sizeOutOfRange,
                 "'\(name)' is \(size); it must be from \(valid.lowerBound) to \(valid.upperBound)", at: node,
                 hint: size < valid.lowerBound
                     ? "'\(name)' counts the header row and the label column, so one data cell needs 2."
@@ -183,7 +187,7 @@ public struct TableAnswerQuestion: QuestionType {
         guard let node else { return nil }
         for (position, element) in node.elements.enumerated() where element.kind != .string {
             problems.error(
-                "table-answer.label-not-string",
+                Code.labelNotString,
                 "'\(question.spelling(of: key))' entry \(position) must be a string, not \(element.quotedForMessage)",
                 at: element, hint: "Write it in quotes: \"\(element.sourceText.prefix(40))\".")
         }
@@ -200,7 +204,7 @@ public struct TableAnswerQuestion: QuestionType {
         let name = question.spelling(of: key)
         let sizeName = question.spelling(of: key == Self.firstRow ? Self.numColumns : Self.numRows)
         problems.error(
-            "table-answer.size-mismatch", "'\(name)' has \(node.count) entries but '\(sizeName)' is \(expected)",
+            Code.sizeMismatch, "'\(name)' has \(node.count) entries but '\(sizeName)' is \(expected)",
             at: node,
             hint: "Give \(Self.layout(of: key).entries) (\(expected) in all)"
                 + (node.count >= 2 ? ", or set \"\(sizeName)\": \(node.count)." : "."))
@@ -229,7 +233,7 @@ public struct TableAnswerQuestion: QuestionType {
         for (position, element) in node.elements.enumerated() {
             if position == 0, !element.stringEquals("") {
                 problems.warning(
-                    "table-answer.row-type-header-not-empty",
+                    Code.rowTypeHeaderNotEmpty,
                     "'\(name)' entry 0 is for the header row and is ignored; it is "
                         + "\(element.quotedForMessage), not \"\"",
                     at: element, hint: "Write \"\" as the first entry of '\(name)'.")
@@ -243,7 +247,7 @@ public struct TableAnswerQuestion: QuestionType {
                 let choices = question.keys.spellings(ofValues: RowKind.allCases.map(\.rawValue), in: Self.rowType)
                 let suggestion = element.stringValue.flatMap { Suggestion.nearest(to: $0, in: choices) }
                 problems.error(
-                    "table-answer.invalid-row-type",
+                    Code.invalidRowType,
                     "row \(position + 1) has the type \(element.quotedForMessage); valid types are "
                         + Suggestion.quotedList(choices),
                     at: element,
@@ -267,14 +271,14 @@ public struct TableAnswerQuestion: QuestionType {
         for element in node.elements {
             guard let cell = TableCell(parsing: element) else {
                 problems.error(
-                    "table-answer.malformed-cell",
+                    Code.malformedCell,
                     "'\(name)' entry \(element.quotedForMessage) is not a cell \"row,column\"",
                     at: element, hint: "Write the cell as a string of two numbers, e.g. \"2,3\" for row 2, column 3.")
                 continue
             }
             if let rows, let columns, cell.row < 2 || cell.row > rows || cell.column < 2 || cell.column > columns {
                 problems.error(
-                    "table-answer.cell-outside-table",
+                    Code.cellOutsideTable,
                     "'\(name)' cell '\(element.stringValue ?? "")' is not a data cell; "
                         + "data cells run from \"2,2\" to \"\(rows),\(columns)\"",
                     at: element, hint: Self.outsideHint(cell, rows: rows, columns: columns))
@@ -282,7 +286,7 @@ public struct TableAnswerQuestion: QuestionType {
             }
             if !cells.insert(cell).inserted {
                 problems.warning(
-                    "table-answer.duplicate-no-cell",
+                    Code.duplicateNoCell,
                     "'\(name)' lists cell '\(element.stringValue ?? "")' more than once", at: element,
                     hint: "Remove the repeated entry.")
             }
@@ -303,7 +307,7 @@ public struct TableAnswerQuestion: QuestionType {
         if let text = node.stringValue, text.isBlank || text.lowercased() == "none" { return }
         let name = question.spelling(of: .acceptedAnswer)
         problems.warning(
-            "table-answer.accepted-answer-ignored",
+            Code.acceptedAnswerIgnored,
             "tables have no accepted answer and no flags; '\(name)' (\(node.quotedForMessage)) is ignored", at: node,
             hint: "Remove '\(name)' or set it to \"none\".")
     }
@@ -312,7 +316,7 @@ public struct TableAnswerQuestion: QuestionType {
 
 extension TableAnswerQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         let checks = #"["", "Noise normal", "Temperature normal", "Lubricated"]"#
         let bearings = #"["", "Drive end", "Non-drive end", "Coupling"]"#
         return [
@@ -330,58 +334,58 @@ extension TableAnswerQuestion {
                     more: #""noCells": ["4,2", "4,3", "4,4"], "qid": "3", "acceptedAnswer": "none""#)),
             .invalid(
                 "numRows and rowType missing", Self.bearingTable(rows: nil, rowType: nil),
-                .error("table-answer.missing-key", at: ""), .error("table-answer.missing-key", at: "")),
+                .error(Code.missingKey, at: ""), .error(Code.missingKey, at: "")),
             .invalid(
                 "numColumns not a whole number", Self.bearingTable(columns: #""four""#),
-                .error("table-answer.size-not-whole-number", at: "/numColumns")),
+                .error(Code.sizeNotWholeNumber, at: "/numColumns")),
             .invalid(
                 "Sizes out of range", Self.bearingTable(rows: "1", columns: "5000"),
-                .error("table-answer.size-out-of-range", at: "/numRows"),
-                .error("table-answer.size-out-of-range", at: "/numColumns")),
+                .error(Code.sizeOutOfRange, at: "/numRows"),
+                .error(Code.sizeOutOfRange, at: "/numColumns")),
             .invalid(
                 "Arrays that disagree with the sizes",
                 Self.bearingTable(
                     firstRow: #"["", "Noise", "Temperature °C"]"#, firstColumn: #"["Drive end", "Non-drive end"]"#,
                     rowType: #"["", "text", "text", "text"]"#),
-                .error("table-answer.size-mismatch", at: "/firstRow"),
-                .error("table-answer.size-mismatch", at: "/firstColumn"),
-                .error("table-answer.size-mismatch", at: "/rowType")),
+                .error(Code.sizeMismatch, at: "/firstRow"),
+                .error(Code.sizeMismatch, at: "/firstColumn"),
+                .error(Code.sizeMismatch, at: "/rowType")),
             .invalid(
                 "Row labels that are not strings", Self.bearingTable(firstColumn: #"["", 1, 2]"#),
-                .error("table-answer.label-not-string", at: "/firstColumn/1"),
-                .error("table-answer.label-not-string", at: "/firstColumn/2")),
+                .error(Code.labelNotString, at: "/firstColumn/1"),
+                .error(Code.labelNotString, at: "/firstColumn/2")),
             .invalid(
                 "firstRow and noCells not arrays",
                 Self.bearingTable(
                     firstRow: #""Noise, Temperature °C, Lubricated""#, more: #""noCells": "3,4""#),
-                .error("table-answer.not-an-array", at: "/firstRow"),
-                .error("table-answer.not-an-array", at: "/noCells")),
+                .error(Code.notAnArray, at: "/firstRow"),
+                .error(Code.notAnArray, at: "/noCells")),
             .invalid(
                 "A misspelled row type", Self.bearingTable(rowType: #"["", "text", "chek"]"#),
-                .error("table-answer.invalid-row-type", at: "/rowType/2")),
+                .error(Code.invalidRowType, at: "/rowType/2")),
             .valid(
                 "A type given to the header row", Self.bearingTable(rowType: #"["text", "text", "check"]"#),
-                warnings: [.warning("table-answer.row-type-header-not-empty", at: "/rowType/0")]),
+                warnings: [.warning(Code.rowTypeHeaderNotEmpty, at: "/rowType/0")]),
             .invalid(
                 "Malformed noCells", Self.bearingTable(more: #""noCells": ["2-3", "a,b", 7, "2,"]"#),
-                .error("table-answer.malformed-cell", at: "/noCells/0"),
-                .error("table-answer.malformed-cell", at: "/noCells/1"),
-                .error("table-answer.malformed-cell", at: "/noCells/2"),
-                .error("table-answer.malformed-cell", at: "/noCells/3")),
+                .error(Code.malformedCell, at: "/noCells/0"),
+                .error(Code.malformedCell, at: "/noCells/1"),
+                .error(Code.malformedCell, at: "/noCells/2"),
+                .error(Code.malformedCell, at: "/noCells/3")),
             .invalid(
                 "noCells outside the data cells",
                 Self.bearingTable(
                     more: #""noCells": ["1,2", "2,1", "4,2", "2,5", "3,4"]"#),
-                .error("table-answer.cell-outside-table", at: "/noCells/0"),
-                .error("table-answer.cell-outside-table", at: "/noCells/1"),
-                .error("table-answer.cell-outside-table", at: "/noCells/2"),
-                .error("table-answer.cell-outside-table", at: "/noCells/3")),
+                .error(Code.cellOutsideTable, at: "/noCells/0"),
+                .error(Code.cellOutsideTable, at: "/noCells/1"),
+                .error(Code.cellOutsideTable, at: "/noCells/2"),
+                .error(Code.cellOutsideTable, at: "/noCells/3")),
             .valid(
                 "A repeated no-cell", Self.bearingTable(more: #""noCells": ["3,4", "2,2", "3,4"]"#),
-                warnings: [.warning("table-answer.duplicate-no-cell", at: "/noCells/2")]),
+                warnings: [.warning(Code.duplicateNoCell, at: "/noCells/2")]),
             .valid(
                 "An accepted answer, which tables ignore", Self.bearingTable(more: #""acceptedAnswer": "yes""#),
-                warnings: [.warning("table-answer.accepted-answer-ignored", at: "/acceptedAnswer")]),
+                warnings: [.warning(Code.acceptedAnswerIgnored, at: "/acceptedAnswer")]),
         ]
     }
 
@@ -399,5 +403,30 @@ extension TableAnswerQuestion {
             rowType.map { #""rowType": \#($0)"# }, more,
         ]
         return "{" + members.compactMap { $0 }.joined(separator: ",\n ") + "}"
+    }
+}
+
+// MARK: - Codes
+
+extension TableAnswerQuestion {
+    /// What table-answer questions and answers report: each code declared once, used by the code that
+    /// reports it and by the examples that expect it.
+    public enum Code: String, DiagnosticCode, CaseIterable {
+        case acceptedAnswerIgnored = "table-answer.accepted-answer-ignored"
+        case answerNotObject = "table-answer.answer-not-object"
+        case cellNotString = "table-answer.cell-not-string"
+        case cellOutsideTable = "table-answer.cell-outside-table"
+        case duplicateNoCell = "table-answer.duplicate-no-cell"
+        case invalidCheck = "table-answer.invalid-check"
+        case invalidRowType = "table-answer.invalid-row-type"
+        case labelNotString = "table-answer.label-not-string"
+        case malformedCell = "table-answer.malformed-cell"
+        case missingKey = "table-answer.missing-key"
+        case noCellFilled = "table-answer.no-cell-filled"
+        case notAnArray = "table-answer.not-an-array"
+        case rowTypeHeaderNotEmpty = "table-answer.row-type-header-not-empty"
+        case sizeMismatch = "table-answer.size-mismatch"
+        case sizeNotWholeNumber = "table-answer.size-not-whole-number"
+        case sizeOutOfRange = "table-answer.size-out-of-range"
     }
 }

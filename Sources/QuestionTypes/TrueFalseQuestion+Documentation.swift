@@ -4,7 +4,7 @@ import QuestionKit
 
 extension TrueFalseQuestion {
     /// How the accepted answer works, and the legacy spelling of the type.
-    public var documentation: String {
+    static var documentation: String {
         """
         The technician answers True or False; Yes and No are the same values, in any case. \
         `acceptedAnswer` is the answer expected (`"Yes"`, `"No"`, `"True"` or `"False"`, or a list \
@@ -20,7 +20,7 @@ extension TrueFalseQuestion {
     }
 
     /// What makes a true/false question invalid.
-    public var rules: [String] {
+    static var rules: [String] {
         [
             "`acceptedAnswer` is one of \"True\", \"False\", \"Yes\" or \"No\" (in any case), \"none\" or \"\", "
                 + "or a list of exactly one of the first four."
@@ -28,7 +28,7 @@ extension TrueFalseQuestion {
     }
 
     /// `acceptedAnswer`, a string or a one-item list of strings.
-    public var schemaProperties: [KeySchema] {
+    static var schemaProperties: [KeySchema] {
         // Spellings as the reader takes them: any case, surrounding spaces ignored.
         let words = "[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]"
         let value: JSONWriter.Value = .object([

@@ -6,20 +6,18 @@ import QuestionKit
 /// one of them (the shape of a stored answer); missing, `""` or `"none"` means nothing to check.
 /// `answers` holds filler such as `["yes", "no"]` and is ignored.
 public struct TrueFalseQuestion: QuestionType {
-    /// `true/false`.
-    public var identifier: String { "true/false" }
-    /// This type's identifier's name in the original app's key list.
-    public var originalValueNames: [OriginalValueName] {
-        [OriginalValueName("trueFalseQuestion", key: .answerType, value: identifier)]
+    /// `true/false` (`trueFalseQuestion` in the original app's key list). The web editor left
+    /// `answer-type` out of true/false questions; `qid` "2" is enough.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "true/false", summary: "A single choice between True (Yes) and False (No).",
+            documentation: Self.documentation, legacyTypeCode: "2", infersTypeFromLegacyCode: true,
+            originalValueNames: [OriginalValueName("trueFalseQuestion", key: .answerType, value: "true/false")],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, codes: Code.allCases, examples: Self.examples,
+            answerExamples: Self.answerExamples)
     }
-    /// One line for `questionkit types`.
-    public var summary: String { "A single choice between True (Yes) and False (No)." }
-    /// The original system's `qid` for true/false.
-    public var legacyTypeCode: String? { "2" }
     /// Answers are the chosen options under `check-boxes`.
     public var answerKey: Key { Key.checkBoxes }
-    /// The web editor left `answer-type` out of true/false questions; `qid` "2" is enough.
-    public var infersTypeFromLegacyCode: Bool { true }
 
     /// The true/false type, ready to register.
     public init() {}
@@ -30,6 +28,9 @@ public struct TrueFalseQuestion: QuestionType {
         TrueFalseDefinition(acceptedAnswer: readAcceptedAnswer(question, problems: &problems))
     }
 }
+
+// `validate` checks its questions through a copy of `parseDefinition` specialized for it.
+extension TrueFalseQuestion: DefinitionChecking {}
 
 /// What a true/false question reads into: the answer it expects, if any.
 public struct TrueFalseDefinition: Sendable, Hashable {
@@ -79,13 +80,13 @@ extension TrueFalseQuestion {
         case .array:
             let listed = value.count == 0 ? "is an empty list" : "lists \(value.count) values"
             problems.error(
-                "true-false.answer-not-single",
+                Code.answerNotSingle,
                 "the answer \(listed); a true/false answer is exactly one of \(Self.validList)", at: value,
                 hint: "Write [\"Yes\"] or [\"No\"]; leave the answer out when the question is not answered.")
             return nil
         default:
             problems.error(
-                "true-false.answer-not-string",
+                Code.answerNotString,
                 "the answer must be one of \(Self.validList), not \(value.quotedForMessage)", at: value,
                 hint: "Write [\"Yes\"] or [\"No\"].")
             return nil
@@ -110,7 +111,7 @@ extension TrueFalseQuestion {
         guard let accepted = definition.acceptedAnswer, accepted != answer else { return [] }
         return [
             Flag(
-                code: "true-false.not-accepted",
+                code: Code.notAccepted,
                 message: "answered: '\(Self.spelling(of: answer))'; expected: '\(Self.spelling(of: accepted))'")
         ]
     }
@@ -132,7 +133,7 @@ extension TrueFalseQuestion {
     private func answerValue(of node: JSONNode, problems: inout ProblemCollector) -> Bool? {
         guard let text = node.stringValue else {
             problems.error(
-                "true-false.answer-not-string",
+                Code.answerNotString,
                 "the answer must hold one of \(Self.validList), not \(node.quotedForMessage)", at: node,
                 hint: node.boolValue.map { "Write it as a string: \"\(Self.spelling(of: $0))\"." }
                     ?? "Write \"Yes\" or \"No\".")
@@ -141,7 +142,7 @@ extension TrueFalseQuestion {
         if let value = TrueFalseDefinition.value(of: text) { return value }
         let suggestion = Suggestion.nearest(to: text.comparisonKey, in: TrueFalseDefinition.spellings)
         problems.error(
-            "true-false.invalid-answer", "the answer is '\(text)'; valid values are \(Self.validList) (in any case)",
+            Code.invalidAnswer, "the answer is '\(text)'; valid values are \(Self.validList) (in any case)",
             at: node, hint: suggestion.map { "Did you mean '\($0)'?" } ?? "Write \"Yes\" or \"No\".")
         return nil
     }
@@ -165,13 +166,13 @@ extension TrueFalseQuestion {
             return value(of: element, key: key, problems: &problems)
         case .array:
             problems.error(
-                "true-false.accepted-answer-not-single",
+                Code.acceptedAnswerNotSingle,
                 "'\(key)' lists \(node.count) values; a true/false question has exactly one answer", at: node,
                 hint: "Write one of \(Self.validList), or \"none\" to check nothing.")
             return nil
         default:
             problems.error(
-                "true-false.accepted-answer-not-string",
+                Code.acceptedAnswerNotString,
                 "'\(key)' must be one of \(Self.validList), not \(node.quotedForMessage)", at: node,
                 hint: hint(for: node))
             return nil
@@ -182,7 +183,7 @@ extension TrueFalseQuestion {
     private func value(of node: JSONNode, key: String, problems: inout ProblemCollector) -> Bool? {
         guard let text = node.stringValue else {
             problems.error(
-                "true-false.accepted-answer-not-string",
+                Code.acceptedAnswerNotString,
                 "'\(key)' must hold one of \(Self.validList), not \(node.quotedForMessage)", at: node,
                 hint: hint(for: node))
             return nil
@@ -190,7 +191,7 @@ extension TrueFalseQuestion {
         if let value = TrueFalseDefinition.value(of: text) { return value }
         let suggestion = Suggestion.nearest(to: text, in: TrueFalseDefinition.spellings)
         problems.error(
-            "true-false.invalid-accepted-answer",
+            Code.invalidAcceptedAnswer,
             "'\(key)' is '\(text)'; valid values are \(Self.validList) (in any case), or 'none'", at: node,
             hint: suggestion.map { "Did you mean '\($0)'?" } ?? "Write \"True\" or \"False\" (\"Yes\" or \"No\").")
         return nil
@@ -211,7 +212,7 @@ extension TrueFalseQuestion {
 
 extension TrueFalseQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
-    public var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
+    static var examples: [QuestionExample] { Self.validExamples + Self.invalidExamples }
 
     private static func question(_ acceptedAnswer: String) -> String {
         #"{"answer-type": "true/false", "question": "Is the guard rail secured?", "answers": ["yes", "no"], "#
@@ -237,37 +238,37 @@ extension TrueFalseQuestion {
         .valid(
             "Type inferred from qid \"2\" (the web editor's raw output)",
             #"{"qid": "2", "question": "Were the lockout tags removed?", "answers": ["", ""]}"#,
-            warnings: [.warning("question.answer-type-inferred", at: "")]),
+            warnings: [.warning(QuestionCode.answerTypeInferred, at: "")]),
     ]
 
     private static let invalidExamples: [QuestionExample] = [
         .invalid(
             "An accepted answer that is neither true nor false", question(#""Maybe""#),
-            .error("true-false.invalid-accepted-answer", at: "/acceptedAnswer")),
+            .error(Code.invalidAcceptedAnswer, at: "/acceptedAnswer")),
         .invalid(
             "A misspelled accepted answer", question(#""Ture""#),
-            .error("true-false.invalid-accepted-answer", at: "/acceptedAnswer")),
+            .error(Code.invalidAcceptedAnswer, at: "/acceptedAnswer")),
         .invalid(
             "A JSON boolean instead of a string", question("true"),
-            .error("true-false.accepted-answer-not-string", at: "/acceptedAnswer")),
+            .error(Code.acceptedAnswerNotString, at: "/acceptedAnswer")),
         .invalid(
             "Both values listed", question(#"["True", "False"]"#),
-            .error("true-false.accepted-answer-not-single", at: "/acceptedAnswer")),
+            .error(Code.acceptedAnswerNotSingle, at: "/acceptedAnswer")),
         .invalid(
             "An empty list", question("[]"),
-            .error("true-false.accepted-answer-not-single", at: "/acceptedAnswer")),
+            .error(Code.acceptedAnswerNotSingle, at: "/acceptedAnswer")),
         .invalid(
             "A one-item list with another value", question(#"["Pass"]"#),
-            .error("true-false.invalid-accepted-answer", at: "/acceptedAnswer/0")),
+            .error(Code.invalidAcceptedAnswer, at: "/acceptedAnswer/0")),
         .invalid(
             "A one-item list with a number", question("[1]"),
-            .error("true-false.accepted-answer-not-string", at: "/acceptedAnswer/0")),
+            .error(Code.acceptedAnswerNotString, at: "/acceptedAnswer/0")),
     ]
 }
 
 extension TrueFalseQuestion {
     /// Example answers: how answers are read, and when they are flagged (Yes is True).
-    public var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
+    static var answerExamples: [AnswerExample] { Self.validAnswerExamples + Self.invalidAnswerExamples }
 
     private static func answering(_ acceptedAnswer: String?) -> String {
         #"{"answer-type": "true/false", "question": "Is the guard rail secured?""#
@@ -275,7 +276,7 @@ extension TrueFalseQuestion {
     }
 
     private static let yes = answering(#""Yes""#)
-    private static let notAccepted = ["true-false.not-accepted"]
+    private static let notAccepted = [Code.notAccepted]
 
     private static let validAnswerExamples: [AnswerExample] = [
         .valid("The accepted answer, as stored", question: yes, answer: #"["Yes"]"#),
@@ -294,16 +295,32 @@ extension TrueFalseQuestion {
     private static let invalidAnswerExamples: [AnswerExample] = [
         .invalid(
             "A word that is neither yes nor no", question: yes, answer: #"["Maybe"]"#,
-            .error("true-false.invalid-answer", at: "/0")),
+            .error(Code.invalidAnswer, at: "/0")),
         .invalid(
-            "A misspelled word", question: yes, answer: #""Ture""#, .error("true-false.invalid-answer", at: "")),
+            "A misspelled word", question: yes, answer: #""Ture""#, .error(Code.invalidAnswer, at: "")),
         .invalid(
             "Both values", question: yes, answer: #"["Yes", "No"]"#,
-            .error("true-false.answer-not-single", at: "")),
-        .invalid("An empty list", question: yes, answer: "[]", .error("true-false.answer-not-single", at: "")),
-        .invalid("A number", question: yes, answer: "1", .error("true-false.answer-not-string", at: "")),
+            .error(Code.answerNotSingle, at: "")),
+        .invalid("An empty list", question: yes, answer: "[]", .error(Code.answerNotSingle, at: "")),
+        .invalid("A number", question: yes, answer: "1", .error(Code.answerNotString, at: "")),
         .invalid(
             "A boolean inside the list", question: yes, answer: "[true]",
-            .error("true-false.answer-not-string", at: "/0")),
+            .error(Code.answerNotString, at: "/0")),
     ]
+}
+
+// MARK: - Codes
+
+extension TrueFalseQuestion {
+    /// What true/false questions and answers report: each code declared once, used by the code that
+    /// reports it and by the examples that expect it.
+    public enum Code: String, DiagnosticCode, CaseIterable {
+        case acceptedAnswerNotSingle = "true-false.accepted-answer-not-single"
+        case acceptedAnswerNotString = "true-false.accepted-answer-not-string"
+        case answerNotSingle = "true-false.answer-not-single"
+        case answerNotString = "true-false.answer-not-string"
+        case invalidAcceptedAnswer = "true-false.invalid-accepted-answer"
+        case invalidAnswer = "true-false.invalid-answer"
+        case notAccepted = "true-false.not-accepted"
+    }
 }

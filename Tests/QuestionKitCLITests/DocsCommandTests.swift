@@ -83,13 +83,13 @@ func runDocumentationTool(_ arguments: [String], types: [any QuestionType] = Bui
 /// Short answer with another summary: a description edited since the pages were generated.
 private struct RenamedSummary: QuestionType {
     let base = ShortAnswerQuestion()
-    var identifier: String { base.identifier }
-    var summary: String { "Typed words." }
-    var legacyTypeCode: String? { base.legacyTypeCode }
-    var infersTypeFromLegacyCode: Bool { base.infersTypeFromLegacyCode }
-    var keys: [Key] { base.keys }
-    var nestedKeys: [Key] { base.nestedKeys }
-    var examples: [QuestionExample] { base.examples }
+    var description: QuestionTypeDescription {
+        let base = base.description
+        return QuestionTypeDescription(
+            identifier: base.identifier, summary: "Typed words.", legacyTypeCode: base.legacyTypeCode,
+            infersTypeFromLegacyCode: base.infersTypeFromLegacyCode, keys: base.keys, nestedKeys: base.nestedKeys,
+            examples: base.examples)
+    }
     var answerKey: Key { base.answerKey }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> ShortAnswerQuestion.Definition?

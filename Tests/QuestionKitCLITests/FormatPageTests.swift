@@ -30,7 +30,7 @@ import Testing
         let spellings = Set(registry.allKeys.map(\.defaultSpelling)).subtracting(["text", "image", "imageText"])
         let missing = spellings.filter { !prose.contains("`\($0)`") }.sorted()
         #expect(missing.isEmpty, "Docs/Format.md does not describe \(missing)")
-        for type in registry.types { #expect(prose.contains("`\(type.identifier)`")) }
+        for type in registry.types { #expect(prose.contains("`\(type.description.identifier)`")) }
         let codes = [
             "library.duplicate-revision", "library.revision-not-numeric", "library.no-revision", "library.no-title",
             "keys.spelling-clash",

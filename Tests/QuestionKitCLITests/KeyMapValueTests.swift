@@ -35,7 +35,7 @@ import Testing
         let result = try read(Self.table, keys: map)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let questions = try #require(result.template?.questions)
-        #expect(questions.map(\.type.identifier) == ["table-answer", "short-answer"])
+        #expect(questions.map(\.type.description.identifier) == ["table-answer", "short-answer"])
         let table = try #require(questions.first?.definition(of: TableAnswerQuestion.self))
         #expect(table.rowKinds == [.text, .check])
     }

@@ -42,8 +42,8 @@ import Testing
         let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all + [SampleKindQuestion()])
         let checker = ExampleChecker(registry: registry)
         let type = SampleKindQuestion()
-        #expect(type.examples.filter(\.isValid).allSatisfy { checker.check($0, of: type).passed })
-        #expect(type.answerExamples.allSatisfy { checker.check($0, of: type).passed })
+        #expect(type.description.examples.filter(\.isValid).allSatisfy { checker.check($0, of: type).passed })
+        #expect(type.description.answerExamples.allSatisfy { checker.check($0, of: type).passed })
     }
 
     @Test func newTypeWritesTheSkeleton() throws {
@@ -53,7 +53,7 @@ import Testing
         #expect(outcome.standardOutput.hasPrefix("wrote \(folder.path)/StarRatingQuestion.swift\n"))
         let source = try String(contentsOfFile: folder.path + "/StarRatingQuestion.swift", encoding: .utf8)
         #expect(source.contains("public struct StarRatingQuestion: QuestionType {"))
-        #expect(source.contains(#"public var identifier: String { "star-rating" }"#))
+        #expect(source.contains(#"identifier: "star-rating","#))
     }
 
     @Test func newTypeNeverOverwrites() throws {

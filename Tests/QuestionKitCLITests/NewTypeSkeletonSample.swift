@@ -5,17 +5,22 @@ import QuestionKit
 /// Register it with the other types, e.g. in your tool's `main.swift`:
 /// `QuestionKitTool.main(types: BuiltInQuestionTypes.all + [SampleKindQuestion()])`.
 public struct SampleKindQuestion: QuestionType {
-    /// `sample-kind`, the `answer-type` of these questions.
-    public var identifier: String { "sample-kind" }
-    /// One line for `questionkit types` and the documentation index.
-    public var summary: String { "TODO: one line saying what a sample-kind question asks." }
+    /// `sample-kind`, the `answer-type` of these questions: what it reads, its documentation and
+    /// its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "sample-kind",
+            // One line for `questionkit types` and the documentation index.
+            summary: "TODO: one line saying what a sample-kind question asks.",
+            // The keys the type reads besides the ones every question has. TODO: add yours, and
+            // describe their values for `questionkit schema` in `schemaProperties:`.
+            keys: [],
+            // The rules the type enforces, one sentence each, for its documentation page.
+            rules: [],
+            codes: Code.allCases, examples: Self.examples, answerExamples: Self.answerExamples)
+    }
     /// Answers are stored under `user-answer` → `sample-kind`.
     public var answerKey: Key { Self.answer }
-    /// The keys the type reads besides the ones every question has. TODO: add yours, and describe
-    /// their values for `questionkit schema` in `schemaProperties`.
-    public var keys: [Key] { [] }
-    /// The rules the type enforces, one sentence each, for its documentation page.
-    public var rules: [String] { [] }
 
     public init() {}
 
@@ -28,7 +33,8 @@ public struct SampleKindQuestion: QuestionType {
         of question: QuestionJSON, problems: inout ProblemCollector
     ) -> SampleKindDefinition? {
         // TODO: read your keys (`question[Self.someKey]`) and report what is wrong with
-        // `problems.error("sample-kind.some-problem", "a message quoting the value", at: node)`.
+        // `problems.error(Code.someProblem, "a message quoting the value", at: node)`, after
+        // adding `case someProblem = "sample-kind.some-problem"` to `Code`.
         SampleKindDefinition()
     }
 }
@@ -50,7 +56,7 @@ extension SampleKindQuestion {
     ) -> String? {
         guard let text = value.stringValue else {
             problems.error(
-                "sample-kind.answer-not-string", "the answer must be a string, not \(value.kind)", at: value)
+                Code.answerNotString, "the answer must be a string, not \(value.kind)", at: value)
             return nil
         }
         return text
@@ -76,7 +82,7 @@ extension SampleKindQuestion {
 
 extension SampleKindQuestion {
     /// Valid and invalid questions: the type's tests and its documentation page.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid(
                 "A typical question", #"{"answer-type": "sample-kind", "question": "TODO: a typical question?"}"#),
@@ -85,18 +91,31 @@ extension SampleKindQuestion {
             .invalid(
                 "TODO: replace with a question sample-kind rejects, and the code and pointer of its error",
                 #"{"answer-type": "sample-kind", "question": "TODO", "TODO": true}"#,
-                .error("sample-kind.todo", at: "/TODO")),
+                .error(Code.todo, at: "/TODO")),
         ]
     }
 
     /// Example answers: how answers are read, when they count, and what they flag.
-    public var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let question = #"{"answer-type": "sample-kind", "question": "TODO: a typical question?"}"#
         return [
             .valid("A text answer", question: question, answer: #""TODO""#),
             .valid("A blank answer does not count", question: question, answer: #"" ""#, isAnswered: false),
             .invalid(
-                "A number", question: question, answer: "1", .error("sample-kind.answer-not-string", at: "")),
+                "A number", question: question, answer: "1", .error(Code.answerNotString, at: "")),
         ]
+    }
+}
+
+// MARK: - Codes
+
+extension SampleKindQuestion {
+    /// What sample-kind questions and answers report: each code declared once, used by the code that
+    /// reports it and by the examples that expect it. Every code starts with `sample-kind.`.
+    public enum Code: String, DiagnosticCode, CaseIterable {
+        /// An answer that is not a string.
+        case answerNotString = "sample-kind.answer-not-string"
+        /// TODO: the placeholder example's code; replace it with your own codes.
+        case todo = "sample-kind.todo"
     }
 }

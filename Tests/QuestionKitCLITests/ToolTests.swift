@@ -9,10 +9,10 @@ import Testing
         #expect(outcome.status == 0)
         let identifiers = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
         // Derived from the registration list, so that adding a type stays one file and one line.
-        #expect(identifiers.map(String.init) == BuiltInQuestionTypes.all.map(\.identifier))
+        #expect(identifiers.map(String.init) == BuiltInQuestionTypes.all.map(\.description.identifier))
         #expect(Set(identifiers).isSuperset(of: ["short-answer", "true/false", "table-answer", "multiple-choice"]))
         for (line, type) in zip(outcome.standardOutput.split(separator: "\n"), BuiltInQuestionTypes.all) {
-            #expect(line.contains("qid ") == (type.legacyTypeCode != nil))
+            #expect(line.contains("qid ") == (type.description.legacyTypeCode != nil))
         }
     }
 

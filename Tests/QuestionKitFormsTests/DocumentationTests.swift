@@ -78,7 +78,7 @@ struct DocumentationTests {
 
     @Test func documentationAndRulesAppearWhenGiven() throws {
         var type = DescribedTestQuestion()
-        type.documentation = "Longer words.\n\nA second paragraph."
+        type.description.documentation = "Longer words.\n\nA second paragraph."
         let markdown = try page(of: type)
         #expect(markdown.contains("A described question (test type).\n\nLonger words.\n\nA second paragraph.\n"))
         #expect(try page(of: DescribedTestQuestion()).components(separatedBy: "A described question").count == 2)

@@ -16,17 +16,17 @@ struct ExampleCheckerTests {
         let outcome = try check(
             .invalid(
                 "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": "yes"}"#,
-                .error("yes-no.strict-not-boolean", at: "/strict")))
+                .error(YesNoTestQuestion.Code.strictNotBoolean, at: "/strict")))
         #expect(outcome.passed)
         #expect(outcome.readAsType)
         #expect(outcome.missing.isEmpty)
         #expect(outcome.unexpected.isEmpty)
         #expect(outcome.diagnostics.seen == [Seen(.error, "yes-no.strict-not-boolean", "/strict", 1, 56)])
-        #expect(outcome.failureDescription == "example 'Strict must be a boolean':")
+        #expect(outcome.failureDescription == "example 'Strict must be a boolean' (\(outcome.example.source)):")
     }
 
     @Test func anExpectedDiagnosticThatIsNotProducedIsMissing() throws {
-        let expected = ExpectedDiagnostic.error("yes-no.strict-not-boolean", at: "/strict")
+        let expected = ExpectedDiagnostic.error(YesNoTestQuestion.Code.strictNotBoolean, at: "/strict")
         let outcome = try check(
             .invalid(
                 "Strict must be a boolean", #"{"answer-type": "yes-no", "question": "OK?", "strict": true}"#, expected))
@@ -36,7 +36,7 @@ struct ExampleCheckerTests {
         #expect(outcome.unexpected.isEmpty)
         #expect(
             outcome.failureDescription == """
-                example 'Strict must be a boolean':
+                example 'Strict must be a boolean' (\(outcome.example.source)):
                   expected error yes-no.strict-not-boolean at '/strict', not produced
                 """)
     }
@@ -48,7 +48,7 @@ struct ExampleCheckerTests {
         #expect(outcome.unexpected.seen == [Seen(.error, "question.unknown-key", "/strcit", 1, 46)])
         #expect(
             outcome.failureDescription == """
-                example 'Clean':
+                example 'Clean' (\(outcome.example.source)):
                   unexpected error question.unknown-key at '/strcit': unknown key 'strcit' in a yes-no question
                 """)
     }
@@ -57,9 +57,9 @@ struct ExampleCheckerTests {
         let outcome = try check(
             .invalid(
                 "Wrong place", #"{"answer-type": "yes-no", "question": "OK?", "strict": 1}"#,
-                .error("yes-no.strict-not-boolean", at: "")))
+                .error(YesNoTestQuestion.Code.strictNotBoolean, at: "")))
         #expect(!outcome.passed)
-        #expect(outcome.missing == [.error("yes-no.strict-not-boolean", at: "")])
+        #expect(outcome.missing == [.error(YesNoTestQuestion.Code.strictNotBoolean, at: "")])
         #expect(outcome.unexpected.map(\.pointer) == ["/strict"])
     }
 
@@ -67,16 +67,16 @@ struct ExampleCheckerTests {
         let outcome = try check(
             .invalid(
                 "Wrong severity", #"{"answer-type": "yes-no", "question": ""}"#,
-                .error("question.empty-text", at: "/question")))
+                .error(QuestionCode.emptyText, at: "/question")))
         #expect(!outcome.passed)
-        #expect(outcome.missing == [.error("question.empty-text", at: "/question")])
+        #expect(outcome.missing == [.error(QuestionCode.emptyText, at: "/question")])
         #expect(outcome.unexpected.seen == [Seen(.warning, "question.empty-text", "/question", 1, 39)])
     }
 
     @Test func aValidExampleMayListItsWarnings() throws {
         let example = QuestionExample.valid(
             "Inferred", #"{"qid": "2", "question": "OK?"}"#,
-            warnings: [.warning("question.answer-type-inferred", at: "")])
+            warnings: [.warning(QuestionCode.answerTypeInferred, at: "")])
         #expect(example.isValid)
         let outcome = try check(example)
         #expect(outcome.passed)
@@ -90,7 +90,7 @@ struct ExampleCheckerTests {
         #expect(!outcome.passed)
         #expect(
             outcome.failureDescription == """
-                example 'Score':
+                example 'Score' (\(outcome.example.source)):
                   is not read as the type that carries it
                 """)
     }
@@ -98,7 +98,8 @@ struct ExampleCheckerTests {
     @Test func anUnreadableExampleStillCountsAsItsTypeWhenItNamesIt() throws {
         let outcome = try check(
             .invalid(
-                "No max", #"{"answer-type": "score", "question": "Rate"}"#, .error("score.missing-max-score", at: "")),
+                "No max", #"{"answer-type": "score", "question": "Rate"}"#,
+                .error(ScoreTestQuestion.Code.missingMaxScore, at: "")),
             of: ScoreTestQuestion())
         #expect(outcome.readAsType)
         #expect(outcome.passed)
@@ -111,17 +112,20 @@ struct ExampleCheckerTests {
         #expect(outcome.unexpected.map(\.code) == ["json.unexpected-end"])
     }
 
+    /// Codes that are only letters, for examples that are never read.
+    enum Letter: String, DiagnosticCode { case x, y }
+
     @Test func examplesWithOnlyWarningsAreValid() {
-        #expect(QuestionExample.invalid("W", "{}", .warning("x", at: "")).isValid)
-        #expect(!QuestionExample.invalid("E", "{}", .warning("x", at: ""), .error("y", at: "/a")).isValid)
-        #expect(ExpectedDiagnostic.error("y", at: "/a").description == "error y at '/a'")
+        #expect(QuestionExample.invalid("W", "{}", .warning(Letter.x, at: "")).isValid)
+        #expect(!QuestionExample.invalid("E", "{}", .warning(Letter.x, at: ""), .error(Letter.y, at: "/a")).isValid)
+        #expect(ExpectedDiagnostic.error(Letter.y, at: "/a").description == "error y at '/a'")
     }
 
     @Test func everyExampleOfTheTestTypesHolds() throws {
         let outcomes = try ExampleChecker(registry: Fixture.registry()).checkAll()
         #expect(outcomes.count == 7)
         for (type, outcome) in outcomes {
-            #expect(outcome.passed, "\(type.identifier): \(outcome.failureDescription)")
+            #expect(outcome.passed, "\(type.description.identifier): \(outcome.failureDescription)")
         }
     }
 }

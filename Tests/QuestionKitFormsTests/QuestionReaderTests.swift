@@ -54,7 +54,7 @@ struct QuestionReaderTests {
     @Test func anAliasSelectsItsType() throws {
         let result = try Fixture.readQuestions(#"{"answer-type": "yn", "question": "Q"}"#)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.template?.questions.first?.type.identifier == "yes-no")
+        #expect(result.template?.questions.first?.type.description.identifier == "yes-no")
     }
 
     @Test(arguments: [#""2""#, "2"])
@@ -65,7 +65,7 @@ struct QuestionReaderTests {
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.message == "question 2 has no 'answer-type'; qid '2' makes it 'yes-no'")
         #expect(diagnostic.hint == "Add \"answer-type\": \"yes-no\".")
-        #expect(result.template?.questions.map(\.type.identifier) == ["score", "yes-no"])
+        #expect(result.template?.questions.map(\.type.description.identifier) == ["score", "yes-no"])
         #expect(result.isUsable)
     }
 

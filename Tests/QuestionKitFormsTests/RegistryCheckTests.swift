@@ -6,15 +6,20 @@ import Testing
 
 /// A type whose description and examples are set per test, for the registry's self-checks.
 struct DescribedTestQuestion: QuestionType {
-    var identifier = "described"
-    var aliases: [String] = []
-    var summary = "A described question (test type)."
-    var documentation = "A described question (test type)."
-    var legacyTypeCode: String?
-    var infersTypeFromLegacyCode = false
-    var keys: [Key] = []
-    var schemaProperties: [KeySchema] = []
-    var examples: [QuestionExample] = [.valid("Plain", #"{"answer-type": "described", "question": "Q?"}"#)]
+    var description: QuestionTypeDescription
+
+    init(
+        identifier: String = "described", aliases: [String] = [], summary: String = "A described question (test type).",
+        legacyTypeCode: String? = nil, infersTypeFromLegacyCode: Bool = false, keys: [Key] = [],
+        schemaProperties: [KeySchema] = [],
+        examples: [QuestionExample] = [.valid("Plain", #"{"answer-type": "described", "question": "Q?"}"#)]
+    ) {
+        description = QuestionTypeDescription(
+            identifier: identifier, aliases: aliases, summary: summary,
+            documentation: "A described question (test type).",
+            legacyTypeCode: legacyTypeCode, infersTypeFromLegacyCode: infersTypeFromLegacyCode, keys: keys,
+            schemaProperties: schemaProperties, codes: Code.allCases, examples: examples)
+    }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool? { true }
 
@@ -25,8 +30,52 @@ struct DescribedTestQuestion: QuestionType {
     func render(_ answer: String?, of _: Bool) -> AnswerRendering { answer.map { .init([.value($0)]) } ?? .noAnswer }
 }
 
+extension DescribedTestQuestion {
+    /// Codes its examples expect and it never reports.
+    enum Code: String, DiagnosticCode, CaseIterable {
+        case odd = "described.odd"
+        case x = "described.x"
+    }
+}
+
 @Suite("Registry self-checks")
 struct RegistryCheckTests {
+    @Test func aCodeWithoutItsTypesPrefixIsReported() {
+        var type = DescribedTestQuestion()
+        type.description.codes.append("describe.odd")
+        #expect(
+            QuestionTypeRegistry.selfCheck([type], runningExamples: false) == [
+                "DescribedTestQuestion ('described'): code 'describe.odd' does not start with its prefix 'described.'"
+            ])
+    }
+
+    // As true/false reports `true-false.…`: a slash is not part of a code.
+    @Test func anIdentifierWithASlashPrefixesItsCodesWithADash() {
+        let plain = QuestionExample.valid("Plain", #"{"answer-type": "yes/no", "question": "Q?"}"#)
+        var type = DescribedTestQuestion(identifier: "yes/no", examples: [plain])
+        type.description.codes = ["yes-no.fine"]
+        #expect(type.description.codePrefix == "yes-no")
+        #expect(QuestionTypeRegistry.selfCheck([type]) == [])
+        type.description.codes = ["yes/no.slashed"]
+        #expect(
+            QuestionTypeRegistry.selfCheck([type]) == [
+                "DescribedTestQuestion ('yes/no'): code 'yes/no.slashed' does not start with its prefix 'yes-no.'"
+            ])
+    }
+
+    @Test func aCodeAnExampleExpectsMustBeDeclared() {
+        let odd = QuestionExample.invalid(
+            "Odd", #"{"answer-type": "described", "question": "Q?", "odd": 1}"#,
+            .error(DescribedTestQuestion.Code.odd, at: "/odd"))
+        var type = DescribedTestQuestion(examples: [odd, plain])
+        type.description.codes = []
+        #expect(
+            QuestionTypeRegistry.selfCheck([type], runningExamples: false) == [
+                "DescribedTestQuestion ('described'): its examples expect code 'described.odd', which its "
+                    + "description's codes do not declare"
+            ])
+    }
+
     @Test func wellDescribedTypesPassTheSelfCheck() {
         #expect(QuestionTypeRegistry.selfCheck([YesNoTestQuestion(), ScoreTestQuestion()]) == [])
     }
@@ -34,8 +83,9 @@ struct RegistryCheckTests {
     // QuestionKitTesting reads the examples itself, one located failure each.
     @Test func withoutRunningExamplesAFailingExampleIsLeftToTheCaller() {
         let wrong = QuestionExample.invalid(
-            "Never rejected", #"{"answer-type": "described", "question": "Q?"}"#, .error("described.x", at: ""))
-        let type = DescribedTestQuestion(examples: [DescribedTestQuestion().examples[0], wrong])
+            "Never rejected", #"{"answer-type": "described", "question": "Q?"}"#,
+            .error(DescribedTestQuestion.Code.x, at: ""))
+        let type = DescribedTestQuestion(examples: [DescribedTestQuestion().description.examples[0], wrong])
         #expect(QuestionTypeRegistry.selfCheck([type], runningExamples: false) == [])
         #expect(QuestionTypeRegistry.selfCheck([type]).count == 1)
         #expect(
@@ -52,7 +102,7 @@ struct RegistryCheckTests {
 
     @Test func aTypeWithOnlyInvalidExamplesIsReported() {
         let invalid = QuestionExample.invalid(
-            "No text", #"{"answer-type": "described"}"#, .error("question.missing-text", at: ""))
+            "No text", #"{"answer-type": "described"}"#, .error(QuestionCode.missingText, at: ""))
         let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [invalid])])
         #expect(
             problems == [
@@ -100,28 +150,29 @@ struct RegistryCheckTests {
     @Test func aFailingExampleIsReportedWithWhatWentWrong() throws {
         let wrong = QuestionExample.invalid(
             "Expects a code it never gets", #"{"answer-type": "described", "question": "Q?", "odd": 1}"#,
-            .error("described.odd", at: "/odd"))
+            .error(DescribedTestQuestion.Code.odd, at: "/odd"))
         let problems = QuestionTypeRegistry.selfCheck([DescribedTestQuestion(examples: [wrong] + [plain])])
         #expect(problems.count == 1)
         let problem = try #require(problems.first)
         #expect(
-            problem.hasPrefix("DescribedTestQuestion ('described'): fails its example 'Expects a code it never gets':"))
+            problem.hasPrefix(
+                "DescribedTestQuestion ('described'): fails its example 'Expects a code it never gets' "
+                    + "(\(wrong.source)):"))
         #expect(problem.contains("expected error described.odd at '/odd', not produced"))
         #expect(problem.contains("unexpected warning question.unknown-key at '/odd'"))
     }
 
     @Test func aFailingAnswerExampleIsReported() throws {
-        let type = YesNoTestQuestion.withAnswerExamples([
-            .valid(
-                "Counts but is flagged?", question: #"{"answer-type": "yes-no", "question": "OK?"}"#, answer: "true",
-                flags: ["yes-no.differs"])
-        ])
+        let example = AnswerExample.valid(
+            "Counts but is flagged?", question: #"{"answer-type": "yes-no", "question": "OK?"}"#, answer: "true",
+            flags: [YesNoTestQuestion.Code.differs])
+        let type = YesNoTestQuestion.withAnswerExamples([example])
         let problems = QuestionTypeRegistry.selfCheck([type])
         #expect(problems.count == 1)
         #expect(
             problems.first
-                == "AnswerExamplesTestQuestion ('yes-no'): fails its answer example 'Counts but is flagged?': "
-                + "flags [], expected [\"yes-no.differs\"]")
+                == "AnswerExamplesTestQuestion ('yes-no'): fails its answer example 'Counts but is flagged?' "
+                + "(\(example.source)): flags [], expected [\"yes-no.differs\"]")
     }
 
     @Test func twoExamplesWithOneTitleAreReported() {
@@ -154,9 +205,13 @@ struct AnswerExamplesTestQuestion: QuestionType {
     var base = YesNoTestQuestion()
     var identifier: String
     var answerExamples: [AnswerExample]
-    var summary: String { base.summary }
-    var keys: [Key] { base.keys }
-    var examples: [QuestionExample] { [.valid("Plain", #"{"answer-type": "yes-no", "question": "Valve closed?"}"#)] }
+    var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: identifier, summary: base.description.summary, keys: base.description.keys,
+            codes: YesNoTestQuestion.Code.allCases,
+            examples: [.valid("Plain", #"{"answer-type": "yes-no", "question": "Valve closed?"}"#)],
+            answerExamples: answerExamples)
+    }
     var answerKey: Key { base.answerKey }
 
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> YesNoTestQuestion.Definition? {

@@ -70,23 +70,23 @@ struct RegistryTests {
     @Test func sharingAQidWithoutInferringIsFine() throws {
         let sharer = ConfigurableTestQuestion(identifier: "other", legacyTypeCode: "2")
         let registry = try QuestionTypeRegistry([YesNoTestQuestion(), sharer])
-        #expect(registry.typeInferred(fromLegacyCode: "2")?.identifier == "yes-no")
+        #expect(registry.typeInferred(fromLegacyCode: "2")?.description.identifier == "yes-no")
     }
 
     @Test func lookupByIdentifierAndAlias() throws {
         let registry = try Fixture.registry()
         #expect(registry.identifiers == ["yes-no", "score", "gives-up"])
-        #expect(registry.type(for: "yes-no")?.identifier == "yes-no")
-        #expect(registry.type(for: "yn")?.identifier == "yes-no")
-        #expect(registry.type(for: "score")?.identifier == "score")
+        #expect(registry.type(for: "yes-no")?.description.identifier == "yes-no")
+        #expect(registry.type(for: "yn")?.description.identifier == "yes-no")
+        #expect(registry.type(for: "score")?.description.identifier == "score")
         #expect(registry.type(for: "Yes-No") == nil)
         #expect(registry.type(for: "") == nil)
-        #expect(registry.types.first?.allIdentifiers == ["yes-no", "yn"])
+        #expect(registry.types.first?.description.allIdentifiers == ["yes-no", "yn"])
     }
 
     @Test func inferenceByLegacyCode() throws {
         let registry = try Fixture.registry()
-        #expect(registry.typeInferred(fromLegacyCode: "2")?.identifier == "yes-no")
+        #expect(registry.typeInferred(fromLegacyCode: "2")?.description.identifier == "yes-no")
         // score has qid "5" but does not infer from it.
         #expect(registry.typeInferred(fromLegacyCode: "5") == nil)
         #expect(registry.typeInferred(fromLegacyCode: "9") == nil)

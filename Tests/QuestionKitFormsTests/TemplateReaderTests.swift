@@ -248,7 +248,7 @@ struct TemplateReaderTests {
         let questions = try #require(result.template?.questions)
         #expect(questions.map(\.number) == [1, 3])
         #expect(questions.map(\.index) == [0, 2])
-        #expect(questions.map(\.type.identifier) == ["yes-no", "score"])
+        #expect(questions.map(\.type.description.identifier) == ["yes-no", "score"])
         #expect(questions.map(\.text) == ["Q1", "Q3"])
         #expect(questions.map(\.node.pointer) == ["/questions/0", "/questions/2"])
         #expect(questions[0].definition(of: YesNoTestQuestion.self) == YesNoTestQuestion.Definition(strict: true))

@@ -8,7 +8,9 @@ import Testing
     @Test func typesThatHoldHaveNoFailures() {
         let type = CheckedTestQuestion(answerExamples: [
             .valid("Text", question: CheckedTestQuestion.question, answer: #""ok""#),
-            .valid("Bad is flagged", question: CheckedTestQuestion.question, answer: #""bad""#, flags: ["checked.bad"]),
+            .valid(
+                "Bad is flagged", question: CheckedTestQuestion.question, answer: #""bad""#,
+                flags: [CheckedTestQuestion.Code.bad]),
         ])
         let checks = QuestionTypeChecks([type])
         #expect(checks.failures() == [])
@@ -22,7 +24,7 @@ import Testing
     @Test func aFailingExampleSaysWhichTypeWhichExampleWhereAndWhy() {
         let wrong = QuestionExample.invalid(
             "Wrong pointer", #"{"answer-type": "checked", "question": "Q?", "extra": 1}"#,
-            .warning("question.unknown-key", at: "/other"))
+            .warning(QuestionCode.unknownKey, at: "/other"))
         let failures = QuestionTypeChecks([
             CheckedTestQuestion(examples: [.valid("Plain", CheckedTestQuestion.question), wrong])
         ])
@@ -32,13 +34,13 @@ import Testing
                 QuestionTypeFailure(
                     check: .example, type: "CheckedTestQuestion ('checked')", example: "Wrong pointer",
                     location: "/other",
-                    reason: "expected warning question.unknown-key at '/other', not produced"),
+                    reason: "expected warning question.unknown-key at '/other', not produced", source: wrong.source),
                 QuestionTypeFailure(
                     check: .example, type: "CheckedTestQuestion ('checked')", example: "Wrong pointer",
                     location: "/extra",
                     reason:
-                        "unexpected warning question.unknown-key at '/extra': unknown key 'extra' in a checked question"
-                ),
+                        "unexpected warning question.unknown-key at '/extra': unknown key 'extra' in a checked question",
+                    source: wrong.source),
             ])
         #expect(
             failures.first?.description
@@ -73,16 +75,19 @@ import Testing
     }
 
     @Test func expectPassRecordsOneIssuePerFailure() {
-        let wrong = QuestionExample.invalid("Never rejected", CheckedTestQuestion.question, .error("checked.x", at: ""))
+        let wrong = QuestionExample.invalid(
+            "Never rejected", CheckedTestQuestion.question, .error(CheckedTestQuestion.Code.x, at: ""))
         let checks = QuestionTypeChecks([
             CheckedTestQuestion(examples: [.valid("Plain", CheckedTestQuestion.question), wrong])
         ])
         withKnownIssue {
             checks.expectPass()
         } matching: { issue in
+            // Recorded at the failing example's own line, not at `expectPass()`.
             issue.comments.map(\.rawValue) == [
                 "CheckedTestQuestion ('checked'): example 'Never rejected': expected error checked.x at '', not produced"
-            ]
+            ] && issue.sourceLocation?.line == Int(wrong.source.line)
+                && issue.sourceLocation?.fileName == "QuestionTypeChecksTests.swift"
         }
     }
 }

@@ -20,7 +20,7 @@ func builtInTypeHolds(_ check: QuestionTypeCheck) {
 @Test func everyBuiltInTypeCarriesExamplesAndAnswerExamples() {
     let names = builtInChecks.checks.map(\.name)
     for type in BuiltInQuestionTypes.all {
-        #expect(names.contains { $0.hasPrefix("\(type.identifier): ") && !$0.contains(": answer '") })
-        #expect(names.contains { $0.hasPrefix("\(type.identifier): answer '") })
+        #expect(names.contains { $0.hasPrefix("\(type.description.identifier): ") && !$0.contains(": answer '") })
+        #expect(names.contains { $0.hasPrefix("\(type.description.identifier): answer '") })
     }
 }

@@ -168,7 +168,7 @@ struct MultipleChoiceAnswerTests {
     }
 
     @Test func answerExamplesCoverEveryCode() {
-        let examples = type.answerExamples
+        let examples = type.description.answerExamples
         let codes = Set(examples.flatMap(\.expected).map(\.code) + examples.flatMap(\.flags))
         for code in [
             "answer-not-string", "unknown-option", "duplicate-answer", "too-many-answers", "not-accepted",

@@ -145,7 +145,7 @@ struct MultipleChoiceQuestionTests {
     }
 
     @Test func examplesCoverEveryCode() {
-        let examples = MultipleChoiceQuestion().examples
+        let examples = MultipleChoiceQuestion().description.examples
         #expect(examples.count { $0.isValid && $0.expected.isEmpty } >= 3)
         let codes = Set(examples.flatMap(\.expected).map(\.code))
         for code in [

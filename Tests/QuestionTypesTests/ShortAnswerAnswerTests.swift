@@ -184,7 +184,7 @@ struct ShortAnswerFlagTests {
     }
 
     @Test func answerExamplesCoverEveryCode() {
-        let examples = type.answerExamples
+        let examples = type.description.answerExamples
         let codes = Set(examples.flatMap { $0.expected.map(\.code) + $0.flags })
         #expect(
             codes == [

@@ -131,10 +131,10 @@ struct ShortAnswerQuestionTests {
 
     @Test func inferredFromLegacyCodeOne() throws {
         let type = ShortAnswerQuestion()
-        #expect(type.legacyTypeCode == "1")
-        #expect(type.infersTypeFromLegacyCode)
+        #expect(type.description.legacyTypeCode == "1")
+        #expect(type.description.infersTypeFromLegacyCode)
         #expect(
-            try QuestionTypeRegistry(BuiltInQuestionTypes.all).typeInferred(fromLegacyCode: "1")?.identifier
+            try QuestionTypeRegistry(BuiltInQuestionTypes.all).typeInferred(fromLegacyCode: "1")?.description.identifier
                 == "short-answer")
     }
 }

@@ -187,7 +187,7 @@ struct TableAnswerRenderTests {
     }
 
     @Test func answerExamplesCoverEveryCode() {
-        let examples = type.answerExamples
+        let examples = type.description.answerExamples
         let codes = Set(examples.flatMap { $0.expected.map(\.code) + $0.flags })
         #expect(
             codes == [

@@ -151,7 +151,7 @@ struct TableAnswerQuestionTests {
     }
 
     @Test func tablesAreNotInferredFromTheirLegacyCode() throws {
-        #expect(TableAnswerQuestion().legacyTypeCode == "3")
+        #expect(TableAnswerQuestion().description.legacyTypeCode == "3")
         #expect(try QuestionTypeRegistry(BuiltInQuestionTypes.all).typeInferred(fromLegacyCode: "3") == nil)
     }
 }

@@ -121,7 +121,7 @@ struct TrueFalseAnswerTests {
     }
 
     @Test func answerExamplesCoverEveryCode() {
-        let examples = type.answerExamples
+        let examples = type.description.answerExamples
         let codes = Set(examples.flatMap(\.expected).map(\.code) + examples.flatMap(\.flags))
         for code in ["invalid-answer", "answer-not-single", "answer-not-string", "not-accepted"] {
             #expect(codes.contains("true-false." + code), "no answer example for \(code)")

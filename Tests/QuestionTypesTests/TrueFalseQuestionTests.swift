@@ -77,15 +77,15 @@ struct TrueFalseQuestionTests {
 
     @Test func typeIsInferredFromLegacyCode() {
         let type = TrueFalseQuestion()
-        #expect(type.identifier == "true/false")
-        #expect(type.legacyTypeCode == "2")
-        #expect(type.infersTypeFromLegacyCode)
-        #expect(MultipleChoiceQuestion().legacyTypeCode == "4")
-        #expect(!MultipleChoiceQuestion().infersTypeFromLegacyCode)
+        #expect(type.description.identifier == "true/false")
+        #expect(type.description.legacyTypeCode == "2")
+        #expect(type.description.infersTypeFromLegacyCode)
+        #expect(MultipleChoiceQuestion().description.legacyTypeCode == "4")
+        #expect(!MultipleChoiceQuestion().description.infersTypeFromLegacyCode)
     }
 
     @Test func examplesCoverEveryCode() {
-        let examples = TrueFalseQuestion().examples
+        let examples = TrueFalseQuestion().description.examples
         #expect(examples.count { $0.isValid && $0.expected.isEmpty } >= 3)
         let codes = Set(examples.flatMap(\.expected).map(\.code))
         for code in ["invalid-accepted-answer", "accepted-answer-not-string", "accepted-answer-not-single"] {

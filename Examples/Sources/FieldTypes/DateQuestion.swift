@@ -8,12 +8,16 @@ import QuestionKit
 ///
 /// The answer is stored like a short answer, as the typed text under `short-answer`.
 public struct DateQuestion: QuestionType {
-    /// `date`, the `answer-type` of these questions.
-    public var identifier: String { "date" }
-    /// One line for `questionkit types` and the documentation index.
-    public var summary: String { "A calendar date (yyyy-MM-dd), optionally between an earliest and a latest date." }
-    /// The keys a date question reads besides the shared ones.
-    public var keys: [Key] { [Self.earliest, Self.latest] }
+    /// `date`, the `answer-type` of these questions: the keys it reads besides the shared ones,
+    /// its documentation and its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "date",
+            summary: "A calendar date (yyyy-MM-dd), optionally between an earliest and a latest date.",
+            documentation: Self.documentation, keys: [Self.earliest, Self.latest],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, codes: Code.allCases, examples: Self.examples,
+            answerExamples: Self.answerExamples)
+    }
     /// The date as typed, under `short-answer` (see the guide for why no key of its own).
     public var answerKey: Key { .shortAnswer }
 
@@ -37,7 +41,7 @@ public struct DateQuestion: QuestionType {
         if let earliest, let latest, let earliestNode, earliest > latest {
             let (first, last) = (question.spelling(of: Self.earliest), question.spelling(of: Self.latest))
             problems.error(
-                "date.bounds-inverted",
+                Code.boundsInverted,
                 "'\(first)' (\(earliest)) is after '\(last)' (\(latest)): no date can be accepted",
                 at: earliestNode, hint: "Swap the dates: \"\(first)\": \"\(latest)\", \"\(last)\": \"\(earliest)\".")
             return DateDefinition()
@@ -54,12 +58,12 @@ public struct DateQuestion: QuestionType {
             return date
         case .nonexistent(let reason)?:
             problems.error(
-                "date.bound-nonexistent", "'\(name)' is \(node.quotedForMessage), which is not a real date (\(reason))",
+                Code.boundNonexistent, "'\(name)' is \(node.quotedForMessage), which is not a real date (\(reason))",
                 at: node, hint: "Write a date that exists, such as \"2026-03-14\".")
         case .malformed?, nil:
             let isRelative = ["today", "now", "tomorrow", "yesterday"].contains(node.stringValue?.comparisonKey ?? "")
             problems.error(
-                "date.bound-malformed",
+                Code.boundMalformed,
                 "'\(name)' must be a date written yyyy-MM-dd, such as 2026-03-14, not \(node.quotedForMessage)",
                 at: node,
                 hint: isRelative
@@ -93,7 +97,7 @@ public struct DateDefinition: Sendable, Hashable {
 
 extension DateQuestion {
     /// The type's documentation page, above its fields and examples.
-    public var documentation: String {
+    static var documentation: String {
         """
         A calendar date, written `yyyy-MM-dd` (`"2026-03-14"`): the day of a test, an installation or \
         an expiry.
@@ -107,7 +111,7 @@ extension DateQuestion {
     }
 
     /// The rules `parseDefinition` and `parseAnswer` enforce.
-    public var rules: [String] {
+    static var rules: [String] {
         [
             "`earliest` and `latest` are dates written `yyyy-MM-dd`, or `\"\"` for no bound.",
             "A bound must be a real day: `2026-02-30` is an error.",
@@ -117,7 +121,7 @@ extension DateQuestion {
     }
 
     /// Each bound: a string holding `yyyy-MM-dd` (or empty, or null for no bound).
-    public var schemaProperties: [KeySchema] {
+    static var schemaProperties: [KeySchema] {
         let date: [(String, JSONWriter.Value)] =
             JSONSchema.types("string", "null") + [("pattern", .string(#"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$"#))]
         return [KeySchema(Self.earliest, date), KeySchema(Self.latest, date)]
@@ -139,11 +143,11 @@ extension DateQuestion {
             return date
         case .nonexistent(let reason)?:
             problems.error(
-                "date.answer-nonexistent", "the answer \(value.quotedForMessage) is not a real date (\(reason))",
+                Code.answerNonexistent, "the answer \(value.quotedForMessage) is not a real date (\(reason))",
                 at: value, hint: "Check the day and the month.")
         case .malformed?, nil:
             problems.error(
-                "date.answer-malformed",
+                Code.answerMalformed,
                 "the answer must be a date written yyyy-MM-dd, such as 2026-03-14, not \(value.quotedForMessage)",
                 at: value,
                 hint: value.stringValue?.isBlank == true
@@ -165,11 +169,11 @@ extension DateQuestion {
     public func flags(for answer: CalendarDate, of definition: DateDefinition) -> [Flag] {
         if let earliest = definition.earliest, answer < earliest {
             return [
-                Flag(code: "date.out-of-range", message: "\(answer) is before the earliest accepted date \(earliest)")
+                Flag(code: Code.outOfRange, message: "\(answer) is before the earliest accepted date \(earliest)")
             ]
         }
         if let latest = definition.latest, answer > latest {
-            return [Flag(code: "date.out-of-range", message: "\(answer) is after the latest accepted date \(latest)")]
+            return [Flag(code: Code.outOfRange, message: "\(answer) is after the latest accepted date \(latest)")]
         }
         return []
     }
@@ -284,7 +288,7 @@ extension Character {
 
 extension DateQuestion {
     /// Valid and invalid questions: the type's tests and its documentation.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid(
                 "A date between two bounds",
@@ -304,37 +308,37 @@ extension DateQuestion {
             .invalid(
                 "A bound in another format",
                 #"{"answer-type": "date", "question": "Date of the last hydrostatic test", "earliest": "01/03/2026"}"#,
-                .error("date.bound-malformed", at: "/earliest")),
+                .error(Code.boundMalformed, at: "/earliest")),
             .invalid(
                 "A relative bound: dates are absolute",
                 #"{"answer-type": "date", "question": "Date of inspection", "latest": "today"}"#,
-                .error("date.bound-malformed", at: "/latest")),
+                .error(Code.boundMalformed, at: "/latest")),
             .invalid(
                 "A bound that is not a string",
                 #"{"answer-type": "date", "question": "Date of inspection", "earliest": 20260301}"#,
-                .error("date.bound-malformed", at: "/earliest")),
+                .error(Code.boundMalformed, at: "/earliest")),
             .invalid(
                 "A bound that is not a real date",
                 #"{"answer-type": "date", "question": "Date of inspection", "latest": "2026-02-30"}"#,
-                .error("date.bound-nonexistent", at: "/latest")),
+                .error(Code.boundNonexistent, at: "/latest")),
             .invalid(
                 "earliest after latest",
                 #"""
                 {"answer-type": "date", "question": "Date of the last hydrostatic test",
                  "earliest": "2026-12-31", "latest": "2021-01-01"}
                 """#,
-                .error("date.bounds-inverted", at: "/earliest")),
+                .error(Code.boundsInverted, at: "/earliest")),
         ]
     }
 
     /// Example answers: how dates are read, and when they are flagged.
-    public var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let bounded = #"""
             {"answer-type": "date", "question": "Date of the last hydrostatic test",
              "earliest": "2021-01-01", "latest": "2026-12-31"}
             """#
         let unbounded = #"{"answer-type": "date", "question": "Date the pump was installed"}"#
-        let flagged = ["date.out-of-range"]
+        let flagged = [Code.outOfRange]
         return [
             .valid("A date within the bounds", question: bounded, answer: #""2024-06-15""#),
             .valid("A bound itself is accepted", question: bounded, answer: #""2021-01-01""#),
@@ -344,20 +348,35 @@ extension DateQuestion {
             .valid("Without bounds nothing is flagged", question: unbounded, answer: #""1987-11-30""#),
             .invalid(
                 "Day before month", question: bounded, answer: #""15/06/2024""#,
-                .error("date.answer-malformed", at: "")),
+                .error(Code.answerMalformed, at: "")),
             .invalid(
                 "One-digit month and day", question: bounded, answer: #""2024-6-5""#,
-                .error("date.answer-malformed", at: "")),
+                .error(Code.answerMalformed, at: "")),
             .invalid(
                 "February 30th", question: bounded, answer: #""2026-02-30""#,
-                .error("date.answer-nonexistent", at: "")),
+                .error(Code.answerNonexistent, at: "")),
             .invalid(
                 "February 29th of a common year", question: bounded, answer: #""2025-02-29""#,
-                .error("date.answer-nonexistent", at: "")),
+                .error(Code.answerNonexistent, at: "")),
             .invalid(
-                "A month 13", question: bounded, answer: #""2024-13-01""#, .error("date.answer-nonexistent", at: "")),
-            .invalid("A number", question: bounded, answer: "20240615", .error("date.answer-malformed", at: "")),
-            .invalid("An empty answer", question: bounded, answer: #""""#, .error("date.answer-malformed", at: "")),
+                "A month 13", question: bounded, answer: #""2024-13-01""#, .error(Code.answerNonexistent, at: "")),
+            .invalid("A number", question: bounded, answer: "20240615", .error(Code.answerMalformed, at: "")),
+            .invalid("An empty answer", question: bounded, answer: #""""#, .error(Code.answerMalformed, at: "")),
         ]
+    }
+}
+
+// MARK: - Codes
+
+extension DateQuestion {
+    /// What date questions and answers report: each code declared once, used by the code that
+    /// reports it and by the examples that expect it.
+    public enum Code: String, DiagnosticCode, CaseIterable {
+        case answerMalformed = "date.answer-malformed"
+        case answerNonexistent = "date.answer-nonexistent"
+        case boundMalformed = "date.bound-malformed"
+        case boundNonexistent = "date.bound-nonexistent"
+        case boundsInverted = "date.bounds-inverted"
+        case outOfRange = "date.out-of-range"
     }
 }

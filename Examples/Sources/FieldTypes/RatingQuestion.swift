@@ -7,14 +7,16 @@ import QuestionKit
 /// the ends of the scale. An answer below `flagBelow` is flagged. The answer is an integer from
 /// 1 to N, stored like a short answer, as text under `short-answer` (`"4"`).
 public struct RatingQuestion: QuestionType {
-    /// `rating`, the `answer-type` of these questions.
-    public var identifier: String { "rating" }
-    /// One line for `questionkit types` and the documentation index.
-    public var summary: String {
-        "A rating on a scale of 1 to N (2 to 10) with labelled ends, flagged below a threshold."
+    /// `rating`, the `answer-type` of these questions: the keys it reads besides the shared ones,
+    /// its documentation and its examples.
+    public var description: QuestionTypeDescription {
+        QuestionTypeDescription(
+            identifier: "rating",
+            summary: "A rating on a scale of 1 to N (2 to 10) with labelled ends, flagged below a threshold.",
+            documentation: Self.documentation, keys: [Self.scale, Self.lowLabel, Self.highLabel, Self.flagBelow],
+            schemaProperties: Self.schemaProperties, rules: Self.rules, codes: Code.allCases, examples: Self.examples,
+            answerExamples: Self.answerExamples)
     }
-    /// The keys a rating question reads besides the shared ones.
-    public var keys: [Key] { [Self.scale, Self.lowLabel, Self.highLabel, Self.flagBelow] }
     /// The rating as text, under `short-answer` (see the guide for why no key of its own).
     public var answerKey: Key { .shortAnswer }
 
@@ -47,20 +49,20 @@ public struct RatingQuestion: QuestionType {
         let key = question.spelling(of: Self.scale)
         guard let node = question[Self.scale], !node.isNull else {
             problems.error(
-                "rating.scale-missing", "a rating question needs '\(key)', the highest rating", at: question.node,
+                Code.scaleMissing, "a rating question needs '\(key)', the highest rating", at: question.node,
                 hint: "Add \"\(key)\": 5 for ratings from 1 to 5 (any of \(Self.scales.lowerBound) to "
                     + "\(Self.scales.upperBound)).")
             return nil
         }
         guard let scale = node.integerValue, node.kind != .boolean else {
             problems.error(
-                "rating.scale-not-integer", "'\(key)' must be a whole number, not \(node.quotedForMessage)", at: node,
+                Code.scaleNotInteger, "'\(key)' must be a whole number, not \(node.quotedForMessage)", at: node,
                 hint: "Write \"\(key)\": 5 for ratings from 1 to 5.")
             return nil
         }
         guard Self.scales.contains(scale) else {
             problems.error(
-                "rating.scale-out-of-range",
+                Code.scaleOutOfRange,
                 "'\(key)' is \(scale); it must be from \(Self.scales.lowerBound) to \(Self.scales.upperBound) "
                     + "(ratings run from 1 to '\(key)')",
                 at: node, hint: "Use a scale of \(Self.scales.lowerBound) to \(Self.scales.upperBound), e.g. 5.")
@@ -74,7 +76,7 @@ public struct RatingQuestion: QuestionType {
         guard let text = node.stringValue else {
             let key = question.spelling(of: label)
             problems.error(
-                "rating.label-not-string", "'\(key)' must be text, not \(node.quotedForMessage)", at: node,
+                Code.labelNotString, "'\(key)' must be text, not \(node.quotedForMessage)", at: node,
                 hint: "Write \"\(key)\": \"\(label == Self.lowLabel ? "Poor" : "As new")\".")
             return nil
         }
@@ -89,14 +91,14 @@ public struct RatingQuestion: QuestionType {
         let key = question.spelling(of: Self.flagBelow)
         guard let threshold = node.integerValue, node.kind != .boolean else {
             problems.error(
-                "rating.flag-below-not-integer", "'\(key)' must be a whole number, not \(node.quotedForMessage)",
+                Code.flagBelowNotInteger, "'\(key)' must be a whole number, not \(node.quotedForMessage)",
                 at: node, hint: "Write \"\(key)\": 3 to flag ratings of 1 and 2, or leave it out to flag nothing.")
             return nil
         }
         guard let scale else { return threshold }
         guard (1...scale).contains(threshold) else {
             problems.error(
-                "rating.flag-below-out-of-range",
+                Code.flagBelowOutOfRange,
                 "'\(key)' is \(threshold), outside the scale 1 to \(scale)"
                     + (threshold > scale ? ": every rating would be flagged" : ""),
                 at: node, hint: "Use a threshold from 2 to \(scale), or leave '\(key)' out to flag nothing.")
@@ -104,7 +106,7 @@ public struct RatingQuestion: QuestionType {
         }
         if threshold == 1 {
             problems.warning(
-                "rating.flag-below-never-flags", "'\(key)' is 1: no rating is below it, so nothing is flagged",
+                Code.flagBelowNeverFlags, "'\(key)' is 1: no rating is below it, so nothing is flagged",
                 at: node, hint: "Use 2 to flag ratings of 1, or remove '\(key)'.")
         }
         return threshold
@@ -140,7 +142,7 @@ public struct RatingDefinition: Sendable, Hashable {
 
 extension RatingQuestion {
     /// The type's documentation page, above its fields and examples.
-    public var documentation: String {
+    static var documentation: String {
         """
         A rating on a scale from 1 to `scale` (2 to 10): the condition of a part, the cleanliness of \
         a room. `lowLabel` and `highLabel` say what the ends mean ("Poor", "As new"); they are shown \
@@ -154,7 +156,7 @@ extension RatingQuestion {
     }
 
     /// The rules `parseDefinition` and `parseAnswer` enforce.
-    public var rules: [String] {
+    static var rules: [String] {
         [
             "`scale` is required: a whole number from 2 to 10 (a number or a numeric string).",
             "`lowLabel` and `highLabel` are text.",
@@ -165,7 +167,7 @@ extension RatingQuestion {
 
     /// The keys, constrained exactly as far as `parseDefinition` reports errors (the bound of
     /// `flagBelow` depends on `scale`, which a schema cannot say simply).
-    public var schemaProperties: [KeySchema] {
+    static var schemaProperties: [KeySchema] {
         let scale: [(String, JSONWriter.Value)] = [
             (
                 "anyOf",
@@ -207,7 +209,7 @@ extension RatingQuestion {
         let range = "1 to \(definition.scale)"
         guard let rating = value.integerValue, value.kind != .boolean else {
             problems.error(
-                "rating.answer-not-integer",
+                Code.answerNotInteger,
                 "the answer must be a whole number from \(range), not \(value.quotedForMessage)", at: value,
                 hint: value.stringValue?.isBlank == true
                     ? "Leave the answer out when the question is not answered."
@@ -216,7 +218,7 @@ extension RatingQuestion {
         }
         guard (1...definition.scale).contains(rating) else {
             problems.error(
-                "rating.answer-out-of-range", "the answer \(rating) is outside the scale \(range)", at: value,
+                Code.answerOutOfRange, "the answer \(rating) is outside the scale \(range)", at: value,
                 hint: definition.labelNote.map { "The scale: \($0)." } ?? "Choose a rating from \(range).")
             return nil
         }
@@ -236,7 +238,7 @@ extension RatingQuestion {
         guard let threshold = definition.flagBelow, answer < threshold else { return [] }
         return [
             Flag(
-                code: "rating.below-threshold",
+                code: Code.belowThreshold,
                 message: "rated \(answer) of \(definition.scale), below the accepted minimum \(threshold)")
         ]
     }
@@ -262,7 +264,7 @@ extension RatingQuestion {
         """#
 
     /// Valid and invalid questions: the type's tests and its documentation.
-    public var examples: [QuestionExample] {
+    static var examples: [QuestionExample] {
         [
             .valid("A five-point scale with labelled ends, flagged below 3", Self.condition),
             .valid(
@@ -271,41 +273,41 @@ extension RatingQuestion {
             .valid(
                 "flagBelow 1 flags nothing",
                 #"{"answer-type": "rating", "question": "Paint condition", "scale": 4, "flagBelow": 1}"#,
-                warnings: [.warning("rating.flag-below-never-flags", at: "/flagBelow")]),
+                warnings: [.warning(Code.flagBelowNeverFlags, at: "/flagBelow")]),
             .invalid(
                 "No scale", #"{"answer-type": "rating", "question": "Condition of the impeller"}"#,
-                .error("rating.scale-missing", at: "")),
+                .error(Code.scaleMissing, at: "")),
             .invalid(
                 "A scale above 10",
                 #"{"answer-type": "rating", "question": "Condition of the impeller", "scale": 100}"#,
-                .error("rating.scale-out-of-range", at: "/scale")),
+                .error(Code.scaleOutOfRange, at: "/scale")),
             .invalid(
                 "A scale of one",
                 #"{"answer-type": "rating", "question": "Condition of the impeller", "scale": "1"}"#,
-                .error("rating.scale-out-of-range", at: "/scale")),
+                .error(Code.scaleOutOfRange, at: "/scale")),
             .invalid(
                 "A scale that is not a whole number",
                 #"{"answer-type": "rating", "question": "Condition of the impeller", "scale": "five"}"#,
-                .error("rating.scale-not-integer", at: "/scale")),
+                .error(Code.scaleNotInteger, at: "/scale")),
             .invalid(
                 "A threshold above the scale",
                 #"{"answer-type": "rating", "question": "Condition of the impeller", "scale": 5, "flagBelow": 6}"#,
-                .error("rating.flag-below-out-of-range", at: "/flagBelow")),
+                .error(Code.flagBelowOutOfRange, at: "/flagBelow")),
             .invalid(
                 "A threshold that is not a number, and a label that is not text",
                 #"""
                 {"answer-type": "rating", "question": "Condition of the impeller", "scale": 5,
                  "lowLabel": 1, "flagBelow": "low"}
                 """#,
-                .error("rating.label-not-string", at: "/lowLabel"),
-                .error("rating.flag-below-not-integer", at: "/flagBelow")),
+                .error(Code.labelNotString, at: "/lowLabel"),
+                .error(Code.flagBelowNotInteger, at: "/flagBelow")),
         ]
     }
 
     /// Example answers: how ratings are read, and when they are flagged.
-    public var answerExamples: [AnswerExample] {
+    static var answerExamples: [AnswerExample] {
         let unflagged = #"{"answer-type": "rating", "question": "Cleanliness of the pump room", "scale": 10}"#
-        let below = ["rating.below-threshold"]
+        let below = [Code.belowThreshold]
         return [
             .valid("A rating at the threshold", question: Self.condition, answer: "3"),
             .valid("The top of the scale, as a string (as stored)", question: Self.condition, answer: #""5""#),
@@ -313,20 +315,39 @@ extension RatingQuestion {
             .valid("The bottom of the scale: flagged", question: Self.condition, answer: "1", flags: below),
             .valid("Without a threshold nothing is flagged", question: unflagged, answer: "1"),
             .invalid(
-                "Above the scale", question: Self.condition, answer: "6", .error("rating.answer-out-of-range", at: "")),
-            .invalid("Zero", question: Self.condition, answer: #""0""#, .error("rating.answer-out-of-range", at: "")),
+                "Above the scale", question: Self.condition, answer: "6", .error(Code.answerOutOfRange, at: "")),
+            .invalid("Zero", question: Self.condition, answer: #""0""#, .error(Code.answerOutOfRange, at: "")),
             .invalid(
                 "Not a whole number", question: Self.condition, answer: "3.5",
-                .error("rating.answer-not-integer", at: "")),
+                .error(Code.answerNotInteger, at: "")),
             .invalid(
                 "A label instead of a number", question: Self.condition, answer: #""Poor""#,
-                .error("rating.answer-not-integer", at: "")),
+                .error(Code.answerNotInteger, at: "")),
             .invalid(
                 "A list, as for a choice", question: Self.condition, answer: #"["4"]"#,
-                .error("rating.answer-not-integer", at: "")),
+                .error(Code.answerNotInteger, at: "")),
             .invalid(
                 "An empty answer", question: Self.condition, answer: #""""#,
-                .error("rating.answer-not-integer", at: "")),
+                .error(Code.answerNotInteger, at: "")),
         ]
+    }
+}
+
+// MARK: - Codes
+
+extension RatingQuestion {
+    /// What rating questions and answers report: each code declared once, used by the code that
+    /// reports it and by the examples that expect it.
+    public enum Code: String, DiagnosticCode, CaseIterable {
+        case answerNotInteger = "rating.answer-not-integer"
+        case answerOutOfRange = "rating.answer-out-of-range"
+        case belowThreshold = "rating.below-threshold"
+        case flagBelowNeverFlags = "rating.flag-below-never-flags"
+        case flagBelowNotInteger = "rating.flag-below-not-integer"
+        case flagBelowOutOfRange = "rating.flag-below-out-of-range"
+        case labelNotString = "rating.label-not-string"
+        case scaleMissing = "rating.scale-missing"
+        case scaleNotInteger = "rating.scale-not-integer"
+        case scaleOutOfRange = "rating.scale-out-of-range"
     }
 }

@@ -1,3 +1,4 @@
+import FieldTypes
 import QuestionKit
 import QuestionKitForms
 import Testing
@@ -15,13 +16,13 @@ import Testing
         let rating = try #require(registry.type(for: "rating"))
         let renamedDate = QuestionExample.invalid(
             "renamed bound", #"{"answer-type": "date", "question": "Q", "notBefore": "today"}"#,
-            .error("date.bound-malformed", at: "/notBefore"))
+            .error(DateQuestion.Code.boundMalformed, at: "/notBefore"))
         let renamedScale = QuestionExample.invalid(
             "renamed scale", #"{"answer-type": "rating", "question": "Q", "points": 11}"#,
-            .error("rating.scale-out-of-range", at: "/points"))
+            .error(RatingQuestion.Code.scaleOutOfRange, at: "/points"))
         let oldSpelling = QuestionExample.invalid(
             "old spelling", #"{"answer-type": "rating", "question": "Q", "scale": 5}"#,
-            .error("rating.scale-missing", at: ""), .warning("question.unknown-key", at: "/scale"))
+            .error(RatingQuestion.Code.scaleMissing, at: ""), .warning(QuestionCode.unknownKey, at: "/scale"))
         for (example, type) in [(renamedDate, date), (renamedScale, rating), (oldSpelling, rating)] {
             let outcome = checker.check(example, of: type)
             #expect(outcome.passed, Comment(rawValue: outcome.failureDescription))

@@ -45,7 +45,10 @@ import Testing
         #expect(type.flags(for: 3, of: condition).isEmpty)
         #expect(
             type.flags(for: 2, of: condition)
-                == [Flag(code: "rating.below-threshold", message: "rated 2 of 5, below the accepted minimum 3")])
+                == [
+                    Flag(
+                        code: RatingQuestion.Code.belowThreshold, message: "rated 2 of 5, below the accepted minimum 3")
+                ])
         #expect(type.flags(for: 1, of: RatingDefinition(scale: 5)).isEmpty)
     }
 

@@ -4,6 +4,15 @@ extension ProblemCollector {
     /// when there are few, else `otherwise`. Every unknown key, wherever it is, reads the same.
     /// A near miss is an error with the rename as its fix (see `reportUnknownKey`).
     public mutating func warnUnknownKey(
+        _ member: JSONMember, code: some DiagnosticCode, in place: String, known: [String],
+        otherwise: String = "It is ignored; remove it if it is not needed."
+    ) {
+        warnUnknownKey(
+            member, code: code.rawValue, in: place, known: known, otherwise: otherwise)
+    }
+
+    /// `warnUnknownKey(_:code:in:known:otherwise:)` with a code of the engine's, as text.
+    package mutating func warnUnknownKey(
         _ member: JSONMember, code: String, in place: String, known: [String],
         otherwise: String = "It is ignored; remove it if it is not needed."
     ) {
@@ -14,7 +23,7 @@ extension ProblemCollector {
 
     /// `warnUnknownKey(_:code:in:known:otherwise:)` with the known keys prepared once by the caller,
     /// for an object that may hold very many unknown keys.
-    public mutating func warnUnknownKey(
+    package mutating func warnUnknownKey(
         _ member: JSONMember, code: String, in place: String, known: [String], candidates: Suggestion.Candidates,
         otherwise: String = "It is ignored; remove it if it is not needed."
     ) {
@@ -28,7 +37,7 @@ extension ProblemCollector {
     /// edit from exactly one known key) is an error whatever `severity`, since the key it means is
     /// then silently missing, and carries the rename as a safe fix; when that key is present too,
     /// nothing is missing and there is nothing to rename to, so `severity` stands.
-    public mutating func reportUnknownKey(
+    package mutating func reportUnknownKey(
         _ member: JSONMember, severity: Severity, code: String, in place: String, known: [String],
         candidates: Suggestion.Candidates? = nil, otherwise: String = "It is ignored; remove it if it is not needed."
     ) {

@@ -40,22 +40,42 @@ public struct ProblemCollector: Sendable {
 
     /// Reports an error about `node`, with the repairs a tool may apply (see `NodeFix`).
     public mutating func error(
-        _ code: String, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
+        _ code: some DiagnosticCode, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
     ) {
-        report(.error, code, message, at: node, hint: hint, fixes: fixes)
+        report(.error, code.rawValue, message, at: node, hint: hint, fixes: fixes)
     }
 
     /// Reports a warning about `node`, with the repairs a tool may apply (see `NodeFix`).
     public mutating func warning(
-        _ code: String, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
+        _ code: some DiagnosticCode, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
     ) {
-        report(.warning, code, message, at: node, hint: hint, fixes: fixes)
+        report(.warning, code.rawValue, message, at: node, hint: hint, fixes: fixes)
     }
 
     /// Reports a problem about `node`; with `atKey`, about the key it sits under in its object.
     /// `fixes` are repairs in node terms, turned into source edits only when the problems are
     /// located (so a problem nobody fixes costs only the array).
     public mutating func report(
+        _ severity: Severity, _ code: some DiagnosticCode, _ message: String, at node: JSONNode, hint: String? = nil,
+        atKey: Bool = false, fixes: [NodeFix] = []
+    ) {
+        report(severity, code.rawValue, message, at: node, hint: hint, atKey: atKey, fixes: fixes)
+    }
+
+    // The engine's own codes, as text; a question type names its codes by their declared cases.
+    package mutating func error(
+        _ code: String, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
+    ) {
+        report(.error, code, message, at: node, hint: hint, fixes: fixes)
+    }
+
+    package mutating func warning(
+        _ code: String, _ message: String, at node: JSONNode, hint: String? = nil, fixes: [NodeFix] = []
+    ) {
+        report(.warning, code, message, at: node, hint: hint, fixes: fixes)
+    }
+
+    package mutating func report(
         _ severity: Severity, _ code: String, _ message: String, at node: JSONNode, hint: String? = nil,
         atKey: Bool = false, fixes: [NodeFix] = []
     ) {

@@ -13,31 +13,44 @@ public struct AnswerExample: Sendable {
     public let isAnswered: Bool?
     /// Exactly the flag codes the answer must raise, in order.
     public let flags: [String]
+    /// Where the example is written, so that a failing example points at its own line.
+    public let source: SourceLine
 
-    /// An example with every field given; `valid` and `invalid` are the usual way to make one.
+    /// An example with every field given, written at the caller; `valid` and `invalid` are the
+    /// usual way to make one.
     public init(
         title: String, question: String, answer: String, expected: [ExpectedDiagnostic] = [], isAnswered: Bool?,
-        flags: [String] = []
+        flags: [any DiagnosticCode] = [], fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         self.title = title
         self.question = question
         self.answer = answer
         self.expected = expected
         self.isAnswered = isAnswered
-        self.flags = flags
+        self.flags = flags.map(\.rawValue)
+        self.source = SourceLine(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// A valid answer: whether it counts as answered, and the flags it raises.
+    /// A valid answer: whether it counts as answered, and the flags it raises; written at the caller.
     public static func valid(
-        _ title: String, question: String, answer: String, isAnswered: Bool = true, flags: [String] = []
+        _ title: String, question: String, answer: String, isAnswered: Bool = true, flags: [any DiagnosticCode] = [],
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) -> AnswerExample {
-        AnswerExample(title: title, question: question, answer: answer, isAnswered: isAnswered, flags: flags)
+        AnswerExample(
+            title: title, question: question, answer: answer, isAnswered: isAnswered, flags: flags, fileID: fileID,
+            filePath: filePath, line: line, column: column)
     }
 
-    /// An answer that must produce exactly the given diagnostics.
+    /// An answer that must produce exactly the given diagnostics; written at the caller.
     public static func invalid(
-        _ title: String, question: String, answer: String, _ expected: ExpectedDiagnostic...
+        _ title: String, question: String, answer: String, _ expected: ExpectedDiagnostic...,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) -> AnswerExample {
-        AnswerExample(title: title, question: question, answer: answer, expected: expected, isAnswered: nil)
+        AnswerExample(
+            title: title, question: question, answer: answer, expected: expected, isAnswered: nil, fileID: fileID,
+            filePath: filePath, line: line, column: column)
     }
 }

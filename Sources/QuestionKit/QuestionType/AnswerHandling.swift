@@ -67,7 +67,12 @@ public struct Flag: Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// A flag with the given code and message.
-    public init(code: String, message: String) {
+    public init(code: some DiagnosticCode, message: String) {
+        self.init(code: code.rawValue, message: message)
+    }
+
+    /// A flag of the engine's, or one read back, its code as text.
+    package init(code: String, message: String) {
         self.code = code
         self.message = message
     }

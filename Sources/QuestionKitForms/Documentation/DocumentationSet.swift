@@ -37,8 +37,8 @@ package struct DocumentationSet: Sendable {
         ]
         for (type, name) in zip(registry.types, names) {
             lines.append(
-                "| [`\(type.identifier)`](\(name).md) | \(type.legacyTypeCode.map { "`\($0)`" } ?? "") | "
-                    + "\(TypeDocumentation.cell(type.summary)) |")
+                "| [`\(type.description.identifier)`](\(name).md) | \(type.description.legacyTypeCode.map { "`\($0)`" } ?? "") | "
+                    + "\(TypeDocumentation.cell(type.description.summary)) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

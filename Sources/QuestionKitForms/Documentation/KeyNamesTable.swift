@@ -44,8 +44,10 @@ package enum KeyNamesTable {
             ("`helpInfo`", [.helpText, .helpImages]), ("help image", [.helpImageText, .helpImage]),
         ]
         for type in registry.types {
-            places.append(("`\(type.identifier)` question", type.keys))
-            if !type.nestedKeys.isEmpty { places.append(("nested in a `\(type.identifier)` key", type.nestedKeys)) }
+            places.append(("`\(type.description.identifier)` question", type.description.keys))
+            if !type.description.nestedKeys.isEmpty {
+                places.append(("nested in a `\(type.description.identifier)` key", type.description.nestedKeys))
+            }
         }
         places.append(("`user-answer`", registry.types.map(\.answerKey) + Key.userAnswerKeys))
         places.append(("`media`", [.images, .videos, .voice]))

@@ -4,7 +4,7 @@ extension TypeDocumentation {
     // MARK: Question examples
 
     var validExamples: [String] {
-        let valid = type.examples.filter(\.isValid)
+        let valid = type.description.examples.filter(\.isValid)
         guard !valid.isEmpty else { return [] }
         let checker = ExampleChecker(registry: registry, keys: keys)
         var lines = [valid.count == 1 ? "## Valid example" : "## Valid examples"]
@@ -19,7 +19,7 @@ extension TypeDocumentation {
     }
 
     var invalidExamples: [String] {
-        let invalid = type.examples.filter { !$0.isValid }
+        let invalid = type.description.examples.filter { !$0.isValid }
         guard !invalid.isEmpty else { return [] }
         let checker = ExampleChecker(registry: registry, keys: keys)
         var lines = [
@@ -37,7 +37,7 @@ extension TypeDocumentation {
 
     /// Answer examples, grouped under the question they answer, in the order first given.
     var answerExamples: [String] {
-        let examples = type.answerExamples
+        let examples = type.description.answerExamples
         guard !examples.isEmpty else { return [] }
         var questions: [String] = []
         for example in examples where !questions.contains(example.question) { questions.append(example.question) }

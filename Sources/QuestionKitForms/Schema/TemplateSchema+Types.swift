@@ -34,16 +34,19 @@ extension TemplateSchema {
     var typeDefinitions: [(String, JSONWriter.Value)] {
         registry.types.map { type in
             var members: [(String, JSONWriter.Value)] = [
-                ("title", .string(type.identifier)),
-                ("description", .string(type.summary)),
-                ("properties", .object(type.schemaProperties.map { (keys.spelling(of: $0.key), $0.schema) })),
+                ("title", .string(type.description.identifier)),
+                ("description", .string(type.description.summary)),
+                (
+                    "properties",
+                    .object(type.description.schemaProperties.map { (keys.spelling(of: $0.key), $0.schema) })
+                ),
             ]
-            let required = type.schemaProperties.filter(\.isRequired).map {
+            let required = type.description.schemaProperties.filter(\.isRequired).map {
                 JSONWriter.Value.string(keys.spelling(of: $0.key))
             }
             if !required.isEmpty { members.append(("required", .array(required))) }
             // Examples are written with the MI spellings; under another key map they would mislead.
-            let examples = type.examples.filter(\.isValid).compactMap { Self.value(ofJSON: $0.json) }
+            let examples = type.description.examples.filter(\.isValid).compactMap { Self.value(ofJSON: $0.json) }
             if !examples.isEmpty && keys.isDefault { members.append(("examples", .array(examples))) }
             return (definitionName(of: type), .object(members))
         }
@@ -51,7 +54,7 @@ extension TemplateSchema {
 
     /// The name of a type's entry under `$defs`: `type-` and its page name.
     func definitionName(of type: any QuestionType) -> String {
-        let position = registry.types.firstIndex { $0.identifier == type.identifier } ?? 0
+        let position = registry.descriptions.firstIndex { $0.identifier == type.description.identifier } ?? 0
         let names = registry.uniquePageNames
         return "type-" + (names.indices.contains(position) ? names[position] : type.pageName)
     }

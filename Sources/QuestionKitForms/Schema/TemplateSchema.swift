@@ -75,7 +75,7 @@ package struct TemplateSchema: Sendable {
     /// Every question: the shared keys, then the schema of the type its `answer-type` selects.
     private var questionSchema: JSONWriter.Value {
         let answerType = keys.spelling(of: .answerType)
-        let allIdentifiers = keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType)
+        let allIdentifiers = keys.spellings(ofValues: registry.descriptions.flatMap(\.allIdentifiers), in: .answerType)
         var rules: [JSONWriter.Value] = [missingAnswerTypeRule]
         for type in registry.types {
             let selected: JSONWriter.Value = .object([
@@ -98,7 +98,7 @@ package struct TemplateSchema: Sendable {
 
     /// Types a question without `answer-type` may be of, by its `qid`.
     private var inferringTypes: [any QuestionType] {
-        registry.types.filter { $0.infersTypeFromLegacyCode && $0.legacyTypeCode != nil }
+        registry.types.filter { $0.description.infersTypeFromLegacyCode && $0.description.legacyTypeCode != nil }
     }
 
     /// Without `answer-type`, a question must have a `qid` that a type infers from.
@@ -119,7 +119,7 @@ package struct TemplateSchema: Sendable {
     /// A `qid` (string or number) of one of `types`.
     private func qidRule(for types: [any QuestionType]) -> JSONWriter.Value {
         let qid = keys.spelling(of: .legacyTypeCode)
-        let codes = types.compactMap(\.legacyTypeCode)
+        let codes = types.compactMap(\.description.legacyTypeCode)
         let values: [JSONWriter.Value] = codes.map { .string($0) } + codes.compactMap { Int($0).map { .integer($0) } }
         return .object([
             ("required", .array([.string(qid)])),
@@ -128,7 +128,7 @@ package struct TemplateSchema: Sendable {
     }
 
     private func identifiers(of type: any QuestionType) -> [JSONWriter.Value] {
-        keys.spellings(ofValues: type.allIdentifiers, in: .answerType).map { .string($0) }
+        keys.spellings(ofValues: type.description.allIdentifiers, in: .answerType).map { .string($0) }
     }
 
     private func reference(to type: any QuestionType) -> JSONWriter.Value {

@@ -96,7 +96,8 @@ extension SessionRefusal {
     static func foreignAnswer(_ question: Question) -> SessionRefusal {
         SessionRefusal(
             code: "session.foreign-answer", question: question.number,
-            message: "the answer is not a \(question.type.identifier) answer, so question \(question.number) "
+            message:
+                "the answer is not a \(question.type.description.identifier) answer, so question \(question.number) "
                 + "cannot take it",
             hint: "Read the answer with the question's own type (answer(with:problems:)).")
     }

@@ -34,7 +34,7 @@ public struct ExampleChecker: Sendable {
 
         /// A readable account of a failed example, for test output.
         public var failureDescription: String {
-            var lines = ["example '\(example.title)':"]
+            var lines = ["example '\(example.title)' (\(example.source)):"]
             if !readAsType { lines.append("  is not read as the type that carries it") }
             lines += missing.map { "  expected \($0), not produced" }
             lines += unexpected.map {
@@ -57,8 +57,8 @@ public struct ExampleChecker: Sendable {
             // An invalid example may be unreadable; it must still name this type.
             let named = document.root[keys.spelling(of: .answerType)]?.stringValue
             readAsType =
-                question.map { $0.type.identifier == type.identifier }
-                ?? type.allIdentifiers.contains(named ?? "")
+                question.map { $0.type.description.identifier == type.description.identifier }
+                ?? type.description.allIdentifiers.contains(named ?? "")
         }
         let (missing, unexpected) = Self.match(diagnostics, against: example.expected)
         return Outcome(
@@ -86,7 +86,7 @@ public struct ExampleChecker: Sendable {
 
     /// Checks every example of every registered type.
     public func checkAll() -> [(type: any QuestionType, outcome: Outcome)] {
-        registry.types.flatMap { type in type.examples.map { (type, check($0, of: type)) } }
+        registry.types.flatMap { type in type.description.examples.map { (type, check($0, of: type)) } }
     }
 
     // MARK: Answer examples
@@ -103,7 +103,8 @@ public struct ExampleChecker: Sendable {
 
         /// A readable account of a failed example, for test output.
         public var failureDescription: String {
-            (["answer example '\(example.title)':"] + failures.map { "  " + $0 }).joined(separator: "\n")
+            (["answer example '\(example.title)' (\(example.source)):"] + failures.map { "  " + $0 }).joined(
+                separator: "\n")
         }
     }
 
@@ -118,7 +119,7 @@ public struct ExampleChecker: Sendable {
         let reader = QuestionReader(registry: registry, keys: keys)
         let json = QuestionJSON(node: questionDocument.root, keys: keys, number: 1)
         guard let question = reader.read(json, problems: &questionProblems), !questionProblems.hasErrors,
-            question.type.identifier == type.identifier
+            question.type.description.identifier == type.description.identifier
         else {
             return AnswerOutcome(example: example, failures: ["the question does not read cleanly as this type"])
         }
@@ -146,6 +147,6 @@ public struct ExampleChecker: Sendable {
 
     /// Checks every answer example of every registered type.
     public func checkAllAnswers() -> [(type: any QuestionType, outcome: AnswerOutcome)] {
-        registry.types.flatMap { type in type.answerExamples.map { (type, check($0, of: type)) } }
+        registry.types.flatMap { type in type.description.answerExamples.map { (type, check($0, of: type)) } }
     }
 }

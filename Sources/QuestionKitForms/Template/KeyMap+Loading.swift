@@ -269,7 +269,7 @@ extension QuestionTypeRegistry {
     /// Every value each key with named values may hold: for `answer-type`, every identifier and
     /// alias; for the others, the values the types name. Two of one key must never be spelled alike.
     public var valueScopes: [Key: [String]] {
-        var scopes: [Key: [String]] = [.answerType: types.flatMap(\.allIdentifiers)]
+        var scopes: [Key: [String]] = [.answerType: descriptions.flatMap(\.allIdentifiers)]
         for name in originalValueNames where !(scopes[name.key]?.contains(name.value) ?? false) {
             scopes[name.key, default: []].append(name.value)
         }

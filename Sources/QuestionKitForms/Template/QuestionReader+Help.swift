@@ -67,7 +67,8 @@ extension QuestionReader {
         let spellings = known.map { keys.spelling(of: $0) }
         for member in node.members where !spellings.contains(member.key) {
             problems.warnUnknownKey(
-                member, code: "question.unknown-key", in: "'\(keys.spelling(of: .helpInfo))'", known: spellings)
+                member, code: QuestionCode.unknownKey.rawValue, in: "'\(keys.spelling(of: .helpInfo))'",
+                known: spellings)
         }
     }
 

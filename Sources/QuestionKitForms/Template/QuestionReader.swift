@@ -5,8 +5,10 @@ struct QuestionReader: Sendable {
     let registry: QuestionTypeRegistry
     let keys: KeyMap
     /// The keys each registered type accepts, spelled through the key map (as UTF-8, to compare
-    /// with the source without making strings), by type identifier.
-    private let knownKeys: [String: JSONKeySpellings]
+    /// with the source without making strings), by registry position.
+    private let knownKeys: [JSONKeySpellings]
+    /// How each registered type checks a question without keeping it, by registry position.
+    private let checkers: [any DefinitionChecking]
     /// Which type reads each type-specific key, for "belongs to another type" warnings.
     private let ownerOfKey: [String: String]
     /// Every identifier and alias, when the key map respells no value of the answer type (else
@@ -20,16 +22,17 @@ struct QuestionReader: Sendable {
         self.registry = registry
         self.keys = keys
         let shared = Key.sharedQuestionKeys.map { keys.spelling(of: $0) }
-        var knownKeys: [String: JSONKeySpellings] = [:]
+        var knownKeys: [JSONKeySpellings] = []
         var ownerOfKey: [String: String] = [:]
-        for type in registry.types {
+        for type in registry.descriptions {
             let own = type.keys.map { keys.spelling(of: $0) }
-            knownKeys[type.identifier] = JSONKeySpellings(shared + own)
+            knownKeys.append(JSONKeySpellings(shared + own))
             for spelling in own where ownerOfKey[spelling] == nil { ownerOfKey[spelling] = type.identifier }
         }
         self.knownKeys = knownKeys
         self.ownerOfKey = ownerOfKey
-        let identifiers = registry.types.enumerated().flatMap { position, type in
+        checkers = registry.types.map(DefinitionCheck.checker(for:))
+        let identifiers = registry.descriptions.enumerated().flatMap { position, type in
             type.allIdentifiers.map { ($0, position) }
         }
         typeIdentifiers = keys.valueSpellings[Key.answerType.name] == nil ? JSONKeySpellings(identifiers.map(\.0)) : nil
@@ -42,26 +45,27 @@ struct QuestionReader: Sendable {
         let node = question.node
         guard node.kind == .object else {
             problems.error(
-                "question.not-an-object", "question \(question.number) must be an object, not \(node.kind)", at: node,
+                QuestionCode.notAnObject, "question \(question.number) must be an object, not \(node.kind)", at: node,
                 hint: "Write {\"\(keys.spelling(of: .answerType))\": \"\(spelledIdentifiers.first ?? "…")\", "
                     + "\"\(keys.spelling(of: .questionText))\": \"…\"}.")
             return nil
         }
-        let type = resolveType(question, problems: &problems)
+        let position = resolveType(question, problems: &problems)
         let text = readText(question, keeping: keeping, problems: &problems)
         let section = readOptionalString(.section, of: question, keeping: keeping, problems: &problems)
         let help = readHelp(question, problems: &problems)
-        guard let type else { return nil }
-        checkUnknownKeys(question, type: type, problems: &problems)
+        guard let position else { return nil }
+        let type = registry.types[position]
+        checkUnknownKeys(question, type: position, problems: &problems)
         let errorsBefore = problems.errorCount
         guard keeping else {
-            if !type.checkDefinition(of: question, problems: &problems) {
-                reportUnreadable(question, type: type, errorsBefore: errorsBefore, problems: &problems)
+            if !checkers[position].checkDefinition(of: question, problems: &problems) {
+                reportUnreadable(question, type: position, errorsBefore: errorsBefore, problems: &problems)
             }
             return nil
         }
         guard let definition = type.parseErasedDefinition(of: question, problems: &problems) else {
-            reportUnreadable(question, type: type, errorsBefore: errorsBefore, problems: &problems)
+            reportUnreadable(question, type: position, errorsBefore: errorsBefore, problems: &problems)
             return nil
         }
         return Question(
@@ -71,17 +75,19 @@ struct QuestionReader: Sendable {
 
     /// A type that gives up must say why; never let a question vanish silently.
     private func reportUnreadable(
-        _ question: QuestionJSON, type: any QuestionType, errorsBefore: Int, problems: inout ProblemCollector
+        _ question: QuestionJSON, type position: Int, errorsBefore: Int, problems: inout ProblemCollector
     ) {
         guard problems.errorCount == errorsBefore else { return }
+        let identifier = registry.descriptions[position].identifier
         problems.error(
-            "question.unreadable", "question \(question.number) could not be read as '\(type.identifier)'",
+            QuestionCode.unreadable, "question \(question.number) could not be read as '\(identifier)'",
             at: question.node)
     }
 
     // MARK: The question type
 
-    private func resolveType(_ question: QuestionJSON, problems: inout ProblemCollector) -> (any QuestionType)? {
+    /// The registry position of the question's type; nil (reported) when it has none.
+    private func resolveType(_ question: QuestionJSON, problems: inout ProblemCollector) -> Int? {
         // Spelled only for a message: most questions have none, and the key map lies in another module.
         var typeKey: String { keys.spelling(of: .answerType) }
         guard let typeNode = question[.answerType] else {
@@ -89,56 +95,59 @@ struct QuestionReader: Sendable {
             let legacyCode = question[.legacyTypeCode].flatMap { $0.stringValue ?? $0.numberText }
             return inferType(question, legacyCode: legacyCode, problems: &problems)
         }
-        if let type = type(writtenAs: typeNode) { return type }
+        if let position = position(writtenAs: typeNode) { return position }
         guard let written = typeNode.stringValue else {
             problems.error(
-                "question.answer-type-not-string", "'\(typeKey)' must be a string, not \(typeNode.kind)", at: typeNode,
+                QuestionCode.answerTypeNotString, "'\(typeKey)' must be a string, not \(typeNode.kind)", at: typeNode,
                 hint: "Use one of \(Suggestion.quotedList(spelledIdentifiers)).")
             return nil
         }
         // A key map may respell identifiers (the original's `shortAnswerQuestion`, …).
-        guard let identifier = keys.value(spelled: written, in: .answerType), let type = registry.type(for: identifier)
+        guard let identifier = keys.value(spelled: written, in: .answerType),
+            let position = registry.position(of: identifier)
         else {
             let candidates = Suggestion.Candidates(
-                keys.spellings(ofValues: registry.types.flatMap(\.allIdentifiers), in: .answerType))
+                keys.spellings(ofValues: registry.descriptions.flatMap(\.allIdentifiers), in: .answerType))
             let suggestion = candidates.nearest(to: written)
             let fixes = candidates.nearMiss(to: written).map { meant in
                 [NodeFix("Write '\(meant)'", edits: [.replace(typeNode, json: JSONWriter.text(of: .string(meant)))])]
             }
             problems.error(
-                "question.unknown-type", "unknown \(typeKey) '\(written)'", at: typeNode,
+                QuestionCode.unknownType, "unknown \(typeKey) '\(written)'", at: typeNode,
                 hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
                     + "Known types: \(Suggestion.quotedList(spelledIdentifiers)).", fixes: fixes ?? [])
             return nil
         }
-        return type
+        return position
     }
 
-    /// The type whose identifier or alias are `node`'s bytes exactly, when the key map respells
-    /// no value of the answer type; nil otherwise (then `resolveType` reads the value as text).
-    private func type(writtenAs node: JSONNode) -> (any QuestionType)? {
+    /// The registry position of the type whose identifier or alias are `node`'s bytes exactly, when
+    /// the key map respells no value of the answer type; nil otherwise (then `resolveType` reads
+    /// the value as text).
+    private func position(writtenAs node: JSONNode) -> Int? {
         guard let typeIdentifiers,
             let match = node.withUnescapedUTF8({ typeIdentifiers.position(of: $0) }) ?? nil
         else { return nil }
-        return registry.types[typePositions[match]]
+        return typePositions[match]
     }
 
     private func inferType(
         _ question: QuestionJSON, legacyCode: String?, problems: inout ProblemCollector
-    ) -> (any QuestionType)? {
+    ) -> Int? {
         let typeKey = keys.spelling(of: .answerType)
         let typeKeyOnly = Suggestion.Candidates([typeKey])
         let misspelled = question.node.members.first { typeKeyOnly.nearMiss(to: $0.key) != nil }
-        if let legacyCode, let type = registry.typeInferred(fromLegacyCode: legacyCode), misspelled == nil {
+        if let legacyCode, let position = registry.positionInferred(fromLegacyCode: legacyCode), misspelled == nil {
+            let type = registry.descriptions[position]
             problems.warning(
-                "question.answer-type-inferred",
+                QuestionCode.answerTypeInferred,
                 "question \(question.number) has no '\(typeKey)'; qid '\(legacyCode)' makes it '\(type.identifier)'",
                 at: question.node,
                 hint: "Add \"\(typeKey)\": \"\(keys.spelling(ofValue: type.identifier, in: .answerType))\".",
                 fixes: [addType(type.identifier, to: question.node)])
-            return type
+            return position
         }
-        let suggested = legacyCode.flatMap { code in registry.types.first { $0.legacyTypeCode == code } }
+        let suggested = legacyCode.flatMap { code in registry.descriptions.first { $0.legacyTypeCode == code } }
         let hint: String
         var fixes: [NodeFix] = []
         if let misspelled {
@@ -153,7 +162,7 @@ struct QuestionReader: Sendable {
             hint = "Add \"\(typeKey)\" with one of \(Suggestion.quotedList(spelledIdentifiers))."
         }
         problems.error(
-            "question.missing-answer-type", "question \(question.number) has no '\(typeKey)'", at: question.node,
+            QuestionCode.missingAnswerType, "question \(question.number) has no '\(typeKey)'", at: question.node,
             hint: hint, fixes: fixes)
         return nil
     }
@@ -178,18 +187,18 @@ struct QuestionReader: Sendable {
         var key: String { keys.spelling(of: .questionText) }
         guard let node = question[.questionText] else {
             problems.error(
-                "question.missing-text", "question \(question.number) has no '\(key)'", at: question.node,
+                QuestionCode.missingText, "question \(question.number) has no '\(key)'", at: question.node,
                 hint: "Add \"\(key)\": \"…\" with the text the technician reads.")
             return nil
         }
         guard node.kind == .string else {
-            problems.error("question.text-not-string", "'\(key)' must be a string, not \(node.kind)", at: node)
+            problems.error(QuestionCode.textNotString, "'\(key)' must be a string, not \(node.kind)", at: node)
             return nil
         }
         let text = keeping ? node.stringValue : nil
         if text?.isBlank ?? node.isBlankString {
             problems.warning(
-                "question.empty-text", "question \(question.number) has an empty '\(key)'", at: node,
+                QuestionCode.emptyText, "question \(question.number) has an empty '\(key)'", at: node,
                 hint: "Write the question the technician must answer.")
         }
         return text
@@ -209,8 +218,8 @@ struct QuestionReader: Sendable {
         return keeping ? node.stringValue : nil
     }
 
-    private func checkUnknownKeys(_ question: QuestionJSON, type: any QuestionType, problems: inout ProblemCollector) {
-        guard let known = knownKeys[type.identifier] else { return }
+    private func checkUnknownKeys(_ question: QuestionJSON, type position: Int, problems: inout ProblemCollector) {
+        let known = knownKeys[position]
         let document = question.node.document
         // Prepared at the first unknown key, once for all of them.
         var spellings: (names: [String], candidates: Suggestion.Candidates, place: String)?
@@ -221,7 +230,8 @@ struct QuestionReader: Sendable {
             let key = member.key
             if let owner = ownerOfKey[key] {
                 problems.report(
-                    .warning, "question.unknown-key", "'\(key)' is not read by \(type.identifier) questions",
+                    .warning, QuestionCode.unknownKey,
+                    "'\(key)' is not read by \(registry.descriptions[position].identifier) questions",
                     at: member.value, hint: "It belongs to \(owner) questions; remove it or change the type.",
                     atKey: true)
                 continue
@@ -230,11 +240,13 @@ struct QuestionReader: Sendable {
                 spellings
                 ?? {
                     let names = known.all.map { String(decoding: $0, as: UTF8.self) }
-                    return (names, Suggestion.Candidates(names), "a \(type.identifier) question")
+                    return (
+                        names, Suggestion.Candidates(names), "a \(registry.descriptions[position].identifier) question"
+                    )
                 }()
             spellings = prepared
             problems.warnUnknownKey(
-                member, code: "question.unknown-key", in: prepared.place, known: prepared.names,
+                member, code: QuestionCode.unknownKey.rawValue, in: prepared.place, known: prepared.names,
                 candidates: prepared.candidates)
         }
     }

@@ -8,6 +8,8 @@ import QuestionKit
 public struct QuestionTypeRegistry: Sendable {
     /// The registered types, in registration order.
     public let types: [any QuestionType]
+    /// The description of each type, read once at registration, in the order of `types`.
+    package let descriptions: [QuestionTypeDescription]
     private let byIdentifier: [String: Int]
     private let byInferableLegacyCode: [String: Int]
 
@@ -16,8 +18,9 @@ public struct QuestionTypeRegistry: Sendable {
     public init(_ types: [any QuestionType]) throws(RegistrationError) {
         var byIdentifier: [String: Int] = [:]
         var byInferableLegacyCode: [String: Int] = [:]
-        for (position, type) in types.enumerated() {
-            for identifier in type.allIdentifiers {
+        let descriptions = types.map(\.description)
+        for (position, (type, description)) in zip(types, descriptions).enumerated() {
+            for identifier in description.allIdentifiers {
                 guard !identifier.isEmpty else { throw .emptyIdentifier(typeName: "\(Swift.type(of: type))") }
                 if let earlier = byIdentifier[identifier] {
                     throw .duplicateIdentifier(
@@ -25,7 +28,7 @@ public struct QuestionTypeRegistry: Sendable {
                 }
                 byIdentifier[identifier] = position
             }
-            if type.infersTypeFromLegacyCode, let code = type.legacyTypeCode {
+            if description.infersTypeFromLegacyCode, let code = description.legacyTypeCode {
                 if let earlier = byInferableLegacyCode[code] {
                     throw .duplicateLegacyCode(
                         code, first: "\(Swift.type(of: types[earlier]))", second: "\(Swift.type(of: type))")
@@ -34,35 +37,50 @@ public struct QuestionTypeRegistry: Sendable {
             }
         }
         self.types = types
+        self.descriptions = descriptions
         self.byIdentifier = byIdentifier
         self.byInferableLegacyCode = byInferableLegacyCode
     }
 
     /// The type selected by an `answer-type` value (identifier or alias).
     public func type(for identifier: String) -> (any QuestionType)? {
-        byIdentifier[identifier].map { types[$0] }
+        position(of: identifier).map { types[$0] }
+    }
+
+    /// The position in `types` of the type selected by an `answer-type` value (identifier or alias).
+    package func position(of identifier: String) -> Int? {
+        byIdentifier[identifier]
+    }
+
+    /// The position in `types` of the type to infer for a question with this legacy `qid` and no
+    /// `answer-type`, if any.
+    package func positionInferred(fromLegacyCode code: String) -> Int? {
+        byInferableLegacyCode[code]
     }
 
     /// The type to infer for a question with this legacy `qid` and no `answer-type`, if any.
     package func typeInferred(fromLegacyCode code: String) -> (any QuestionType)? {
-        byInferableLegacyCode[code].map { types[$0] }
+        positionInferred(fromLegacyCode: code).map { types[$0] }
     }
 
     /// The primary identifiers of all types, in registration order.
-    public var identifiers: [String] { types.map(\.identifier) }
+    public var identifiers: [String] { descriptions.map(\.identifier) }
 
     /// Every key the core and the registered types read: what a key-map file may rename.
     public var allKeys: [Key] {
         Self.unique(
             Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + Key.userAnswerKeys
-                + [.foremanCommentText, .supervisor] + types.flatMap { $0.keys + $0.nestedKeys + [$0.answerKey] })
+                + [.foremanCommentText, .supervisor]
+                + zip(types, descriptions).flatMap { type, description in
+                    description.keys + description.nestedKeys + [type.answerKey]
+                })
     }
 
     /// The values the original app's key list names (type identifiers, row types); the first
     /// type to claim a name keeps it.
     public var originalValueNames: [OriginalValueName] {
         var seen = Set<String>()
-        return types.flatMap(\.originalValueNames).filter { seen.insert($0.originalName).inserted }
+        return descriptions.flatMap(\.originalValueNames).filter { seen.insert($0.originalName).inserted }
     }
 
     /// The groups of keys that share one JSON object: the template's, a question's (the shared
@@ -71,10 +89,10 @@ public struct QuestionTypeRegistry: Sendable {
     /// spelled alike.
     public var keyScopes: [[Key]] {
         [
-            Key.templateKeys, Self.unique(Key.sharedQuestionKeys + types.flatMap(\.keys)),
+            Key.templateKeys, Self.unique(Key.sharedQuestionKeys + descriptions.flatMap(\.keys)),
             [.helpText, .helpImages], [.helpImageText, .helpImage],
             Self.unique(Key.userAnswerKeys + types.map(\.answerKey)), [.foremanCommentText, .supervisor],
-        ] + types.map(\.nestedKeys).filter { !$0.isEmpty }
+        ] + descriptions.map(\.nestedKeys).filter { !$0.isEmpty }
     }
 
     private static func unique(_ keys: [Key]) -> [Key] {
@@ -123,7 +141,7 @@ extension QuestionTypeRegistry {
         var owners: [String: String] = [:]
         for type in types {
             let name = typeName(type)
-            for identifier in type.allIdentifiers {
+            for identifier in type.description.allIdentifiers {
                 if identifier.isEmpty {
                     problems.append("\(name): has an empty identifier or alias")
                 } else if let first = owners[identifier] {
@@ -147,17 +165,18 @@ extension QuestionTypeRegistry {
     /// See `selfCheck(_:keys:)`, which also lists clashing identifiers.
     public func selfCheck(keys: KeyMap = .mi, runningExamples: Bool = true) -> [String] {
         let checker = runningExamples ? ExampleChecker(registry: self, keys: keys) : nil
-        return types.flatMap { type in
-            Self.checkDescription(of: type) + Self.checkExamples(of: type, checker: checker)
+        return zip(types, descriptions).flatMap { type, description in
+            Self.checkDescription(description, of: type) + Self.checkExamples(description, of: type, checker: checker)
         }
     }
 
     private static func typeName(_ type: any QuestionType) -> String {
-        "\(Swift.type(of: type)) ('\(type.identifier)')"
+        "\(Swift.type(of: type)) ('\(type.description.identifier)')"
     }
 
-    private static func checkDescription(of type: any QuestionType) -> [String] {
-        let name = typeName(type)
+    private static func checkDescription(_ type: QuestionTypeDescription, of questionType: any QuestionType) -> [String]
+    {
+        let name = typeName(questionType)
         var problems: [String] = []
         if type.summary.allSatisfy(\.isWhitespace) { problems.append("\(name): has an empty summary") }
         if type.documentation.allSatisfy(\.isWhitespace) { problems.append("\(name): has empty documentation") }
@@ -170,27 +189,46 @@ extension QuestionTypeRegistry {
                 "\(name): its schema describes key '\(property.key.name)', which is neither one of its keys "
                     + "nor a key every question shares")
         }
+        return problems + checkCodes(of: type, name: name)
+    }
+
+    /// Every declared code starts with the type's prefix, and every code of the type that an example
+    /// expects is declared.
+    private static func checkCodes(of type: QuestionTypeDescription, name: String) -> [String] {
+        let prefix = type.codePrefix + "."
+        var problems = type.codes.filter { !$0.hasPrefix(prefix) }.map {
+            "\(name): code '\($0)' does not start with its prefix '\(prefix)'"
+        }
+        let expected =
+            type.examples.flatMap { $0.expected.map(\.code) }
+            + type.answerExamples.flatMap { $0.expected.map(\.code) + $0.flags }
+        var reported = Set(type.codes)
+        for code in expected where code.hasPrefix(prefix) && reported.insert(code).inserted {
+            problems.append("\(name): its examples expect code '\(code)', which its description's codes do not declare")
+        }
         return problems
     }
 
-    private static func checkExamples(of type: any QuestionType, checker: ExampleChecker?) -> [String] {
+    private static func checkExamples(
+        _ description: QuestionTypeDescription, of type: any QuestionType, checker: ExampleChecker?
+    ) -> [String] {
         let name = typeName(type)
         var problems: [String] = []
-        if type.examples.isEmpty {
+        if description.examples.isEmpty {
             problems.append("\(name): has no examples; give it at least one valid example question")
-        } else if !type.examples.contains(where: \.isValid) {
+        } else if !description.examples.contains(where: \.isValid) {
             problems.append("\(name): has no valid example question; its documentation needs one")
         }
         var titles = Set<String>()
-        for example in type.examples where !titles.insert(example.title).inserted {
+        for example in description.examples where !titles.insert(example.title).inserted {
             problems.append("\(name): two examples are titled '\(example.title)'")
         }
         guard let checker else { return problems }
-        for example in type.examples {
+        for example in description.examples {
             let outcome = checker.check(example, of: type)
             if !outcome.passed { problems.append("\(name): fails its " + oneLine(outcome.failureDescription)) }
         }
-        for example in type.answerExamples {
+        for example in description.answerExamples {
             let outcome = checker.check(example, of: type)
             if !outcome.passed { problems.append("\(name): fails its " + oneLine(outcome.failureDescription)) }
         }
