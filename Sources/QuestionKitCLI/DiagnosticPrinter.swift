@@ -6,7 +6,7 @@ package enum DiagnosticPrinter {
     /// `path:line:column: severity: message [code]`, the source line with a caret under the
     /// column, then `hint: …`. Editors and CI systems recognise the first line. Control characters
     /// from the file (or its name) are shown escaped, see ``TerminalText``.
-    public static func text(_ file: FileDiagnostics) -> String {
+    package static func text(_ file: FileDiagnostics) -> String {
         guard !file.diagnostics.isEmpty else { return "" }
         let locator = file.source.map { SourceLocator(bytes: $0) }
         let path = Array(TerminalText.escaped(file.path).utf8)
@@ -44,7 +44,7 @@ package enum DiagnosticPrinter {
 
     /// All diagnostics of all files as one JSON array of objects with `file`, `severity`, `code`,
     /// `message`, `pointer`, `line`, `column`, `hint` (null when there is none) and `fixes`.
-    public static func json(_ files: [FileDiagnostics]) -> String {
+    package static func json(_ files: [FileDiagnostics]) -> String {
         var writer = DiagnosticWriter()
         var count = 0
         for file in files {
@@ -94,7 +94,7 @@ package enum DiagnosticPrinter {
 
     /// `checked 3 files: 2 errors, 1 warning` — the closing line of a human-readable run; notes
     /// are counted after them (`no problems, 2 notes` when there is nothing else).
-    public static func summary(_ files: [FileDiagnostics]) -> String {
+    package static func summary(_ files: [FileDiagnostics]) -> String {
         var tally = DiagnosticTally()
         for file in files { tally.count(file.diagnostics) }
         return summary(tally)

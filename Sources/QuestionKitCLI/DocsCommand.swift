@@ -4,24 +4,24 @@ import QuestionKitForms
 
 /// `questionkit docs --out DIR`: one Markdown page per registered question type, and an index.
 package struct DocsCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "docs"
-    public let summary = "Write a Markdown page for each question type, from its description and examples."
-    public let argumentsSynopsis = ""
-    public let discussion = """
+    package let name = "docs"
+    package let summary = "Write a Markdown page for each question type, from its description and examples."
+    package let argumentsSynopsis = ""
+    package let discussion = """
         Writes DIR/<type>.md for every registered question type (true/false as true-false.md) and
         DIR/README.md, an index. Each page lists the type's fields, rules and diagnostic codes, and
         shows its examples with the messages the invalid ones produce. The same types give the same
         pages, byte for byte. With --check, writes nothing and exits 1 when a page is missing or
         differs from what would be written.
         """
-    public let options: [OptionSpec] = [
+    package let options: [OptionSpec] = [
         OptionSpec("out", short: "o", value: "DIR", help: "The folder to write the pages to (created if missing)."),
         OptionSpec("check", help: "Only compare the pages in DIR with the generated ones."),
     ]
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         guard let folder = arguments.values["out"] else {
             throw UsageError("no output folder given; use --out DIR, e.g. --out Docs/QuestionTypes")

@@ -4,12 +4,12 @@ import QuestionKitForms
 /// `questionkit export COMPLETED.json --format pdf|text|json -o FILE`: a completed form as a
 /// printed PDF, plain text, or completed-form JSON.
 package struct ExportCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "export"
-    public let summary = "Export a completed form as PDF, plain text or completed-form JSON."
-    public let argumentsSynopsis = "COMPLETED.json"
-    public let discussion = """
+    package let name = "export"
+    package let summary = "Export a completed form as PDF, plain text or completed-form JSON."
+    package let argumentsSynopsis = "COMPLETED.json"
+    package let discussion = """
         Reads a completed form (written by 'questionkit run' or by the original system) and writes
         it as a printed PDF, as plain text, or as completed-form JSON in the original format. Text
         and JSON go to standard output without -o; a PDF needs -o (-o - for standard output).
@@ -19,7 +19,7 @@ package struct ExportCommand: Command {
         and a flag. Exits 1 when the form's template cannot be read or the output cannot be written.
         \(OutputFile.rulesHelp)
         """
-    public var options: [OptionSpec] {
+    package var options: [OptionSpec] {
         [
             OptionSpec("format", value: "FORMAT", choices: ["pdf", "text", "json"], help: "What to write (required)."),
             OptionSpec("output", short: "o", value: "FILE", help: "Where to write it ('-' for standard output)."),
@@ -28,7 +28,7 @@ package struct ExportCommand: Command {
         ] + PDFOutput.options
     }
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard let path = arguments.positionals.first else { throw UsageError("no completed form given") }
         if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         guard let format = arguments.values["format"] else { throw UsageError("no format given; pass --format pdf") }

@@ -15,15 +15,15 @@ package struct LanguageServerCommand: Command {
 
     package let name = "lsp"
     package let summary = "Run the language server (LSP) for templates and fixtures on standard input and output."
-    public let argumentsSynopsis = ""
-    public let discussion = """
+    package let argumentsSynopsis = ""
+    package let discussion = """
         Speaks the Language Server Protocol (JSON-RPC 2.0 with Content-Length framing) on standard
         input and output, for an editor to start: diagnostics as 'validate' reports them, on open and
         on every change; completion of keys, 'answer-type' values and options; hover documentation;
         quick fixes from fix-its; an outline of the questions. Exits 0 after 'shutdown' then 'exit',
         1 when the input ends or 'exit' comes without 'shutdown'.
         """
-    public let options: [OptionSpec] = [
+    package let options: [OptionSpec] = [
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys.")
     ]
 

@@ -5,12 +5,12 @@ import QuestionKitForms
 
 /// `questionkit new-type NAME`: writes the skeleton of a new question type, ready to register.
 package struct NewTypeCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "new-type"
-    public let summary = "Write a new question type's skeleton, or a whole package around it (--package)."
-    public let argumentsSynopsis = "NAME"
-    public let discussion = """
+    package let name = "new-type"
+    package let summary = "Write a new question type's skeleton, or a whole package around it (--package)."
+    package let argumentsSynopsis = "NAME"
+    package let discussion = """
         Writes <Name>Question.swift for a question type whose answer-type is NAME in lowercase with
         dashes ('star rating', 'StarRating' and 'star-rating' all give 'star-rating' and
         StarRatingQuestion). The skeleton compiles, reads text answers, and carries a placeholder
@@ -24,7 +24,7 @@ package struct NewTypeCommand: Command {
         --questionkit-path or --questionkit-url says otherwise. Every file and folder is created
         new, relative to the opened DIR: a link put in DIR meanwhile is an error, never followed.
         """
-    public let options: [OptionSpec] = [
+    package let options: [OptionSpec] = [
         OptionSpec(
             "out", short: "o", value: "DIR", help: "The folder to write the file to (default: the current one)."),
         OptionSpec("package", value: "DIR", help: "Write a whole package into DIR, a new or empty folder."),
@@ -36,7 +36,7 @@ package struct NewTypeCommand: Command {
             help: "With --package: QuestionKit's git URL (from version \(QuestionKitTool.version))."),
     ]
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard let rawName = arguments.positionals.first else {
             throw UsageError("no name given; e.g. '\(context.toolName) new-type star-rating'")
         }

@@ -25,7 +25,7 @@ import QuestionKitFiles
 /// `-` (standard output) is the command context's business: see `CommandContext.writeOutput`.
 package enum OutputFile {
     /// The output name that means standard output.
-    public static let standardOutput = "-"
+    package static let standardOutput = "-"
 
     /// The rules above in brief, for the help of commands that write files.
     static let rulesHelp = """
@@ -36,13 +36,13 @@ package enum OutputFile {
         """
 
     /// Writes `text` as UTF-8 to `path` (see above).
-    public static func write(_ text: String, to path: String) throws(FileAccessError) {
+    package static func write(_ text: String, to path: String) throws(FileAccessError) {
         try write(Array(text.utf8), to: path)
     }
 
     /// Writes `bytes` to `path` (see above). With `expecting`, a regular file is replaced only if
     /// it still holds those bytes (what was read before the change was made).
-    public static func write(_ bytes: [UInt8], to path: String, expecting: [UInt8]? = nil) throws(FileAccessError) {
+    package static func write(_ bytes: [UInt8], to path: String, expecting: [UInt8]? = nil) throws(FileAccessError) {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard errno == ENOENT || errno == ENOTDIR else { throw failure(path, SystemIO.lastError) }
@@ -67,7 +67,7 @@ package enum OutputFile {
 
     /// Creates the folder `path` and the missing folders above it; an existing folder is fine,
     /// anything else there is an error.
-    public static func makeFolder(_ path: String) throws(FileAccessError) {
+    package static func makeFolder(_ path: String) throws(FileAccessError) {
         _ = try openMakingFolders(path)
     }
 
@@ -134,7 +134,7 @@ package enum OutputFile {
 
     /// Creates the new file `name` in `folder`, never replacing anything: a file or a link there
     /// (even one planted while the command runs) is an error, and nothing is written through it.
-    public static func create(_ bytes: [UInt8], named name: String, in folder: OpenFolder) throws(FileAccessError) {
+    package static func create(_ bytes: [UInt8], named name: String, in folder: OpenFolder) throws(FileAccessError) {
         do {
             try folder.createFile(name, bytes: bytes)
         } catch {
@@ -146,7 +146,7 @@ package enum OutputFile {
     /// link there leads to, where its replacements are written; see
     /// `AtomicFile.sweepStaleTemporaries`); returns their names.
     @discardableResult
-    public static func sweepStaleTemporaries(besides path: String) -> [String] {
+    package static func sweepStaleTemporaries(besides path: String) -> [String] {
         let target = (try? resolved(path)) ?? path
         guard let folder = try? OpenFolder.open(PathText.parent(of: target)) else { return [] }
         return AtomicFile.sweepStaleTemporaries(in: folder)

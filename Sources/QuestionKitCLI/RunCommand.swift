@@ -4,12 +4,12 @@ import QuestionKitForms
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
 package struct RunCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "run"
-    public let summary = "Replay a form from fixture answers: transcript, review, flags, completed form."
-    public let argumentsSynopsis = "TEMPLATE"
-    public let discussion = """
+    package let name = "run"
+    package let summary = "Replay a form from fixture answers: transcript, review, flags, completed form."
+    package let argumentsSynopsis = "TEMPLATE"
+    package let discussion = """
         Walks TEMPLATE as a technician and then a foreman would, from the answers, comments, media
         and steps of the fixture, and prints a transcript of the walk, the review and the flags.
         With --out, writes the completed form JSON, the text export and the flag report there
@@ -21,7 +21,7 @@ package struct RunCommand: Command {
         refusal code; a "template" that is not TEMPLATE: TEMPLATE is used, and the fixture fails).
         \(OutputFile.rulesHelp)
         """
-    public var options: [OptionSpec] {
+    package var options: [OptionSpec] {
         Self.ownOptions + PDFOutput.options
     }
 
@@ -37,7 +37,7 @@ package struct RunCommand: Command {
         EmbedMediaOption.spec,
     ]
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard let templatePath = arguments.positionals.first else { throw UsageError("no template given") }
         if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         guard let fixturePath = arguments.values["answers"] else {

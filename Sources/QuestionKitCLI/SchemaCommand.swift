@@ -4,23 +4,23 @@ import QuestionKitForms
 
 /// `questionkit schema`: the JSON Schema of templates, composed from every registered type's own.
 package struct SchemaCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "schema"
-    public let summary = "Print a JSON Schema (draft 2020-12) of templates, for editors."
-    public let argumentsSynopsis = ""
-    public let discussion = """
+    package let name = "schema"
+    package let summary = "Print a JSON Schema (draft 2020-12) of templates, for editors."
+    package let argumentsSynopsis = ""
+    package let discussion = """
         Prints a JSON Schema of MI templates: the template keys, the keys every question shares,
         and each registered question type's own keys (selected by 'answer-type'), all with
         descriptions. Point an editor at it to complete and check templates while typing. The
         schema rejects only what 'validate' reports as an error; 'validate' also reports what no
         schema can express (such as 'max-answers' above the number of options) and warnings.
         """
-    public let options: [OptionSpec] = [
+    package let options: [OptionSpec] = [
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys.")
     ]
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         var keys = KeyMap.mi
         if let path = arguments.values["keys"] {

@@ -4,12 +4,12 @@ import QuestionKitForms
 
 /// `questionkit templates DIR...`: the template library, per title its revisions and the latest.
 package struct TemplatesCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "templates"
-    public let summary = "List the templates of a folder by title, with their revisions and the latest."
-    public let argumentsSynopsis = "DIR..."
-    public let discussion = """
+    package let name = "templates"
+    package let summary = "List the templates of a folder by title, with their revisions and the latest."
+    package let argumentsSynopsis = "DIR..."
+    package let discussion = """
         Reads the templates (.json files, fixtures left out) in the folders, as the original server offered
         them: per title, every revision and the latest one, which 'store start --title' starts. Revisions
         compare as numbers ("10.00" is later than "9.00"; "2" equals "2.0"); a revision that is not a number,
@@ -20,13 +20,13 @@ package struct TemplatesCommand: Command {
         title has no latest either. The others are still listed. Problems go to standard error. Exits 0
         when no file has errors, 1 when any has, 64 for bad usage.
         """
-    public let options: [OptionSpec] = [
+    package let options: [OptionSpec] = [
         OptionSpec(
             "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
     ]
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no folder given; name a folder of templates") }
         if arguments.positionals.contains("-") {
             throw UsageError("'-' (standard input) is not a folder of templates; name a folder")

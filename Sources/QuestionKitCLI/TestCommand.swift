@@ -3,12 +3,12 @@ import QuestionKitForms
 
 /// `questionkit test DIR...`: every fixture found, replayed as a test of its template.
 package struct TestCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "test"
-    public let summary = "Replay every fixture (*.fixture.json) in the folders as a test of its template."
-    public let argumentsSynopsis = "DIR..."
-    public let discussion = """
+    package let name = "test"
+    package let summary = "Replay every fixture (*.fixture.json) in the folders as a test of its template."
+    package let argumentsSynopsis = "DIR..."
+    package let discussion = """
         Finds every *.fixture.json in the folders (and their subfolders; fixture files may also be
         named directly), replays each with the template it names, and prints one line per fixture,
         'PASS' or 'FAIL' with the cause first (located in the fixture), every further problem and
@@ -20,7 +20,7 @@ package struct TestCommand: Command {
         testcase per fixture, its failure the located cause). Exits 1 if any failed or a folder
         (or --filter) leaves no fixture.
         """
-    public let options: [OptionSpec] = [
+    package let options: [OptionSpec] = [
         OptionSpec(
             "format", value: "FORMAT", choices: ["text", "json", "junit"],
             help: "Output for people (text), machines (json) or CI test reports (junit, JUnit XML)."),
@@ -29,9 +29,9 @@ package struct TestCommand: Command {
     ]
 
     /// The suffix that marks a fixture file.
-    public static let fixtureSuffix = SourceCheck.fixtureSuffix
+    package static let fixtureSuffix = SourceCheck.fixtureSuffix
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no folders given") }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
@@ -71,7 +71,7 @@ package struct TestCommand: Command {
 
     /// The fixture files of a folder and its subfolders, sorted (none for a folder without any);
     /// a file is its own list.
-    public static func fixtures(in path: String) -> [String] {
+    package static func fixtures(in path: String) -> [String] {
         fixtureWalk(path).paths
     }
 

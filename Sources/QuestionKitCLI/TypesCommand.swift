@@ -3,18 +3,18 @@ import QuestionKitForms
 
 /// `questionkit types`: the registered question types, one line each.
 package struct TypesCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "types"
-    public let summary = "List the registered question types."
-    public let argumentsSynopsis = ""
-    public let discussion = "Lists each question type's answer-type identifier, legacy qid and summary."
-    public let options: [OptionSpec] = [
+    package let name = "types"
+    package let summary = "List the registered question types."
+    package let argumentsSynopsis = ""
+    package let discussion = "Lists each question type's answer-type identifier, legacy qid and summary."
+    package let options: [OptionSpec] = [
         OptionSpec(
             "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json).")
     ]
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         let types = context.registry.descriptions
         if arguments.value("format", default: "text") == "json" {

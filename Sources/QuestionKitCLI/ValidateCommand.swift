@@ -4,12 +4,12 @@ import QuestionKitForms
 
 /// `questionkit validate FILE...`: checks templates and reports every problem of every file.
 package struct ValidateCommand: Command {
-    public init() {}
+    package init() {}
 
-    public let name = "validate"
-    public let summary = "Check MI templates and report every problem with its location."
-    public let argumentsSynopsis = "FILE..."
-    public let discussion = """
+    package let name = "validate"
+    package let summary = "Check MI templates and report every problem with its location."
+    package let argumentsSynopsis = "FILE..."
+    package let discussion = """
         Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
         each fixture named (*.fixture.json, or a file shaped like one) against its template without
         replaying it, and prints every problem as 'path:line:column: severity: message [code]' followed by a hint.
@@ -27,7 +27,7 @@ package struct ValidateCommand: Command {
         Limits: files up to \(JSONParser.Limits.default.maxBytes / (1 << 20)) MiB, nesting up to \
         \(JSONParser.Limits.default.maxDepth) levels.
         """
-    public let options: [OptionSpec] = [
+    package let options: [OptionSpec] = [
         OptionSpec(
             "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
@@ -35,7 +35,7 @@ package struct ValidateCommand: Command {
         OptionSpec("fix", help: "Apply the safe fixes to the template files in place, then report what is left."),
     ]
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("no files given; name one or more templates, or '-' for standard input")
         }

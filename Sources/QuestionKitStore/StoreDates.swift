@@ -5,14 +5,14 @@ import Foundation
 /// (`MMM d, yyyy`).
 package enum StoreDates {
     /// `2026-03-01T09:30:00Z`: how the store records a moment (UTC, whole seconds).
-    public static func iso(_ date: Date) -> String {
+    package static func iso(_ date: Date) -> String {
         formatter("yyyy-MM-dd'T'HH:mm:ss'Z'", TimeZone(identifier: "UTC")).string(from: date)
     }
 
     /// Reads an ISO 8601 date: `2026-03-08T09:30:00Z`, with an offset (`+02:00`), fractions of
     /// a second, or without seconds; a time without a zone, or a date alone (`2026-03-08`, at
     /// midnight), is in `timeZone`. Nil when `text` is none of these.
-    public static func parse(_ text: String, timeZone: TimeZone = .current) -> Date? {
+    package static func parse(_ text: String, timeZone: TimeZone = .current) -> Date? {
         let zoned = [
             "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX",
         ]
@@ -26,17 +26,17 @@ package enum StoreDates {
     }
 
     /// `08-03-2026`: the date in an incomplete form's folder name.
-    public static func folderDate(_ date: Date, timeZone: TimeZone) -> String {
+    package static func folderDate(_ date: Date, timeZone: TimeZone) -> String {
         formatter("dd-MM-yyyy", timeZone).string(from: date)
     }
 
     /// `14-05-09`: the time in a completed form's folder name.
-    public static func folderTime(_ date: Date, timeZone: TimeZone) -> String {
+    package static func folderTime(_ date: Date, timeZone: TimeZone) -> String {
         formatter("HH-mm-ss", timeZone).string(from: date)
     }
 
     /// `Mar 8, 2026`: `completedDate` and `SubmittedDate` of a completed form.
-    public static func formDate(_ date: Date, timeZone: TimeZone) -> String {
+    package static func formDate(_ date: Date, timeZone: TimeZone) -> String {
         formatter("MMM d, yyyy", timeZone).string(from: date)
     }
 

@@ -27,14 +27,14 @@ import QuestionKitForms
 /// names.
 package enum StoreNames {
     /// The longest user name, in bytes of UTF-8.
-    public static let maxUserBytes = 100
+    package static let maxUserBytes = 100
     /// The longest title part of a folder name, in bytes of UTF-8.
-    public static let maxTitleBytes = 120
+    package static let maxTitleBytes = 120
     /// What an empty title becomes.
-    public static let untitled = "Untitled"
+    package static let untitled = "Untitled"
 
     /// Returns `user`, in NFC, when it can be a folder name in the store; throws `store.bad-user` saying why not.
-    public static func checkUser(_ user: String, reserved: [String]) throws(StoreError) -> String {
+    package static func checkUser(_ user: String, reserved: [String]) throws(StoreError) -> String {
         let user = nfc(user)
         if let reason = problem(withUser: user, reserved: reserved) {
             throw StoreError(
@@ -68,7 +68,7 @@ package enum StoreNames {
     }
 
     /// The title part of a form's folder name (see the mapping above).
-    public static func safeTitle(_ title: String?) -> String {
+    package static func safeTitle(_ title: String?) -> String {
         var mapped = ""
         var pendingSpace = false
         for scalar in nfc(title ?? "").unicodeScalars {
@@ -93,14 +93,14 @@ package enum StoreNames {
 
     /// Whether `name`, read from a reference or from disk, can be one component of a path in the
     /// store: not empty, not starting with `.`, without `/`, `\` or control characters.
-    public static func isSafeComponent(_ name: String) -> Bool {
+    package static func isSafeComponent(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
             && !name.unicodeScalars.contains(where: isControl)
     }
 
     /// `name` in Unicode normalization form C: "José" typed as `e` + combining accent (NFD) and as
     /// `é` (NFC) is one name, and so one folder, on every file system.
-    public static func nfc(_ name: String) -> String { name.precomposedStringWithCanonicalMapping }
+    package static func nfc(_ name: String) -> String { name.precomposedStringWithCanonicalMapping }
 
     /// `name (n)` for n ≥ 2, `name` for n = 1.
     static func numbered(_ name: String, _ counter: Int) -> String {

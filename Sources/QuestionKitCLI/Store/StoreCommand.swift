@@ -7,20 +7,20 @@ import QuestionKitForms
 /// by its first argument. Its options are the union of theirs, so that the tool's parser accepts
 /// them; an option a subcommand does not take is a usage error naming the ones it does.
 package struct StoreCommand: Command {
-    public init() {}
+    package init() {}
 
     /// The subcommands, in the order of a form's life.
-    public static let subcommands: [any Command] = [
+    package static let subcommands: [any Command] = [
         StoreStartCommand(), StoreFillCommand(), StoreAttachCommand(), StoreListCommand(), StoreCompleteCommand(),
         StoreReviewCommand(), StoreCommentCommand(), StoreSubmitCommand(), StoreReassignCommand(),
         StoreNoticesCommand(), StoreExpireCommand(), StoreRemindersCommand(), StoreDeleteCommand(),
     ]
 
-    public let name = "store"
-    public let summary = "Keep forms in a folder through their life: start, fill, complete, submit, expire."
-    public let argumentsSynopsis = "SUBCOMMAND [ARGUMENTS]"
+    package let name = "store"
+    package let summary = "Keep forms in a folder through their life: start, fill, complete, submit, expire."
+    package let argumentsSynopsis = "SUBCOMMAND [ARGUMENTS]"
 
-    public var discussion: String {
+    package var discussion: String {
         let width = (Self.subcommands.map(\.name.count).max() ?? 0) + 2
         let lines = Self.subcommands.map { command in
             "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary
@@ -40,7 +40,7 @@ package struct StoreCommand: Command {
     }
 
     /// Every subcommand's options; in help, those that not every subcommand takes name the ones that do.
-    public var options: [OptionSpec] {
+    package var options: [OptionSpec] {
         var seen = Set<String>()
         return Self.subcommands.flatMap(\.options).filter { seen.insert($0.name).inserted }.map { option in
             let takers = Self.subcommands.filter { $0.options.contains { $0.name == option.name } }.map(\.name)
@@ -51,7 +51,7 @@ package struct StoreCommand: Command {
         }
     }
 
-    public func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard let word = arguments.positionals.first else {
             throw UsageError("no subcommand given; use \(Suggestion.quotedList(Self.subcommands.map(\.name)))")
         }
@@ -90,7 +90,7 @@ package struct StoreCommand: Command {
 
     /// The help of the subcommand that `arguments` name (`store help start`, or `store start
     /// --help` when the tool asks), else this command's help.
-    public func helpText(for arguments: ParsedArguments, toolName: String) -> String {
+    package func helpText(for arguments: ParsedArguments, toolName: String) -> String {
         let words = arguments.positionals.drop { $0 == "help" }
         guard let word = words.first, let subcommand = Self.subcommands.first(where: { $0.name == word }) else {
             return helpText(toolName: toolName)

@@ -6,21 +6,21 @@ import QuestionKit
 /// committed under `Docs/QuestionTypes/`.
 package struct DocumentationSet: Sendable {
     /// The types to document, in registration order.
-    public let registry: QuestionTypeRegistry
+    package let registry: QuestionTypeRegistry
     /// The key spellings the pages show.
-    public let keys: KeyMap
+    package let keys: KeyMap
 
     /// The pages of `registry`'s types, showing keys as `keys` spells them.
-    public init(registry: QuestionTypeRegistry, keys: KeyMap = .mi) {
+    package init(registry: QuestionTypeRegistry, keys: KeyMap = .mi) {
         self.registry = registry
         self.keys = keys
     }
 
     /// The file name of the index page.
-    public static let indexFileName = "README.md"
+    package static let indexFileName = "README.md"
 
     /// Each type's page, in registration order, then the index: file names and contents.
-    public var pages: [(fileName: String, markdown: String)] {
+    package var pages: [(fileName: String, markdown: String)] {
         let names = registry.uniquePageNames
         let typePages = zip(registry.types, names).map { type, name in
             (fileName: name + ".md", markdown: TypeDocumentation(type: type, registry: registry, keys: keys).markdown)

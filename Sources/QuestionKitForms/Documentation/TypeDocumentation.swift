@@ -25,24 +25,24 @@ extension QuestionType {
 /// examples. The same type and examples always give the same page, byte for byte.
 package struct TypeDocumentation: Sendable {
     /// The type the page documents.
-    public let type: any QuestionType
+    package let type: any QuestionType
     /// The registry the examples are read with (it must contain `type`).
-    public let registry: QuestionTypeRegistry
+    package let registry: QuestionTypeRegistry
     /// The key spellings the page shows.
-    public let keys: KeyMap
+    package let keys: KeyMap
 
     /// The page of `type`, whose examples are read with `registry` and shown with `keys`.
-    public init(type: any QuestionType, registry: QuestionTypeRegistry, keys: KeyMap = .mi) {
+    package init(type: any QuestionType, registry: QuestionTypeRegistry, keys: KeyMap = .mi) {
         self.type = type
         self.registry = registry
         self.keys = keys
     }
 
     /// The page's file name, e.g. `multiple-choice.md` or `true-false.md`.
-    public var fileName: String { type.pageName + ".md" }
+    package var fileName: String { type.pageName + ".md" }
 
     /// The page, in Markdown, ending in a newline.
-    public var markdown: String {
+    package var markdown: String {
         let sections = [header, fields, rules, diagnosticCodes, validExamples, invalidExamples, answerExamples]
         return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
     }

@@ -48,19 +48,19 @@ public struct Fixture: Sendable {
 /// What a fixture enters for one question.
 package struct FixtureAnswer: Sendable {
     /// The answer value (the type's `user-answer` value), if any.
-    public var answer: JSONNode?
+    package var answer: JSONNode?
     /// The comment to enter, if any.
-    public var comment: String?
+    package var comment: String?
     /// Media to attach, by kind, in order.
-    public var media: [MediaAttachment.Kind]
+    package var media: [MediaAttachment.Kind]
     /// The fixture entry, for locating problems.
-    public var node: JSONNode
+    package var node: JSONNode
 }
 
 /// One step of a scripted walk.
 package struct FixtureStep: Sendable {
     /// What a step does, as written in `steps`: a word such as `"next"`, or a one-key object.
-    public enum Action: Sendable {
+    package enum Action: Sendable {
         /// Enter the fixture's answer, comment and media for the question shown.
         case fill
         /// Answer the question shown with this value (the type's `user-answer` value).
@@ -86,9 +86,9 @@ package struct FixtureStep: Sendable {
     }
 
     /// What the step does.
-    public var action: Action
+    package var action: Action
     /// The step's JSON, for locating problems.
-    public var node: JSONNode
+    package var node: JSONNode
 
     package init(action: Action, node: JSONNode) {
         self.action = action
@@ -99,11 +99,11 @@ package struct FixtureStep: Sendable {
 /// What must come of a replay.
 package struct FixtureExpectations: Sendable {
     /// Exactly these questions (1-based) must be flagged; nil when not checked.
-    public var flagged: [Int]?
+    package var flagged: [Int]?
     /// Steps (1-based) that must be refused, with the refusal code when given.
-    public var refusedSteps: [Int: String?]
+    package var refusedSteps: [Int: String?]
     /// The phase the replay must end in (`submitted` unless stated).
-    public var outcome: String
+    package var outcome: String
     /// The expectations' JSON, for locating problems.
-    public var node: JSONNode?
+    package var node: JSONNode?
 }

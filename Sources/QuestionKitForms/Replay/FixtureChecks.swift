@@ -9,7 +9,7 @@ package enum FixtureChecks {
     /// with `readingAnswers`, also each answer as its question's type reads it, and whether most
     /// fit at all (the replay reads the answers it enters itself, and asks whether they fit only
     /// when the replay fails, so that a passing fixture's answers are read once).
-    public static func check(
+    package static func check(
         _ fixture: Fixture, against template: Template, readingAnswers: Bool, into problems: inout ProblemCollector
     ) {
         let count = template.questions.count
@@ -90,19 +90,19 @@ package enum FixtureChecks {
 
 extension FixtureChecks {
     /// Problems that say which template the fixture is replayed with, or that it fits none.
-    public static let templateCodes: Set<String> = [
+    package static let templateCodes: Set<String> = [
         "fixture.no-template", "fixture.template-not-found", "fixture.template-differs", "fixture.answers-do-not-fit",
     ]
     /// Problems that follow from a step refused or an answer not entered (the replay ends in
     /// another phase, other questions are flagged, a step expected to be refused was not reached).
-    public static let consequences: Set<String> = [
+    package static let consequences: Set<String> = [
         "fixture.outcome-differs", "fixture.flags-differ", "fixture.refusal-expected",
     ]
 
     /// `diagnostics` with causes before their consequences: errors before warnings; then the
     /// template used, the fixture's own problems and its answers' problems, steps refused, and
     /// last what follows from them; in source order within each.
-    public static func causeFirst(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func causeFirst(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         func rank(_ diagnostic: Diagnostic) -> Int {
             let code = diagnostic.code
             let stage =
@@ -119,7 +119,7 @@ extension FixtureChecks {
     /// The replay's problems worth telling beside the fixture's own: when the fixture itself is
     /// wrong (it has errors, or its answers fit another template), the steps then refused and
     /// what follows from them are consequences, left out; the answers' own problems stay.
-    public static func replayProblems(_ replay: [Diagnostic], besides fixtureProblems: [Diagnostic]) -> [Diagnostic] {
+    package static func replayProblems(_ replay: [Diagnostic], besides fixtureProblems: [Diagnostic]) -> [Diagnostic] {
         let fixtureIsWrong =
             fixtureProblems.containsErrors || replay.contains { $0.code == "fixture.answers-do-not-fit" }
         guard fixtureIsWrong else { return replay }

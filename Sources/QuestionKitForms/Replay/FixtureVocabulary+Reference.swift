@@ -2,15 +2,15 @@ import QuestionKit
 
 extension FixtureVocabulary {
     /// The line that opens the generated fixture reference in Docs/Fixtures.md.
-    public static let referenceStart =
+    package static let referenceStart =
         "<!-- fixture-reference: generated from FixtureVocabulary; "
         + "QUESTIONKIT_RECORD_README=1 swift test --filter FixtureReferenceTests records it -->"
     /// The line that closes it.
-    public static let referenceEnd = "<!-- end of fixture-reference -->"
+    package static let referenceEnd = "<!-- end of fixture-reference -->"
 
     /// The fixture language as Markdown tables: every key, step, media kind, outcome and refusal
     /// code, between `referenceStart` and `referenceEnd`.
-    public static var referenceMarkdown: String {
+    package static var referenceMarkdown: String {
         let sections: [(title: String, column: String, entries: [Entry])] = [
             ("Keys of a fixture", "Key", topLevelKeys),
             ("Keys of an entry of `answers`", "Key", answerKeys),

@@ -4,7 +4,7 @@ import QuestionKit
 /// and the fixture reference of Docs/Fixtures.md is generated from (`referenceMarkdown`), so they cannot drift.
 package enum FixtureVocabulary {
     /// A word of the fixture language and what it means.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The word as written in a fixture.
         public let word: String
         /// What it means, for the reference.
@@ -17,7 +17,7 @@ package enum FixtureVocabulary {
     }
 
     /// The keys of the fixture object.
-    public static let topLevelKeys: [Entry] = [
+    package static let topLevelKeys: [Entry] = [
         Entry("template", "the template's path, relative to the fixture (required by `test` and `validate`)"),
         Entry("technician", "who fills the form; \"Technician\" when not given"),
         Entry("foreman", "who reviews and submits; \"Foreman\" when not given"),
@@ -30,14 +30,14 @@ package enum FixtureVocabulary {
     ]
 
     /// The keys of an entry of `answers`.
-    public static let answerKeys: [Entry] = [
+    package static let answerKeys: [Entry] = [
         Entry("answer", "the value the question's type keeps in `user-answer`"),
         Entry("comment", "the comment to enter"),
         Entry("media", "media to attach, by kind, in order"),
     ]
 
     /// The steps written as plain words.
-    public static let wordSteps: [Entry] = [
+    package static let wordSteps: [Entry] = [
         Entry("fill", "enter the fixture's answer, comment and media for the question shown"),
         Entry("next", "Next: needs an answer or a comment; saves"),
         Entry("back", "Back: discards the question's changes"),
@@ -49,7 +49,7 @@ package enum FixtureVocabulary {
     ]
 
     /// The steps written as one-key objects.
-    public static let objectSteps: [Entry] = [
+    package static let objectSteps: [Entry] = [
         Entry("answer", "`{\"answer\": …}` answers the question shown with this value"),
         Entry("comment", "`{\"comment\": \"…\"}` comments on the question shown"),
         Entry("attach", "`{\"attach\": \"image\"}` attaches a medium of this kind to the question shown"),
@@ -58,25 +58,25 @@ package enum FixtureVocabulary {
     ]
 
     /// The keys of `expect`.
-    public static let expectKeys: [Entry] = [
+    package static let expectKeys: [Entry] = [
         Entry("flagged", "exactly these questions (numbers) are flagged"),
         Entry("refused", "steps that must be refused: a step number, or `{\"step\": N, \"code\": \"…\"}`"),
         Entry("outcome", "the phase the replay ends in; `submitted` unless stated"),
     ]
 
     /// The keys of an entry of `expect.refused` written as an object.
-    public static let refusedKeys: [Entry] = [
+    package static let refusedKeys: [Entry] = [
         Entry("step", "the step's number (1-based, counting every entry of `steps`)"),
         Entry("code", "the refusal code it must be refused with"),
     ]
 
     /// The kinds of media, named as the original app named them.
-    public static let mediaKinds: [Entry] = MediaAttachment.Kind.allCases.map { kind in
+    package static let mediaKinds: [Entry] = MediaAttachment.Kind.allCases.map { kind in
         Entry(kind.rawValue, "attached as `Qid<i>`, `Qid<i>(2)`, … (`.\(kind.fileExtension)`)")
     }
 
     /// The phases a replay may be expected to end in.
-    public static let outcomes: [Entry] = [
+    package static let outcomes: [Entry] = [
         Entry("submitted", "the foreman submitted the form"),
         Entry("foreman-review", "the foreman's review is open"),
         Entry("completed", "completed, awaiting the foreman"),
@@ -86,7 +86,7 @@ package enum FixtureVocabulary {
     ]
 
     /// The codes with which the form session refuses a step (see `SessionRefusal`).
-    public static let refusalCodes: [Entry] = [
+    package static let refusalCodes: [Entry] = [
         Entry("session.unanswered", "Next, Finish or completing while a question is neither answered nor commented"),
         Entry("session.first-question", "Back on the first question"),
         Entry("session.not-last-question", "Finish while filling a question other than the last"),
@@ -100,5 +100,5 @@ package enum FixtureVocabulary {
     ]
 
     /// The words of a list.
-    public static func words(_ entries: [Entry]) -> [String] { entries.map(\.word) }
+    package static func words(_ entries: [Entry]) -> [String] { entries.map(\.word) }
 }

@@ -6,7 +6,7 @@ package enum FlagReport {
     /// The report as plain text: a heading naming the form and who filled it, then each flagged
     /// question with its answer and what differs; or a line saying nothing needs attention. Control
     /// characters from the form are shown escaped (see ``TerminalText``).
-    public static func text(_ review: Review) -> String {
+    package static func text(_ review: Review) -> String {
         let header = review.header
         var lines = ["Attention required: \(header.title ?? "(untitled form)")"]
         if let technician = header.technician {

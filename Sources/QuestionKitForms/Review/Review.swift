@@ -28,12 +28,12 @@ public struct ReviewHeader: Sendable, Hashable {
     /// A metadata field of the template, as spelled in its JSON.
     package struct Field: Sendable, Hashable {
         /// The field's key, spelled as in the template's JSON.
-        public var key: String
+        package var key: String
         /// The field's value.
-        public var value: String
+        package var value: String
 
         /// A field with the given key and value.
-        public init(key: String, value: String) {
+        package init(key: String, value: String) {
             self.key = key
             self.value = value
         }

@@ -11,7 +11,7 @@ package enum ReviewPrinter {
     /// shown. Then the warnings about answers read from the form, located in it. Columns are
     /// measured as a terminal shows them (see `TextColumns`); control characters and bidirectional
     /// overrides from the form are shown escaped (see ``TerminalText``).
-    public static func text(_ review: Review) -> String {
+    package static func text(_ review: Review) -> String {
         var text = ""
         self.text(review) { text += $0 }
         return text
@@ -83,7 +83,7 @@ package enum ReviewPrinter {
     /// stored in a completed form or null, answerSummary, isAnswered, comment, media names, flags
     /// as `{code, message}`, and the warnings about the stored answer, located in the completed
     /// form, as `{line, column, pointer, code, message}`).
-    public static func json(_ review: Review) -> JSONWriter.Value {
+    package static func json(_ review: Review) -> JSONWriter.Value {
         .object([
             ("header", header(review.header)),
             ("rows", .array(review.rows.map(row))),

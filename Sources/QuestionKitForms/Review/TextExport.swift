@@ -30,10 +30,10 @@ import QuestionKit
 /// the form are shown escaped (`\u001B`, see ``TerminalText``); a tab is a space.
 package enum TextExport {
     /// What fills a cell that must stay empty (a `noCells` cell), across the whole column.
-    public static let noCellMark: Character = "░"
+    package static let noCellMark: Character = "░"
 
     /// The text of `review`, ending in a newline; no line ends in a space.
-    public static func render(_ review: Review) -> String {
+    package static func render(_ review: Review) -> String {
         var lines = header(review.header)
         for row in review.rows {
             if !lines.isEmpty { lines.append("") }

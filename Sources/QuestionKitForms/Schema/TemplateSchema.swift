@@ -12,21 +12,21 @@ import QuestionKit
 /// and `version` keys, a question without `answer-type` whose `qid` is 1 or 2) is allowed.
 package struct TemplateSchema: Sendable {
     /// The types whose questions the schema describes.
-    public let registry: QuestionTypeRegistry
+    package let registry: QuestionTypeRegistry
     /// The key spellings the schema uses.
-    public let keys: KeyMap
+    package let keys: KeyMap
 
     /// The schema of templates whose questions are of `registry`'s types, spelled with `keys`.
-    public init(registry: QuestionTypeRegistry, keys: KeyMap = .mi) {
+    package init(registry: QuestionTypeRegistry, keys: KeyMap = .mi) {
         self.registry = registry
         self.keys = keys
     }
 
     /// The schema as JSON text, ending in a newline.
-    public var text: String { JSONWriter.text(of: value) + "\n" }
+    package var text: String { JSONWriter.text(of: value) + "\n" }
 
     /// The schema.
-    public var value: JSONWriter.Value {
+    package var value: JSONWriter.Value {
         let questionList: JSONWriter.Value = .object([
             ("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/question"))])),
         ])

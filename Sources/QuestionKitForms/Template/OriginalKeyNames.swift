@@ -3,7 +3,7 @@ import QuestionKit
 /// The page that maps every name of the original app's key list to this product's keys.
 package enum OriginalKeyNames {
     /// One name of the original's key list and what it names here.
-    public struct Row: Equatable, Sendable {
+    package struct Row: Equatable, Sendable {
         /// The original's logical name, e.g. `cellsThatAreNotAnswerable`.
         public var originalName: String
         /// Our key name (`noCells`); for a value (a type identifier or row type), the key whose value it is.
@@ -15,7 +15,7 @@ package enum OriginalKeyNames {
     }
 
     /// Every original name the registry's keys and types answer to, sorted by name.
-    public static func rows(for registry: QuestionTypeRegistry) -> [Row] {
+    package static func rows(for registry: QuestionTypeRegistry) -> [Row] {
         var rows: [Row] = []
         var seen = Set<String>()
         for key in registry.allKeys {
@@ -31,7 +31,7 @@ package enum OriginalKeyNames {
     }
 
     /// The Markdown page (Docs/OriginalKeyNames.md), generated so that it cannot drift.
-    public static func page(for registry: QuestionTypeRegistry) -> String {
+    package static func page(for registry: QuestionTypeRegistry) -> String {
         var lines = [
             "# The original app's key names",
             "",

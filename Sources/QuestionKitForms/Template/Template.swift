@@ -49,9 +49,9 @@ public struct QuestionHelp: Sendable, Hashable {
     /// A help image: a caption and the image.
     package struct Image: Sendable, Hashable {
         /// The caption.
-        public var text: String
+        package var text: String
         /// The image, base64-encoded as in the template.
-        public var base64: String
+        package var base64: String
     }
 
     /// The help text; `""` when `helpInfo` has none.
