@@ -70,7 +70,7 @@ struct StandInTableQuestion: QuestionType {
     }
 
     func isAnswered(_ answer: [String: String], for definition: Definition) -> Bool {
-        definition.fillableCells.allSatisfy { !(answer[$0] ?? "").isBlank }
+        definition.fillableCells.allSatisfy { !TypedText.isBlank(answer[$0] ?? "") }
     }
 
     func encodeAnswer(_ answer: [String: String], for definition: Definition) -> JSONWriter.Value {

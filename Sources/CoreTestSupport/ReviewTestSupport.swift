@@ -36,7 +36,8 @@ struct StandInChoiceQuestion: QuestionType {
     func parseDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Definition? {
         let options =
             isTrueFalse
-            ? ["Yes", "No"] : (question[.answers]?.elements.compactMap(\.stringValue).filter { !$0.isBlank } ?? [])
+            ? ["Yes", "No"]
+            : (question[.answers]?.elements.compactMap(\.stringValue).filter { !TypedText.isBlank($0) } ?? [])
         let acceptedNode = question[.acceptedAnswer]
         var accepted = acceptedNode?.stringValue.map { [$0] } ?? acceptedNode?.elements.compactMap(\.stringValue)
         if accepted?.isEmpty == true || accepted.map({ $0.map { $0.lowercased() } }) == ["none"] { accepted = nil }
@@ -124,7 +125,7 @@ struct StandInShortAnswerQuestion: QuestionType {
         return text
     }
 
-    func isAnswered(_ answer: String, for _: Definition) -> Bool { !answer.isBlank }
+    func isAnswered(_ answer: String, for _: Definition) -> Bool { !TypedText.isBlank(answer) }
 
     func encodeAnswer(_ answer: String, for _: Definition) -> JSONWriter.Value { .string(answer) }
 

@@ -1,3 +1,5 @@
+import QuestionKit
+
 /// What a multiple-choice question reads into: its options, how many may be chosen, and the
 /// answer it expects.
 public struct MultipleChoiceDefinition: Sendable, Hashable {
@@ -65,8 +67,8 @@ public struct MultipleChoiceDefinition: Sendable, Hashable {
     /// The position in `options` of the option `text` names (ignoring case and surrounding
     /// spaces), or nil when `text` is not an option.
     public func indexOfOption(matching text: String) -> Int? {
-        let wanted = text.comparisonKey
+        let wanted = TypedText.comparisonKey(text)
         guard !wanted.isEmpty else { return nil }
-        return options.firstIndex { $0.comparisonKey == wanted }
+        return options.firstIndex { TypedText.comparisonKey($0) == wanted }
     }
 }

@@ -32,7 +32,7 @@ extension MultipleChoiceQuestion {
         var isValid = true
         for entry in entries {
             // The web editor padded option lists with blanks; a blank entry chooses nothing.
-            if entry.stringValue?.isBlank == true { continue }
+            if entry.stringValue.map(TypedText.isBlank) == true { continue }
             guard let option = readOption(entry, of: definition, problems: &problems) else {
                 isValid = false
                 continue
@@ -67,7 +67,7 @@ extension MultipleChoiceQuestion {
     /// from the accepted ones (choosing nothing differs too); nothing when there is nothing to check.
     public func flags(for answer: [String], of definition: MultipleChoiceDefinition) -> [Flag] {
         guard let accepted = definition.acceptedOptions,
-            Set(answer.map(\.comparisonKey)) != Set(accepted.map(\.comparisonKey))
+            Set(answer.map(TypedText.comparisonKey)) != Set(accepted.map(TypedText.comparisonKey))
         else { return [] }
         let chosen = answer.isEmpty ? "nothing" : Suggestion.quotedList(answer, conjunction: "and")
         return [
@@ -85,9 +85,9 @@ extension MultipleChoiceQuestion {
     /// Every option, the chosen ones marked (as the original printed them, "- Selected"); a
     /// "(no answer)" value when nothing is chosen, and the accepted options when there are any.
     public func render(_ answer: [String]?, of definition: MultipleChoiceDefinition) -> AnswerRendering {
-        let chosen = Set((answer ?? []).map(\.comparisonKey))
+        let chosen = Set((answer ?? []).map(TypedText.comparisonKey))
         let choices = definition.options.map {
-            AnswerRendering.Choice($0, isChosen: chosen.contains($0.comparisonKey))
+            AnswerRendering.Choice($0, isChosen: chosen.contains(TypedText.comparisonKey($0)))
         }
         var blocks: [AnswerRendering.Block] = [.choices(choices)]
         if chosen.isEmpty { blocks.append(.value("(no answer)")) }
@@ -113,7 +113,7 @@ extension MultipleChoiceQuestion {
             return nil
         }
         if let option = definition.option(matching: text) { return option }
-        let suggestion = Suggestion.nearest(to: text.comparisonKey, in: definition.options)
+        let suggestion = Suggestion.nearest(to: TypedText.comparisonKey(text), in: definition.options)
         problems.error(
             Code.unknownOption,
             "'\(text)' is not one of the options \(Suggestion.quotedList(definition.options))", at: entry,

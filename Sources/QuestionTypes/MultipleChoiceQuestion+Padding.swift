@@ -28,7 +28,7 @@ struct OptionPadding {
     func report(in key: String, problems: inout ProblemCollector) {
         for option in spaced {
             let text = option.node.stringValue ?? ""
-            let trimmed = String(text.trimmingWhitespace)
+            let trimmed = String(TypedText.trimmed(text))
             problems.report(
                 .note, MultipleChoiceQuestion.Code.optionSpaces,
                 "option \(option.number) '\(text)' in '\(key)' has spaces around it; they are not part of it",

@@ -149,7 +149,7 @@ extension MultipleChoiceQuestion {
             )
             return nil
         }
-        let shown = node.stringValue.map(\.comparisonKey) ?? node.sourceText
+        let shown = node.stringValue.map(TypedText.comparisonKey) ?? node.sourceText
         guard value >= 0 else {
             problems.error(
                 Code.maxAnswersNegative, "'\(key)' is \(shown); it cannot be negative", at: node,

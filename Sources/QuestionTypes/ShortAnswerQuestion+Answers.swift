@@ -19,7 +19,7 @@ extension ShortAnswerQuestion {
             reportNotString(value, for: definition, problems: &problems)
             return nil
         }
-        guard definition.isNumeric, !text.isBlank else { return text }
+        guard definition.isNumeric, !TypedText.isBlank(text) else { return text }
         guard let number = DecimalText.parse(text), number.isFinite else {
             reportNotANumber(value, text: text, problems: &problems)
             return nil
@@ -32,7 +32,7 @@ extension ShortAnswerQuestion {
 
     /// Non-blank text counts as answered.
     public func isAnswered(_ answer: String, for definition: Definition) -> Bool {
-        !answer.isBlank
+        !TypedText.isBlank(answer)
     }
 
     /// The text as typed.
@@ -46,7 +46,7 @@ extension ShortAnswerQuestion {
     public func flags(for answer: String, of definition: Definition) -> [Flag] {
         guard definition.isNumeric, let value = DecimalText.parse(answer) else { return [] }
         let range = definition.acceptedRange
-        let shown = String(answer.trimmingWhitespace)
+        let shown = String(TypedText.trimmed(answer))
         if let lower = range.lower, value < lower {
             let bound = range.lowerText ?? "\(lower)"
             return [Flag(code: Code.outOfRange, message: "\(shown) is below the accepted minimum \(bound)")]
@@ -70,8 +70,8 @@ extension ShortAnswerQuestion {
     /// "accepted: 0 to 75", "accepted: at least 2.5" or "accepted: at most 80".
     public func render(_ answer: String?, of definition: Definition) -> AnswerRendering {
         var blocks: [AnswerRendering.Block] = []
-        if let answer, !answer.isBlank {
-            blocks.append(.value(String(answer.trimmingWhitespace)))
+        if let answer, !TypedText.isBlank(answer) {
+            blocks.append(.value(String(TypedText.trimmed(answer))))
         } else {
             blocks += AnswerRendering.noAnswer.blocks
         }

@@ -144,7 +144,7 @@ public struct ShortAnswerQuestion: QuestionType {
         let key = question.spelling(of: .acceptedAnswer)
         let from = question.spelling(of: Self.from)
         let to = question.spelling(of: Self.to)
-        if let text = node.stringValue, text.isBlank || text.lowercased() == "none" { return nil }
+        if let text = node.stringValue, TypedText.isBlank(text) || text.lowercased() == "none" { return nil }
         guard node.kind == .object else {
             problems.error(
                 Code.acceptedAnswerNotObject,
@@ -180,7 +180,7 @@ public struct ShortAnswerQuestion: QuestionType {
     ) -> (value: Double, text: String)? {
         guard let node, !node.isNull else { return nil }
         let string = node.stringValue
-        if let string, string.isBlank { return nil }
+        if let string, TypedText.isBlank(string) { return nil }
         guard let value = node.numericValue, value.isFinite, let text = string ?? node.numberText else {
             problems.error(
                 Code.boundNotNumber, "'\(name)' must be a number, not \(node.quotedForMessage)", at: node,

@@ -36,7 +36,7 @@ extension TableAnswerQuestion {
         /// Whether the cell counts as filled: non-blank text, or a check set either way.
         public var isFilled: Bool {
             switch self {
-            case .text(let text): !text.isBlank
+            case .text(let text): !TypedText.isBlank(text)
             case .check: true
             }
         }
@@ -142,7 +142,7 @@ extension TableAnswerQuestion {
             return nil
         }
         guard definition.isNoCell(cell) else { return cell }
-        if member.value.stringValue?.isBlank != true {
+        if member.value.stringValue.map(TypedText.isBlank) != true {
             problems.error(
                 Code.noCellFilled,
                 "cell \(key) must stay empty (the template marks it as a cell that takes no answer), not \(member.value.quotedForMessage)",
@@ -167,11 +167,11 @@ extension TableAnswerQuestion {
                         : "Write the cell's text as a string, e.g. \"Normal\", or leave the cell out.")
                 return nil
             }
-            return text.isBlank ? nil : .text(text)
+            return TypedText.isBlank(text) ? nil : .text(text)
         case .check:
             let text = value.stringValue
-            if text?.isBlank == true { return nil }
-            switch text?.comparisonKey {
+            if text.map(TypedText.isBlank) == true { return nil }
+            switch text.map(TypedText.comparisonKey) {
             case "yes": return .check(true)
             case "no": return .check(false)
             default:

@@ -304,7 +304,7 @@ extension TableAnswerQuestion: DefinitionChecking {
 
     private func checkAcceptedAnswer(_ question: QuestionJSON, problems: inout ProblemCollector) {
         guard let node = question[.acceptedAnswer], !node.isNull else { return }
-        if let text = node.stringValue, text.isBlank || text.lowercased() == "none" { return }
+        if let text = node.stringValue, TypedText.isBlank(text) || text.lowercased() == "none" { return }
         let name = question.spelling(of: .acceptedAnswer)
         problems.warning(
             Code.acceptedAnswerIgnored,

@@ -48,7 +48,7 @@ public struct TrueFalseDefinition: Sendable, Hashable {
     /// The value `text` spells: `True` or `Yes` is true, `False` or `No` is false, in any case and
     /// ignoring surrounding spaces; nil for anything else.
     public static func value(of text: String) -> Bool? {
-        switch text.comparisonKey {
+        switch TypedText.comparisonKey(text) {
         case "true", "yes": return true
         case "false", "no": return false
         default: return nil
@@ -140,7 +140,7 @@ extension TrueFalseQuestion {
             return nil
         }
         if let value = TrueFalseDefinition.value(of: text) { return value }
-        let suggestion = Suggestion.nearest(to: text.comparisonKey, in: TrueFalseDefinition.spellings)
+        let suggestion = Suggestion.nearest(to: TypedText.comparisonKey(text), in: TrueFalseDefinition.spellings)
         problems.error(
             Code.invalidAnswer, "the answer is '\(text)'; valid values are \(Self.validList) (in any case)",
             at: node, hint: suggestion.map { "Did you mean '\($0)'?" } ?? "Write \"Yes\" or \"No\".")
@@ -158,7 +158,7 @@ extension TrueFalseQuestion {
         guard let node = question[.acceptedAnswer], !node.isNull else { return nil }
         switch node.kind {
         case .string:
-            let comparisonKey = (node.stringValue ?? "").comparisonKey
+            let comparisonKey = TypedText.comparisonKey(node.stringValue ?? "")
             if comparisonKey.isEmpty || comparisonKey == "none" { return nil }
             return value(of: node, key: key, problems: &problems)
         case .array where node.count == 1:

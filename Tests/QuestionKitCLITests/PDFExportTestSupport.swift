@@ -79,7 +79,7 @@ enum PDFExportForms {
                 }
             }
         }
-        return texts.filter { !$0.isBlank }
+        return texts.filter { !TypedText.isBlank($0) }
     }
 
     /// The characters `document` shows as replacements (no installed font has them).

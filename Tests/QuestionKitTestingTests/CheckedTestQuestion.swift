@@ -27,7 +27,7 @@ struct CheckedTestQuestion: QuestionType {
         }
         return text
     }
-    func isAnswered(_ answer: String, for _: Bool) -> Bool { !answer.isBlank }
+    func isAnswered(_ answer: String, for _: Bool) -> Bool { !TypedText.isBlank(answer) }
     func encodeAnswer(_ answer: String, for _: Bool) -> JSONWriter.Value { .string(answer) }
     func flags(for answer: String, of _: Bool) -> [Flag] {
         answer == "bad" ? [Flag(code: CheckedTestQuestion.Code.bad, message: "bad")] : []

@@ -52,7 +52,7 @@ public struct DateQuestion: QuestionType {
     /// A bound's date; nil when absent, empty or unusable (reported).
     private func readBound(_ node: JSONNode?, named name: String, problems: inout ProblemCollector) -> CalendarDate? {
         guard let node, !node.isNull else { return nil }
-        if let text = node.stringValue, text.isBlank { return nil }
+        if let text = node.stringValue, TypedText.isBlank(text) { return nil }
         switch node.stringValue.map(CalendarDate.read) {
         case .date(let date)?:
             return date
@@ -61,7 +61,8 @@ public struct DateQuestion: QuestionType {
                 Code.boundNonexistent, "'\(name)' is \(node.quotedForMessage), which is not a real date (\(reason))",
                 at: node, hint: "Write a date that exists, such as \"2026-03-14\".")
         case .malformed?, nil:
-            let isRelative = ["today", "now", "tomorrow", "yesterday"].contains(node.stringValue?.comparisonKey ?? "")
+            let isRelative = ["today", "now", "tomorrow", "yesterday"].contains(
+                node.stringValue.map(TypedText.comparisonKey) ?? "")
             problems.error(
                 Code.boundMalformed,
                 "'\(name)' must be a date written yyyy-MM-dd, such as 2026-03-14, not \(node.quotedForMessage)",
@@ -150,7 +151,7 @@ extension DateQuestion {
                 Code.answerMalformed,
                 "the answer must be a date written yyyy-MM-dd, such as 2026-03-14, not \(value.quotedForMessage)",
                 at: value,
-                hint: value.stringValue?.isBlank == true
+                hint: value.stringValue.map(TypedText.isBlank) == true
                     ? "Leave the answer out when the question is not answered."
                     : Self.formatHint(for: value.stringValue, otherwise: "as a string"))
         }
@@ -222,7 +223,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Reads exactly `yyyy-MM-dd` (four, two and two digits), ignoring surrounding spaces.
     public static func read(_ text: String) -> Reading {
-        let parts = text.trimmingWhitespace.split(separator: "-", omittingEmptySubsequences: false)
+        let parts = TypedText.trimmed(text).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3,
             zip(parts, [4, 2, 2]).allSatisfy({ $0.utf8.count == $1 && $0.allSatisfy(\.isASCIIDigit) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
@@ -233,7 +234,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// A real date written with one-digit months or days (`2026-3-4`), for "did you mean" hints.
     static func readLoosely(_ text: String) -> CalendarDate? {
-        let parts = text.trimmingWhitespace.split(separator: "-", omittingEmptySubsequences: false)
+        let parts = TypedText.trimmed(text).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].utf8.count == 4, (1...2).contains(parts[1].utf8.count),
             (1...2).contains(parts[2].utf8.count), parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])

@@ -80,14 +80,14 @@ public struct RatingQuestion: QuestionType {
                 hint: "Write \"\(key)\": \"\(label == Self.lowLabel ? "Poor" : "As new")\".")
             return nil
         }
-        return text.isBlank ? nil : String(text.trimmingWhitespace)
+        return TypedText.isBlank(text) ? nil : String(TypedText.trimmed(text))
     }
 
     /// The threshold; nil when absent, `""`, `"none"` or unusable (reported). Checked against
     /// the scale only when the scale is usable.
     private func readFlagBelow(_ question: QuestionJSON, scale: Int?, problems: inout ProblemCollector) -> Int? {
         guard let node = question[Self.flagBelow], !node.isNull else { return nil }
-        if let text = node.stringValue?.comparisonKey, text.isEmpty || text == "none" { return nil }
+        if let text = node.stringValue.map(TypedText.comparisonKey), text.isEmpty || text == "none" { return nil }
         let key = question.spelling(of: Self.flagBelow)
         guard let threshold = node.integerValue, node.kind != .boolean else {
             problems.error(
@@ -211,7 +211,7 @@ extension RatingQuestion {
             problems.error(
                 Code.answerNotInteger,
                 "the answer must be a whole number from \(range), not \(value.quotedForMessage)", at: value,
-                hint: value.stringValue?.isBlank == true
+                hint: value.stringValue.map(TypedText.isBlank) == true
                     ? "Leave the answer out when the question is not answered."
                     : "Write the rating as a number, e.g. \"\(definition.scale)\".")
             return nil

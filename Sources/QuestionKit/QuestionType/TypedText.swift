@@ -1,9 +1,12 @@
 /// How QuestionKit compares what people type: `"  Good "` matches `"good"`, and `""` or `"   "`
 /// counts as nothing typed. Question types use these so that every type compares alike.
-extension String {
-    /// Whether the text is empty or only white space (the web editor padded option lists with `""`).
-    public var isBlank: Bool {
-        Self.isBlank(utf8: utf8) { allSatisfy(\.isWhitespace) }
+///
+/// Functions of a namespace rather than members of `String`: an extension of a standard type would
+/// show in every file that imports QuestionKit.
+public enum TypedText {
+    /// Whether `text` is empty or only white space (the web editor padded option lists with `""`).
+    public static func isBlank(_ text: String) -> Bool {
+        isBlank(utf8: text.utf8) { text.allSatisfy(\.isWhitespace) }
     }
 
     /// Whether the UTF-8 text `bytes` is blank: decided by its bytes while they are ASCII, by
@@ -19,23 +22,23 @@ extension String {
         return true
     }
 
-    /// The text without white space at either end.
-    public var trimmingWhitespace: Substring {
-        var start = startIndex
-        var end = endIndex
-        while start < end, self[start].isWhitespace { start = index(after: start) }
-        while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
-        return self[start..<end]
+    /// `text` without white space at either end.
+    public static func trimmed(_ text: String) -> Substring {
+        var start = text.startIndex
+        var end = text.endIndex
+        while start < end, text[start].isWhitespace { start = text.index(after: start) }
+        while end > start, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        return text[start..<end]
     }
 
-    /// The text as answers and options are compared: trimmed and lowercased.
-    public var comparisonKey: String {
-        var text = self
+    /// `text` as answers and options are compared: trimmed and lowercased.
+    public static func comparisonKey(_ text: String) -> String {
+        var text = text
         // Most text is ASCII; lowering bytes avoids a Unicode property look-up per letter.
         let ascii: String? = text.withUTF8 { bytes in
-            Self.trimmedASCII(bytes).map { Self.lowercasedASCII(UnsafeBufferPointer(rebasing: bytes[$0])) }
+            trimmedASCII(bytes).map { lowercasedASCII(UnsafeBufferPointer(rebasing: bytes[$0])) }
         }
-        return ascii ?? trimmingWhitespace.lowercased()
+        return ascii ?? trimmed(text).lowercased()
     }
 
     /// The range of `bytes` without white space at either end, when they are all ASCII; nil
@@ -66,7 +69,7 @@ extension String {
     }
 }
 
-/// The comparison key (`String.comparisonKey`) of a string node, read where the string lies:
+/// The comparison key (`TypedText.comparisonKey`) of a string node, read where the string lies:
 /// its trimmed source bytes while they are unescaped ASCII, so that options checked against each
 /// other and against accepted answers need no `String` each. Other text (escapes, or beyond
 /// ASCII, where lowering may even turn a letter into ASCII) makes its key as a `String` when
@@ -77,7 +80,7 @@ package struct NodeComparisonKey: Sendable {
     package let index: Int
     /// The key's bytes in the document, trimmed but not yet lowered; nil when the key is made as a `String`.
     private let asciiBytes: Range<Int>?
-    /// Whether the key is empty: the text is blank (`String.isBlank`).
+    /// Whether the key is empty: the text is blank (`TypedText.isBlank`).
     package let isEmpty: Bool
     /// Whether the text has white space at either end, which the key leaves out.
     package let hasSpaceAround: Bool
@@ -87,14 +90,14 @@ package struct NodeComparisonKey: Sendable {
         guard node.kind == .string else { return nil }
         index = node.index
         let content = node.entry.contentRange
-        if let trimmed = node.withUnescapedUTF8(String.trimmedASCII) ?? nil {
+        if let trimmed = node.withUnescapedUTF8(TypedText.trimmedASCII) ?? nil {
             asciiBytes = (content.lowerBound + trimmed.lowerBound)..<(content.lowerBound + trimmed.upperBound)
             isEmpty = trimmed.isEmpty
             hasSpaceAround = trimmed.count != content.count
         } else {
             let value = node.decodedString
             asciiBytes = nil
-            isEmpty = value.isBlank
+            isEmpty = TypedText.isBlank(value)
             hasSpaceAround = value.first?.isWhitespace == true || value.last?.isWhitespace == true
         }
     }
@@ -104,9 +107,9 @@ package struct NodeComparisonKey: Sendable {
 
     /// The key as a `String`, for hashing a long list of keys.
     package func string(in document: JSONDocument) -> String {
-        guard let asciiBytes else { return node(in: document).decodedString.comparisonKey }
+        guard let asciiBytes else { return TypedText.comparisonKey(node(in: document).decodedString) }
         return document.bytes.withUnsafeBufferPointer { source in
-            String.lowercasedASCII(UnsafeBufferPointer(rebasing: source[asciiBytes]))
+            TypedText.lowercasedASCII(UnsafeBufferPointer(rebasing: source[asciiBytes]))
         }
     }
 
@@ -139,7 +142,7 @@ package struct NodeComparisonKey: Sendable {
     ) -> Bool {
         guard left.count == right.count else { return false }
         for offset in 0..<left.count
-        where String.lowercasedASCII(left[offset]) != String.lowercasedASCII(right[offset]) {
+        where TypedText.lowercasedASCII(left[offset]) != TypedText.lowercasedASCII(right[offset]) {
             return false
         }
         return true
@@ -147,14 +150,14 @@ package struct NodeComparisonKey: Sendable {
 }
 
 extension JSONNode {
-    /// Whether this string's value is blank (see `String.isBlank`), from its source bytes when they
+    /// Whether this string's value is blank (see `TypedText.isBlank`), from its source bytes when they
     /// have no escapes: no `String` is made for text that is only checked.
     package var isBlankString: Bool {
         let entry = self.entry
-        guard entry.flags & JSONEntry.hasEscapes == 0 else { return decodedString.isBlank }
+        guard entry.flags & JSONEntry.hasEscapes == 0 else { return TypedText.isBlank(decodedString) }
         let content = Int(entry.start) + 1..<max(Int(entry.start) + 1, Int(entry.end) - 1)
         return document.bytes.withUnsafeBufferPointer { source in
-            String.isBlank(utf8: UnsafeBufferPointer(rebasing: source[content])) { decodedString.isBlank }
+            TypedText.isBlank(utf8: UnsafeBufferPointer(rebasing: source[content])) { TypedText.isBlank(decodedString) }
         }
     }
 }

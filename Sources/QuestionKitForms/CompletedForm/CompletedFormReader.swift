@@ -55,7 +55,7 @@ public enum CompletedFormReader {
         switch value.kind {
         case .null: true
         case .array, .object: value.count == 0
-        case .string: value.stringValue?.isBlank ?? false
+        case .string: value.stringValue.map(TypedText.isBlank) ?? false
         case .number, .boolean: false
         }
     }

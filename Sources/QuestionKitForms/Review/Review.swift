@@ -144,7 +144,7 @@ public struct ReviewRow: Sendable, Equatable {
                 let fillable = cells.filter { $0 != .noCell }
                 let filled = fillable.filter { cell in
                     switch cell {
-                    case .text(let text): !text.isBlank
+                    case .text(let text): !TypedText.isBlank(text)
                     case .check(let value): value != nil
                     case .noCell: false
                     }

@@ -46,12 +46,12 @@ package enum TextExport {
 
     static func header(_ header: ReviewHeader) -> [String] {
         var lines: [String] = []
-        if let title = header.title, !title.isBlank {
+        if let title = header.title, !TypedText.isBlank(title) {
             let title = TerminalText.line(title)
             lines += [title, String(repeating: "=", count: max(1, TextColumns.width(title)))]
         }
-        if let revision = header.revision, !revision.isBlank { lines += labeled("Revision", revision) }
-        for field in header.metadata where !field.value.isBlank {
+        if let revision = header.revision, !TypedText.isBlank(revision) { lines += labeled("Revision", revision) }
+        for field in header.metadata where !TypedText.isBlank(field.value) {
             lines += labeled(field.key, field.value)
         }
         if header.technician != nil || header.completedDate != nil {
@@ -59,7 +59,9 @@ package enum TextExport {
             lines.append("Work performed by: " + TerminalText.line(header.technician ?? "") + date)
         }
         if let foreman = header.foreman { lines += labeled("Work leader review", foreman) }
-        if let comment = header.foremanComment, !comment.isBlank { lines += labeled("Foreman comment", comment) }
+        if let comment = header.foremanComment, !TypedText.isBlank(comment) {
+            lines += labeled("Foreman comment", comment)
+        }
         if let date = header.submittedDate { lines += labeled("Submitted", date) }
         return lines
     }
@@ -68,13 +70,13 @@ package enum TextExport {
 
     static func question(_ row: ReviewRow) -> [String] {
         var heading = "Question \(row.number)"
-        if let section = row.section, !section.isBlank { heading += " - " + TerminalText.line(section) }
+        if let section = row.section, !TypedText.isBlank(section) { heading += " - " + TerminalText.line(section) }
         var lines = [heading]
         lines += split(row.question)
         for block in row.rendering.blocks {
             lines += Self.block(block)
         }
-        if !row.comment.isBlank { lines += labeled("Comment", row.comment) }
+        if !TypedText.isBlank(row.comment) { lines += labeled("Comment", row.comment) }
         if !row.media.isEmpty {
             lines.append("Media: " + TerminalText.line(row.media.map(\.name).joined(separator: ", ")))
         }

@@ -196,7 +196,7 @@ struct QuestionReader: Sendable {
             return nil
         }
         let text = keeping ? node.stringValue : nil
-        if text?.isBlank ?? node.isBlankString {
+        if text.map(TypedText.isBlank) ?? node.isBlankString {
             problems.warning(
                 QuestionCode.emptyText, "question \(question.number) has an empty '\(key)'", at: node,
                 hint: "Write the question the technician must answer.")

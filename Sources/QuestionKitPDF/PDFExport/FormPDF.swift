@@ -76,7 +76,7 @@ public enum FormPDF {
         flow.place(composer.summary(review))
         var pages = flow.finish()
 
-        let title = review.header.title.flatMap { $0.isBlank ? nil : $0 }
+        let title = review.header.title.flatMap { TypedText.isBlank($0) ? nil : $0 }
         var document = PDFDocument(
             info: PDFDocumentInfo(
                 title: title, author: options.author ?? review.header.technician,
@@ -94,8 +94,8 @@ public enum FormPDF {
     }
 
     private static func footerTitle(_ header: ReviewHeader) -> String {
-        let title = header.title.flatMap { $0.isBlank ? nil : TerminalText.oneLine($0) } ?? ""
-        guard let revision = header.revision, !revision.isBlank else { return title }
+        let title = header.title.flatMap { TypedText.isBlank($0) ? nil : TerminalText.oneLine($0) } ?? ""
+        guard let revision = header.revision, !TypedText.isBlank(revision) else { return title }
         return title + " (revision " + TerminalText.oneLine(revision) + ")"
     }
 }

@@ -11,7 +11,7 @@ extension FormPDFComposer {
     /// question runs onto; a flagged question has a red bar beside it.
     func question(_ row: ReviewRow) -> [LayoutUnit] {
         var heading = "Question \(row.number)"
-        if let section = row.section, !section.isBlank { heading += " - " + section }
+        if let section = row.section, !TypedText.isBlank(section) { heading += " - " + section }
         let body = FormPDFStyle.body
         let headingUnits = headingBand(heading)
         var units = setter.units(

@@ -24,7 +24,7 @@ extension FormPDFComposer {
             if index > 0 { units.append(.space(7)) }
             units += signatureLine(fields, style: style)
         }
-        if let comment = header.foremanComment, !comment.isBlank {
+        if let comment = header.foremanComment, !TypedText.isBlank(comment) {
             units.append(.space(6))
             units += setter.units(
                 setter.labeled("Foreman Comment", comment, style: style, width: frame.width), style: style,

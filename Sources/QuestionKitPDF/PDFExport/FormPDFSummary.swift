@@ -26,7 +26,7 @@ extension FormPDFComposer {
         for (index, row) in flagged.enumerated() {
             if index > 0 { units.append(.space(6)) }
             var heading = "Question \(row.number)"
-            if let section = row.section, !section.isBlank { heading += " - " + section }
+            if let section = row.section, !TypedText.isBlank(section) { heading += " - " + section }
             var entry = setter.units(
                 setter.paragraph(heading + ": " + row.question, style: body.with(font: .helveticaBold), width: width),
                 style: body, x: frame.left + 4)
@@ -36,7 +36,7 @@ extension FormPDFComposer {
                 setter.labeled("Flag", $0.message, style: FormPDFStyle.flag, width: width)
             }
             entry += setter.units(flagLines, style: FormPDFStyle.flag, x: x)
-            if !row.comment.isBlank {
+            if !TypedText.isBlank(row.comment) {
                 entry += setter.units(
                     setter.labeled("Comment", row.comment, style: body, width: width), style: body, x: x)
             }

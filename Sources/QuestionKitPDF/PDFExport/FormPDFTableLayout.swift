@@ -84,7 +84,7 @@ struct FormPDFTableLayout {
                 [.text(row.label)]
                     + (1..<columns).map { row.cells.indices.contains($0 - 1) ? row.cells[$0 - 1] : .text("") }
             }
-            hasHeader = headerTexts.contains { !$0.isBlank }
+            hasHeader = headerTexts.contains { !TypedText.isBlank($0) }
             let measure = Measure(fonts: fonts)
             // Widths are proportional to the size, so each cell is measured once, at size 1.
             natural = [Double](repeating: 0, count: columns)
@@ -105,7 +105,7 @@ struct FormPDFTableLayout {
             var part = self
             let kept = [0] + Array(range)
             part.headerTexts = kept.map { headerTexts[$0] }
-            part.hasHeader = part.headerTexts.contains { !$0.isBlank }
+            part.hasHeader = part.headerTexts.contains { !TypedText.isBlank($0) }
             part.cells = cells.map { row in kept.map { row[$0] } }
             part.natural = kept.map { natural[$0] }
             part.longestWord = kept.map { longestWord[$0] }
