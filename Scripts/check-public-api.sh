@@ -5,8 +5,9 @@
 # Usage: Scripts/check-public-api.sh [--update]
 #   (no option)  builds the package, lists each module's public declarations from its symbol graph
 #                (swift-symbolgraph-extract, shipped with the toolchain), and exits 1 with the diff
-#                when a list differs from Docs/API, or when a public declaration of QuestionKit (the
-#                framework a type developer reads) has no doc comment
+#                when a list differs from Docs/API, when a public declaration of QuestionKit (the
+#                framework a type developer reads) has no doc comment, or when a member says public
+#                inside a type that is not, or extends a type not ours (Scripts/misleading_access.py)
 #   --update     rewrites Docs/API/*.txt from the built package (the doc comment check still runs)
 # Exits 0 when everything holds, 1 when not, 2 when the tools are missing, 64 on a bad argument.
 set -euo pipefail
@@ -54,6 +55,19 @@ done
 if $update; then
     echo "Docs/API rewritten; review the diff (git diff Docs/API) before committing."
 fi
+
+# Access that says more than it is: a public member of a type that is not public, or a public member
+# added to a type not ours (String, Array: it would show in every file that imports the module).
+for module in "${modules[@]}"; do
+    mkdir -p "$work/all/$module"
+    swift-symbolgraph-extract -module-name "$module" -I "$modules_dir" -target "$(uname -m)-unknown-linux-gnu" \
+        -minimum-access-level private -skip-synthesized-members -output-dir "$work/all/$module"
+    if ! python3 Scripts/misleading_access.py "$work/all/$module" "$module" >"$work/misleading.txt"; then
+        echo "Access in $module says more than it is (make it package, or drop the word):" >&2
+        cat "$work/misleading.txt" >&2
+        status=1
+    fi
+done
 
 python3 Scripts/public_api.py "$work/QuestionKit" QuestionKit --undocumented >"$work/undocumented.txt"
 if [[ -s "$work/undocumented.txt" ]]; then

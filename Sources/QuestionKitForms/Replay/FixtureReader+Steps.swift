@@ -58,7 +58,7 @@ extension Fixture {
 
 extension FixtureStep.Action {
     /// How the step reads in a transcript: `next`, `answer`, `edit 3`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .fill: "fill"
         case .answer: "answer"

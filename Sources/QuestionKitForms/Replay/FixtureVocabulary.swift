@@ -6,9 +6,9 @@ package enum FixtureVocabulary {
     /// A word of the fixture language and what it means.
     package struct Entry: Sendable {
         /// The word as written in a fixture.
-        public let word: String
+        package let word: String
         /// What it means, for the reference.
-        public let meaning: String
+        package let meaning: String
 
         init(_ word: String, _ meaning: String) {
             self.word = word

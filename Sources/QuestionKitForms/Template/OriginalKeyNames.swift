@@ -5,13 +5,13 @@ package enum OriginalKeyNames {
     /// One name of the original's key list and what it names here.
     package struct Row: Equatable, Sendable {
         /// The original's logical name, e.g. `cellsThatAreNotAnswerable`.
-        public var originalName: String
+        package var originalName: String
         /// Our key name (`noCells`); for a value (a type identifier or row type), the key whose value it is.
-        public var ourName: String
+        package var ourName: String
         /// The default spelling in MI JSON, or the value as MI JSON writes it.
-        public var spelling: String
+        package var spelling: String
         /// Whether the name is of a value of `ourName` rather than of the key itself.
-        public var isValue = false
+        package var isValue = false
     }
 
     /// Every original name the registry's keys and types answer to, sorted by name.
