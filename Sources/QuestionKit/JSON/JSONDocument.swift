@@ -101,7 +101,7 @@ public final class JSONDocument: Sendable {
 
     /// The index of the value of the last member named `key` in the object at `objectIndex`: the
     /// first one found, unless the parser saw the object repeat a key.
-    func valueIndex(forKey key: String, inObjectAt objectIndex: Int) -> Int? {
+    @usableFromInline func valueIndex(forKey key: String, inObjectAt objectIndex: Int) -> Int? {
         var key = key
         return key.withUTF8 { valueIndex(forKeyUTF8: $0, inObjectAt: objectIndex) }
     }
@@ -379,8 +379,8 @@ public struct JSONNode: Sendable {
 
     /// The value of the member named `key`. When a key occurs more than once the last one wins,
     /// as in JavaScript and most JSON readers (the parser warns about duplicates).
-    public subscript(key: String) -> JSONNode? {
-        // Walks the tape directly: this lookup runs for every key of every question, and making
+    @inlinable public subscript(key: String) -> JSONNode? {
+        // Inlinable: the engine and the types look keys up from other modules. Walks the tape directly: this lookup runs for every key of every question, and making
         // a node per member (a retain and a release each) would cost more than the parse.
         document.valueIndex(forKey: key, inObjectAt: index).map { JSONNode(document: document, index: $0) }
     }
@@ -398,7 +398,7 @@ public struct JSONMember: Sendable {
     /// The key, decoded.
     public var key: String { keyNode.decodedString }
 
-    package init(keyNode: JSONNode, value: JSONNode) {
+    @usableFromInline package init(keyNode: JSONNode, value: JSONNode) {
         self.keyNode = keyNode
         self.value = value
     }
@@ -446,12 +446,13 @@ public struct JSONMembers: Sequence, Sendable {
 
     /// Steps through the object's members in source order.
     public struct Iterator: IteratorProtocol {
-        let document: JSONDocument
-        var nextIndex: Int
-        var remaining: Int
+        @usableFromInline let document: JSONDocument
+        @usableFromInline var nextIndex: Int
+        @usableFromInline var remaining: Int
 
         /// The next member, or nil after the last.
-        public mutating func next() -> JSONMember? {
+        @inlinable public mutating func next() -> JSONMember? {
+            // Inlinable: the engine and the types walk members from other modules.
             guard remaining > 0 else { return nil }
             remaining -= 1
             let keyIndex = nextIndex
