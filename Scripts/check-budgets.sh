@@ -54,17 +54,10 @@ export SWIFT_DETERMINISTIC_HASHING=1
 instruction_tolerance=0.03
 memory_tolerance=0.05
 
-# valgrind and GNU time from Debian, when missing (as Scripts/install-pdf-tools.sh installs its tools).
+# valgrind and GNU time from Debian, when missing.
 if ! command -v valgrind >/dev/null 2>&1 || [[ ! -x /usr/bin/time ]]; then
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "check-budgets.sh: valgrind or /usr/bin/time is missing and this is not a Debian system" >&2
-        exit 2
-    fi
-    sudo=()
-    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get update -qq >/dev/null
-    "${sudo[@]}" apt-get install -y -qq valgrind time >/dev/null
+    source Scripts/debian-packages.sh
+    debian_install check-budgets.sh valgrind time
 fi
 
 tool="$PWD/.build/release/questionkit"

@@ -19,13 +19,5 @@ for font in "${fonts[@]}"; do
 done
 [[ $missing -eq 0 ]] && exit 0
 
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install-pdf-tools: qpdf, poppler-utils, fonts-dejavu-core or fonts-droid-fallback is missing," \
-        "and this is not a Debian system; install them by hand." >&2
-    exit 1
-fi
-sudo=()
-[[ $(id -u) -eq 0 ]] || sudo=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq >/dev/null
-"${sudo[@]}" apt-get install -y -qq qpdf poppler-utils fonts-dejavu-core fonts-droid-fallback >/dev/null
+source "$(dirname "$0")/debian-packages.sh"
+debian_install install-pdf-tools.sh qpdf poppler-utils fonts-dejavu-core fonts-droid-fallback

@@ -33,7 +33,7 @@ struct IncomingMessage {
     /// The request's id (echoed in the response); nil for a notification.
     let id: JSONWriter.Value?
     let method: String
-    /// The `params` value; nil when absent.
+    /// The `params` value; nil when absent or null. A notification's may be neither object nor array.
     let params: JSONNode?
 
     /// What a body holds: a request or notification, a response to us (ignored), or an error to
@@ -70,11 +70,14 @@ struct IncomingMessage {
         guard let method = methodNode.stringValue else {
             return .failure(.invalidRequest("'method' must be a string, not \(methodNode.kind)"), id: id ?? .null)
         }
-        if let params = root["params"], params.kind != .object && params.kind != .array {
-            return .failure(
-                .invalidParams("'params' must be an object or an array, not \(params.kind)"), id: id ?? .null)
+        // JSON-RPC lets `params` be left out, and clients such as eglot write `null`, where a method takes none.
+        let params = root["params"].flatMap { $0.kind == .null ? nil : $0 }
+        // A request with params of another kind is answered with the error; a notification never is
+        // answered, so its params are left for its handler to refuse (and `exit` still ends the server).
+        if let id, let params, params.kind != .object && params.kind != .array {
+            return .failure(.invalidParams("'params' must be an object or an array, not \(params.kind)"), id: id)
         }
-        return .message(IncomingMessage(id: id, method: method, params: root["params"]))
+        return .message(IncomingMessage(id: id, method: method, params: params))
     }
 
     /// The id to answer with: a string, or an integer within 64 bits. Any other number could not

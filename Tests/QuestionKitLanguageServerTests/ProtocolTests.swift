@@ -30,6 +30,39 @@ struct ProtocolTests {
         #expect(afterShutdown.run().status == 0)
     }
 
+    @Test("shutdown and exit with params null or left out (as eglot sends them) end cleanly, exit unanswered")
+    func nullOrAbsentParams() {
+        for params in [#", "params": null"#, ""] {
+            var session = LanguageServerSession.initialized()
+            session.sendRaw(Self.framed(#"{"jsonrpc": "2.0", "id": 2, "method": "shutdown"\#(params)}"#))
+            session.sendRaw(Self.framed(#"{"jsonrpc": "2.0", "method": "exit"\#(params)}"#))
+            let (status, messages) = session.run()
+            #expect(status == 0)
+            #expect(messages.errorCodes.isEmpty)
+            #expect(messages.response(2)?.keys.contains("result") == true)
+            // initialize's answer and shutdown's: nothing for the notifications.
+            #expect(messages.count == 2)
+        }
+    }
+
+    @Test("a notification with params that are neither object nor array gets no answer; exit still ends")
+    func badNotificationParams() {
+        var session = LanguageServerSession.initialized()
+        session.sendRaw(Self.framed(#"{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": 5}"#))
+        session.sendRaw(Self.framed(#"{"jsonrpc": "2.0", "id": 99, "method": "shutdown", "params": "now"}"#))
+        session.request("shutdown", [:])
+        session.sendRaw(Self.framed(#"{"jsonrpc": "2.0", "method": "exit", "params": true}"#))
+        let (status, messages) = session.run()
+        #expect(messages.errorCodes == [-32602])
+        #expect(messages.response(99)?[path: "error", "code"] as? Int == -32602)
+        #expect(messages.published.isEmpty)
+        #expect(status == 0)
+    }
+
+    private static func framed(_ body: String) -> String {
+        String(decoding: LanguageServerSession.frame(Array(body.utf8)), as: UTF8.self)
+    }
+
     @Test("invalid JSON, a non-object, a missing method and a bad id get the JSON-RPC errors")
     func malformedMessages() {
         var session = LanguageServerSession.initialized()
