@@ -245,34 +245,28 @@ package struct ShellCompletion {
 
     // MARK: fish
 
-    /// One `complete` line per subcommand and option, conditioned on the words seen.
+    /// One `complete` line per subcommand and option, conditioned on the words seen: a level's own
+    /// words, none of its subcommands yet, and (for a command) not a word that leads elsewhere
+    /// (`store`, `help`), since fish cannot tell `store review` from `review`.
     private func fish() -> String {
         var lines = header(.fish) + [""]
-        for level in levels {
-            let condition: String
-            switch level.path.count {
-            case 0: condition = "__fish_use_subcommand"
-            default:
-                let seen = level.path.map { "__fish_seen_subcommand_from \($0)" }
-                let below = levels.filter {
-                    $0.path.count == level.path.count + 1 && Array($0.path.dropLast()) == level.path
-                }
-                let notYet =
-                    below.isEmpty
-                    ? []
-                    : ["not __fish_seen_subcommand_from " + below.map { $0.path.last ?? "" }.joined(separator: " ")]
-                condition = (seen + notYet).joined(separator: "; and ")
+        let all = levels
+        let branches = all.filter { $0.path.count == 1 && !$0.subcommands.isEmpty }.compactMap(\.path.first)
+        for level in all {
+            var tests = level.path.map { "__fish_seen_subcommand_from \($0)" }
+            let leadsElsewhere = level.path.count == 1 && level.subcommands.isEmpty
+            let below = level.subcommands.map(\.name) + (leadsElsewhere ? branches : [])
+            if !below.isEmpty && !level.path.isEmpty {
+                tests.append("not __fish_seen_subcommand_from " + below.joined(separator: " "))
             }
+            let condition = level.path.isEmpty ? "__fish_use_subcommand" : tests.joined(separator: "; and ")
             let start = "complete -c \(toolName) -n \(Self.fishQuoted(condition))"
             for subcommand in level.subcommands {
                 lines.append(
                     "\(start) -f -a \(Self.fishQuoted(subcommand.name)) -d \(Self.fishQuoted(subcommand.summary))")
             }
-            let optionCondition = level.path.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
-            let optionStart =
-                "complete -c \(toolName) -n \(Self.fishQuoted(level.path.isEmpty ? "__fish_use_subcommand" : optionCondition))"
             for option in level.options {
-                var line = optionStart + (option.short.map { " -s \($0)" } ?? "") + " -l \(option.name)"
+                var line = start + (option.short.map { " -s \($0)" } ?? "") + " -l \(option.name)"
                 if let choices = option.choices {
                     line += " -x -a \(Self.fishQuoted(choices.joined(separator: " ")))"
                 } else if option.valueName != nil {

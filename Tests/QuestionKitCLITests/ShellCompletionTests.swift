@@ -69,6 +69,19 @@ import Testing
         #expect(try Self.bashOffers(["run", "--answers", ""]) == [])
     }
 
+    /// fish knows only which words were seen: a command's options must not show under `store`'s
+    /// subcommand of the same name (`store review`), nor store's before its subcommand is chosen.
+    @Test func fishConditionsKeepLevelsApart() {
+        let fish = Self.script("fish").split(separator: "\n").map(String.init)
+        let review = "-n '__fish_seen_subcommand_from review; and not __fish_seen_subcommand_from help store' -l format"
+        #expect(fish.contains { $0.hasPrefix("complete -c questionkit \(review) -x -a 'text json'") })
+        let storeReview = "-n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from review'"
+        #expect(fish.contains { $0.hasPrefix("complete -c questionkit \(storeReview) -l root -r") })
+        let chooseSubcommand = fish.filter { $0.contains("-f -a 'start'") }
+        #expect(chooseSubcommand.count == 1)
+        #expect(chooseSubcommand.first?.contains("not __fish_seen_subcommand_from start fill attach") == true)
+    }
+
     @Test func scriptsAreValidInTheirShells() throws {
         for (shell, check) in [("bash", ["-n"]), ("zsh", ["-n"]), ("fish", ["--no-execute"])] {
             guard ExternalProgram.find(shell) != nil else {
