@@ -25,6 +25,11 @@ public struct OptionSpec: Sendable {
         self.help = help
     }
 
+    /// How help names the option: `-o, --out DIR`.
+    package var label: String {
+        (short.map { "-\($0), " } ?? "") + "--\(name)" + (valueName.map { " \($0)" } ?? "")
+    }
+
     /// `--help`, which every command accepts.
     public static let help = OptionSpec("help", short: "h", help: "Show this help.")
 }

@@ -35,19 +35,22 @@ extension Command {
     /// The full `--help` text.
     public func helpText(toolName: String) -> String {
         let allOptions = options + [.help]
-        var synopsis = allOptions.filter { $0.name != "help" }.map { option in
-            "[--\(option.name)\(option.valueName.map { " \(option.choices?.joined(separator: "|") ?? $0)" } ?? "")]"
-        }
-        if !argumentsSynopsis.isEmpty { synopsis.append(argumentsSynopsis) }
-        var lines = ["USAGE: \(toolName) \(name) \(synopsis.joined(separator: " "))", "", discussion, "", "OPTIONS:"]
-        let labels = allOptions.map { option in
-            (option.short.map { "-\($0), " } ?? "") + "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-        }
+        var lines = ["USAGE: " + usage(toolName: toolName), "", discussion, "", "OPTIONS:"]
+        let labels = allOptions.map(\.label)
         let width = (labels.map(\.count).max() ?? 0) + 2
         for (label, option) in zip(labels, allOptions) {
             lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The usage line without `USAGE:`: the tool, the command, every option and the arguments.
+    package func usage(toolName: String) -> String {
+        var synopsis = options.filter { $0.name != "help" }.map { option in
+            "[--\(option.name)\(option.valueName.map { " \(option.choices?.joined(separator: "|") ?? $0)" } ?? "")]"
+        }
+        if !argumentsSynopsis.isEmpty { synopsis.append(argumentsSynopsis) }
+        return ([toolName, name] + synopsis).joined(separator: " ")
     }
 }
 
@@ -57,6 +60,8 @@ public struct CommandContext: Sendable {
     public let registry: QuestionTypeRegistry
     /// The tool's name in messages (`questionkit`).
     public let toolName: String
+    /// The tool's commands, for the commands that describe them all (completions, the manual page).
+    package var commands: [any Command] = []
     /// Reads all of standard input, up to a limit in bytes; more than that is an error.
     public let readStandardInput: @Sendable (_ limit: Int) throws -> [UInt8]
     /// What the command printed to standard output (and has not flushed yet).

@@ -11,8 +11,7 @@ extension QuestionKitTool {
         var sections: [(level: String, title: String, summary: String, arguments: [String])] = []
         for command in commands {
             sections.append(("##", "\(toolName) \(command.name)", command.summary, [command.name, "--help"]))
-            guard command is StoreCommand else { continue }
-            for subcommand in StoreCommand.subcommands {
+            for subcommand in Self.subcommands(of: command) {
                 sections.append(
                     (
                         "###", "\(toolName) \(command.name) \(subcommand.name)", subcommand.summary,

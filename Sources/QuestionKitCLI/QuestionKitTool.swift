@@ -24,8 +24,16 @@ public struct QuestionKitTool: Sendable {
     public static let standardCommands: [any Command] = [
         ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), ExportCommand(), TypesCommand(), DocsCommand(),
         SchemaCommand(), NewTypeCommand(), StoreCommand(), TemplatesCommand(),
-        LanguageServerCommand(),
+        LanguageServerCommand(), CompletionsCommand(), ManualPageCommand(),
     ]
+
+    /// What the tool is for, in one line: the overview's and the manual page's.
+    package static let purpose = "Validate, replay and print MI question templates."
+
+    /// The subcommands `command` chooses among by its first argument (store's), or none.
+    package static func subcommands(of command: any Command) -> [any Command] {
+        command is StoreCommand ? StoreCommand.subcommands : []
+    }
 
     public let types: [any QuestionType]
     public let commands: [any Command]
@@ -62,6 +70,7 @@ public struct QuestionKitTool: Sendable {
         var context = CommandContext(
             registry: registry, toolName: toolName, readStandardInput: readStandardInput, emit: emit,
             emitBytes: emitBytes)
+        context.commands = commands
         let status = dispatch(arguments, context: &context)
         return Outcome(standardOutput: context.standardOutput, standardError: context.standardError, status: status)
     }
@@ -126,7 +135,7 @@ public struct QuestionKitTool: Sendable {
     public func overview() -> String {
         let width = (commands.map(\.name.count).max() ?? 0) + 2
         var lines = [
-            "OVERVIEW: Validate, replay and print MI question templates.", "",
+            "OVERVIEW: \(Self.purpose)", "",
             "USAGE: \(toolName) <command> [options] [arguments]", "", "COMMANDS:",
         ]
         for command in commands {

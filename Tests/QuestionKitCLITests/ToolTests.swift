@@ -50,18 +50,20 @@ import Testing
                 USAGE: questionkit <command> [options] [arguments]
 
                 COMMANDS:
-                  validate   Check MI templates and report every problem with its location.
-                  run        Replay a form from fixture answers: transcript, review, flags, completed form.
-                  test       Replay every fixture (*.fixture.json) in the folders as a test of its template.
-                  review     Print the review of a completed form, with its flags.
-                  export     Export a completed form as PDF, plain text or completed-form JSON.
-                  types      List the registered question types.
-                  docs       Write a Markdown page for each question type, from its description and examples.
-                  schema     Print a JSON Schema (draft 2020-12) of templates, for editors.
-                  new-type   Write a new question type's skeleton, or a whole package around it (--package).
-                  store      Keep forms in a folder through their life: start, fill, complete, submit, expire.
-                  templates  List the templates of a folder by title, with their revisions and the latest.
-                  lsp        Run the language server (LSP) for templates and fixtures on standard input and output.
+                  validate     Check MI templates and report every problem with its location.
+                  run          Replay a form from fixture answers: transcript, review, flags, completed form.
+                  test         Replay every fixture (*.fixture.json) in the folders as a test of its template.
+                  review       Print the review of a completed form, with its flags.
+                  export       Export a completed form as PDF, plain text or completed-form JSON.
+                  types        List the registered question types.
+                  docs         Write a Markdown page for each question type, from its description and examples.
+                  schema       Print a JSON Schema (draft 2020-12) of templates, for editors.
+                  new-type     Write a new question type's skeleton, or a whole package around it (--package).
+                  store        Keep forms in a folder through their life: start, fill, complete, submit, expire.
+                  templates    List the templates of a folder by title, with their revisions and the latest.
+                  lsp          Run the language server (LSP) for templates and fixtures on standard input and output.
+                  completions  Print a shell completion script (bash, zsh or fish) for the commands and their options.
+                  man          Print the manual page (roff), made from the commands' own help.
 
                 Run 'questionkit <command> --help' for a command's options.
                 Version \(QuestionKitTool.version).
@@ -113,7 +115,7 @@ import Testing
                 outcome.standardError == """
                     questionkit: unknown help topic 'bogus'.
                     The topics are the commands: 'validate', 'run', 'test', 'review', 'export', 'types', 'docs', \
-                    'schema', 'new-type', 'store', 'templates' or 'lsp'.
+                    'schema', 'new-type', 'store', 'templates', 'lsp', 'completions' or 'man'.
                     Run 'questionkit --help' for the list of commands.
 
                     """)
