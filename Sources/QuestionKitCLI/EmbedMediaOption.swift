@@ -1,25 +1,31 @@
 import QuestionKit
 import QuestionKitForms
+import QuestionKitStore
 
-/// The `--embed-media` option of `run` and `export`: the photos of a completed form, read from the
-/// files beside it, embedded as base64 under `media.images` as the original app embedded them.
+/// The `--embed-media` option of `run` and `export`: the photos, videos and voice notes of a
+/// completed form, read from the files beside it, embedded as base64 under `media.images`,
+/// `media.videos` and `media.voice` as the original app embedded them in the form it uploaded.
 enum EmbedMediaOption {
     static let spec = OptionSpec(
         "embed-media",
-        help: "Embed each photo's file (Qid<i>.jpg, .jpeg or .png) as base64 under media.images in the completed form.")
+        help: "Embed each attachment's file (photos Qid<i>.jpg, .jpeg or .png, videos .mov, voice notes .m4a) "
+            + "as base64 under media.images, media.videos and media.voice in the completed form.")
 
-    /// The photos of `form` to embed when the option is given (none otherwise), read from the
-    /// folder of the file at `folderOf`; a photo left out (no file, a file refused) is a warning
-    /// printed to standard error, located in `locatedIn` (the file the form's JSON was read from).
-    static func photos(
+    /// The media of `form` to embed when the option is given (none otherwise), read from the
+    /// folder of the file at `folderOf`; an attachment left out (no file, a file refused, too large
+    /// for the form to be read back) is a warning printed to standard error, located in `locatedIn`
+    /// (the file the form's JSON was read from).
+    static func media(
         of form: FilledForm, arguments: ParsedArguments, folderOf: String,
         locatedIn: FileDiagnostics, context: inout CommandContext
-    ) -> [(name: String, bytes: [UInt8])] {
+    ) -> [(attachment: MediaAttachment, bytes: [UInt8])] {
         guard arguments.flags.contains(spec.name) else { return [] }
-        let (images, diagnostics) = CompletedFormPhotos.embeddable(
-            form, file: FormFolder(of: folderOf).file)
+        // The written form is read back within the reader's limit: the base64 may fill what is left.
+        let room = JSONParser.Limits.default.maxBytes - CompletedFormWriter.json(form).utf8.count
+        let (media, diagnostics) = CompletedFormMedia.embeddable(
+            form, room: room, file: FormFolder(of: folderOf).file)
         context.standardError += DiagnosticPrinter.text(
             FileDiagnostics(path: locatedIn.path, diagnostics: diagnostics, source: locatedIn.source))
-        return images
+        return media
     }
 }

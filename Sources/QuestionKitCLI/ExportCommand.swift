@@ -13,8 +13,8 @@ package struct ExportCommand: Command {
         Reads a completed form (written by 'questionkit run' or by the original system) and writes
         it as a printed PDF, as plain text, or as completed-form JSON in the original format. Text
         and JSON go to standard output without -o; a PDF needs -o (-o - for standard output).
-        With --embed-media, the JSON embeds the photos' files beside the form (a photo without one
-        keeps what the form embedded).
+        With --embed-media, the JSON embeds the media files beside the form: photos, videos and voice
+        notes (one without a file keeps what the form embedded).
         An answer that breaks a rule of its question is exported as stored, with a located warning
         and a flag. Exits 1 when the form's template cannot be read or the output cannot be written.
         \(OutputFile.rulesHelp)
@@ -37,7 +37,7 @@ package struct ExportCommand: Command {
             throw UsageError("a PDF needs an output file: pass -o FILE, or -o - for standard output")
         }
         if format != "json" && arguments.flags.contains(EmbedMediaOption.spec.name) {
-            throw UsageError("--embed-media embeds photos in completed-form JSON; pass --format json")
+            throw UsageError("--embed-media embeds media in completed-form JSON; pass --format json")
         }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
@@ -45,16 +45,15 @@ package struct ExportCommand: Command {
         guard let form = loaded.value else { return ExitStatus.inputErrors }
         let review = Review(form: form)
         if format == "pdf", let output {
-            return PDFOutput.write(
-                review, photosOf: (form, loaded.report), to: output, arguments: arguments, context: &context
-            )
+            let photos = PDFOutput.photos(of: form, folderOf: path, locatedIn: loaded.report, context: &context)
+            return PDFOutput.write(review, photos: photos, to: output, arguments: arguments, context: &context)
                 ? ExitStatus.success : ExitStatus.inputErrors
         }
         let text: String
         if format == "json" {
-            let photos = EmbedMediaOption.photos(
+            let media = EmbedMediaOption.media(
                 of: form, arguments: arguments, folderOf: path, locatedIn: loaded.report, context: &context)
-            text = CompletedFormWriter.json(form, embedding: photos)
+            text = CompletedFormWriter.json(form, embedding: media)
         } else {
             text = TextExport.render(review)
         }

@@ -2,6 +2,7 @@ import QuestionKit
 import QuestionKitFiles
 import QuestionKitForms
 import QuestionKitPDF
+import QuestionKitStore
 
 /// The PDF options shared by `run` and `export`, and writing the printed form.
 enum PDFOutput {
@@ -19,7 +20,7 @@ enum PDFOutput {
     ]
 
     /// The most bytes a logo file may have.
-    static let imageLimit = FormFolder.photoLimit
+    static let imageLimit = FormFolder.mediaLimit
 
     /// The most bytes a font file named with --font may have.
     static let fontLimit = 64 << 20
@@ -45,21 +46,20 @@ enum PDFOutput {
     /// Writes the printed form of `review` to `path` (see `OutputFile`; `-` is standard output);
     /// warnings (a character no font shows, a font named by --font that cannot be read, a missing
     /// fallback font a character needed) go to standard error. False when the file could not be written.
-    /// With `photosOf`, the completed form and where it was read from: its photos are printed as
-    /// thumbnails (see `FormPDFPhotos`), and a photo that cannot be is a warning located in it.
+    /// `photos` are the thumbnails to print (see `photos(of:folderOf:locatedIn:context:)`).
     static func write(
-        _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil,
+        _ review: Review, photos: [String: PDFImage] = [:],
         to path: String, arguments: ParsedArguments, context: inout CommandContext
     ) -> Bool {
-        guard let document = render(review, photosOf: loaded, arguments: arguments, context: &context)
+        guard let document = render(review, photos: photos, arguments: arguments, context: &context)
         else { return false }
         return write(consume document, to: path, context: &context)
     }
 
-    /// The printed form of `review`, its warnings printed (see `write`); nil, with the reason
-    /// printed, when the --logo cannot be used.
+    /// The printed form of `review` with the thumbnails `photos`, its warnings printed (see
+    /// `write`); nil, with the reason printed, when the --logo cannot be used.
     static func render(
-        _ review: Review, photosOf loaded: (form: FilledForm, file: FileDiagnostics)? = nil,
+        _ review: Review, photos: [String: PDFImage] = [:],
         arguments: ParsedArguments, context: inout CommandContext
     ) -> PDFDocument? {
         let (fonts, fontWarnings) = Self.fonts(named: arguments.allValues["font"] ?? [])
@@ -76,9 +76,7 @@ enum PDFOutput {
                 return nil
             }
         }
-        if let loaded {
-            options.photos = photos(of: loaded.form, file: loaded.file, context: &context)
-        }
+        options.photos = photos
         let document = FormPDF.render(review, options: options)
         for warning in fontWarnings + fonts.warnings(for: document.warnings) {
             context.printError(TerminalText.escaped("\(context.toolName): warning: \(warning)"))
@@ -89,10 +87,11 @@ enum PDFOutput {
     /// The printed form of the review `taken` holds, which is let go (nil) once the form is
     /// rendered (see `render`).
     static func render(
-        taking taken: inout Review?, arguments: ParsedArguments, context: inout CommandContext
+        taking taken: inout Review?, photos: [String: PDFImage], arguments: ParsedArguments,
+        context: inout CommandContext
     ) -> PDFDocument? {
         guard let review = taken.take() else { return nil }
-        return render(review, arguments: arguments, context: &context)
+        return render(review, photos: photos, arguments: arguments, context: &context)
     }
 
     /// Writes `document` to `path` (see `write`); false, with the reason printed, when it could not be.
@@ -114,14 +113,18 @@ enum PDFOutput {
         }
     }
 
-    /// The photos of `form`, read from the files beside it (none when it came from standard input)
-    /// or from its embedded media; warnings for those that cannot be printed.
-    private static func photos(
-        of form: FilledForm, file: FileDiagnostics, context: inout CommandContext
+    /// The thumbnails of `form`'s photos, read from the files in the folder of `folderOf` (none
+    /// when it is standard input) or from the form's embedded media (see `FormPDFPhotos`); a photo
+    /// that cannot be printed is a warning located in `locatedIn` (the file the form's JSON was read
+    /// from), printed to standard error, except a photo found nowhere when `missingIsWarning` is false.
+    static func photos(
+        of form: FilledForm, folderOf: String, locatedIn: FileDiagnostics, missingIsWarning: Bool = true,
+        context: inout CommandContext
     ) -> [String: PDFImage] {
-        let (images, diagnostics) = FormPDFPhotos.load(form, file: FormFolder(of: file.path).file)
+        let (images, diagnostics) = FormPDFPhotos.load(
+            form, reportingMissing: missingIsWarning, file: FormFolder(of: folderOf).file)
         context.standardError += DiagnosticPrinter.text(
-            FileDiagnostics(path: file.path, diagnostics: diagnostics, source: file.source))
+            FileDiagnostics(path: locatedIn.path, diagnostics: diagnostics, source: locatedIn.source))
         return images
     }
 }

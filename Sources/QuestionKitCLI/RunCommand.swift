@@ -1,6 +1,7 @@
 import QuestionKit
 import QuestionKitFiles
 import QuestionKitForms
+import QuestionKitPDF
 
 /// `questionkit run TEMPLATE --answers FIXTURE`: replays a form as a technician and a foreman would.
 package struct RunCommand: Command {
@@ -13,9 +14,9 @@ package struct RunCommand: Command {
         Walks TEMPLATE as a technician and then a foreman would, from the answers, comments, media
         and steps of the fixture, and prints a transcript of the walk, the review and the flags.
         With --out, writes the completed form JSON, the text export and the flag report there
-        (with --embed-media, the photos' files beside the fixture embedded in the JSON);
-        with --pdf, the printed form (--pdf - sends it to standard output, and the transcript and
-        review to standard error).
+        (with --embed-media, the media files beside the fixture embedded in the JSON);
+        with --pdf, the printed form, with thumbnails of the photos beside the fixture (--pdf - sends
+        it to standard output, and the transcript and review to standard error).
         Exits 0 when the replay completes and every expectation of the fixture holds, 1 otherwise,
         and 1 for any problem of the fixture itself (an unknown key, step, media kind, outcome or
         refusal code; a "template" that is not TEMPLATE: TEMPLATE is used, and the fixture fails).
@@ -61,7 +62,7 @@ package struct RunCommand: Command {
         if let pdf, reported.review != nil {
             guard
                 let document = PDFOutput.render(
-                    taking: &reported.review, arguments: arguments, context: &context),
+                    taking: &reported.review, photos: reported.photos, arguments: arguments, context: &context),
                 PDFOutput.write(consume document, to: pdf, context: &context)
             else { return ExitStatus.inputErrors }
             let place = pdf == OutputFile.standardOutput ? "the PDF to standard output" : pdf
@@ -70,10 +71,11 @@ package struct RunCommand: Command {
         return reported.status
     }
 
-    /// What `run` made: its exit status and, with --pdf, the review to print.
+    /// What `run` made: its exit status and, with --pdf, the review to print and its thumbnails.
     private struct Reported {
         var status: Int32
         var review: Review?
+        var photos: [String: PDFImage] = [:]
     }
 
     /// Replays the fixture on the template, prints the transcript, the review and the problems and
@@ -109,19 +111,28 @@ package struct RunCommand: Command {
         context.flushOutput()
         if let folder = arguments.values["out"] {
             let name = PathText.deletingExtension(of: PathText.lastComponent(of: templatePath))
-            // The fixture plays the technician's device: the photos lie beside it.
-            let photos = EmbedMediaOption.photos(
+            // The fixture plays the technician's device: the media lie beside it.
+            let media = EmbedMediaOption.media(
                 of: session.form, arguments: arguments, folderOf: fixturePath,
                 locatedIn: template.report, context: &context)
-            let json = CompletedFormWriter.json(session.form, embedding: photos)
+            let json = CompletedFormWriter.json(session.form, embedding: media)
             guard let written = write(json, review: review, name: name, to: folder, context: &context) else {
                 return nil
             }
             context[keyPath: forPeople] += "wrote \(written.joined(separator: ", "))\n"
         }
-        return Reported(
-            status: replayed.problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success,
-            review: arguments.values["pdf"] == nil ? nil : review)
+        var reported = Reported(status: replayed.problems.containsErrors ? ExitStatus.inputErrors : ExitStatus.success)
+        if arguments.values["pdf"] != nil {
+            reported.review = review
+            // Read while the form is here (it goes before the PDF is rendered). The fixture plays the
+            // technician's device: a photo lies beside it, or is embedded in a TEMPLATE that is a
+            // completed form. A fixture's photo with no file anywhere is one it only names (its
+            // name is printed), not a problem of the run.
+            reported.photos = PDFOutput.photos(
+                of: session.form, folderOf: fixturePath, locatedIn: template.report, missingIsWarning: false,
+                context: &context)
+        }
+        return reported
     }
 
     /// What `run` keeps of a replay: its result, its problems (cause first) and their text.

@@ -72,10 +72,12 @@ extension FormStore {
         return record
     }
 
-    /// Writes the form's `form.json` (atomically).
-    func saveForm(_ stored: StoredForm) throws(StoreError) {
+    /// Writes the form's `form.json` (atomically), with `embedding` embedded under `media`.
+    func saveForm(
+        _ stored: StoredForm, embedding: [(attachment: MediaAttachment, bytes: [UInt8])] = []
+    ) throws(StoreError) {
         let folder = folder(of: stored.reference)
-        let text = CompletedFormWriter.json(stored.form)
+        let text = CompletedFormWriter.json(stored.form, embedding: embedding)
         try StoreError.converting(try AtomicFile.write(text, to: folder + "/" + Self.formFile))
     }
 

@@ -7,10 +7,14 @@ import QuestionKitForms
 public struct Submission: Sendable {
     /// The submitted form in the outbox.
     public var outbox: FormReference
-    /// The completed-form JSON in the outbox.
+    /// The completed-form JSON in the outbox, every attachment embedded in it as the original
+    /// app uploaded it.
     public var formFile: String
     /// The attachments' file names beside it.
     public var attachments: [String]
+    /// The attachments that could not be embedded (their file missing, refused, or too large for
+    /// the form to be read back), located in the form.
+    public var warnings: [Diagnostic] = []
     /// The working copy that is no longer in the completed folder.
     public var removed: FormReference
 }
@@ -102,8 +106,10 @@ extension FormStore {
     }
 
     /// Submits a completed form: records the foreman (`foreman`, else the one who commented) and
-    /// the date, then moves the form with its attachments to `Outbox/<user>/<name>`; the working
-    /// copy is no longer in the completed folder.
+    /// the date, embeds every attachment (photos, videos, voice notes) in the form as base64 under
+    /// `media`, as the original app did in the form it uploaded (the files stay beside it too), then
+    /// moves the form with its attachments to `Outbox/<user>/<name>`; the working copy is no longer
+    /// in the completed folder.
     public func submit(_ reference: FormReference, foreman: String? = nil, now: Date = Date()) throws(StoreError)
         -> Submission
     {
@@ -124,15 +130,21 @@ extension FormStore {
                 throw .refused(error)
             }
             stored.form = session.form
-            // In the completed folder a submission date is ignored, so a crash before the move
-            // leaves the form completed, to be submitted again.
-            try saveForm(stored)
+            // The outbox copy is what the original uploaded: within the reader's limit, so that
+            // the store (and the server) reads it back.
+            let room = reader.limits.maxBytes - CompletedFormWriter.json(stored.form).utf8.count
+            let (media, warnings) = CompletedFormMedia.embeddable(
+                stored.form, room: room, file: FormFolder(path: folder(of: reference)).file)
+            // In the completed folder a submission date (and embedded media) is ignored, so a
+            // crash before the move leaves the form completed, to be submitted again.
+            try saveForm(stored, embedding: media)
             let target = try move(reference, to: .submitted, user: reference.user, name: reference.name)
             let files = (try? entries(target.path)) ?? []
             let names = Set(stored.form.entries.flatMap(\.media).map(\.fileName))
             return Submission(
                 outbox: target, formFile: folder(of: target) + "/" + Self.formFile,
-                attachments: files.filter(names.contains).sorted(by: Self.mediaOrder), removed: reference)
+                attachments: files.filter(names.contains).sorted(by: Self.mediaOrder), warnings: warnings,
+                removed: reference)
         }
     }
 

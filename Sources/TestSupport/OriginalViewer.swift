@@ -30,6 +30,10 @@ public enum OriginalViewer {
         public var questions: [Question]
         /// The embedded photos (`media.images`): base64 by name.
         public var images: [String: String]
+        /// The embedded videos (`media.videos`): base64 by name.
+        public var videos: [String: String] = [:]
+        /// The embedded voice notes (`media.voice`): base64 by name.
+        public var voice: [String: String] = [:]
         /// The names of the embedded photos, sorted.
         public var imageNames: [String] { images.keys.sorted() }
     }
@@ -51,17 +55,17 @@ public enum OriginalViewer {
         let _: String = try value(foreman["supervisor"], "foremanComment.supervisor")
         let _: String = try value(root["completedDate"], "completedDate")
         let media: [String: Any] = try value(root["media"], "media")
-        var images: [String: String] = [:]
+        var embedded: [String: [String: String]] = [:]
         for kind in ["images", "videos", "voice"] {
-            let embedded: [String: String] = try value(media[kind], "media.\(kind)")
-            if kind == "images" { images = embedded }
+            embedded[kind] = try value(media[kind], "media.\(kind)")
         }
         let list: [[String: Any]] = try value(root["questions"] ?? root["Questions"], "questions")
         let questions = try list.enumerated().map { index, question in
             try read(question, path: "questions[\(index)]")
         }
         return Page(
-            technician: try value(root["username"], "username"), questions: questions, images: images)
+            technician: try value(root["username"], "username"), questions: questions,
+            images: embedded["images"] ?? [:], videos: embedded["videos"] ?? [:], voice: embedded["voice"] ?? [:])
     }
 
     private static func read(_ question: [String: Any], path: String) throws -> Question {

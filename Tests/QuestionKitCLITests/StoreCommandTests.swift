@@ -98,6 +98,31 @@ final class StoreWorkspace {
         #expect(work.run("list", "--state", "all").standardOutput.hasPrefix("submitted   Outbox/\(form) 14-05-09"))
     }
 
+    /// Issue 23, must show: the outbox copy of an MI form carries its photo, video and voice note
+    /// as base64, as the original app uploaded it, and the original viewer's stand-in reads it.
+    @Test func theOutboxCopyCarriesEveryAttachmentForTheOriginalViewer() throws {
+        let work = try StoreWorkspace()
+        let form = StoreWorkspace.form
+        _ = work.run("start", StoreWorkspace.template, "--user", "ann", "--now", "2026-03-01T10:00:00Z")
+        #expect(work.run("fill", form, "--answers", try work.answers(from: 1)).status == 0)
+        let contents = ["seal.jpg": "a photo", "drip.mov": "a video", "note.m4a": "a voice note"]
+        for name in ["seal.jpg", "drip.mov", "note.m4a"] {
+            let attach = work.run("attach", form, "--question", "7", try work.folder.write(name, contents[name] ?? ""))
+            #expect(attach.status == 0, "\(attach.standardError)")
+        }
+        _ = work.run("complete", form, "--now", "2026-03-02T14:05:09Z")
+        let submit = work.run("submit", "CompletedMIs/\(form) 14-05-09", "--foreman", "Bob")
+        #expect(submit.status == 0 && submit.standardError.isEmpty, "\(submit.standardError)")
+        let outboxFile = "\(work.root)/Outbox/\(form) 14-05-09/form.json"
+        let page = try OriginalViewer.open(Data(contentsOf: URL(fileURLWithPath: outboxFile)))
+        func base64(_ name: String) -> String { Data((contents[name] ?? "").utf8).base64EncodedString() }
+        #expect(page.images == ["Qid6": base64("seal.jpg")])
+        #expect(page.videos == ["Qid6(2)": base64("drip.mov")])
+        #expect(page.voice == ["Qid6(3)": base64("note.m4a")])
+        let review = runTool(["review", outboxFile])
+        #expect(review.status == 0 && review.standardError.isEmpty, "\(review.standardError)")
+    }
+
     @Test func listAndRemindersPrintForPeople() throws {
         let work = try StoreWorkspace()
         _ = work.run("start", StoreWorkspace.template, "--user", "ann", "--now", "2026-03-01T10:00:00Z")

@@ -133,13 +133,37 @@ struct CompletedFormWriterTests {
             #"{"questions": [{"answer-type": "true/false", "question": "OK?"}], "#
                 + #""media": {"voice": {}, "images": {"Qid0": "b2xk", "Old": "a2VwdA=="}, "note": 1}}"#)
         let form = FilledForm(template: template)
-        let json = CompletedFormWriter.json(form, embedding: [("Qid0", Array("new".utf8)), ("Qid0(2)", [0xFF, 0xD8])])
+        let json = CompletedFormWriter.json(
+            form,
+            embedding: [
+                (MediaAttachment(kind: .image, name: "Qid0"), Array("new".utf8)),
+                (MediaAttachment(kind: .image, name: "Qid0(2)"), [0xFF, 0xD8]),
+            ])
         let document = try #require(JSONParser.parse(Array(json.utf8)).document)
         let media = try #require(document.root["media"])
         #expect(media.members.map(\.key) == ["voice", "images", "note", "videos"])
         let images = try #require(media["images"])
         #expect(images.members.map(\.key) == ["Qid0", "Old", "Qid0(2)"])
         #expect(images.members.map { $0.value.stringValue } == ["bmV3", "a2VwdA==", "/9g="])
+    }
+
+    /// Issue 23: videos and voice notes are embedded under their own maps, as the original uploaded them.
+    @Test func embeddedVideosAndVoiceNotesGoUnderTheirOwnMaps() throws {
+        let template = try ReviewFixture.template(
+            #"{"questions": [{"answer-type": "true/false", "question": "OK?"}], "media": {"voice": {"Old": "b2xk"}}}"#)
+        let form = FilledForm(template: template)
+        let json = CompletedFormWriter.json(
+            form,
+            embedding: [
+                (MediaAttachment(kind: .voice, name: "Qid0(2)"), Array("hum".utf8)),
+                (MediaAttachment(kind: .video, name: "Qid0"), Array("mov".utf8)),
+            ])
+        let media = try #require(JSONParser.parse(Array(json.utf8)).document?.root["media"])
+        #expect(media.members.map(\.key) == ["voice", "videos", "images"])
+        #expect(
+            media["voice"]?.members.map { "\($0.key)=\($0.value.stringValue ?? "")" } == ["Old=b2xk", "Qid0(2)=aHVt"])
+        #expect(media["videos"]?.members.map { "\($0.key)=\($0.value.stringValue ?? "")" } == ["Qid0=bW92"])
+        #expect(media["images"]?.count == 0)
     }
 
     @Test func aQuestionOfAnUnknownTypeIsWrittenAsItWas() throws {

@@ -14,6 +14,7 @@ struct ReviewPrinterTests {
                 Prüfung Pumpe P-101 (revision 1.10)
                 Work performed by: jdoe   Date: Mar 4, 2019
                 Work leader review: Jürgen Weiß
+                Foreman comment: Checked on site.
 
                 #  Section   Question              Answer               Comment         Flag
                 -  --------  --------------------  -------------------  --------------  ----
@@ -28,6 +29,15 @@ struct ReviewPrinterTests {
                   Question 3: chosen Worn, Good; expected Good
 
                 """)
+    }
+
+    /// Issue 23: the review showed no foreman's comment (its JSON had it); a blank one is not shown.
+    @Test func theHeaderShowsTheForemansCommentWhenThereIsOne() throws {
+        var form = try ReviewFixture.filledInspection()
+        form.foremanComment = "  "
+        #expect(!ReviewPrinter.text(Review(form: form)).contains("Foreman comment"))
+        form.foremanComment = "Valve to be replaced.\u{1B}[2J"
+        #expect(ReviewPrinter.text(Review(form: form)).contains("\nForeman comment: Valve to be replaced.\\u001B[2J\n"))
     }
 
     @Test func withoutFlagsTheListSaysSo() throws {

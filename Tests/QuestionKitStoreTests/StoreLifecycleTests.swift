@@ -52,6 +52,69 @@ import Testing
             ])
     }
 
+    /// Issue 23: the outbox copy is what the original app uploaded: every attachment (photo,
+    /// video, voice note) embedded as base64 under `media`; the files stay beside it. (The test
+    /// types here are not the MI types the original viewer reads: StoreCommandTests opens an MI
+    /// form's outbox copy with the viewer's stand-in.)
+    @Test func theOutboxCopyEmbedsEveryAttachment() throws {
+        let (folder, reference) = try Self.answeredForm()
+        let store = folder.store
+        let files = [
+            try folder.write("seal.jpg", "photo"), try folder.write("run.mov", "video"),
+            try folder.write("hum.m4a", "voice"),
+        ]
+        let attached = try files.map { try store.attach(reference, question: 2, file: $0) }
+        #expect(attached.map(\.media.fileName) == ["Qid1.jpg", "Qid1(2).mov", "Qid1(3).m4a"])
+        let completed = try store.complete(reference, now: StoreFolder.date("2026-03-02T14:05:09Z"))
+        let submission = try store.submit(
+            completed.reference, foreman: "Bob", now: StoreFolder.date("2026-03-03T09:00:00Z"))
+        #expect(submission.warnings.isEmpty, "\(submission.warnings)")
+        #expect(submission.attachments == ["Qid1.jpg", "Qid1(2).mov", "Qid1(3).m4a"])
+
+        let data = try Data(contentsOf: URL(fileURLWithPath: submission.formFile))
+        func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
+        #expect(
+            try Self.embedded(data) == [
+                "images": ["Qid1": base64("photo")], "videos": ["Qid1(2)": base64("video")],
+                "voice": ["Qid1(3)": base64("voice")],
+            ])
+        // It reads back, in the store and as a completed form.
+        let (read, diagnostics) = CompletedFormReader.read([UInt8](data), with: store.reader)
+        #expect(read?.entries[1].media.map(\.name) == ["Qid1", "Qid1(2)", "Qid1(3)"])
+        #expect(!diagnostics.containsErrors, "\(diagnostics)")
+        #expect(try store.form(submission.outbox).form.submittedDate == "Mar 3, 2026")
+    }
+
+    /// An attachment whose file is gone is left out of the outbox copy with a warning; the rest go in.
+    @Test func anAttachmentWithoutItsFileIsAWarningOnSubmit() throws {
+        let (folder, reference) = try Self.answeredForm()
+        let store = folder.store
+        let photo = try store.attach(reference, question: 1, file: try folder.write("a.jpg", "photo"))
+        _ = try store.attach(reference, question: 1, file: try folder.write("b.m4a", "voice"))
+        try FileManager.default.removeItem(atPath: photo.path)
+        let completed = try store.complete(reference)
+        let submission = try store.submit(completed.reference, foreman: "Bob")
+        #expect(submission.warnings.map(\.code) == ["embed.media-missing"])
+        #expect(submission.warnings.first?.message.hasPrefix("photo 'Qid0' is not embedded") == true)
+        let embedded = try Self.embedded(try Data(contentsOf: URL(fileURLWithPath: submission.formFile)))
+        #expect(embedded["images"] == [:] && embedded["voice"]?.keys.sorted() == ["Qid0(2)"])
+    }
+
+    /// A store with one incomplete form whose every question is answered.
+    static func answeredForm() throws -> (StoreFolder, FormReference) {
+        let folder = try StoreFolder()
+        let reference = try folder.start().reference
+        let all = #"{"answers": {"1": {"answer": "SN-1"}, "2": {"answer": "no"}, "3": {"answer": 4}}}"#
+        #expect(try folder.store.fill(reference, with: StoreFolder.fixture(all)).saved)
+        return (folder, reference)
+    }
+
+    /// The form's `media` maps (`images`, `videos`, `voice`: base64 by name), read with Foundation.
+    static func embedded(_ data: Data) throws -> [String: [String: String]] {
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(root["media"] as? [String: [String: String]])
+    }
+
     @Test func completingIsRefusedWhileAQuestionIsOpenAndChangesNothing() throws {
         let folder = try StoreFolder()
         let reference = try folder.start().reference

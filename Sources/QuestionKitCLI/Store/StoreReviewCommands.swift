@@ -65,7 +65,9 @@ struct StoreSubmitCommand: Command {
     let discussion = """
         Records the foreman (--foreman, else the one who commented) and the date, and moves the form with its
         attachments to <root>/Outbox/<user>/<name>/: form.json there is the completed-form JSON that
-        'questionkit review' reads. The working copy leaves the completed forms; the output says so.
+        'questionkit review' reads, with every photo, video and voice note embedded as base64 under
+        media, as the original app uploaded it (an attachment that cannot be is a warning). The working
+        copy leaves the completed forms; the output says so.
         """
     let options =
         StoreOptions.common + [
@@ -84,6 +86,11 @@ struct StoreSubmitCommand: Command {
                 "wrote \(submission.formFile) with \(attachments.count) attachment\(attachments.count == 1 ? "" : "s")"
                     + (attachments.isEmpty ? "" : ": " + attachments.joined(separator: ", ")))
             context.print("removed the working copy \(submission.removed) (now \(submission.outbox))")
+            for warning in submission.warnings {
+                context.printError(
+                    TerminalText.escaped(
+                        "\(context.toolName) store submit: warning: \(warning.message) [\(warning.code)]"))
+            }
             return ExitStatus.success
         }
     }

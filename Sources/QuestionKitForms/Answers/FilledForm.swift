@@ -68,6 +68,21 @@ public struct MediaAttachment: Sendable, Hashable {
             }
         }
 
+        /// The extensions a file of this kind is looked for with beside a form, in order: the
+        /// original app's first (see `fileExtension`), then a photo's `jpeg` and `png`.
+        package var fileExtensions: [String] {
+            self == .image ? [fileExtension, "jpeg", "png"] : [fileExtension]
+        }
+
+        /// What people call it: `photo`, `video`, `voice note`.
+        package var noun: String {
+            switch self {
+            case .image: "photo"
+            case .video: "video"
+            case .voice: "voice note"
+            }
+        }
+
         /// The `user-answer` key that lists media of this kind.
         public var key: Key {
             switch self {

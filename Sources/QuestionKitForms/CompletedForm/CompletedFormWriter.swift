@@ -15,21 +15,23 @@ import QuestionKit
 ///   `foremanComment: {"comment", "supervisor"}` and `media` (in place, else appended); a field
 ///   that is not set is written as `""`. `media` keeps what it held and has `images`, `videos` and
 ///   `voice` always (empty maps: media stay files beside the form), as the original viewer reads it;
-///   photos passed to embed are written base64-encoded under `images` by name, in place of an
-///   image of the same name, else appended (see ``CompletedFormPhotos/embeddable(_:file:)``).
+///   media passed to embed are written base64-encoded under their kind's map (`images`, `videos`,
+///   `voice`) by name, in place of one of the same name, else appended, as the original app
+///   uploaded them (see ``CompletedFormMedia/embeddable(_:room:file:)``).
 ///
 /// A question the template reader left out (its type is unknown) is written as it was. The text
 /// is indented by two spaces, as `JSONWriter` writes, and ends in a newline. Every key is spelled
 /// through the key map the form's template was read with.
 public enum CompletedFormWriter {
-    /// The completed-form JSON of `form`, with the photos in `embedding` (name and file bytes)
-    /// embedded under `media.images`.
+    /// The completed-form JSON of `form`, with the media in `embedding` (attachment and file
+    /// bytes) embedded under `media.images`, `media.videos` or `media.voice` by their kind.
     public static func json(
-        _ form: FilledForm, embedding: [(name: String, bytes: [UInt8])] = []
+        _ form: FilledForm, embedding: [(attachment: MediaAttachment, bytes: [UInt8])] = []
     ) -> String {
         var writer = SourceWriter(form: form)
-        writer.embeddedImages = embedding.map {
-            ($0.name, SourceWriter.Part.value(.string(Data($0.bytes).base64EncodedString())))
+        for (attachment, bytes) in embedding {
+            writer.embedded[attachment.kind, default: []].append(
+                (attachment.name, .value(.string(Data(bytes).base64EncodedString()))))
         }
         writer.write(form.template.document.root, depth: 0)
         writer.output.append(UInt8(ascii: "\n"))
@@ -52,8 +54,8 @@ private struct SourceWriter {
     let positionOfNode: [Int: Int]
     /// The UTF-8 written so far.
     var output: [UInt8] = []
-    /// The photos to embed under `media.images`, by name.
-    var embeddedImages: [(String, Part)] = []
+    /// The media to embed under `media.images`, `media.videos` and `media.voice`, by kind and name.
+    var embedded: [MediaAttachment.Kind: [(String, Part)]] = [:]
 
     init(form: FilledForm) {
         self.form = form
@@ -194,14 +196,16 @@ private struct SourceWriter {
         return .value(question.encodeAnswer(answer) ?? question.unansweredValue)
     }
 
-    /// The `media` object the original viewer reads (`media.images`): the stored one with its
-    /// members (the photos to embed merged into `images`), and an empty map for each kind it lacks.
+    /// The `media` object the original viewer reads (`media.images`, `.videos`, `.voice`): the
+    /// stored one with its members (the media to embed merged into their kind's map), and an empty
+    /// map for each kind it lacks.
     private func mediaMembers(_ stored: JSONNode?) -> [(String, Part)] {
-        let imagesKey = keys.spelling(of: .images)
-        var members =
-            embeddedImages.isEmpty
-            ? merged(stored, with: [])
-            : merged(stored, with: [(imagesKey, .object(merged(stored?[imagesKey], with: embeddedImages)))])
+        let embedding: [(String, Part)] = MediaAttachment.Kind.allCases.compactMap { kind in
+            guard let media = embedded[kind] else { return nil }
+            let key = keys.spelling(of: kind.key)
+            return (key, .object(merged(stored?[key], with: media)))
+        }
+        var members = merged(stored, with: embedding)
         for kind in MediaAttachment.Kind.allCases {
             let key = keys.spelling(of: kind.key)
             if !members.contains(where: { $0.0 == key }) { members.append((key, .value(.object([])))) }

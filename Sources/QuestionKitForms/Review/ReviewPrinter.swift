@@ -3,7 +3,8 @@ import QuestionKit
 /// Prints a review: the table a technician or foreman reads before finishing or submitting, and
 /// the same review as JSON for `review --format json`.
 package enum ReviewPrinter {
-    /// The review table, then the "Attention required" list.
+    /// The header (title and revision, who performed the work and when, the work leader and the
+    /// foreman's comment), the review table, then the "Attention required" list.
     ///
     /// One row per question — number, section, question, answer summary, comment and a `!` in the
     /// last column when the answer is flagged — in columns about 100 wide; a cell too long for its
@@ -125,6 +126,10 @@ package enum ReviewPrinter {
             lines.append("Work performed by: " + (header.technician ?? "") + date)
         }
         if let foreman = header.foreman { lines.append("Work leader review: \(foreman)") }
+        // The foreman's general comment, as the text export and the printed form show it.
+        if let comment = header.foremanComment, !TypedText.isBlank(comment) {
+            lines.append("Foreman comment: \(comment)")
+        }
         return lines.map(TerminalText.line)
     }
 

@@ -8,31 +8,32 @@ import QuestionKitForms
     import Darwin
 #endif
 
-/// The folder a form (or a fixture) was read from, where its media files lie: what the printed
-/// form's thumbnails and `--embed-media` read (see `CompletedFormPhotos`).
-struct FormFolder {
-    /// The most bytes a photo file may have.
-    static let photoLimit = 32 << 20
+/// The folder a form lies in, where its media files are: a form's folder in the store, or the
+/// folder a form (or a fixture) was read from. What the printed form's thumbnails, `--embed-media`
+/// and the store's outbox copy read (see `CompletedFormMedia`).
+package struct FormFolder {
+    /// The most bytes a media file (photo, video, voice note) may have.
+    package static let mediaLimit = 32 << 20
 
     /// The folder; nil when the form came from standard input, which has no files beside it.
-    let path: String?
+    package let path: String?
 
-    /// The folder of the file at `formPath` (`-` or `<stdin>`: none).
-    init(of formPath: String) {
-        path = formPath == OutputFile.standardOutput || formPath == "<stdin>" ? nil : PathText.parent(of: formPath)
+    /// The folder at `path` (none: nil).
+    package init(path: String?) {
+        self.path = path
     }
 
     /// The file `name` in the folder, read by the input rule (see `InputRule`): refused when it is
     /// not a regular file (a FIFO or device is never waited on), when it is a link that leads out of
-    /// the folder, or when it has more than `photoLimit` bytes.
-    func file(_ name: String) -> PhotoFile {
+    /// the folder, or when it has more than `mediaLimit` bytes.
+    package func file(_ name: String) -> PhotoFile {
         guard let path else { return .absent }
         let filePath = PathText.joined(path, name)
         var status = stat()
         guard lstat(filePath, &status) == 0 else { return .absent }
         // A link, or a name such as "../x" from the form, may lead anywhere: only the folder is read.
         do {
-            return .found(fileName: name, bytes: try FileInput.read(filePath, limit: Self.photoLimit, within: path))
+            return .found(fileName: name, bytes: try FileInput.read(filePath, limit: Self.mediaLimit, within: path))
         } catch {
             return .refused(fileName: name, reason: Self.reason(error))
         }
