@@ -48,7 +48,9 @@ private func fixRounds(_ bytes: [UInt8], reader: TemplateReader, from original: 
         }
     }
     guard let original, let after = JSONParser.parse(text, limits: reader.limits).document else { return }
-    original.checkKept(by: Census(after), removing: applied.contains(where: removes))
+    let census = Census(after)
+    original.checkKept(by: census, removing: applied.contains(where: removes))
+    original.checkListsKept(by: census)
 }
 
 /// A fix's edits lie inside the text, in order, without overlapping.
@@ -76,8 +78,8 @@ private func check(
     original.checkKept(by: Census(document), removing: result.applied.contains(where: removes))
 }
 
-/// Whether the fix says it removes something (the documented removals: blank entries, an
-/// ignored early key); only those may lower the count of values.
+/// Whether the fix says it removes something (the documented removals: blank entries, offered
+/// only, and an ignored early key); only those may lower the count of values.
 private func removes(_ fix: FixIt) -> Bool {
     fix.title.hasPrefix("Remove ")
 }
@@ -87,6 +89,9 @@ private struct Census {
     var scalars = 0
     /// Members whose key is repeated in their object: the earlier ones are unreachable.
     var shadowed = 0
+    /// How many lists have each shape: the kind of each element in order, a blank string told
+    /// apart from another string (the web editor's padding holds a place).
+    var listShapes: [[UInt8]: Int] = [:]
 
     init(_ document: JSONDocument) {
         var pending = [document.root]
@@ -99,10 +104,32 @@ private struct Census {
                     pending.append(member.value)
                 }
             case .array:
+                listShapes[node.elements.map(Self.shape), default: 0] += 1
                 pending += node.elements
             default:
                 scalars += 1
             }
+        }
+    }
+
+    private static func shape(_ element: JSONNode) -> UInt8 {
+        switch element.kind {
+        case .string:
+            return element.stringValue?.allSatisfy(\.isWhitespace) == true ? UInt8(ascii: "b") : UInt8(ascii: "s")
+        case .object: return UInt8(ascii: "o")
+        case .array: return UInt8(ascii: "a")
+        default: return UInt8(ascii: "v")
+        }
+    }
+
+    /// `validate --fix` (the safe fixes) keeps every list's elements at their positions, as the
+    /// original web editor reads `answers` and `acceptedAnswerEdit` back: each list after it has a
+    /// shape a list had before (a whole list may go with an ignored early key).
+    func checkListsKept(by after: Census) {
+        for (shape, count) in after.listShapes {
+            invariant(
+                count <= listShapes[shape] ?? 0,
+                "--fix changed a list's positions (shape \(String(decoding: shape, as: UTF8.self)))")
         }
     }
 

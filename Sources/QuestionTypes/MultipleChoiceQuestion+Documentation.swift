@@ -8,7 +8,9 @@ extension MultipleChoiceQuestion {
         """
         The technician chooses from the options in `answers`. `max-answers` sets how many may be \
         chosen: 1 for exactly one, 0 (or no `max-answers`) for any number, N for at most N. Blank \
-        strings in `answers` are padding left by the web editor; they are not options.
+        strings in `answers` are padding left by the web editor; they are not options, but they hold \
+        places: the editor reads `answers[0..4]` and the accepted option's index back by position, so \
+        `validate --fix` keeps them (removing them is only an offered fix).
 
         `acceptedAnswer` names the option, or the list of options, the answer should be. An answer \
         whose options differ from it (ignoring case and order) is flagged for attention. Without \

@@ -3,8 +3,11 @@ import QuestionKit
 /// The padding of a multiple-choice option list, noted with its repair: blank entries (the
 /// original's web editor padded every list to five with `""`) and options written with spaces
 /// around them. Neither changes what the question means (blanks are not options, and options are
-/// compared without surrounding spaces), so both are notes, which pass `validate --strict`, each
-/// with a safe fix that `validate --fix` applies. This is the fix-it API as a type uses it: the
+/// compared without surrounding spaces), so both are notes, which pass `validate --strict`. Trimming
+/// an option is a safe fix that `validate --fix` applies; removing the blanks is only offered: the
+/// padding is the web editor's layout, which reads `answers[0..4]` and `acceptedAnswerEdit` back by
+/// position, so a list without it, edited there again, gains `"undefined"` options, and with a
+/// blank between options the accepted one moves. This is the fix-it API as a type uses it: the
 /// type names the nodes and the edit, the core locates them.
 struct OptionPadding {
     /// The blank entries, in order.
@@ -44,11 +47,12 @@ struct OptionPadding {
         problems.report(
             .note, MultipleChoiceQuestion.Code.blankOptions,
             "'\(key)' has \(entries), the web editor's padding; blank entries are not options", at: first,
-            hint: "Remove the blank entries; the options are the others.",
+            hint: "Keep them if the template is edited in the web editor, which reads the options by position; "
+                + "the options are the others.",
             fixes: [
                 NodeFix(
                     blanks.count == 1 ? "Remove the blank entry" : "Remove the \(blanks.count) blank entries",
-                    edits: [.remove(blanks)])
+                    edits: [.remove(blanks)], isSafe: false)
             ])
     }
 }

@@ -306,7 +306,7 @@ extension MultipleChoiceQuestion {
              "max-answers": "2", "acceptedAnswer": ["air filter", "Oil filter"]}
             """#),
         .valid(
-            "Blank padding from the web editor is not an option (a note; validate --fix removes it)",
+            "Blank padding from the web editor is not an option (a note; validate --fix keeps it)",
             #"""
             {"answer-type": "multiple-choice", "question": "Hydraulic hose condition",
              "answers": ["No leaks", "Weeping", "Leaking", "", ""], "max-answers": 0, "acceptedAnswer": "none"}

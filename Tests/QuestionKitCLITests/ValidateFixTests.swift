@@ -22,7 +22,7 @@ import Testing
         let fixed = runTool(["validate", "--fix", path])
         #expect(fixed.status == 1)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == #"{"questions":[{"answer-type": "short-answer", qid:"1"}]}"#)
+        #expect(text == #"{"questions":[{"answer-type": "short-answer", "max-answers": "1", qid:"1"}]}"#)
     }
 
     static let twoRevisions = """

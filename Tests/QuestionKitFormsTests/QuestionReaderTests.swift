@@ -64,9 +64,37 @@ struct QuestionReaderTests {
         #expect(result.diagnostics.seen == [Seen(.warning, "question.answer-type-inferred", "/questions/1", 3, 1)])
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.message == "question 2 has no 'answer-type'; qid '2' makes it 'yes-no'")
-        #expect(diagnostic.hint == "Add \"answer-type\": \"yes-no\".")
+        #expect(diagnostic.hint == #"Add "answer-type": "yes-no" and "max-answers": "1", as the original server did."#)
         #expect(result.template?.questions.map(\.type.description.identifier) == ["score", "yes-no"])
         #expect(result.isUsable)
+    }
+
+    /// The web editor's raw output: the original server's `modifyQuestions` added `answer-type` and
+    /// `max-answers: "1"` to a qid "1" or "2" question, and the safe fix adds what it added, never
+    /// changing a `max-answers` the question has.
+    @Test(arguments: [
+        (
+            #"{"qid": "2", "question": "Q"}"#,
+            #"{"answer-type": "yes-no", "max-answers": "1", "qid": "2", "question": "Q"}"#
+        ),
+        (
+            #"{"qid": "2", "question": "Q", "max-answers": ""}"#,
+            #"{"answer-type": "yes-no", "qid": "2", "question": "Q", "max-answers": ""}"#
+        ),
+        (
+            "{\n      \"qid\": \"2\",\n      \"question\": \"Q\"\n    }",
+            "{\n      \"answer-type\": \"yes-no\",\n      \"max-answers\": \"1\",\n      \"qid\": \"2\",\n"
+                + "      \"question\": \"Q\"\n    }"
+        ),
+    ])
+    func theInferredTypesFixAddsWhatTheOriginalServerAdded(question: String, fixed: String) throws {
+        let result = try Fixture.readQuestions(question)
+        let diagnostic = try #require(result.diagnostics.first { $0.code == "question.answer-type-inferred" })
+        let fix = try #require(diagnostic.fixes.first)
+        #expect(fix.isSafe)
+        let applied = FixApplication.apply([fix], to: Array(Fixture.template([question]).utf8))
+        #expect(applied.skipped.isEmpty)
+        #expect(String(decoding: applied.bytes, as: UTF8.self) == Fixture.template([fixed]))
     }
 
     @Test func missingAnswerTypeWithANonInferableQidIsAnErrorNamingTheType() throws {

@@ -38,12 +38,18 @@ struct MultipleChoicePaddingTests {
         #expect(diagnostics.map(\.severity) == [.note])
         #expect(diagnostics.first?.pointer == pointer)
         #expect(diagnostics.first?.fixes.map(\.title) == [title])
-        #expect(diagnostics.first?.fixes.allSatisfy(\.isSafe) == true)
+        // Only offered: the web editor reads the options back by position (MI-FORMAT.md).
+        #expect(diagnostics.first?.fixes.map(\.isSafe) == [false])
         #expect(text == question(expected))
     }
 
     @Test func spacesAroundAnOptionAreANoteWhoseFixTrimsIt() throws {
         let (diagnostics, text) = try fixed(question(#"[" Good", "Worn\t", "Cracked", ""]"#))
+        // Trimming moves no option: a safe fix.
+        #expect(
+            diagnostics.filter { $0.code == "multiple-choice.option-spaces" }.allSatisfy {
+                $0.fixes.allSatisfy(\.isSafe)
+            })
         #expect(
             diagnostics.map(\.code) == [
                 "multiple-choice.option-spaces", "multiple-choice.option-spaces", "multiple-choice.blank-options",

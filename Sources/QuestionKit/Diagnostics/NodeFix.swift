@@ -8,7 +8,8 @@ public struct NodeFix: Sendable {
         case replace(JSONNode, json: String)
         /// Rename the key of the member whose value is `node`.
         case renameKey(JSONNode, to: String)
-        /// Insert the member `key: json` first in `object`, indented as its first member is.
+        /// Insert the member `key: json` first in `object`, indented as its first member is. Several
+        /// insertions into one object in one fix go in together, in the order given.
         case insertMember(in: JSONNode, key: String, json: String)
         /// Remove these elements of one array, or these members (given by their values) of one
         /// object, with the commas and blanks that went with them.
@@ -40,8 +41,23 @@ public struct NodeFix: Sendable {
     /// dropped, never applied wrongly.
     func fixIt(in document: JSONDocument) -> FixIt? {
         var sourceEdits: [SourceEdit] = []
+        // Insertions at one place would overlap as separate edits: each object's are made one.
+        var insertions: [(object: JSONNode, members: [String])] = []
         for edit in edits {
+            if case .insertMember(let object, let key, let json) = edit {
+                let member = Self.quoted(key) + ": " + json
+                if let index = insertions.firstIndex(where: { $0.object.index == object.index }) {
+                    insertions[index].members.append(member)
+                } else {
+                    insertions.append((object, [member]))
+                }
+                continue
+            }
             guard let converted = Self.sourceEdits(of: edit, in: document) else { return nil }
+            sourceEdits += converted
+        }
+        for insertion in insertions {
+            guard let converted = Self.insertion(of: insertion.members, in: insertion.object) else { return nil }
             sourceEdits += converted
         }
         let sorted = sourceEdits.sorted { $0.range.lowerBound < $1.range.lowerBound }
@@ -58,26 +74,27 @@ public struct NodeFix: Sendable {
                 return nil
             }
             return [SourceEdit(range: range, replacement: quoted(key))]
-        case .insertMember(let object, let key, let json):
-            return insertion(of: quoted(key) + ": " + json, in: object)
+        case .insertMember:
+            preconditionFailure("insertions are made per object by fixIt(in:)")
         case .remove(let nodes):
             return removals(nodes, in: document)
         }
     }
 
-    /// The edit inserting `member` first in `object`, indented as the member after it.
-    private static func insertion(of member: String, in object: JSONNode) -> [SourceEdit]? {
+    /// The edit inserting `members` (each `"key": json`) first in `object`, in order, each
+    /// indented as the member after them.
+    private static func insertion(of members: [String], in object: JSONNode) -> [SourceEdit]? {
         guard object.kind == .object, !object.isRecovered, !object.isUnclosed, let range = span(of: object) else {
             return nil
         }
         guard let first = object.members.first else {
-            return [SourceEdit(range: range, replacement: "{" + member + "}")]
+            return [SourceEdit(range: range, replacement: "{" + members.joined(separator: ", ") + "}")]
         }
         let firstKey = first.keyNode.byteOffset
         guard let gap = checkedSpan(range.lowerBound + 1, firstKey, in: object.document) else { return nil }
         let blank = String(decoding: object.document.bytes[gap], as: UTF8.self)
         let separator = blank.contains("\n") ? String(blank.drop { $0 != "\n" }) : " "
-        return [SourceEdit(range: firstKey..<firstKey, replacement: member + "," + separator)]
+        return [SourceEdit(range: firstKey..<firstKey, replacement: members.map { $0 + "," + separator }.joined())]
     }
 
     /// The spans to remove for `nodes` (elements or member values of one container): a run of

@@ -139,12 +139,12 @@ struct QuestionReader: Sendable {
         let misspelled = question.node.members.first { typeKeyOnly.nearMiss(to: $0.key) != nil }
         if let legacyCode, let position = registry.positionInferred(fromLegacyCode: legacyCode), misspelled == nil {
             let type = registry.descriptions[position]
+            let fix = addServerMembers(type.identifier, to: question)
             problems.warning(
                 QuestionCode.answerTypeInferred,
                 "question \(question.number) has no '\(typeKey)'; qid '\(legacyCode)' makes it '\(type.identifier)'",
-                at: question.node,
-                hint: "Add \"\(typeKey)\": \"\(keys.spelling(ofValue: type.identifier, in: .answerType))\".",
-                fixes: [addType(type.identifier, to: question.node)])
+                at: question.node, hint: fix.title + (fix.edits.count > 1 ? ", as the original server did." : "."),
+                fixes: [fix])
             return position
         }
         let suggested = legacyCode.flatMap { code in registry.descriptions.first { $0.legacyTypeCode == code } }
@@ -178,6 +178,19 @@ struct QuestionReader: Sendable {
             "Add \"\(typeKey)\": \"\(spelled)\"",
             edits: [.insertMember(in: question, key: typeKey, json: JSONWriter.text(of: .string(spelled)))],
             isSafe: isSafe)
+    }
+
+    /// What the original server's `modifyQuestions` added to a question of the web editor's raw
+    /// output (one whose type its `qid` infers): `answer-type`, and `max-answers: "1"` unless the
+    /// question has a `max-answers` (a value present is never changed). Safe: short-answer and
+    /// true/false questions read no `max-answers`, and the original app then saw what the server sent.
+    private func addServerMembers(_ identifier: String, to question: QuestionJSON) -> NodeFix {
+        var fix = addType(identifier, to: question.node)
+        guard question[.maxAnswers] == nil else { return fix }
+        let maxAnswersKey = keys.spelling(of: .maxAnswers)
+        fix.title += " and \"\(maxAnswersKey)\": \"1\""
+        fix.edits.append(.insertMember(in: question.node, key: maxAnswersKey, json: JSONWriter.text(of: .string("1"))))
+        return fix
     }
 
     // MARK: Shared fields
