@@ -59,19 +59,23 @@ package enum DiagnosticPrinter {
     /// What closes the array `json` writes after `count` elements, and its line.
     static func jsonEnd(count: Int) -> String { count == 0 ? "[]\n" : "\n]\n" }
 
-    /// One diagnostic as `{file, severity, code, message, pointer, line, column, hint}`.
-    static func jsonObject(_ diagnostic: Diagnostic, file: String) -> JSONWriter.Value {
-        .object([
-            ("file", .string(file)),
-            ("severity", .string(diagnostic.severity.rawValue)),
-            ("code", .string(diagnostic.code)),
-            ("message", .string(diagnostic.message)),
-            ("pointer", .string(diagnostic.pointer)),
-            ("line", .integer(diagnostic.line)),
-            ("column", .integer(diagnostic.column)),
-            ("hint", diagnostic.hint.map { .string($0) } ?? .null),
-            ("fixes", .array(diagnostic.fixes.map(jsonObject))),
-        ])
+    /// One diagnostic as `{file, severity, code, message, pointer, line, column, hint, fixes}`, then
+    /// the `more` members a command adds.
+    static func jsonObject(
+        _ diagnostic: Diagnostic, file: String, more: [(String, JSONWriter.Value)] = []
+    ) -> JSONWriter.Value {
+        .object(
+            [
+                ("file", .string(file)),
+                ("severity", .string(diagnostic.severity.rawValue)),
+                ("code", .string(diagnostic.code)),
+                ("message", .string(diagnostic.message)),
+                ("pointer", .string(diagnostic.pointer)),
+                ("line", .integer(diagnostic.line)),
+                ("column", .integer(diagnostic.column)),
+                ("hint", diagnostic.hint.map { .string($0) } ?? .null),
+                ("fixes", .array(diagnostic.fixes.map(jsonObject))),
+            ] + more)
     }
 
     /// One fix-it as `{title, safe, edits: [{start, end, replacement}]}`, offsets in UTF-8 bytes.

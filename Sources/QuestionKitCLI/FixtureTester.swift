@@ -11,6 +11,8 @@ struct FixtureOutcome: Sendable {
     var templatePath: String?
     /// The template's problems when it could not be used, then the fixture's, cause first.
     var reports: [FileDiagnostics]
+    /// The replay's problems that only follow from those (located in the fixture), told in one line.
+    var followOns: ReplayFollowOns?
     /// The questions the replay flagged, nil when there was no replay.
     var flagsFound: [Int]?
     /// The questions the fixture expects flagged, nil when it does not say.
@@ -20,7 +22,7 @@ struct FixtureOutcome: Sendable {
     var duration: Double
 
     /// Whether the fixture passed: no errors anywhere.
-    var passed: Bool { !reports.contains { $0.diagnostics.containsErrors } }
+    var passed: Bool { followOns == nil && !reports.contains { $0.diagnostics.containsErrors } }
 
     /// The first error, which is the cause, with its file.
     var cause: (path: String, diagnostic: Diagnostic)? {
@@ -112,7 +114,9 @@ struct FixtureTester: Sendable {
             var replayer = FixtureReplayer(fixture: fixture, template: usable)
             replayer.keepsTranscript = false
             let result = replayer.replay()
-            diagnostics += FixtureChecks.replayProblems(result.diagnostics, besides: diagnostics)
+            let told = FixtureChecks.replayProblems(result, besides: diagnostics)
+            diagnostics += told.causes
+            outcome.followOns = told.followOns
             if withFlags { outcome.flagsFound = result.session.form.flags().map(\.question.number) }
         }
         // The source is kept only to quote it in diagnostics: a clean fixture's is let go at once.

@@ -161,10 +161,12 @@ package struct RunCommand: Command {
         if let user = arguments.values["user"] { loadedFixture.technician = user }
         if let foreman = arguments.values["foreman"] { loadedFixture.foreman = foreman }
         let result = FixtureReplayer(fixture: loadedFixture, template: template).replay()
-        let problems = FixtureChecks.causeFirst(
-            fixtureProblems + FixtureChecks.replayProblems(result.diagnostics, besides: fixtureProblems))
-        let text = DiagnosticPrinter.text(
-            FileDiagnostics(path: fixturePath, diagnostics: problems, source: fixture.report.source))
+        let told = FixtureChecks.replayProblems(result, besides: fixtureProblems)
+        let problems = FixtureChecks.causeFirst(fixtureProblems + told.causes)
+        let text =
+            DiagnosticPrinter.text(
+                FileDiagnostics(path: fixturePath, diagnostics: problems, source: fixture.report.source))
+            + (told.followOns.map { TerminalText.escaped(fixturePath) + ": \($0.summary)\n" } ?? "")
         return Replayed(result: result, problems: problems, problemsText: text)
     }
 

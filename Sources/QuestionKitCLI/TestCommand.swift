@@ -12,12 +12,15 @@ package struct TestCommand: Command {
         Finds every *.fixture.json in the folders (and their subfolders; fixture files may also be
         named directly), replays each with the template it names, and prints one line per fixture,
         'PASS' or 'FAIL' with the cause first (located in the fixture), every further problem and
-        warning indented below it, then 'N passed, N failed'. Any problem of a fixture (an unknown
+        warning indented below it, then 'N passed, N failed'. What only follows from the cause (the
+        later steps refused once one was, the outcome and flags then reached) is one line: 'and 17
+        later steps refused because question 3 was never answered'. Any problem of a fixture (an unknown
         key, step, media kind, outcome or refusal code, a question the template lacks, a template
         that does not exist) fails it. Fixtures are replayed on every core; the output is in the
         order of their paths. --format json prints one object per fixture (file, template, status,
-        duration, flags found and expected, every diagnostic); --format junit, JUnit XML (one
-        testcase per fixture, its failure the located cause). Exits 1 if any failed or a folder
+        duration, flags found and expected, every diagnostic, each marked followOn or not, and
+        followOns, that line); --format junit, JUnit XML (one testcase per fixture, its failure the
+        located cause). Exits 1 if any failed or a folder
         (or --filter) leaves no fixture.
         """
     package let options: [OptionSpec] = [

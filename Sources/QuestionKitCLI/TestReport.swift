@@ -2,7 +2,9 @@ import QuestionKit
 import QuestionKitForms
 
 /// What `test` prints for people: a line per fixture, `PASS` or `FAIL` with the cause first and
-/// where it is, then every further problem (warnings included) indented below, then the count.
+/// where it is, then every further problem (warnings included) indented below, then one line for
+/// the replay's follow-ons ("and 17 later steps refused because question 3 was never answered"),
+/// then the count.
 enum TestReport {
     static func text(_ outcomes: [FixtureOutcome]) -> String {
         var lines: [String] = []
@@ -19,6 +21,7 @@ enum TestReport {
             for (path, diagnostic) in listed where diagnostic != outcome.cause?.diagnostic {
                 lines.append("  \(line(diagnostic, in: path))")
             }
+            if let followOns = outcome.followOns { lines.append("  " + followOns.summary) }
         }
         let failed = outcomes.count { !$0.passed }
         lines.append("\(outcomes.count - failed) passed, \(failed) failed")

@@ -2,8 +2,9 @@ import QuestionKit
 import QuestionKitForms
 
 /// `test --format json`: one object per fixture (file, template, status, duration in seconds,
-/// flags found and expected, every diagnostic, cause first, with its file and location), and the
-/// counts.
+/// flags found and expected, every diagnostic, cause first, with its file and location, and
+/// `followOn` true for those that only follow from the cause, after the others; `followOns`, the
+/// line that sums them up, or null), and the counts.
 enum TestReportJSON {
     static func text(_ outcomes: [FixtureOutcome]) -> String {
         let failed = outcomes.count { !$0.passed }
@@ -17,19 +18,22 @@ enum TestReportJSON {
 
     private static func object(_ outcome: FixtureOutcome) -> JSONWriter.Value {
         let numbers: ([Int]?) -> JSONWriter.Value = { list in list.map { .array($0.map { .integer($0) }) } ?? .null }
+        let causes = outcome.reports.flatMap { report in
+            report.diagnostics.map {
+                DiagnosticPrinter.jsonObject($0, file: report.path, more: [("followOn", .bool(false))])
+            }
+        }
+        let followOns = (outcome.followOns?.diagnostics ?? []).map {
+            DiagnosticPrinter.jsonObject($0, file: outcome.path, more: [("followOn", .bool(true))])
+        }
         return .object([
             ("file", .string(outcome.path)),
             ("template", outcome.templatePath.map { .string($0) } ?? .null),
             ("status", .string(outcome.passed ? "passed" : "failed")),
             ("duration", .number(outcome.duration)),
             ("flags", .object([("found", numbers(outcome.flagsFound)), ("expected", numbers(outcome.flagsExpected))])),
-            (
-                "diagnostics",
-                .array(
-                    outcome.reports.flatMap { report in
-                        report.diagnostics.map { DiagnosticPrinter.jsonObject($0, file: report.path) }
-                    })
-            ),
+            ("diagnostics", .array(causes + followOns)),
+            ("followOns", outcome.followOns.map { .string($0.summary) } ?? .null),
         ])
     }
 }

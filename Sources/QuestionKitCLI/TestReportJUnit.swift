@@ -6,7 +6,7 @@ import QuestionKitForms
 /// `testsuite` named after the command; one `testcase` per fixture (its `classname` the folder,
 /// its `name` the file, its `file` the path, `time` in seconds); a failing fixture has one
 /// `failure` whose `message` is the cause at its line and column and whose text lists every
-/// problem; warnings go to `system-out`.
+/// problem but the replay's follow-ons, which it sums up in one line; warnings go to `system-out`.
 enum TestReportJUnit {
     static func text(_ outcomes: [FixtureOutcome]) -> String {
         let failed = outcomes.count { !$0.passed }
@@ -28,11 +28,12 @@ enum TestReportJUnit {
             "classname=\"\(escape(PathText.parent(of: outcome.path)))\" "
             + "name=\"\(escape(PathText.lastComponent(of: outcome.path)))\" file=\"\(escape(outcome.path))\" "
             + "time=\"\(seconds(outcome.duration))\""
-        let listed = outcome.reports.flatMap { report in
-            report.diagnostics.map { diagnostic in
-                TestReport.line(diagnostic, in: report.path) + (diagnostic.hint.map { "\n  hint: \($0)" } ?? "")
-            }
-        }
+        let listed =
+            outcome.reports.flatMap { report in
+                report.diagnostics.map { diagnostic in
+                    TestReport.line(diagnostic, in: report.path) + (diagnostic.hint.map { "\n  hint: \($0)" } ?? "")
+                }
+            } + (outcome.followOns.map { [$0.summary] } ?? [])
         guard !listed.isEmpty else { return ["    <testcase \(attributes)/>"] }
         var lines = ["    <testcase \(attributes)>"]
         if let cause = outcome.cause {

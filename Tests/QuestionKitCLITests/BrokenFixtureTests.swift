@@ -30,6 +30,7 @@ import Testing
         Case(name: "no-such-question", code: "fixture.no-such-question", line: 33, column: 5),
         Case(name: "missing-template", code: "fixture.template-not-found", line: 2, column: 15),
         Case(name: "wrong-template", code: "fixture.answers-do-not-fit", line: 2, column: 15),
+        Case(name: "wrong-answer", code: "multiple-choice.unknown-option", line: 10, column: 22),
     ]
 
     @Test func theFolderHoldsExactlyTheseCases() throws {
@@ -103,5 +104,115 @@ import Testing
         for broken in Self.cases {
             #expect(outcome.standardOutput.contains("type=\"\(broken.code)\""))
         }
+    }
+
+    // MARK: Issue 25, item 5: the newcomer's broken fixture (one wrong answer) tells the cause and one line
+
+    static let newcomer = folder + "/wrong-answer.fixture.json"
+    static let newcomerCause =
+        "'In place and secured' is not one of the options 'In place and secure', 'Loose', 'Damaged' or 'Missing' "
+        + "[multiple-choice.unknown-option]"
+    static let newcomerHint = "Did you mean 'In place and secure'? Choose options as listed (case does not matter)."
+    static let newcomerFollowOns =
+        "and 17 later steps refused because question 3 was never answered, "
+        + "so the outcome and the flagged questions differ from \"expect\""
+
+    @Test func testPrintsTheCauseThenOneLineForTheRefusalsAfterIt() {
+        let outcome = runTool(["test", Self.newcomer])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardOutput == """
+                FAIL \(Self.newcomer): \(Self.newcomerCause) at \(Self.newcomer):10:22
+                  \(Self.newcomerFollowOns)
+                0 passed, 1 failed
+
+                """)
+    }
+
+    @Test func junitFailureHoldsTheCauseThenTheSameLine() {
+        let outcome = runTool(["test", "--format", "junit", Self.newcomer])
+        #expect(outcome.status == 1)
+        let escape = { (text: String) in
+            text.replacingOccurrences(of: "'", with: "&apos;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        let body =
+            escape("\(Self.newcomer):10:22: error: \(Self.newcomerCause)\n  hint: \(Self.newcomerHint)\n")
+            + escape(Self.newcomerFollowOns) + "</failure>"
+        #expect(
+            outcome.standardOutput.contains("type=\"multiple-choice.unknown-option\">" + body),
+            "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("fixture.step-refused"))
+    }
+
+    @Test func jsonKeepsEveryFollowOnMarked() throws {
+        let outcome = runTool(["test", "--format", "json", Self.newcomer])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let fixture = try #require((object["fixtures"] as? [[String: Any]])?.first)
+        #expect(fixture["followOns"] as? String == Self.newcomerFollowOns)
+        let diagnostics = try #require(fixture["diagnostics"] as? [[String: Any]])
+        let marked = diagnostics.map { ($0["code"] as? String ?? "", $0["followOn"] as? Bool) }
+        #expect(marked.first?.0 == "multiple-choice.unknown-option")
+        #expect(marked.first?.1 == false)
+        let followOns = marked.dropFirst()
+        #expect(followOns.allSatisfy { $0.1 == true })
+        #expect(followOns.count { $0.0 == "fixture.step-refused" } == 17)
+        #expect(Set(followOns.map(\.0)) == ["fixture.step-refused", "fixture.outcome-differs", "fixture.flags-differ"])
+    }
+
+    @Test func runPrintsTheCauseThenTheSameLine() {
+        let outcome = runTool(["run", Self.template, "--answers", Self.newcomer])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError.hasSuffix("\n\(Self.newcomer): \(Self.newcomerFollowOns)\n"),
+            "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("fixture.step-refused"))
+    }
+
+    /// A step refused for a reason of its own is the cause; the refusals after it are follow-ons.
+    @Test func aMissingAnswerIsTheFirstRefusalWithTheRestAfterIt() throws {
+        let text = try String(contentsOfFile: Self.newcomer, encoding: .utf8)
+            .replacingOccurrences(of: #""3": {"answer": ["In place and secured"]},"#, with: "")
+            .replacingOccurrences(of: "\"../../../Templates/pump-inspection.json\"", with: "\"\(Self.template)\"")
+        let (path, output) = try testOutput(of: text)
+        #expect(
+            output == """
+                FAIL \(path): step 6 (next) was refused: question 3 needs an answer or a comment before Next \
+                [session.unanswered] [fixture.step-refused] at \(path):1:1
+                  and 16 later steps refused because question 3 was never answered, so the outcome and the flagged \
+                questions differ from "expect"
+                0 passed, 1 failed
+
+                """)
+    }
+
+    /// A step refused with steps of its own written: the answers then entered land on other
+    /// questions than meant, and are follow-ons too.
+    @Test func aWrongStepIsTheCauseAndTheAnswersAfterItFollowOn() throws {
+        let text = try String(
+            contentsOfFile: packageRoot + "/Templates/fixtures/pump-inspection.back.fixture.json", encoding: .utf8
+        )
+        .replacingOccurrences(of: "\"../pump-inspection.json\"", with: "\"\(Self.template)\"")
+        .replacingOccurrences(
+            of: "\"fill\", \"next\",\n    \"fill\", \"next\",\n    {\"answer\"",
+            with: "\"fill\", \"finish\",\n    \"fill\", \"next\",\n    {\"answer\"")
+        let (path, output) = try testOutput(of: text)
+        #expect(
+            output == """
+                FAIL \(path): step 4 (finish) was refused: Finish is on the last question (16), but question 2 is \
+                shown [session.not-last-question] [fixture.step-refused] at \(path):34:13
+                  and 7 later steps refused and 2 problems with the answers entered then because step 4 (finish) \
+                was refused, so the outcome and the flagged questions differ from "expect"
+                0 passed, 1 failed
+
+                """)
+    }
+
+    /// What `test` prints for a fixture of `text`, written to a folder of its own, and its path.
+    private func testOutput(of text: String) throws -> (path: String, output: String) {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/edited.fixture.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, runTool(["test", path]).standardOutput)
     }
 }

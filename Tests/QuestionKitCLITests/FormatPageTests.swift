@@ -51,4 +51,23 @@ import Testing
             #expect(!text.contains("MI-FORMAT"), "\(path) points outside the repository for the format")
         }
     }
+
+    /// Issue 25, item 6: the page's whole template (the JSON block of "A whole template") validates
+    /// without a problem and has a question of every built-in type.
+    @Test func theWholeTemplateValidatesCleanlyWithEveryType() throws {
+        let page = try String(contentsOfFile: Self.pagePath, encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "\n## A whole template\n").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```json\n").dropFirst().first)
+        let json = try #require(block.components(separatedBy: "\n```").first)
+        let outcome = runTool(["validate", "-"], standardInput: json)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == "checked 1 file: no problems\n")
+        let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all)
+        for type in registry.types {
+            #expect(
+                json.contains("\"answer-type\": \"\(type.description.identifier)\""),
+                "no \(type.description.identifier)")
+        }
+        #expect(section.contains("](../Templates/)"))
+    }
 }

@@ -184,8 +184,12 @@ public enum Suggestion {
 
     /// `'a', 'b' or 'c'`: a list of choices for messages.
     public static func quotedList(_ choices: [String], conjunction: String = "or") -> String {
-        let quoted = choices.map { "'\($0)'" }
-        guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+        list(choices.map { "'\($0)'" }, conjunction: conjunction)
+    }
+
+    /// `a, b or c`: items in a sentence, as they are.
+    package static func list(_ items: [String], conjunction: String = "or") -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 }

@@ -116,13 +116,16 @@ extension FixtureChecks {
             .map(\.element).filter { seen.insert($0).inserted }
     }
 
-    /// The replay's problems worth telling beside the fixture's own: when the fixture itself is
-    /// wrong (it has errors, or its answers fit another template), the steps then refused and
-    /// what follows from them are consequences, left out; the answers' own problems stay.
-    package static func replayProblems(_ replay: [Diagnostic], besides fixtureProblems: [Diagnostic]) -> [Diagnostic] {
+    /// The replay's problems worth telling beside the fixture's own, and their follow-ons: when the
+    /// fixture itself is wrong (it has errors, or its answers fit another template), the steps then
+    /// refused and what follows from them are consequences, left out; the answers' own problems stay.
+    package static func replayProblems(_ replay: ReplayResult, besides fixtureProblems: [Diagnostic]) -> (
+        causes: [Diagnostic], followOns: ReplayFollowOns?
+    ) {
         let fixtureIsWrong =
-            fixtureProblems.containsErrors || replay.contains { $0.code == "fixture.answers-do-not-fit" }
-        guard fixtureIsWrong else { return replay }
-        return replay.filter { $0.code != "fixture.step-refused" && !consequences.contains($0.code) }
+            fixtureProblems.containsErrors || replay.causes.contains { $0.code == "fixture.answers-do-not-fit" }
+        guard fixtureIsWrong else { return (replay.causes, replay.followOns) }
+        let causes = replay.causes.filter { $0.code != "fixture.step-refused" && !consequences.contains($0.code) }
+        return (causes, nil)
     }
 }

@@ -7,20 +7,22 @@ extension FixtureReplayer {
         let expectations = fixture.expectations
         let anchor = expectations.node ?? fixture.document.root
         let outcome = run.session.phase.outcomeName
+        // After a refused step or an answer not taken, where the replay ended follows from that.
+        let followOn = run.firstRefusalReason != nil || run.problems.hasErrors
         if outcome != expectations.outcome {
             let unanswered = run.session.unansweredQuestions
             let detail =
                 unanswered.isEmpty ? "" : "; unanswered: " + unanswered.map(String.init).joined(separator: ", ")
-            run.problems.error(
-                "fixture.outcome-differs",
+            run.error(
+                followOn: followOn, "fixture.outcome-differs",
                 "the replay ended in '\(outcome)', expected '\(expectations.outcome)'\(detail)", at: anchor,
                 hint: "Add the missing steps or answers, or set \"expect\": {\"outcome\": \"\(outcome)\"}.")
         }
         if let expected = expectations.flagged {
             let flagged = run.session.form.flags().map(\.question.number)
             if flagged != expected.sorted() {
-                run.problems.error(
-                    "fixture.flags-differ",
+                run.error(
+                    followOn: followOn, "fixture.flags-differ",
                     "flagged questions are \(Self.list(flagged)), expected \(Self.list(expected.sorted()))",
                     at: anchor, hint: "Check the answers against each question's acceptedAnswer.")
             }

@@ -7,8 +7,13 @@ public struct ReplayResult: Sendable {
     public var session: FormSession
     /// One line per step, as a person would describe the walk.
     package var transcript: [String]
-    /// Problems, located in the fixture's JSON.
+    /// Problems, located in the fixture's JSON: the causes, then their follow-ons.
     public var diagnostics: [Diagnostic]
+    /// The problems that are causes (see `followOns`), in source order.
+    package var causes: [Diagnostic]
+    /// The problems that only repeat a cause (steps refused after the first, the outcome and flags
+    /// then reached); nil when there are none.
+    package var followOns: ReplayFollowOns?
 
     /// Whether the replay completed as the fixture expects.
     public var passed: Bool { !diagnostics.containsErrors }
@@ -33,7 +38,8 @@ public struct FixtureReplayer: Sendable {
     public func replay() -> ReplayResult {
         var run = Run(
             session: FormSession(template: template, technician: fixture.technician),
-            problems: ProblemCollector(document: fixture.document), keepsTranscript: keepsTranscript)
+            problems: ProblemCollector(document: fixture.document),
+            followOns: ProblemCollector(document: fixture.document), keepsTranscript: keepsTranscript)
         FixtureChecks.check(fixture, against: template, readingAnswers: false, into: &run.problems)
         let steps = fixture.steps ?? defaultSteps()
         for (offset, step) in steps.enumerated() {
@@ -44,19 +50,42 @@ public struct FixtureReplayer: Sendable {
         if run.problems.hasErrors {
             FixtureChecks.checkAnswersFit(fixture, template: template, readingAnswers: false, &run.problems)
         }
-        return ReplayResult(session: run.session, transcript: run.transcript, diagnostics: run.problems.diagnostics())
+        let causes = run.problems.diagnostics()
+        // An answer entered again after a refusal is read again: what repeats a cause is told once.
+        var told = Set(causes)
+        let followOns = run.followOns.diagnostics().filter { told.insert($0).inserted }
+        return ReplayResult(
+            session: run.session, transcript: run.transcript, diagnostics: causes + followOns, causes: causes,
+            followOns: followOns.isEmpty
+                ? nil : ReplayFollowOns(diagnostics: followOns, reason: run.firstRefusalReason))
     }
 
     /// The state of a replay under way.
     struct Run {
         var session: FormSession
         var problems: ProblemCollector
+        /// The problems that follow from one in `problems` (see `ReplayFollowOns`).
+        var followOns: ProblemCollector
+        /// Why the first step the fixture did not expect to be refused was: from then on the walk
+        /// is not the fixture's, and later refusals are follow-ons.
+        var firstRefusalReason: String?
+        /// The numbers of the questions whose fixture answer their type did not take: a Next then
+        /// refused on them follows from that answer's problem.
+        var rejectedAnswers: Set<Int> = []
         var transcript: [String] = []
-        var refusedSteps: Set<Int> = []
         var keepsTranscript = true
 
         mutating func record(_ line: @autoclosure () -> String) {
             if keepsTranscript { transcript.append(line()) }
+        }
+
+        /// Reports an error with the causes, or with the follow-ons.
+        mutating func error(followOn: Bool, _ code: String, _ message: String, at node: JSONNode, hint: String?) {
+            if followOn {
+                followOns.error(code, message, at: node, hint: hint)
+            } else {
+                problems.error(code, message, at: node, hint: hint)
+            }
         }
     }
 
@@ -90,22 +119,31 @@ public struct FixtureReplayer: Sendable {
         do throws(SessionRefusal) {
             let detail = try apply(step.action, run: &run)
             if expectedCode != nil {
-                run.problems.error(
-                    "fixture.refusal-expected",
+                // After an unexpected refusal the walk is not the fixture's: this follows from it.
+                let isFollowOn = run.firstRefusalReason != nil
+                run.error(
+                    followOn: isFollowOn, "fixture.refusal-expected",
                     "step \(number) (\(step.action.name)) was expected to be refused, "
                         + "but it succeeded", at: step.node, hint: "Remove it from \"expect\": {\"refused\": …}.")
             }
             run.record("\(number). \(describe(step.action, at: before))\(detail)")
         } catch {
-            run.refusedSteps.insert(number)
             if let expectedCode, expectedCode == nil || expectedCode == error.code {
                 run.record(
                     "\(number). \(describe(step.action, at: before)): refused as expected: \(error.message)")
                 return
             }
             run.record("\(number). \(describe(step.action, at: before)): REFUSED: \(error.message)")
-            run.problems.error(
-                "fixture.step-refused",
+            // The first refusal is the cause, unless the question it wants answered was given an
+            // answer its type did not take (that answer's problem is the cause).
+            let isFollowOn =
+                run.firstRefusalReason != nil
+                || (error.code == "session.unanswered" && error.question.map(run.rejectedAnswers.contains) == true)
+            if run.firstRefusalReason == nil {
+                run.firstRefusalReason = ReplayFollowOns.reason(for: error, step: number, name: step.action.name)
+            }
+            run.error(
+                followOn: isFollowOn, "fixture.step-refused",
                 "step \(number) (\(step.action.name)) was refused: \(error.message) "
                     + "[\(error.code)]", at: step.node, hint: error.hint)
         }
@@ -116,7 +154,7 @@ public struct FixtureReplayer: Sendable {
         switch action {
         case .fill: return try fill(&run)
         case .answer(let value):
-            try run.session.answer(with: value, problems: &run.problems)
+            try enter(value, &run)
             return ""
         case .comment(let text): try run.session.setComment(text)
         case .attach(let kind): return ": " + (try run.session.attach(kind)).name
@@ -144,10 +182,8 @@ public struct FixtureReplayer: Sendable {
     private func fill(_ run: inout Run) throws(SessionRefusal) -> String {
         guard let entry = fixture.answers[run.session.current] else { return ": nothing to enter" }
         var parts: [String] = []
-        if let value = entry.answer {
-            if try run.session.answer(with: value, problems: &run.problems), run.keepsTranscript {
-                parts.append("answered")
-            }
+        if let value = entry.answer, try enter(value, &run), run.keepsTranscript {
+            parts.append("answered")
         }
         if let comment = entry.comment {
             try run.session.setComment(comment)
@@ -159,6 +195,23 @@ public struct FixtureReplayer: Sendable {
         }
         guard run.keepsTranscript else { return "" }
         return parts.isEmpty ? ": nothing to enter" : ": " + parts.joined(separator: ", ")
+    }
+
+    /// Answers the question shown with `value`; whether its type took it (if not, the problem is
+    /// reported and the question remembered as given an answer it did not take). After a refused
+    /// step the question shown may not be the one the fixture meant: the answer's problems are
+    /// follow-ons.
+    @discardableResult
+    private func enter(_ value: JSONNode, _ run: inout Run) throws(SessionRefusal) -> Bool {
+        let taken =
+            run.firstRefusalReason == nil
+            ? try run.session.answer(with: value, problems: &run.problems)
+            : try run.session.answer(with: value, problems: &run.followOns)
+        guard taken else {
+            if let number = run.session.currentQuestion?.number { run.rejectedAnswers.insert(number) }
+            return false
+        }
+        return true
     }
 
     private func beginForemanReviewIfCompleted(_ run: inout Run) throws(SessionRefusal) {
