@@ -87,7 +87,7 @@ async def test_diagnostics_completion_hover_outline(client: LanguageClient):
     hover = await client.text_document_hover_async(
         types.HoverParams(text_document=document, position=position_of(BROKEN, '"numRows"', 3))
     )
-    assert "numRows" in hover.contents.value and "minimum" in hover.contents.value
+    assert "numRows" in hover.contents.value and "at least 2" in hover.contents.value
 
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document))
     assert symbols[0].name.startswith("Question 1 - Safety: ")

@@ -37,12 +37,11 @@ extension LanguageServer {
                 return nil
             }
             let quoted = JSONWriter.text(of: .string(entry.spelling), indent: 0)
-            let documentation = ([entry.description] + KeyCatalog.constraintLines(entry.keywords))
             return LabelledItem(
                 label: entry.spelling,
                 value: item(
                     label: entry.spelling, kind: .property, detail: entry.typeIdentifier.map { "\($0) key" } ?? "key",
-                    documentation: documentation.joined(separator: "\n"),
+                    documentation: entry.documentation,
                     edit: (context.token, inString ? quoted : quoted + ": "), lines: lines))
         }
     }

@@ -3,9 +3,11 @@ import QuestionKitForms
 
 extension LanguageServer {
     /// `textDocument/documentSymbol`: one symbol per question, "Question N - section: text".
+    /// A text with syntax errors is outlined from what could be read past them, as its
+    /// diagnostics are (`JSONParser.parseRecovering`): while typing, the text is rarely valid.
     mutating func documentSymbols(_ params: JSONNode) throws(RPCError) -> JSONWriter.Value {
         let document = try requestedDocument(params)
-        let parsed = JSONParser.parse(document.bytes)
+        let parsed = JSONParser.parseRecovering(document.bytes)
         guard let root = parsed.document?.root, root.kind == .object else { return .array([]) }
         let keys = configuration.keys
         guard let list = root[keys.spelling(of: .questions)] ?? root[keys.spelling(of: .earlyQuestions)],

@@ -10,6 +10,16 @@ struct KeyCatalog {
         let keywords: [(String, JSONWriter.Value)]
         /// The type that reads the key, for a type's own key; nil for a shared or template key.
         let typeIdentifier: String?
+        /// Whether every question of the type must have the key.
+        let isRequired: Bool
+
+        /// What the key holds and the values it allows, in plain words (Markdown), for hover and
+        /// completion: "The number of rows…", then "Value: integer or string, at least 2, …".
+        var documentation: String {
+            let value = TypeDocumentation.valueLines(keywords)
+            guard let first = value.first else { return description }
+            return ([description, "", "Value: " + first] + value.dropFirst()).joined(separator: "\n")
+        }
     }
 
     let registry: QuestionTypeRegistry
@@ -68,13 +78,15 @@ struct KeyCatalog {
     }
 
     private func entry(_ key: Key) -> Entry {
-        Entry(spelling: keys.spelling(of: key), description: key.summary, keywords: [], typeIdentifier: nil)
+        Entry(
+            spelling: keys.spelling(of: key), description: key.summary, keywords: [], typeIdentifier: nil,
+            isRequired: false)
     }
 
     private func entry(_ schema: KeySchema, type: String) -> Entry {
         Entry(
             spelling: keys.spelling(of: schema.key), description: schema.description, keywords: schema.keywords,
-            typeIdentifier: type)
+            typeIdentifier: type, isRequired: schema.isRequired)
     }
 
     /// The values a key's schema lists (`enum`, for the key or its items), and `true`/`false` for a boolean.
@@ -87,10 +99,5 @@ struct KeyCatalog {
             if !element, name == "type", case .string("boolean") = value { return [.bool(true), .bool(false)] }
         }
         return []
-    }
-
-    /// The constraints as Markdown lines: "- `minimum`: 2".
-    static func constraintLines(_ keywords: [(String, JSONWriter.Value)]) -> [String] {
-        keywords.map { "- `\($0.0)`: `\(JSONWriter.text(of: $0.1, indent: 0))`" }
     }
 }

@@ -71,15 +71,47 @@ struct FeatureTests {
         return session.run().messages.response(id)?[path: "result", "contents", "value"] as? String
     }
 
-    @Test("hover shows a key's summary and constraints, and an answer-type's documentation page")
-    func hovers() {
+    @Test("hover over a key shows its summary and the values it allows in plain words")
+    func keyHover() {
         let text = #"{"questions": [{"answer-type": "table-answer", "numRows": 3}]}"#
-        let key = hover(text, at: "numRows", offset: 2)
-        #expect(key?.contains("**`numRows`** (table-answer)") == true)
-        #expect(key?.contains("- `minimum`: `2`") == true)
-        let page = hover(text, at: "table-answer", offset: 3)
-        #expect(page?.hasPrefix("# `table-answer`") == true)
+        #expect(
+            hover(text, at: "numRows", offset: 2) == """
+                **`numRows`** (table-answer, required)
+
+                Number of rows, counting the header row (table).
+
+                Value: integer or string, at least 2, at most 1000
+                """)
         #expect(hover(text, at: "3}", offset: 0) == nil)
+    }
+
+    @Test("a key's regular expression is shown as the pattern, not as the JSON string holding it")
+    func patternHover() throws {
+        let text = #"{"questions": [{"answer-type": "true/false", "acceptedAnswer": "yes"}]}"#
+        let key = try #require(hover(text, at: "acceptedAnswer", offset: 2))
+        #expect(key.contains(#"- string, matching the regular expression `^\s*([Tt][Rr][Uu][Ee]|"#))
+        #expect(!key.contains(#"\\"#))
+        #expect(!key.contains("{"))
+    }
+
+    @Test("hover over an answer-type shows the type's summary, keys and rules, not its whole page")
+    func typeHover() {
+        let text = #"{"questions": [{"answer-type": "true/false", "acceptedAnswer": "yes"}]}"#
+        #expect(
+            hover(text, at: "true/false", offset: 3) == """
+                **`true/false`**: A single choice between True (Yes) and False (No).
+
+                Keys:
+                - `acceptedAnswer`: The expected answer: "Yes" (or "True") or "No" (or "False"); "none" or "" \
+                checks nothing.
+                - `answers`: Filler such as ["yes", "no"]; ignored.
+
+                Rules:
+                - `acceptedAnswer` is one of "True", "False", "Yes" or "No" (in any case), "none" or "", or a list of \
+                exactly one of the first four.
+
+                The whole page: `true-false.md`, written by `questionkit docs`.
+                """)
     }
 
     @Test("a diagnostic's fix-it is a quick fix whose edit, applied, is the repaired text")
@@ -129,6 +161,22 @@ struct FeatureTests {
         let symbols = try #require(session.run().messages.response(id)?["result"] as? [JSONObject])
         #expect(symbols.map { $0["name"] as? String } == ["Question 1 - Safety: Safe?", "Question 2: Why?"])
         #expect(symbols.first?["detail"] as? String == "true/false")
+    }
+
+    @Test("a template with a syntax error is outlined from what could be read past it")
+    func outlineWithSyntaxError() throws {
+        // A missing comma between the two questions, as while typing.
+        let text =
+            #"{"questions": [{"answer-type": "true/false", "question": "Safe?"} {"question": "Why?"}, "#
+            + #"{"question": "Who?", "section": "Crew"}]}"#
+        var session = LanguageServerSession.initialized()
+        session.open(uri, text)
+        let id = session.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
+        let symbols = try #require(session.run().messages.response(id)?["result"] as? [JSONObject])
+        #expect(
+            symbols.map { $0["name"] as? String } == [
+                "Question 1: Safe?", "Question 2: Why?", "Question 3 - Crew: Who?",
+            ])
     }
 }
 

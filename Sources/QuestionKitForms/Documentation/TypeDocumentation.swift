@@ -174,6 +174,106 @@ package struct TypeDocumentation: Sendable {
     }
 }
 
+// MARK: Excerpt and plain words, for an editor's hover
+
+extension TypeDocumentation {
+    /// A short excerpt of the page, for an editor's hover: the summary, the keys the type reads
+    /// (each with whether it is required and its summary), and the rules; the whole page is
+    /// `markdown`, what `questionkit docs` writes.
+    package var excerpt: String {
+        var lines = ["**`\(type.description.identifier)`**: " + type.description.summary]
+        let properties = type.description.schemaProperties
+        if !properties.isEmpty {
+            lines += ["", "Keys:"]
+            lines += properties.map { property in
+                "- `\(keys.spelling(of: property.key))`\(property.isRequired ? " (required)" : ""): "
+                    + Self.cell(property.description)
+            }
+        }
+        if !type.description.rules.isEmpty {
+            lines += ["", "Rules:"] + type.description.rules.map { "- " + $0 }
+        }
+        lines += ["", "The whole page: `\(fileName)`, written by `questionkit docs`."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// What a key schema allows, in plain words, as Markdown lines: one line ("integer or string,
+    /// at least 2, at most 100"), or for an `anyOf` or `oneOf` a line per alternative. A regular
+    /// expression is shown as the pattern itself, not as the JSON string that holds it.
+    package static func valueLines(_ keywords: [(String, JSONWriter.Value)]) -> [String] {
+        for (keyword, value) in keywords {
+            guard keyword == "anyOf" || keyword == "oneOf", case .array(let alternatives) = value else { continue }
+            var lines = ["one of:"]
+            for case .object(let members) in alternatives { lines.append("- " + valueWords(members)) }
+            return lines
+        }
+        return keywords.isEmpty ? [] : [valueWords(keywords)]
+    }
+
+    /// One schema (no alternatives) in words: `valueSummary`, an array's items described in
+    /// full, then the constraints.
+    static func valueWords(_ keywords: [(String, JSONWriter.Value)]) -> String {
+        var kind = valueSummary(keywords)
+        var constraints: [String] = []
+        if let items = keywords.first(where: { $0.0 == "items" }), case .object(let schema) = items.1, !schema.isEmpty {
+            if kind.hasPrefix("array of") {
+                kind = "array of (\(valueWords(schema)))"
+            } else {
+                constraints.append("each item \(valueWords(schema))")
+            }
+        }
+        var minItems: String?
+        var maxItems: String?
+        for (keyword, value) in keywords {
+            let number = JSONWriter.text(of: value, indent: 0)
+            switch (keyword, value) {
+            case ("minimum", _): constraints.append("at least \(number)")
+            case ("exclusiveMinimum", _): constraints.append("more than \(number)")
+            case ("maximum", _): constraints.append("at most \(number)")
+            case ("exclusiveMaximum", _): constraints.append("less than \(number)")
+            case ("minLength", _): constraints.append("at least \(number) characters")
+            case ("maxLength", _): constraints.append("at most \(number) characters")
+            case ("minItems", _): minItems = number
+            case ("maxItems", _): maxItems = number
+            case ("pattern", .string(let pattern)):
+                constraints.append("matching the regular expression " + code(pattern))
+            case ("format", .string(let format)): constraints.append("in the \(format) format")
+            case ("prefixItems", .array(let leading)):
+                constraints.append(
+                    leading.count == 1 ? "its first item any value" : "its first \(leading.count) items any value")
+            case ("contains", .object(let schema)):
+                constraints.append("with at least one item that is \(valueWords(schema))")
+            case ("properties", .object(let members)):
+                constraints.append("with keys " + members.map { code($0.0) }.joined(separator: ", "))
+            default: continue
+            }
+        }
+        if let minItems, minItems == maxItems {
+            constraints.append("exactly \(items(minItems))")
+        } else {
+            if let minItems { constraints.append("at least \(items(minItems))") }
+            if let maxItems { constraints.append("at most \(items(maxItems))") }
+        }
+        return ([kind] + constraints).joined(separator: ", ")
+    }
+
+    /// "1 item", "3 items".
+    private static func items(_ count: String) -> String { count == "1" ? "1 item" : "\(count) items" }
+
+    /// `text` as a Markdown code span, fenced with more backticks than it holds in a row.
+    static func code(_ text: String) -> String {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
+        return fence + padding + text + padding + fence
+    }
+}
+
 extension JSONWriter.Value {
     /// The string, when the value is one.
     fileprivate var stringText: String? {
