@@ -13,15 +13,18 @@ public struct OptionSpec: Sendable {
     public let choices: [String]?
     /// One line for the help text.
     public let help: String
+    /// Whether the command cannot run without it: the usage line shows it without brackets.
+    public let isRequired: Bool
 
     public init(
         _ name: String, short: Character? = nil, value valueName: String? = nil, choices: [String]? = nil,
-        help: String
+        required isRequired: Bool = false, help: String
     ) {
         self.name = name
         self.short = short
         self.valueName = valueName
         self.choices = choices
+        self.isRequired = isRequired
         self.help = help
     }
 

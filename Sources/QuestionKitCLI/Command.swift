@@ -47,7 +47,9 @@ extension Command {
     /// The usage line without `USAGE:`: the tool, the command, every option and the arguments.
     package func usage(toolName: String) -> String {
         var synopsis = options.filter { $0.name != "help" }.map { option in
-            "[--\(option.name)\(option.valueName.map { " \(option.choices?.joined(separator: "|") ?? $0)" } ?? "")]"
+            let spelled =
+                "--\(option.name)\(option.valueName.map { " \(option.choices?.joined(separator: "|") ?? $0)" } ?? "")"
+            return option.isRequired ? spelled : "[\(spelled)]"
         }
         if !argumentsSynopsis.isEmpty { synopsis.append(argumentsSynopsis) }
         return ([toolName, name] + synopsis).joined(separator: " ")
@@ -74,17 +76,35 @@ public struct CommandContext: Sendable {
     /// Writes bytes (a PDF) to the real standard output, returning the system's reason when that
     /// fails; nil when output is only collected (in tests), where the bytes join `standardOutput`.
     public let emitBytes: (@Sendable (_ bytes: [UInt8]) -> String?)?
+    /// Whether a file descriptor (1, 2) is a terminal: `isatty` for the process, never in tests.
+    public let isTerminal: @Sendable (_ fileDescriptor: Int32) -> Bool
+    /// Whether `NO_COLOR` is set to something: no colour unless `--color always` asks for it.
+    public let noColor: Bool
+    /// The global `--color` option.
+    package var colorChoice = ColorChoice.auto
 
     public init(
         registry: QuestionTypeRegistry, toolName: String = "questionkit",
         readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput,
-        emit: (@Sendable (String, String) -> Void)? = nil, emitBytes: (@Sendable ([UInt8]) -> String?)? = nil
+        emit: (@Sendable (String, String) -> Void)? = nil, emitBytes: (@Sendable ([UInt8]) -> String?)? = nil,
+        isTerminal: @escaping @Sendable (Int32) -> Bool = { _ in false }, noColor: Bool = false
     ) {
         self.registry = registry
         self.toolName = toolName
         self.readStandardInput = readStandardInput
         self.emit = emit
         self.emitBytes = emitBytes
+        self.isTerminal = isTerminal
+        self.noColor = noColor
+    }
+
+    /// How text printed to standard output shows severities and results (coloured on a terminal).
+    package var outputStyle: TerminalStyle { style(of: 1) }
+    /// How text printed to standard error shows severities and results (coloured on a terminal).
+    package var errorStyle: TerminalStyle { style(of: 2) }
+
+    private func style(of fileDescriptor: Int32) -> TerminalStyle {
+        TerminalStyle(choice: colorChoice, isTerminal: isTerminal(fileDescriptor), noColor: noColor)
     }
 
     /// Sends what has been printed so far out now, so that a step that must only follow the
@@ -114,4 +134,9 @@ public struct CommandContext: Sendable {
 
     /// Appends to standard error.
     public mutating func printError(_ text: String) { standardError += text + "\n" }
+
+    /// Appends `file`'s diagnostics to standard error, as `DiagnosticPrinter.text` prints them.
+    package mutating func printDiagnostics(_ file: FileDiagnostics) {
+        standardError += DiagnosticPrinter.text(file, style: errorStyle)
+    }
 }

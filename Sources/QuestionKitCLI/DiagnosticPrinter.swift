@@ -5,12 +5,14 @@ import QuestionKitForms
 package enum DiagnosticPrinter {
     /// `path:line:column: severity: message [code]`, the source line with a caret under the
     /// column, then `hint: …`. Editors and CI systems recognise the first line. Control characters
-    /// from the file (or its name) are shown escaped, see ``TerminalText``.
-    package static func text(_ file: FileDiagnostics) -> String {
+    /// from the file (or its name) are shown escaped, see ``TerminalText``; the severity is
+    /// coloured when `style` is.
+    package static func text(_ file: FileDiagnostics, style: TerminalStyle = .plain) -> String {
         guard !file.diagnostics.isEmpty else { return "" }
         let locator = file.source.map { SourceLocator(bytes: $0) }
         let path = Array(TerminalText.escaped(file.path).utf8)
         var writer = DiagnosticWriter()
+        writer.style = style
         for diagnostic in file.diagnostics { writer.appendText(diagnostic, path: path, locator: locator) }
         return writer.take()
     }

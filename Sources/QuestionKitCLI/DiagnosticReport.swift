@@ -66,6 +66,7 @@ struct DiagnosticReport {
     ) {
         if checked { tally.beginFile() }
         let shownPath = Array(TerminalText.escaped(path).utf8)
+        writer.style = isJSON ? .plain : context.outputStyle
         var locator: SourceLocator?
         produce { diagnostic in
             tally.count(diagnostic)

@@ -8,6 +8,8 @@ import QuestionKitForms
 struct DiagnosticWriter {
     /// What has been written and not taken yet.
     var bytes: [UInt8] = []
+    /// Whether the severity is coloured (text only).
+    var style = TerminalStyle.plain
     private var code = CachedText()
     private var hint = CachedText()
 
@@ -42,7 +44,7 @@ struct DiagnosticWriter {
             bytes.append(UInt8(ascii: ":"))
         }
         bytes.append(UInt8(ascii: " "))
-        append(text: diagnostic.severity.rawValue)
+        append(text: style.severity(diagnostic.severity))
         append(": ")
         append(text: TerminalText.escaped(diagnostic.message))
         append(" [")

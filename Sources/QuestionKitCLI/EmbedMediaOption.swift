@@ -24,7 +24,7 @@ enum EmbedMediaOption {
         let room = JSONParser.Limits.default.maxBytes - CompletedFormWriter.json(form).utf8.count
         let (media, diagnostics) = CompletedFormMedia.embeddable(
             form, room: room, file: FormFolder(of: folderOf).file)
-        context.standardError += DiagnosticPrinter.text(
+        context.printDiagnostics(
             FileDiagnostics(path: locatedIn.path, diagnostics: diagnostics, source: locatedIn.source))
         return media
     }

@@ -21,7 +21,9 @@ package struct ExportCommand: Command {
         """
     package var options: [OptionSpec] {
         [
-            OptionSpec("format", value: "FORMAT", choices: ["pdf", "text", "json"], help: "What to write (required)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: ["pdf", "text", "json"], required: true,
+                help: "What to write (required)."),
             OptionSpec("output", short: "o", value: "FILE", help: "Where to write it ('-' for standard output)."),
             OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
             EmbedMediaOption.spec,
@@ -41,7 +43,7 @@ package struct ExportCommand: Command {
         }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
-        if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
+        if !loaded.report.diagnostics.isEmpty { context.printDiagnostics(loaded.report) }
         guard let form = loaded.value else { return ExitStatus.inputErrors }
         let review = Review(form: form)
         if format == "pdf", let output {

@@ -123,7 +123,7 @@ enum PDFOutput {
     ) -> [String: PDFImage] {
         let (images, diagnostics) = FormPDFPhotos.load(
             form, reportingMissing: missingIsWarning, file: FormFolder(of: folderOf).file)
-        context.standardError += DiagnosticPrinter.text(
+        context.printDiagnostics(
             FileDiagnostics(path: locatedIn.path, diagnostics: diagnostics, source: locatedIn.source))
         return images
     }

@@ -59,7 +59,8 @@ public struct QuestionKitTool: Sendable {
     public func run(
         _ arguments: [String],
         readStandardInput: @escaping @Sendable (Int) throws -> [UInt8] = FileInput.readStandardInput,
-        emit: (@Sendable (String, String) -> Void)? = nil, emitBytes: (@Sendable ([UInt8]) -> String?)? = nil
+        emit: (@Sendable (String, String) -> Void)? = nil, emitBytes: (@Sendable ([UInt8]) -> String?)? = nil,
+        isTerminal: @escaping @Sendable (Int32) -> Bool = { _ in false }, noColor: Bool = false
     ) -> Outcome {
         let registry: QuestionTypeRegistry
         do {
@@ -69,10 +70,38 @@ public struct QuestionKitTool: Sendable {
         }
         var context = CommandContext(
             registry: registry, toolName: toolName, readStandardInput: readStandardInput, emit: emit,
-            emitBytes: emitBytes)
+            emitBytes: emitBytes, isTerminal: isTerminal, noColor: noColor)
         context.commands = commands
-        let status = dispatch(arguments, context: &context)
+        var arguments = arguments[...]
+        do {
+            try takeGlobalOptions(&arguments, context: &context)
+        } catch {
+            context.printError("\(toolName): error: \(error.message)")
+            context.printError("Run '\(toolName) --help' for usage.")
+            return Outcome(standardOutput: "", standardError: context.standardError, status: ExitStatus.usage)
+        }
+        let status = dispatch(Array(arguments), context: &context)
         return Outcome(standardOutput: context.standardOutput, standardError: context.standardError, status: status)
+    }
+
+    /// `--color auto|never|always`, given before the command: whether severities and results are
+    /// coloured (see `TerminalStyle`).
+    package static let colorOption = OptionSpec(
+        "color", value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
+        help:
+            "Colour errors, warnings, notes, PASS and FAIL: on a terminal (auto, unless NO_COLOR is set), never or always."
+    )
+
+    /// Takes the options that come before the command (`--color`) off the front of `arguments`.
+    private func takeGlobalOptions(
+        _ arguments: inout ArraySlice<String>, context: inout CommandContext
+    ) throws(UsageError) {
+        while let first = arguments.first, first == "--color" || first.hasPrefix("--color=") {
+            let count = first.contains("=") ? 1 : 2
+            let parsed = try ParsedArguments.parse(Array(arguments.prefix(count)), options: [Self.colorOption])
+            arguments = arguments.dropFirst(count)
+            context.colorChoice = parsed.values["color"].flatMap(ColorChoice.init) ?? .auto
+        }
     }
 
     private func dispatch(_ arguments: [String], context: inout CommandContext) -> Int32 {
@@ -136,12 +165,15 @@ public struct QuestionKitTool: Sendable {
         let width = (commands.map(\.name.count).max() ?? 0) + 2
         var lines = [
             "OVERVIEW: \(Self.purpose)", "",
-            "USAGE: \(toolName) <command> [options] [arguments]", "", "COMMANDS:",
+            "USAGE: \(toolName) [--color auto|never|always] <command> [options] [arguments]", "", "COMMANDS:",
         ]
         for command in commands {
             lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
         }
-        lines += ["", "Run '\(toolName) <command> --help' for a command's options.", "Version \(Self.version)."]
+        lines += [
+            "", "--color WHEN: \(Self.colorOption.help)",
+            "Run '\(toolName) <command> --help' for a command's options.", "Version \(Self.version).",
+        ]
         return lines.joined(separator: "\n")
     }
 
@@ -164,7 +196,8 @@ public struct QuestionKitTool: Sendable {
                 FileOutput.write(output, to: STDOUT_FILENO)
                 FileOutput.write(error, to: STDERR_FILENO)
             },
-            emitBytes: { bytes in bytes.withUnsafeBytes { SystemIO.writeAll($0, to: STDOUT_FILENO) } })
+            emitBytes: { bytes in bytes.withUnsafeBytes { SystemIO.writeAll($0, to: STDOUT_FILENO) } },
+            isTerminal: { isatty($0) == 1 }, noColor: getenv("NO_COLOR").map { $0.pointee != 0 } ?? false)
         FileOutput.write(outcome.standardOutput, to: STDOUT_FILENO)
         FileOutput.write(outcome.standardError, to: STDERR_FILENO)
         exit(outcome.status)

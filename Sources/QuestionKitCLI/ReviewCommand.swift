@@ -25,7 +25,7 @@ package struct ReviewCommand: Command {
         if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let loaded = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys)).completedForm(at: path)
-        if !loaded.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(loaded.report) }
+        if !loaded.report.diagnostics.isEmpty { context.printDiagnostics(loaded.report) }
         guard let form = loaded.value else { return ExitStatus.inputErrors }
         let review = Review(form: form)
         // Out piece by piece: the review of a large form is several times its size as one text.

@@ -27,7 +27,7 @@ package struct RunCommand: Command {
     }
 
     static let ownOptions: [OptionSpec] = [
-        OptionSpec("answers", value: "FIXTURE", help: "The fixture to replay (required)."),
+        OptionSpec("answers", value: "FIXTURE", required: true, help: "The fixture to replay (required)."),
         OptionSpec("user", value: "NAME", help: "The technician, instead of the fixture's."),
         OptionSpec("foreman", value: "NAME", help: "The foreman, instead of the fixture's."),
         OptionSpec(
@@ -86,9 +86,9 @@ package struct RunCommand: Command {
     ) -> Reported? {
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
         let template = files.template(at: templatePath)
-        context.standardError += DiagnosticPrinter.text(template.report)
+        context.printDiagnostics(template.report)
         guard let loadedTemplate = template.value else {
-            context.standardError += DiagnosticPrinter.text(files.fixture(at: fixturePath).report)
+            context.printDiagnostics(files.fixture(at: fixturePath).report)
             return nil
         }
         guard
@@ -151,7 +151,7 @@ package struct RunCommand: Command {
     ) -> Replayed? {
         let fixture = files.fixture(at: fixturePath)
         guard var loadedFixture = fixture.value else {
-            context.standardError += DiagnosticPrinter.text(fixture.report)
+            context.printDiagnostics(fixture.report)
             return nil
         }
         // The fixture's own problems fail the run as its replay's do, and are printed with them, cause first.
@@ -165,7 +165,8 @@ package struct RunCommand: Command {
         let problems = FixtureChecks.causeFirst(fixtureProblems + told.causes)
         let text =
             DiagnosticPrinter.text(
-                FileDiagnostics(path: fixturePath, diagnostics: problems, source: fixture.report.source))
+                FileDiagnostics(path: fixturePath, diagnostics: problems, source: fixture.report.source),
+                style: context.errorStyle)
             + (told.followOns.map { TerminalText.escaped(fixturePath) + ": \($0.summary)\n" } ?? "")
         return Replayed(result: result, problems: problems, problemsText: text)
     }
@@ -210,7 +211,7 @@ enum KeyMapOption {
     static func load(_ arguments: ParsedArguments, context: inout CommandContext) -> KeyMap? {
         guard let path = arguments.values["keys"] else { return .mi }
         let (keys, report) = read(path, registry: context.registry)
-        context.standardError += DiagnosticPrinter.text(report)
+        context.printDiagnostics(report)
         return report.diagnostics.containsErrors ? nil : keys
     }
 

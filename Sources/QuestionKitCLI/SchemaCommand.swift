@@ -42,7 +42,7 @@ package struct SchemaCommand: Command {
         }
         let registry = context.registry
         let (keys, diagnostics) = KeyMap.load(bytes, registry: registry)
-        context.standardError += DiagnosticPrinter.text(
+        context.printDiagnostics(
             FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
         return diagnostics.containsErrors ? nil : keys
     }

@@ -36,7 +36,7 @@ package struct TemplatesCommand: Command {
         if arguments.value("format", default: "text") == "json" {
             context.print(JSONWriter.text(of: Self.json(loaded)))
         } else {
-            for report in loaded.reports { context.standardError += DiagnosticPrinter.text(report) }
+            for report in loaded.reports { context.printDiagnostics(report) }
             context.standardOutput += Self.text(loaded.library)
             context.print(Self.summary(loaded))
         }

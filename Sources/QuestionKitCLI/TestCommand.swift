@@ -42,7 +42,7 @@ package struct TestCommand: Command {
         var emptyFolders = 0
         for argument in arguments.positionals {
             let walk = Self.fixtureWalk(argument)
-            for skipped in walk.skipped { context.standardError += DiagnosticPrinter.text(skipped) }
+            for skipped in walk.skipped { context.printDiagnostics(skipped) }
             let found = walk.paths
             // A folder without fixtures is most likely a mistyped one: it must not pass.
             if found.isEmpty {
@@ -66,7 +66,7 @@ package struct TestCommand: Command {
         switch format {
         case "json": context.standardOutput += TestReportJSON.text(outcomes)
         case "junit": context.standardOutput += TestReportJUnit.text(outcomes)
-        default: context.standardOutput += TestReport.text(outcomes)
+        default: context.standardOutput += TestReport.text(outcomes, style: context.outputStyle)
         }
         let failed = outcomes.contains { !$0.passed }
         return !failed && emptyFolders == 0 ? ExitStatus.success : ExitStatus.inputErrors

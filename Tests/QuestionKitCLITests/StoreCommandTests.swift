@@ -227,7 +227,7 @@ final class StoreWorkspace {
         }
         #expect(
             runStore(["help", "attach"]).standardOutput.hasPrefix(
-                "USAGE: questionkit store attach [--root DIR] [--config FILE] [--keys FILE] [--question N] "
+                "USAGE: questionkit store attach [--root DIR] [--config FILE] [--keys FILE] --question N "
                     + "[--kind image|video|voice] FORM FILE\n"))
     }
 }

@@ -47,7 +47,7 @@ import Testing
             outcome.standardOutput == """
                 OVERVIEW: Validate, replay and print MI question templates.
 
-                USAGE: questionkit <command> [options] [arguments]
+                USAGE: questionkit [--color auto|never|always] <command> [options] [arguments]
 
                 COMMANDS:
                   validate     Check MI templates and report every problem with its location.
@@ -65,6 +65,7 @@ import Testing
                   completions  Print a shell completion script (bash, zsh or fish) for the commands and their options.
                   man          Print the manual page (roff), made from the commands' own help.
 
+                --color WHEN: Colour errors, warnings, notes, PASS and FAIL: on a terminal (auto, unless NO_COLOR is set), never or always.
                 Run 'questionkit <command> --help' for a command's options.
                 Version \(QuestionKitTool.version).
 

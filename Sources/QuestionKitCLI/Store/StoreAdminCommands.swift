@@ -94,7 +94,7 @@ struct StoreReassignCommand: Command {
         """
     let options =
         StoreOptions.common + [
-            OptionSpec("to", value: "USER", help: "The new technician (required)."), StoreOptions.now,
+            OptionSpec("to", value: "USER", required: true, help: "The new technician (required)."), StoreOptions.now,
         ]
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {

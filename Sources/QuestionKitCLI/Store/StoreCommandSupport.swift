@@ -54,7 +54,7 @@ struct StoreSetup {
         do {
             let bytes = try FileInput.read(path, limit: JSONParser.Limits.default.maxBytes)
             let (configuration, diagnostics) = StoreConfiguration.load(bytes)
-            context.standardError += DiagnosticPrinter.text(
+            context.printDiagnostics(
                 FileDiagnostics(path: path, diagnostics: diagnostics, source: bytes))
             return configuration
         } catch {
@@ -105,7 +105,7 @@ struct StoreSetup {
         if let hint = error.hint { context.printError("  hint: \(hint)") }
         if !error.diagnostics.isEmpty {
             let source = error.path.flatMap { try? FileInput.read($0, limit: JSONParser.Limits.default.maxBytes) }
-            context.standardError += DiagnosticPrinter.text(
+            context.printDiagnostics(
                 FileDiagnostics(path: error.path ?? "", diagnostics: error.diagnostics, source: source))
         }
     }

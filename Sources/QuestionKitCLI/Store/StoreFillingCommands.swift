@@ -26,7 +26,7 @@ struct StoreStartCommand: Command {
             let templatePath = try StoreTemplateChoice.path(arguments, setup: setup, context: &context)
         else { return ExitStatus.inputErrors }
         let template = FormFiles(reader: setup.store.reader).template(at: templatePath)
-        if !template.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(template.report) }
+        if !template.report.diagnostics.isEmpty { context.printDiagnostics(template.report) }
         guard let loaded = template.value else { return ExitStatus.inputErrors }
         return setup.perform(&context) { store, context throws(StoreError) in
             let stored = try store.start(template: loaded, user: user, now: setup.now)
@@ -59,7 +59,8 @@ struct StoreFillCommand: Command {
         the fixture has nothing for. The form is saved unless the fixture has errors; then it stays as it was
         and the exit status is 1. Completing, the foreman's steps and media are subcommands of their own.
         """
-    let options = StoreOptions.common + [OptionSpec("answers", value: "FIXTURE", help: "The fixture (required).")]
+    let options =
+        StoreOptions.common + [OptionSpec("answers", value: "FIXTURE", required: true, help: "The fixture (required).")]
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         let formName = try arguments.single("form")
@@ -68,7 +69,7 @@ struct StoreFillCommand: Command {
             let reference = setup.reference(formName, context: &context)
         else { return ExitStatus.inputErrors }
         let fixture = FormFiles(reader: setup.store.reader).fixture(at: fixturePath)
-        if !fixture.report.diagnostics.isEmpty { context.standardError += DiagnosticPrinter.text(fixture.report) }
+        if !fixture.report.diagnostics.isEmpty { context.printDiagnostics(fixture.report) }
         guard let loaded = fixture.value else { return ExitStatus.inputErrors }
         // A fixture's own errors (an unknown key or step) fail it before anything is filled.
         guard !fixture.report.diagnostics.containsErrors else {
@@ -78,7 +79,7 @@ struct StoreFillCommand: Command {
         return setup.perform(&context) { store, context throws(StoreError) in
             let result = try store.fill(reference, with: loaded)
             context.print(TerminalText.lines(result.transcript))
-            context.standardError += DiagnosticPrinter.text(
+            context.printDiagnostics(
                 FileDiagnostics(path: fixturePath, diagnostics: result.diagnostics, source: fixture.report.source))
             guard result.saved else {
                 context.printError("\(setup.commandName): the fixture has errors; '\(reference)' was not changed")
@@ -104,7 +105,7 @@ struct StoreAttachCommand: Command {
         """
     let options =
         StoreOptions.common + [
-            OptionSpec("question", value: "N", help: "The question's number, from 1 (required)."),
+            OptionSpec("question", value: "N", required: true, help: "The question's number, from 1 (required)."),
             OptionSpec(
                 "kind", value: "KIND", choices: MediaAttachment.Kind.allCases.map(\.rawValue),
                 help: "image, video or voice (default: from the file's extension)."),

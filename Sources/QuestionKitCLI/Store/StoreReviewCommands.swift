@@ -40,8 +40,8 @@ struct StoreCommentCommand: Command {
     let discussion = "Sets the foreman's comment (replacing an earlier one) and records who the foreman is."
     let options =
         StoreOptions.common + [
-            OptionSpec("foreman", value: "NAME", help: "The foreman (required)."),
-            OptionSpec("text", value: "TEXT", help: "The comment (required)."),
+            OptionSpec("foreman", value: "NAME", required: true, help: "The foreman (required)."),
+            OptionSpec("text", value: "TEXT", required: true, help: "The comment (required)."),
         ]
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {

@@ -14,7 +14,7 @@ struct StoreNoticesCommand: Command {
         """
     let options =
         StoreOptions.common + [
-            OptionSpec("user", value: "USER", help: "Whose notices (required)."),
+            OptionSpec("user", value: "USER", required: true, help: "Whose notices (required)."),
             OptionSpec("keep", help: "Print the notices without clearing them."), StoreOptions.format,
         ]
 

@@ -24,7 +24,7 @@ enum StoreTemplateChoice {
         let folder = try arguments.required("templates", "DIR")
         let loaded = TemplatesCommand.load([folder], reader: setup.store.reader)
         guard let shelf = loaded.library.shelf(titled: title) else {
-            for report in loaded.reports { context.standardError += DiagnosticPrinter.text(report) }
+            for report in loaded.reports { context.printDiagnostics(report) }
             let near = loaded.library.titles(near: title)
             let known = near.isEmpty ? loaded.library.shelves.prefix(10).map(\.title) : near
             context.printError(
@@ -38,7 +38,7 @@ enum StoreTemplateChoice {
         guard let latest = shelf.startable else {
             let paths = Set((shelf.editions + shelf.invalid).map(\.path))
             for report in loaded.reports where paths.contains(report.path) {
-                context.standardError += DiagnosticPrinter.text(report)
+                context.printDiagnostics(report)
             }
             context.printError(
                 "\(setup.commandName): error: '\(title)' has \(TemplatesCommand.latest(of: shelf))")
