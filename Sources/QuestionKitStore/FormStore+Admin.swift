@@ -9,7 +9,7 @@ public struct Reassignment: Sendable {
     public var form: StoredForm
     /// Where it was.
     public var from: FormReference
-    /// Whether it had to take another name because the new user had one of the same name.
+    /// Whether its name changed: its ` (n)` counter dropped, or another given among the new user's forms.
     public var renamed: Bool
     /// The notice left for the previous user.
     public var notice: Notice
@@ -24,8 +24,9 @@ public struct Removal: Sendable {
 }
 
 extension FormStore {
-    /// Gives an incomplete form to another user: the folder moves to `<root>/<user>/`, renamed
-    /// (` (2)`, …) when that user has a form of the same name, and the previous user gets a notice.
+    /// Gives an incomplete form to another user: the folder moves to `<root>/<user>/`, its ` (n)`
+    /// counter dropped and numbered again there (` (2)`, … only when that user has a form of the
+    /// same name), as the original did; the previous user gets a notice.
     public func reassign(_ reference: FormReference, to user: String, now: Date = Date()) throws(StoreError)
         -> Reassignment
     {
@@ -40,14 +41,18 @@ extension FormStore {
             try checkInside(area(.incomplete, user: user))
             _ = try readNotices(reference.user)
             try checkInside(Self.pendingFolder)
+            // The counter is the previous user's: dropped, and numbered again among the new user's
+            // forms, as the original did (`Pump 01-03-2026 (2)` becomes `Pump 01-03-2026` when free).
+            let base = StoreNames.baseName(reference.name)
             let planned = self.reference(
-                .incomplete, user: user, name: freeName(reference.name, in: area(.incomplete, user: user)))
+                .incomplete, user: user, name: freeName(base, in: area(.incomplete, user: user)))
             let renamed = planned.name != reference.name
+            let clash = planned.name != base ? ", since \(user) had a form named '\(base)'" : ""
             let notice = Notice(
                 id: "\(stored.record.id)/reassigned/\(StoreDates.iso(now))", date: now, kind: .reassigned,
                 form: reference.path,
                 message: "Your form '\(reference.name)' was reassigned to \(user)"
-                    + (renamed ? " (as '\(planned.name)', since \(user) had a form of that name)." : "."))
+                    + (renamed ? " (as '\(planned.name)'\(clash))." : "."))
             var moved = stored
             moved.form.technician = user
             moved.record.previousUsers.append(reference.user)

@@ -27,6 +27,18 @@ public struct Attachment: Sendable {
     public var path: String
 }
 
+/// What `detach` did.
+public struct Detachment: Sendable {
+    /// The attachment the form no longer names.
+    public var media: MediaAttachment
+    /// The 1-based number of the question it belonged to.
+    public var question: Int
+    /// The files removed from the form's folder (none when its file was already missing).
+    public var removedFiles: [String]
+    /// The form as saved.
+    public var form: StoredForm
+}
+
 extension FormStore {
     /// Replays `fixture` into an incomplete form, continuing where it was left (see `StoreReplay`
     /// in the documentation of `questionkit store fill`), and saves it, unless the fixture has
@@ -96,6 +108,73 @@ extension FormStore {
             }
             return Attachment(media: media, question: number, path: path)
         }
+    }
+
+    /// Deletes the attachment `name` (`Qid3(2)`, or its file name `Qid3(2).jpg`) from an
+    /// incomplete or completed form, as the original let whoever could edit the form do: the form
+    /// stops naming it, then its file goes. A submitted form does not change.
+    ///
+    /// Kill safety: the form is written first (atomically), then the file is removed. A crash in
+    /// between leaves a file that no form names: never listed, embedded or printed (only named
+    /// media are read), overwritten by an attachment of that name and removed with the form. The
+    /// other order could leave a form naming a file that is gone. A symbolic link planted under
+    /// the attachment's name is removed as a link, never followed (`FolderAccess`).
+    public func detach(_ reference: FormReference, name: String) throws(StoreError) -> Detachment {
+        try writing { () throws(StoreError) in
+            var stored = try load(reference)
+            guard reference.state != .submitted else {
+                throw .wrongState(
+                    "the form '\(reference)' is submitted, so its attachments cannot be deleted",
+                    hint: "A submitted form does not change.")
+            }
+            let named = stored.form.entries.indices.lazy.flatMap { position in
+                stored.form.entries[position].media.indices.lazy.map { (position, $0) }
+            }
+            guard
+                let (position, slot) = named.first(where: { position, slot in
+                    let media = stored.form.entries[position].media[slot]
+                    return media.name == name || media.fileName == name
+                })
+            else {
+                throw noSuchAttachment(name, in: stored)
+            }
+            let media = stored.form.entries[position].media.remove(at: slot)
+            try saveForm(stored)
+            // Every file the attachment could be read from (a photo's `.jpeg` and `.png` too), so
+            // that it does not come back from a file beside the form.
+            let folder = folder(of: stored.reference)
+            var removed: [String] = []
+            for fileExtension in media.kind.fileExtensions {
+                let file = media.name + "." + fileExtension
+                guard FileStatus.of(folder + "/" + file) != .missing else { continue }
+                do throws(StoreError) {
+                    try StoreError.converting(try FolderAccess.remove(folder + "/" + file))
+                } catch {
+                    throw StoreError(
+                        code: error.code,
+                        message: "'\(media.name)' was deleted from the form '\(reference)', but its file could "
+                            + "not be removed: \(error.message)",
+                        hint: "The form no longer names the file; it is removed with the form.")
+                }
+                removed.append(file)
+            }
+            if !removed.isEmpty { try? AtomicFile.syncFolder(folder) }
+            return Detachment(
+                media: media, question: stored.form.template.questions[position].number, removedFiles: removed,
+                form: stored)
+        }
+    }
+
+    /// `store.no-such-attachment`: the form names no attachment `name`; the hint lists those it names.
+    private func noSuchAttachment(_ name: String, in stored: StoredForm) -> StoreError {
+        let names = stored.form.entries.flatMap(\.media).map(\.fileName).sorted(by: Self.mediaOrder)
+        let suggestion = Suggestion.nearest(to: name, in: names).map { "Did you mean '\($0)'? " } ?? ""
+        return StoreError(
+            code: "store.no-such-attachment",
+            message: "the form '\(stored.reference)' has no attachment \(StoreNames.quoted(name))",
+            hint: names.isEmpty
+                ? "The form has no attachments."
+                : suggestion + "Its attachments: " + names.joined(separator: ", ") + ".")
     }
 
     /// The kind of media a file holds, by its extension; nil when the extension says nothing.

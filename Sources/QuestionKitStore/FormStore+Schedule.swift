@@ -101,6 +101,15 @@ extension FormStore {
         }
     }
 
+    /// The reminder's countdown to deletion, as the original's reminder text counted down ("will
+    /// be deleted in N days"): from when the reminder is given, which may be after it fell due.
+    private func deletionCountdown(_ expiry: Date, now: Date) -> String {
+        let date = StoreDates.formDate(expiry, timeZone: configuration.timeZone)
+        let left = expiry.timeIntervalSince(now)
+        guard left > 0 else { return "It is past its deletion date (\(date)) and is deleted at the next expiry run." }
+        return "It will be deleted in \(StoreDates.countdown(left)) (\(date)) unless completed."
+    }
+
     private func remind(_ reference: FormReference, now: Date, schedule: inout ReminderSchedule) throws(StoreError) {
         guard var record = try? loadRecord(in: folder(of: reference), reference: reference) else {
             schedule.skipped.append(reference.path)
@@ -120,7 +129,8 @@ extension FormStore {
             try addNotice(
                 Notice(
                     id: "\(record.id)/reminder/\(days)", date: now, kind: .reminder, form: reference.path,
-                    message: "Reminder: your form '\(reference.name)', started \(started), is not completed yet."),
+                    message: "Reminder: your form '\(reference.name)', started \(started), is not completed yet. "
+                        + deletionCountdown(expiry, now: now)),
                 for: reference.user)
             record.remindersSent.append(days)
             schedule.given.append(reminder)

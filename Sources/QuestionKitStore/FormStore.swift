@@ -28,8 +28,8 @@ import QuestionKitForms
 /// leaves each form as it was or as it became. Nothing the store derives or reads back leads out
 /// of the root, and it follows no symbolic link inside it (`checkInside`, `FolderAccess`; the
 /// threat model is in Docs/Store.md).
-/// Nothing is removed except by `delete`, `submit` (the working copy, once in the outbox) and
-/// `expire`, which return what they removed.
+/// Nothing is removed except by `delete`, `detach` (an attachment's files), `submit` (the working
+/// copy, once in the outbox) and `expire`, which return what they removed.
 public struct FormStore: Sendable {
     /// The store's folder.
     public let root: String

@@ -46,6 +46,17 @@ package enum StoreDates {
         return number + (value == 1 ? " day" : " days")
     }
 
+    /// A time to go for messages, as a person would round it: `7 days` from 6.9998 days, `5 hours`
+    /// under a day, `12 minutes` under an hour (never `0`: at least `1 minute`).
+    static func countdown(_ seconds: Double) -> String {
+        let (count, unit): (Double, String) =
+            seconds >= 86_400 - 1_800
+            ? ((seconds / 86_400).rounded(), "day")
+            : seconds >= 3_600 - 30
+                ? ((seconds / 3_600).rounded(), "hour") : (max(1, (seconds / 60).rounded()), "minute")
+        return "\(Int(count)) \(unit)" + (count == 1 ? "" : "s")
+    }
+
     private static func formatter(_ format: String, _ timeZone: TimeZone?) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -16,6 +16,7 @@ import QuestionKitForms
 /// | `store.unreadable-form` | the form's files do not read (the diagnostics say where) |
 /// | `store.refused` | the form session refused the step (e.g. completing with open questions) |
 /// | `store.bad-attachment` | the file to attach is missing, not a regular file, or of an unknown kind |
+/// | `store.no-such-attachment` | `detach` names an attachment the form does not name |
 /// | `store.unsafe-path` | a symbolic link, or a file where a folder belongs, inside the store (never followed) |
 /// | `store.unreadable-pending` | a journaled notice in `.pending/` is malformed or names a place outside the store |
 /// | `store.io` | the file system refused a read or write |

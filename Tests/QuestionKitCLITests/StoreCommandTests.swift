@@ -170,6 +170,33 @@ final class StoreWorkspace {
         #expect(delete.standardOutput == "deleted \(StoreWorkspace.form) (2): removed form.json, store.json\n")
     }
 
+    /// Issue 23, item 8: `detach` deletes an attachment with its file and says so; a name the form
+    /// does not have exits 1 with the coded error, listing the ones it has.
+    @Test func detachDeletesAnAttachmentAndSaysWhatItRemoved() throws {
+        let work = try StoreWorkspace()
+        _ = work.run("start", StoreWorkspace.template, "--user", "ann", "--now", "2026-03-01T10:00:00Z")
+        let photo = try work.folder.write("p.jpg", "photo")
+        #expect(work.run("attach", StoreWorkspace.form, photo, "--question", "3").status == 0)
+        #expect(work.run("attach", StoreWorkspace.form, photo, "--question", "3").status == 0)
+
+        let unknown = work.run("detach", StoreWorkspace.form, "Qid3.jpg")
+        #expect(unknown.status == 1 && unknown.standardOutput.isEmpty)
+        #expect(
+            unknown.standardError.contains(
+                "has no attachment 'Qid3.jpg' [store.no-such-attachment]"), "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("Its attachments: Qid2.jpg, Qid2(2).jpg."))
+
+        let detach = work.run("detach", StoreWorkspace.form, "Qid2")
+        #expect(detach.status == 0, "\(detach.standardError)")
+        #expect(
+            detach.standardOutput
+                == "detached Qid2.jpg (image) from question 3 of \(StoreWorkspace.form); removed Qid2.jpg\n")
+        let folder = work.root + "/" + StoreWorkspace.form
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Qid2.jpg"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/Qid2(2).jpg"))
+        #expect(work.run("detach", StoreWorkspace.form).status == 64)
+    }
+
     @Test func refusalsExitWithOneAndSayWhy() throws {
         let work = try StoreWorkspace()
         let escape = work.run("start", StoreWorkspace.template, "--user", "../../etc")

@@ -181,6 +181,28 @@ import Testing
         #expect(try folder.store.notices(for: "ann").isEmpty)
     }
 
+    /// Issue 23, item 11: the " (n)" counter is the previous user's; the original dropped it and
+    /// numbered again in the new user's folder.
+    @Test func reassigningDropsTheCounterAndNumbersAgainAmongTheNewUsersForms() throws {
+        let folder = try StoreFolder()
+        try folder.start("bob")
+        let second = try folder.start("bob").reference
+        let third = try folder.start("bob").reference
+        #expect(third.name == "\(StoreFolder.formName) (3)")
+
+        let freed = try folder.store.reassign(second, to: "cy")
+        #expect(freed.renamed && freed.form.reference.path == "cy/\(StoreFolder.formName)")
+        #expect(freed.notice.message.hasSuffix("reassigned to cy (as '\(StoreFolder.formName)')."))
+        let numbered = try folder.store.reassign(third, to: "cy")
+        #expect(numbered.renamed && numbered.form.reference.path == "cy/\(StoreFolder.formName) (2)")
+        #expect(
+            numbered.notice.message.hasSuffix(
+                "reassigned to cy (as '\(StoreFolder.formName) (2)', since cy had a form named '\(StoreFolder.formName)')."
+            ))
+        // A title that itself ends in a number in brackets loses only the counter the store added.
+        #expect(StoreNames.baseName("Pump (4) 01-03-2026") == "Pump (4) 01-03-2026")
+    }
+
     @Test func aReassignedFormKeepsItsNameWhenItIsFree() throws {
         let folder = try StoreFolder()
         let result = try folder.store.reassign(try folder.start("bob").reference, to: "cy")

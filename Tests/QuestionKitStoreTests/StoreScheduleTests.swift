@@ -51,6 +51,27 @@ import Testing
         #expect(try folder.store.notices(for: "ann").count == 1)
     }
 
+    /// Issue 23, item 11: the reminder counts down to the deletion, as the original's text did,
+    /// from when it is given.
+    @Test func aReminderCountsDownToTheDeletion() throws {
+        var configuration = StoreFolder.utc
+        configuration.sendNotificationAfterDays = [1, 6.9, 6.99]
+        let folder = try StoreFolder(configuration: configuration)
+        try folder.start(at: "2026-03-01T10:00:00Z")
+        let start = "Reminder: your form '\(StoreFolder.formName)', started Mar 1, 2026, is not completed yet. "
+        _ = try folder.store.reminders(now: StoreFolder.date("2026-03-02T10:00:00Z"))
+        _ = try folder.store.reminders(now: StoreFolder.date("2026-03-08T07:36:00Z"))
+        _ = try folder.store.reminders(now: StoreFolder.date("2026-03-08T09:59:00Z"))
+        #expect(
+            try folder.store.takeNotices(for: "ann").map(\.message) == [
+                start + "It will be deleted in 6 days (Mar 8, 2026) unless completed.",
+                start + "It will be deleted in 2 hours (Mar 8, 2026) unless completed.",
+                start + "It will be deleted in 1 minute (Mar 8, 2026) unless completed.",
+            ])
+        #expect(StoreDates.countdown(6.9998 * 86_400) == "7 days" && StoreDates.countdown(5) == "1 minute")
+        #expect(StoreDates.countdown(86_400 * 1.4) == "1 day" && StoreDates.countdown(3_600 * 23) == "23 hours")
+    }
+
     @Test func remindersFallDueOnceEachAndNoneAfterExpiry() throws {
         var configuration = StoreFolder.utc
         configuration.sendNotificationAfterDays = [0.5, 1, 2, 8]

@@ -31,6 +31,8 @@ import Testing
             ["fill", Self.form, "--answers", answers.full],
             ["fill", Self.form, "--answers", answers.comment],
             ["attach", Self.form, "--question", "7", photo],
+            // Issue 23: the form stops naming the attachment before its file goes.
+            ["detach", Self.form, "Qid6"],
             ["start", Self.template, "--user", "bob", "--now", "2026-03-02"],
             ["reminders", "--now", "2026-03-05"],
         ]

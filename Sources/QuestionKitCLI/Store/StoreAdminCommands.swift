@@ -89,8 +89,9 @@ struct StoreReassignCommand: Command {
     let summary = "Give an incomplete form to another user, with a notice to the previous one."
     let argumentsSynopsis = "FORM"
     let discussion = """
-        Moves the form's folder to <root>/<user>/, renamed with ' (2)', ' (3)', … when that user already has a
-        form of the same name, and leaves the previous user a notice.
+        Moves the form's folder to <root>/<user>/ and leaves the previous user a notice. As in the original,
+        the name's ' (n)' counter is dropped and numbered again among the new user's forms: ' (2)', ' (3)', …
+        only when that user already has a form of the same name.
         """
     let options =
         StoreOptions.common + [
@@ -104,7 +105,9 @@ struct StoreReassignCommand: Command {
             setup, store, reference, context throws(StoreError) in
             let result = try store.reassign(reference, to: user, now: setup.now)
             context.print("reassigned \(reference) to \(user): now \(result.form.reference)")
-            if result.renamed { context.print("renamed: \(user) already had a form named '\(reference.name)'") }
+            if result.renamed {
+                context.print("renamed: '\(reference.name)' is numbered again among \(user)'s forms")
+            }
             context.print("notice left for \(reference.user): \(result.notice.message)")
             return ExitStatus.success
         }

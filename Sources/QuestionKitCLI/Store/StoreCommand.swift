@@ -11,7 +11,8 @@ package struct StoreCommand: Command {
 
     /// The subcommands, in the order of a form's life.
     package static let subcommands: [any Command] = [
-        StoreStartCommand(), StoreFillCommand(), StoreAttachCommand(), StoreListCommand(), StoreCompleteCommand(),
+        StoreStartCommand(), StoreFillCommand(), StoreAttachCommand(), StoreDetachCommand(), StoreListCommand(),
+        StoreCompleteCommand(),
         StoreReviewCommand(), StoreCommentCommand(), StoreSubmitCommand(), StoreReassignCommand(),
         StoreNoticesCommand(), StoreExpireCommand(), StoreRemindersCommand(), StoreDeleteCommand(),
     ]

@@ -158,3 +158,36 @@ struct StoreCompleteCommand: Command {
         }
     }
 }
+
+/// `questionkit store detach FORM NAME`.
+struct StoreDetachCommand: Command {
+    let name = "detach"
+    let summary = "Delete an attachment from a form, with its file."
+    let argumentsSynopsis = "FORM NAME"
+    let discussion = """
+        Deletes the attachment NAME (Qid3(2), or its file name Qid3(2).jpg) from an incomplete or completed
+        form, as the original let whoever could edit the form: the form stops naming it, then its file is
+        removed. The other attachments keep their names. A submitted form does not change; a name the form
+        does not have is refused, listing the ones it has.
+        """
+    let options = StoreOptions.common
+
+    func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(
+                arguments.positionals.count < 2
+                    ? "give the form and the attachment's name" : "unexpected argument '\(arguments.positionals[2])'")
+        }
+        let media = arguments.positionals[1]
+        return try StoreSetup.performOnForm(arguments.positionals[0], arguments, command: name, context: &context) {
+            _, store, reference, context throws(StoreError) in
+            let detached = try store.detach(reference, name: media)
+            let files = detached.removedFiles
+            context.print(
+                "detached \(detached.media.fileName) (\(detached.media.kind.rawValue)) from question "
+                    + "\(detached.question) of \(reference); "
+                    + (files.isEmpty ? "its file was already missing" : "removed " + files.joined(separator: ", ")))
+            return ExitStatus.success
+        }
+    }
+}
