@@ -65,6 +65,6 @@ swift build
 swift test
 echo "ok   swift build && swift test pass once the type is filled in"
 help="$(swift run --skip-build gauge-kit --help)"
-grep -q "USAGE: gauge-kit <command>" <<<"$help" || { echo "FAIL: the tool does not call itself gauge-kit" >&2; exit 1; }
+grep -q "^USAGE: gauge-kit " <<<"$help" || { echo "FAIL: the tool does not call itself gauge-kit" >&2; exit 1; }
 swift run --skip-build gauge-kit test Templates
 echo "ok   gauge-kit calls itself gauge-kit, and its template's fixture replays"
