@@ -20,10 +20,8 @@ enum EmbedMediaOption {
         locatedIn: FileDiagnostics, context: inout CommandContext
     ) -> [(attachment: MediaAttachment, bytes: [UInt8])] {
         guard arguments.flags.contains(spec.name) else { return [] }
-        // The written form is read back within the reader's limit: the base64 may fill what is left.
-        let room = JSONParser.Limits.default.maxBytes - CompletedFormWriter.json(form).utf8.count
         let (media, diagnostics) = CompletedFormMedia.embeddable(
-            form, room: room, file: FormFolder(of: folderOf).file)
+            form, within: JSONParser.Limits.default.maxBytes, file: FormFolder(of: folderOf).file)
         context.printDiagnostics(
             FileDiagnostics(path: locatedIn.path, diagnostics: diagnostics, source: locatedIn.source))
         return media

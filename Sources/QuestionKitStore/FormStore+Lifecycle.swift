@@ -132,9 +132,8 @@ extension FormStore {
             stored.form = session.form
             // The outbox copy is what the original uploaded: within the reader's limit, so that
             // the store (and the server) reads it back.
-            let room = reader.limits.maxBytes - CompletedFormWriter.json(stored.form).utf8.count
             let (media, warnings) = CompletedFormMedia.embeddable(
-                stored.form, room: room, file: FormFolder(path: folder(of: reference)).file)
+                stored.form, within: reader.limits.maxBytes, file: FormFolder(path: folder(of: reference)).file)
             // In the completed folder a submission date (and embedded media) is ignored, so a
             // crash before the move leaves the form completed, to be submitted again.
             try saveForm(stored, embedding: media)

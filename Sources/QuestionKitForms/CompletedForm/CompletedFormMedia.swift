@@ -84,6 +84,15 @@ package enum CompletedFormMedia {
         return nodes
     }
 
+    /// The media of `form` to embed (see `embeddable(_:room:file:)`), leaving the written form within
+    /// `limit` bytes, the reader's limit, so that what is sent reads back: the base64 may fill what the
+    /// form without it leaves.
+    package static func embeddable(
+        _ form: FilledForm, within limit: Int, file: (String) -> PhotoFile
+    ) -> (media: [(attachment: MediaAttachment, bytes: [UInt8])], diagnostics: [Diagnostic]) {
+        embeddable(form, room: limit - CompletedFormWriter.json(form).utf8.count, file: file)
+    }
+
     /// The media of `form` to embed under `media.images`, `media.videos` and `media.voice` (see
     /// ``CompletedFormWriter``), every kind as the original app uploaded them, read by `file` (a
     /// file beside the form by its file name), in order; and a warning for each attachment left
