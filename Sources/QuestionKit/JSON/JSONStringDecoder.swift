@@ -34,7 +34,10 @@ enum JSONStringDecoder {
                 index += 1
             }
         }
-        return output
+        // Malformed UTF-8 (kept past an error when recovering) reads as U+FFFD, as `String` decodes
+        // it: two keys that decode to one string are one key for duplicates and look-ups alike.
+        guard output.contains(where: { $0 >= 0x80 }) else { return output }
+        return Array(String(decoding: output, as: UTF8.self).utf8)
     }
 
     /// The byte a one-character escape stands for, or nil when `escaped` is not one.
