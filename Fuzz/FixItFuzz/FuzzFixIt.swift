@@ -17,7 +17,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let limits = JSONParser.Limits(maxBytes: 1 << 20, maxDepth: 48)
     let reader = TemplateReader(registry: registry, limits: limits)
-    let fixes = reader.diagnose(bytes).flatMap(\.fixes)
+    let diagnostics = reader.diagnose(bytes)
+    let fixes = diagnostics.flatMap(\.fixes)
     for fix in fixes { checkEdits(fix, count: bytes.count) }
     let original = JSONParser.parse(bytes, limits: limits).document.map(Census.init)
     // Every fix alone, as an editor's code action applies it.
@@ -26,12 +27,20 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     // All of them together, as "fix all" does.
     check(FixApplication.apply(fixes, to: bytes), of: fixes, from: original, limits: limits)
-    fixRounds(bytes, reader: reader, from: original)
+    fixRounds(bytes, reader: reader, from: original, mendsSyntax: mendsSyntax(diagnostics))
     return 0
 }
 
-/// `validate --fix`: the safe fixes, round after round on the text the last round made.
-private func fixRounds(_ bytes: [UInt8], reader: TemplateReader, from original: Census?) {
+/// Whether the input has syntax errors and each carries a safe fix (a trailing or a missing comma):
+/// `--fix` then leaves valid JSON.
+private func mendsSyntax(_ diagnostics: [Diagnostic]) -> Bool {
+    let syntaxErrors = diagnostics.filter { $0.severity == .error && $0.code.hasPrefix("json.") }
+    return !syntaxErrors.isEmpty && syntaxErrors.allSatisfy { $0.fixes.contains(where: \.isSafe) }
+}
+
+/// `validate --fix`: the safe fixes, round after round on the text the last round made, until a
+/// round changes nothing (as a second `--fix` must). With `mendsSyntax`, the text left parses.
+private func fixRounds(_ bytes: [UInt8], reader: TemplateReader, from original: Census?, mendsSyntax: Bool) {
     var text = bytes
     var applied: [FixIt] = []
     for _ in 0..<8 {
@@ -46,6 +55,12 @@ private func fixRounds(_ bytes: [UInt8], reader: TemplateReader, from original: 
             let after = JSONParser.parse(text, limits: reader.limits).document
             invariant(after != nil, "--fix made valid JSON invalid: \(String(decoding: text, as: UTF8.self))")
         }
+    }
+    if mendsSyntax {
+        invariant(
+            JSONParser.parse(text, limits: reader.limits).document != nil,
+            "--fix left the comma slips of \(String(decoding: bytes, as: UTF8.self)) unmended: "
+                + String(decoding: text, as: UTF8.self))
     }
     guard let original, let after = JSONParser.parse(text, limits: reader.limits).document else { return }
     let census = Census(after)

@@ -82,3 +82,70 @@ import Testing
         #expect(outcome.unfinished == nil)
     }
 }
+
+/// `validate --fix` mends the commonest slips, a trailing comma and a missing one (issue 25, item 7):
+/// the file is written atomically, read again and validated, and a second `--fix` changes nothing.
+@Suite struct ValidateFixCommaTests {
+    static let slipped = """
+        {
+          "Title": "Pump check",
+          "questions": [
+            {"answer-type": "short-answer", "question": "Serial number?", "qid": "1"}
+            {"answer-type": "short-answer" "question": "Guard serial?", "qid": "1"},
+            {"answer-type": "short-answer", "question": "Pressure?", "qid": "1"},
+          ]
+        }
+
+        """
+
+    @Test func fixMendsTheCommasAndTheFileThenValidatesClean() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("slips.json", Self.slipped)
+        #expect(runTool(["validate", path]).status == 1)
+        let fixed = runTool(["validate", "--fix", path])
+        #expect(fixed.status == 0, "\(fixed.standardOutput)")
+        #expect(
+            fixed.standardError
+                == """
+                \(path): fixed: Add a ',' between the elements
+                \(path): fixed: Add a ',' between the members
+                \(path): fixed: Remove the ',' before ']'
+
+                """)
+        #expect(fixed.standardOutput.hasSuffix("checked 1 file: no problems\n"), "\(fixed.standardOutput)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            text == """
+                {
+                  "Title": "Pump check",
+                  "questions": [
+                    {"answer-type": "short-answer", "question": "Serial number?", "qid": "1"},
+                    {"answer-type": "short-answer", "question": "Guard serial?", "qid": "1"},
+                    {"answer-type": "short-answer", "question": "Pressure?", "qid": "1"}
+                  ]
+                }
+
+                """)
+        let again = runTool(["validate", "--fix", path])
+        #expect(again.status == 0)
+        #expect(again.standardError.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
+    /// A quote inside a string is not a missing comma: the file is left as it is, and the error
+    /// still says what to look at.
+    @Test func aQuoteInsideAStringIsLeftForThePerson() throws {
+        let folder = try TemporaryFolder()
+        let template = """
+            {"Title": "Pump check", "questions": [
+              {"answer-type": "short-answer", "question": "Is the "main" valve shut?", "qid": "1"}
+            ]}
+            """
+        let path = try folder.write("quote.json", template)
+        let fixed = runTool(["validate", "--fix", path])
+        #expect(fixed.status == 1)
+        #expect(!fixed.standardError.contains("fixed:"), "\(fixed.standardError)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == template)
+        #expect(fixed.standardOutput.contains("\(path):2:56: error: unexpected character 'm'; expected ',' or '}'"))
+    }
+}

@@ -3,9 +3,9 @@ extension JSONParserEngine {
     /// Records an error at `offset` and returns the value to throw.
     ///
     /// `inValue` says whether a value of the innermost array was being read (its index then
-    /// belongs in the pointer) or the parser was between elements.
+    /// belongs in the pointer) or the parser was between elements. `fixes` repair it.
     mutating func fail(
-        _ code: String, _ message: String, at offset: Int, hint: String?, inValue: Bool = true
+        _ code: String, _ message: String, at offset: Int, hint: String?, inValue: Bool = true, fixes: [FixIt] = []
     ) -> JSONParseStop {
         errorCount += 1
         if recovering, errorCount > JSONParser.maxRecoveredErrors {
@@ -19,10 +19,11 @@ extension JSONParserEngine {
                     hint: "Fix the errors above first; the template checks did not run."))
             return JSONParseStop()
         }
-        diagnostics.append(
-            Diagnostic(
-                severity: .error, code: code, message: message, pointer: currentPointer(inValue: inValue),
-                position: position(offset), hint: hint))
+        var diagnostic = Diagnostic(
+            severity: .error, code: code, message: message, pointer: currentPointer(inValue: inValue),
+            position: position(offset), hint: hint)
+        diagnostic.fixes = fixes
+        diagnostics.append(diagnostic)
         return JSONParseStop()
     }
 

@@ -24,12 +24,14 @@ extension JSONParserEngine {
     }
 
     /// An error for the byte at `pos`, which is not what the grammar allows here.
-    mutating func failUnexpected(expected: String, hint: String?, inValue: Bool) -> JSONParseStop {
+    mutating func failUnexpected(
+        expected: String, hint: String?, inValue: Bool, fixes: [FixIt] = []
+    ) -> JSONParseStop {
         guard pos < end else { return failUnexpectedEnd(expected: expected, inValue: inValue) }
         if let stop = failSpecialCharacter(inValue: inValue) { return stop }
         return fail(
             "json.unexpected-character", "unexpected character \(describeCharacter(at: pos)); expected \(expected)",
-            at: pos, hint: hint, inValue: inValue)
+            at: pos, hint: hint, inValue: inValue, fixes: fixes)
     }
 
     /// A comment, a single quote or invalid UTF-8 at `pos` get their own codes wherever they occur.
@@ -92,6 +94,7 @@ extension JSONParserEngine {
     mutating func failAfterValue(isObject: Bool) -> JSONParseStop {
         let byte = base[pos]
         var hint: String?
+        var fixes: [FixIt] = []
         if byte == (isObject ? ASCII.closeBracket : ASCII.closeBrace) {
             hint =
                 isObject
@@ -101,8 +104,10 @@ extension JSONParserEngine {
             || byte == ASCII.minus || Self.isWordByte(byte)
         {
             hint = isObject ? "Add a ',' between the members." : "Add a ',' between the elements."
+            fixes = missingCommaFix(isObject: isObject).map { [$0] } ?? []
         }
-        return failUnexpected(expected: isObject ? "',' or '}'" : "',' or ']'", hint: hint, inValue: false)
+        return failUnexpected(
+            expected: isObject ? "',' or '}'" : "',' or ']'", hint: hint, inValue: false, fixes: fixes)
     }
 
     /// A comma directly before the closing bracket at `pos`.
@@ -110,7 +115,8 @@ extension JSONParserEngine {
         let close = base[pos] == ASCII.closeBrace ? "}" : "]"
         return fail(
             "json.trailing-comma", "trailing comma before '\(close)'", at: comma,
-            hint: "Remove the ',' before '\(close)'.", inValue: false)
+            hint: "Remove the ',' before '\(close)'.", inValue: false,
+            fixes: [trailingCommaFix(at: comma, before: close)])
     }
 
     mutating func failTooDeep() -> JSONParseStop {
