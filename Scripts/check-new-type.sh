@@ -7,13 +7,15 @@
 # Usage: Scripts/check-new-type.sh [--keep]    (--keep leaves the temporary folder and prints it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+checkout="$PWD"
 swift build --product questionkit >/dev/null
 questionkit="$(swift build --show-bin-path)/questionkit"
 work="$(mktemp -d)"
 if [[ "${1:-}" == "--keep" ]]; then echo "keeping $work"; else trap 'rm -rf "$work"' EXIT; fi
 
 cd "$work"
-"$questionkit" new-type Gauge --package gauge-kit
+# Against this checkout, by its absolute path: the temporary folder is nowhere near it.
+"$questionkit" new-type Gauge --package gauge-kit --questionkit-path "$checkout"
 cd gauge-kit
 
 # The skeleton builds, and its test fails with the placeholder's title, which says what to replace.

@@ -12,8 +12,12 @@ extension NewTypeCommand {
         return FileManager.default.fileExists(atPath: root + "/Package.swift") ? root : nil
     }()
 
-    /// Where the new package finds QuestionKit: the options, else this tool's own checkout.
-    static func dependency(_ arguments: ParsedArguments) throws(UsageError) -> TypePackage.Dependency {
+    /// Where the new package in `folder` finds QuestionKit: the options, else this tool's own
+    /// checkout by a path relative to the package (`../QuestionKit` side by side), never an
+    /// absolute one: the manifest is shared, and a path from `/` names one machine's folders.
+    static func dependency(
+        _ arguments: ParsedArguments, packageFolder folder: String
+    ) throws(UsageError) -> TypePackage.Dependency {
         switch (arguments.values["questionkit-path"], arguments.values["questionkit-url"]) {
         case (.some, .some): throw UsageError("give --questionkit-path or --questionkit-url, not both")
         case (.some(let path), nil): return .path(path)
@@ -24,7 +28,8 @@ extension NewTypeCommand {
                     "cannot find the QuestionKit sources this tool was built from; "
                         + "say where QuestionKit is with --questionkit-path DIR or --questionkit-url URL")
             }
-            return .path(checkout)
+            let absoluteFolder = PathText.resolve(folder, from: FileManager.default.currentDirectoryPath)
+            return .path(PathText.relative(checkout, from: absoluteFolder))
         }
     }
 
@@ -90,7 +95,7 @@ extension NewTypeCommand {
         if arguments.values["out"] != nil { throw UsageError("give --out or --package, not both") }
         let package = try TypePackage(
             skeleton: skeleton, folderName: PathText.lastComponent(of: folder),
-            dependency: try Self.dependency(arguments))
+            dependency: try Self.dependency(arguments, packageFolder: folder))
         if case .path(let path) = package.dependency,
             !FileManager.default.fileExists(atPath: Self.lexicallyResolved(path, from: folder) + "/Package.swift")
         {

@@ -20,9 +20,12 @@ package struct NewTypeCommand: Command {
         With --package DIR, writes a new Swift package into DIR (new, or empty and yours): the
         type, a tool named after DIR that has the built-in types plus it, a test that checks it
         with QuestionKitTesting (failing until the placeholder example is replaced), a template
-        and a fixture. The package depends on the QuestionKit this tool was built from, unless
-        --questionkit-path or --questionkit-url says otherwise. Every file and folder is created
-        new, relative to the opened DIR: a link put in DIR meanwhile is an error, never followed.
+        and a fixture. The package depends on the QuestionKit checkout this tool was built from,
+        by a path relative to DIR (../QuestionKit when the two sit side by side), never an absolute
+        one, so that the package can be shared; --questionkit-path gives another path, written as
+        given, and --questionkit-url a git URL, on its main branch (QuestionKit has no release tags
+        yet). Every file and folder is created new, relative to the opened DIR: a link put in DIR
+        meanwhile is an error, never followed.
         """
     package let options: [OptionSpec] = [
         OptionSpec(
@@ -33,7 +36,7 @@ package struct NewTypeCommand: Command {
             help: "With --package: QuestionKit's folder (relative to DIR, or absolute)."),
         OptionSpec(
             "questionkit-url", value: "URL",
-            help: "With --package: QuestionKit's git URL (from version \(QuestionKitTool.version))."),
+            help: "With --package: QuestionKit's git URL (its main branch)."),
     ]
 
     package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {

@@ -8,7 +8,8 @@ struct TypePackage: Equatable {
     enum Dependency: Equatable {
         /// A folder (absolute, or relative to the package).
         case path(String)
-        /// A git URL, from this version of QuestionKit on.
+        /// A git URL, on its main branch: QuestionKit has no release tags yet, so a version
+        /// requirement (`from:`) could not be met.
         case url(String)
     }
 
@@ -67,7 +68,7 @@ struct TypePackage: Equatable {
             case .path(let path): (#".package(name: "QuestionKit", path: \#(Self.literal(path)))"#, "QuestionKit")
             case .url(let url):
                 (
-                    #".package(url: \#(Self.literal(url)), from: "\#(QuestionKitTool.version)")"#,
+                    #".package(url: \#(Self.literal(url)), branch: "main")"#,
                     Self.identity(ofURL: url)
                 )
             }

@@ -46,6 +46,26 @@ package enum PathText {
         return base == "/" ? "/" + name : base + "/" + name
     }
 
+    /// The absolute path `target` as a path relative to the absolute `folder`: `"../QuestionKit"`
+    /// for `/src/QuestionKit` from `/src/gauge-kit`, `"."` for the folder itself. Both are read
+    /// lexically (`.` dropped, `..` taking off the component before it), as SwiftPM reads a path.
+    package static func relative(_ target: String, from folder: String) -> String {
+        let to = lexicalComponents(of: target)
+        let from = lexicalComponents(of: folder)
+        var common = 0
+        while common < to.count, common < from.count, to[common] == from[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    private static func lexicalComponents(of path: String) -> [Substring] {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return parts
+    }
+
     private static func trimmingTrailingSlashes(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }

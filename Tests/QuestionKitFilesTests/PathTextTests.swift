@@ -18,6 +18,15 @@ struct PathTextTests {
         #expect(PathText.lastComponent(of: path) == expected)
     }
 
+    @Test(arguments: [
+        ("/src/QuestionKit", "/src/gauge-kit", "../QuestionKit"), ("/src/a/b", "/src", "a/b"),
+        ("/src", "/src/a/b", "../.."), ("/src", "/src/", "."), ("/work/QK", "/tmp/x/kit", "../../../work/QK"),
+        ("/src/./QK/", "/src/x/../kit", "../QK"), ("/", "/a", ".."),
+    ])
+    func relativePathsAreReadLexically(target: String, folder: String, expected: String) {
+        #expect(PathText.relative(target, from: folder) == expected)
+    }
+
     @Test func extensionsAreTheTextAfterTheLastDotOfTheName() {
         #expect(PathText.deletingExtension(of: "pump.json") == "pump")
         #expect(PathText.deletingExtension(of: "a.b.c") == "a.b")
