@@ -88,12 +88,15 @@ import Testing
             ])
     }
 
-    @Test func withoutDatesTheFormSaysItHasNone() throws {
+    /// Issue 25, item 13: a date not given is absent, not a text standing in for one, so that the
+    /// printed form leaves a blank line to write the date on.
+    @Test func withoutDatesTheFormRecordsNone() throws {
         let (_, result) = try replay(
             #"{"answers": {"1": {"answer": "S"}, "2": {"answer": "yes"}, "3": {"answer": "4"}}}"#)
         #expect(result.passed, "\(result.diagnostics)")
-        #expect(result.session.form.completedDate == "no date given")
-        #expect(result.session.form.submittedDate == "no date given")
+        #expect(result.session.phase == .submitted)
+        #expect(result.session.form.completedDate == nil)
+        #expect(result.session.form.submittedDate == nil)
     }
 
     /// The refusal codes a fixture may expect are exactly those the session's source can produce.

@@ -61,6 +61,20 @@ struct PDFExportPrintTests {
             ])
     }
 
+    /// Issue 25, item 13: a form without dates leaves its Date lines blank to be written on.
+    @Test func dateLinesWithoutADateAreLeftBlank() throws {
+        var review = Review(form: try ReviewFixture.filledInspection())
+        review.header.foreman = "J. Weiss"
+        review.header.completedDate = nil
+        review.header.submittedDate = nil
+        let texts = Self.texts(FormPDF.render(review, options: PDFExportSamples.options))
+        let start = try #require(texts.firstIndex(of: "Work Performed by:"))
+        #expect(
+            Array(texts[start..<(start + 7)]) == [
+                "Work Performed by:", "jdoe", "Date:", "WO#:", "Work Leader Review:", "J. Weiss", "Date:",
+            ])
+    }
+
     @Test func theHeadingTextAndLogoAreConfigurable() throws {
         var options = PDFExportSamples.options
         options.heading = "Generation Maintenance Instruction"

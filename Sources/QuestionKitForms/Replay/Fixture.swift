@@ -29,10 +29,12 @@ public struct Fixture: Sendable {
     public var technician: String
     /// Who reviews and submits the form (`foreman`); "Foreman" when the fixture gives none.
     package var foreman: String
-    /// The completion date as the form records it, e.g. "Nov 22, 2026"; `Fixture.noDate` when not given.
-    package var completedDate: String
-    /// The submission date as the form records it, e.g. "Nov 23, 2026"; `Fixture.noDate` when not given.
-    package var submittedDate: String
+    /// The completion date as the form records it, e.g. "Nov 22, 2026"; nil when not given, and the
+    /// form records none rather than invent a day on which nobody worked (its printed Date line is
+    /// left blank for a pen).
+    package var completedDate: String?
+    /// The submission date as the form records it, e.g. "Nov 23, 2026"; nil when not given.
+    package var submittedDate: String?
     /// What to enter per question, by 0-based index.
     package var answers: [Int: FixtureAnswer]
     /// The foreman's general comment.

@@ -4,10 +4,6 @@ extension Fixture {
     /// The phases a replay may be expected to end in.
     package static let outcomes = FixtureVocabulary.words(FixtureVocabulary.outcomes)
 
-    /// The date a fixture's form records when the fixture gives none: it says so rather than
-    /// invent a day on which nobody worked.
-    package static let noDate = "no date given"
-
     static let topLevelKeys = FixtureVocabulary.words(FixtureVocabulary.topLevelKeys)
 
     /// Reads a fixture, reporting every problem located in its JSON. The fixture is nil when its
@@ -42,8 +38,8 @@ extension Fixture {
             templatePath: text.string(root["template"], "template"),
             technician: text.string(root["technician"], "technician") ?? "Technician",
             foreman: text.string(root["foreman"], "foreman") ?? "Foreman",
-            completedDate: text.string(root["completedDate"], "completedDate") ?? noDate,
-            submittedDate: text.string(root["submittedDate"], "submittedDate") ?? noDate,
+            completedDate: text.string(root["completedDate"], "completedDate"),
+            submittedDate: text.string(root["submittedDate"], "submittedDate"),
             answers: readAnswers(root["answers"], text: &text),
             foremanComment: text.string(root["foremanComment"], "foremanComment"),
             steps: root["steps"].map { readSteps($0, text: &text) },

@@ -17,9 +17,9 @@ extension FormSession {
     }
 
     /// Completes the form from the technician's review: records the technician and `date`
-    /// (`"MMM d, yyyy"`, formatted by the caller). Refused while any question is neither
-    /// answered nor commented, naming the first.
-    package mutating func complete(date: String) throws(SessionRefusal) {
+    /// (`"MMM d, yyyy"`, formatted by the caller; nil records none). Refused while any question is
+    /// neither answered nor commented, naming the first.
+    package mutating func complete(date: String?) throws(SessionRefusal) {
         guard phase == .review else { throw .wrongPhase("complete", phase: phase, needs: "the technician's review") }
         let unanswered = unansweredQuestions
         if let first = unanswered.first { throw .incomplete(first, of: unanswered) }
@@ -46,8 +46,8 @@ extension FormSession {
         enter(.foremanReview) { $0.foremanComment = text }
     }
 
-    /// The foreman submits the form; records `date` (`"MMM d, yyyy"`).
-    package mutating func submit(date: String) throws(SessionRefusal) {
+    /// The foreman submits the form; records `date` (`"MMM d, yyyy"`; nil records none).
+    package mutating func submit(date: String?) throws(SessionRefusal) {
         guard phase == .foremanReview else { throw .wrongPhase("submit", phase: phase, needs: "the foreman's review") }
         enter(.submitted) { $0.submittedDate = date }
     }
