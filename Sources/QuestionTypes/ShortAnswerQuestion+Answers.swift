@@ -176,6 +176,9 @@ extension ShortAnswerQuestion {
             .invalid(
                 "A word for a number", question: oil, answer: #""forty""#, .error(Code.notANumber, at: "")),
             .invalid(
+                "A lone point (the original's number field let it through; it holds no reading)", question: oil,
+                answer: #"".""#, .error(Code.notANumber, at: "")),
+            .invalid(
                 "A unit after the number", question: oil, answer: #""82 °C""#,
                 .error(Code.notANumber, at: "")),
             .invalid(

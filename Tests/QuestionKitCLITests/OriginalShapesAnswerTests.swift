@@ -43,6 +43,52 @@ struct OriginalShapesAnswerTests {
         ((row["flags"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
     }
 
+    // MARK: Item 4: the flags the original server did not raise
+
+    /// Decision (Format.md, "a reading left out"): the server compared "" as NaN and never flagged it.
+    @Test func aReadingLeftOutWithOnlyACommentIsFlagged() throws {
+        let rows = try Self.rows(
+            of: Self.form(Self.reading("Belt tension (N)", answer: #""""#, comment: "gauge broken")))
+        #expect(Self.flagCodes(rows[0]) == ["question.no-answer"])
+        #expect(
+            (rows[0]["flags"] as? [[String: Any]])?.first?["message"] as? String
+                == "no answer; expected: a number from 350 to 450")
+    }
+
+    /// Decision (Format.md, "a lone point"): the app's field let "." through; the server flagged nothing.
+    @Test func aLonePointIsNotANumberAndIsFlagged() throws {
+        let rows = try Self.rows(of: Self.form(Self.reading("Belt tension (N)", answer: #"".""#)))
+        #expect(Self.flagCodes(rows[0]) == ["short-answer.not-a-number"])
+        #expect(rows[0]["answer"] as? String == ".")
+        // While filling, it is refused like any other non-number; ".5" and "5." are numbers.
+        let question = #"{"answer-type": "short-answer", "question": "Q", "numberInput": true}"#
+        let folder = try TemporaryFolder()
+        let template = try folder.write("t.json", #"{"Title": "T", "questions": [\#(question)]}"#)
+        for (answer, accepted) in [(".", false), (".5", true), ("5.", true)] {
+            let fixture = try folder.write("t.fixture.json", #"{"answers": {"1": {"answer": "\#(answer)"}}}"#)
+            let outcome = runTool(["run", template, "--answers", fixture])
+            #expect(outcome.standardError.contains("short-answer.not-a-number") != accepted, "\(answer)")
+        }
+    }
+
+    /// Decision (Format.md, "numberInput as a string"): the app made it a text question; here it
+    /// asks for a number, with a warning whose hint says what the original did.
+    @Test func numberInputAsAStringAsksForANumber() throws {
+        let rows = try Self.rows(
+            of: Self.form(
+                Self.reading("Belt tension (N)", numberInput: #""true""#, answer: #""500""#) + ","
+                    + Self.reading("Belt tension again (N)", numberInput: #""true""#, answer: #""about 400""#)))
+        #expect(Self.flagCodes(rows[0]) == ["short-answer.out-of-range"])
+        #expect(Self.flagCodes(rows[1]) == ["short-answer.not-a-number"])
+        let folder = try TemporaryFolder()
+        let template = try folder.write(
+            "t.json",
+            #"{"Title": "T", "questions": [{"answer-type": "short-answer", "question": "Q", "numberInput": "true"}]}"#)
+        let outcome = runTool(["validate", template])
+        #expect(outcome.standardOutput.contains("short-answer.number-input-string"))
+        #expect(outcome.standardOutput.contains("the original app read any string as false"))
+    }
+
     // MARK: Item 7: shown as stored
 
     /// An older app's "True", a reading with spaces around it, blank text, an option in another case.
