@@ -96,6 +96,21 @@ extension MultipleChoiceQuestion {
         }
         return AnswerRendering(blocks)
     }
+
+    /// As `render(_:of:)`, each chosen option as the completed form spelled it where that differs
+    /// from the option: `good (read as Good)`, `" Worn" (read as Worn)`.
+    public func render(_ answer: [String]?, storedAs stored: JSONNode, of definition: MultipleChoiceDefinition)
+        -> AnswerRendering
+    {
+        let rendering = render(answer, of: definition).showingBlank(stored)
+        let entries = stored.kind == .array ? Array(stored.elements) : [stored]
+        var spelled: [String: String] = [:]
+        for text in entries.compactMap(\.stringValue) {
+            guard let option = definition.option(matching: text), spelled[option] == nil else { continue }
+            spelled[option] = text
+        }
+        return rendering.showingChosen { spelled[$0] }
+    }
 }
 
 // MARK: - Reading

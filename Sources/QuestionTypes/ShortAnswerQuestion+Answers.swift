@@ -66,12 +66,14 @@ extension ShortAnswerQuestion {
         return "a number " + (range.hasPrefix("at ") ? "of " : "from ") + range
     }
 
-    /// The text (or "(no answer)"), then for a numeric question with a range the accepted range:
-    /// "accepted: 0 to 75", "accepted: at least 2.5" or "accepted: at most 80".
+    /// The text as typed (or "(no answer)"), in quotes when spaces begin or end it, a number then
+    /// beside the number it is read as (`" 5 " (read as 5)`); then for a numeric question with a
+    /// range the accepted range: "accepted: 0 to 75", "accepted: at least 2.5" or "accepted: at most 80".
     public func render(_ answer: String?, of definition: Definition) -> AnswerRendering {
         var blocks: [AnswerRendering.Block] = []
         if let answer, !TypedText.isBlank(answer) {
-            blocks.append(.value(String(TypedText.trimmed(answer))))
+            let reading = definition.isNumeric ? String(TypedText.trimmed(answer)) : AnswerRendering.storedText(answer)
+            blocks.append(.value(AnswerRendering.stored(answer, readAs: reading)))
         } else {
             blocks += AnswerRendering.noAnswer.blocks
         }
@@ -173,6 +175,9 @@ extension ShortAnswerQuestion {
                 expected: [.warning(Code.answerTooPrecise, at: "")], isAnswered: true),
             .invalid(
                 "A word for a number", question: oil, answer: #""forty""#, .error(Code.notANumber, at: "")),
+            .invalid(
+                "A lone point (the original's number field let it through; it holds no reading)", question: oil,
+                answer: #"".""#, .error(Code.notANumber, at: "")),
             .invalid(
                 "A unit after the number", question: oil, answer: #""82 °C""#,
                 .error(Code.notANumber, at: "")),

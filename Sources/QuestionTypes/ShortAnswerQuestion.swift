@@ -121,10 +121,15 @@ public struct ShortAnswerQuestion: QuestionType {
         guard let node = question[Self.numberInput], !node.isNull else { return false }
         if let flag = node.boolValue { return flag }
         let key = question.spelling(of: Self.numberInput)
+        // A string means the boolean it spells, where the original app took any string for false (a
+        // text question): the author meant a number (Format.md, "Decision: numberInput as a string
+        // asks for a number").
         if let text = node.stringValue, let flag = Bool(text.lowercased()) {
             problems.warning(
                 Code.numberInputString, "'\(key)' is the string '\(text)', not the boolean \(flag)",
-                at: node, hint: "Write \"\(key)\": \(flag) without quotes.")
+                at: node,
+                hint: "Write \"\(key)\": \(flag) without quotes (the original app read any string as false: "
+                    + "a text question, its range never checked).")
             return flag
         }
         problems.error(

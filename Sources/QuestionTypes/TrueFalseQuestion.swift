@@ -129,6 +129,18 @@ extension TrueFalseQuestion {
         return AnswerRendering(blocks)
     }
 
+    /// As `render(_:of:)`, the chosen value as the completed form spelled it where that is not
+    /// how it is shown: `True (read as Yes)`, `" yes " (read as Yes)`.
+    public func render(_ answer: Bool?, storedAs stored: JSONNode, of definition: TrueFalseDefinition)
+        -> AnswerRendering
+    {
+        let rendering = render(answer, of: definition).showingBlank(stored)
+        let word = stored.kind == .array && stored.count == 1 ? Array(stored.elements).first : stored
+        guard let word else { return rendering }
+        let text = word.stringValue ?? word.sourceText
+        return rendering.showingChosen { _ in text }
+    }
+
     /// The value a string node of an answer spells, reporting anything else.
     private func answerValue(of node: JSONNode, problems: inout ProblemCollector) -> Bool? {
         guard let text = node.stringValue else {

@@ -168,7 +168,13 @@ struct ShortAnswerFlagTests {
     }
 
     @Test func rendersTheValueAndTheAcceptedRange() throws {
-        #expect(type.render(" 82 ", of: oil) == AnswerRendering([.value("82"), .note("accepted: -20 to 95")]))
+        // Shown as typed, the spaces in quotes, beside the number it is read as (issue 23, item 7).
+        #expect(
+            type.render(" 82 ", of: oil)
+                == AnswerRendering([.value(#"" 82 " (read as 82)"#), .note("accepted: -20 to 95")]))
+        #expect(type.render("82", of: oil).blocks.first == .value("82"))
+        let text = try definition("")
+        #expect(type.render(" SN-1 ", of: text) == AnswerRendering([.value(#"" SN-1 ""#)]))
         #expect(type.render(nil, of: oil) == AnswerRendering([.value("(no answer)"), .note("accepted: -20 to 95")]))
         #expect(type.render("  ", of: oil).blocks.first == .value("(no answer)"))
         let atLeast = try definition(#", "numberInput": true, "acceptedAnswer": {"from": "2.5"}"#)

@@ -36,6 +36,14 @@ public protocol AnswerHandling<Definition> {
     /// The answer (or its absence) as the review, the text export and the PDF show it.
     func render(_ answer: Answer?, of definition: Definition) -> AnswerRendering
 
+    /// The answer read from a completed form, where `stored` is the value under `answerKey` (for a
+    /// question not answered, the empty or blank value stored): shown as stored, with the type's
+    /// reading beside it where the two differ (`True (read as Yes)`, see
+    /// `AnswerRendering.stored(_:readAs:)`). Default: `render(_:of:)`, with blank text stored for
+    /// no answer shown as stored (`AnswerRendering.showingBlank(_:)`); a type whose `Answer` keeps
+    /// less than the stored text (a spelling, spaces) implements it.
+    func render(_ answer: Answer?, storedAs stored: JSONNode, of definition: Definition) -> AnswerRendering
+
     /// What `acceptedAnswer` expects, quoted for a message ("'Yes'"), when the type checks one:
     /// a question answered only with a comment is then flagged "no answer; expected: …", as the
     /// original server did. Default: nil (nothing expected).
@@ -57,6 +65,11 @@ extension AnswerHandling {
 
     /// Nothing expected.
     public func expectation(of definition: Definition) -> String? { nil }
+
+    /// `render(_:of:)`, with blank text stored for no answer shown as stored.
+    public func render(_ answer: Answer?, storedAs stored: JSONNode, of definition: Definition) -> AnswerRendering {
+        render(answer, of: definition).showingBlank(stored)
+    }
 }
 
 /// An "attention required" flag: an answer that differs from what the template expects.

@@ -79,3 +79,48 @@ public struct AnswerRendering: Sendable, Hashable {
     /// "(no answer)", for types to show a missing answer alike.
     public static let noAnswer = AnswerRendering([.value("(no answer)")])
 }
+
+// MARK: - Shown as stored
+
+extension AnswerRendering {
+    /// `text` as a completed form stores it, for showing: as it is, or in quotes when it is blank or
+    /// spaces begin or end it (`" 5 "`), so that the spaces show.
+    public static func storedText(_ text: String) -> String {
+        guard let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace else {
+            return "\"" + text + "\""
+        }
+        return text
+    }
+
+    /// A stored text as stored, then the type's reading of it where the two differ: `True (read as
+    /// Yes)`, `" 5 " (read as 5)`; the stored text alone when it reads as itself (`Yes`).
+    public static func stored(_ text: String, readAs reading: String) -> String {
+        let shown = storedText(text)
+        return shown == reading ? shown : "\(shown) (read as \(reading))"
+    }
+
+    /// What a value shows for blank text stored as no answer: `"  " (read as no answer)`.
+    static func storedBlank(_ text: String) -> String { stored(text, readAs: "no answer") }
+
+    /// This rendering, its "(no answer)" value replaced by the stored text when `stored` is blank
+    /// text that is not empty (`"  "`: the original counted it as typed); unchanged otherwise.
+    public func showingBlank(_ stored: JSONNode) -> AnswerRendering {
+        guard let text = stored.stringValue, !text.isEmpty, TypedText.isBlank(text) else { return self }
+        let missing = Self.noAnswer.blocks[0]
+        return AnswerRendering(blocks.map { $0 == missing ? .value(Self.storedBlank(text)) : $0 })
+    }
+
+    /// This rendering with the label of each chosen option that `storedLabel` gives a stored text
+    /// for shown as stored, beside its reading: `[x] True (read as Yes)`.
+    public func showingChosen(storedAs storedLabel: (String) -> String?) -> AnswerRendering {
+        AnswerRendering(
+            blocks.map { block in
+                guard case .choices(let choices) = block else { return block }
+                return .choices(
+                    choices.map { choice in
+                        guard choice.isChosen, let text = storedLabel(choice.label) else { return choice }
+                        return Choice(Self.stored(text, readAs: choice.label), isChosen: true)
+                    })
+            })
+    }
+}

@@ -43,6 +43,10 @@ public struct QuestionEntry: Sendable {
     public var comment: String
     /// Attached photos, videos and voice notes, in the order attached.
     package var media: [MediaAttachment]
+    /// Blank text that a completed form stored for the question (`"  "`): no answer, but shown and
+    /// written back as it was stored (the original counted it as typed text). Nil otherwise: an
+    /// empty value (`""`, `[]`, `{}`) is the type's own unanswered value, written as that.
+    package internal(set) var storedUnanswered: JSONNode?
 
     /// An entry with the given answer, comment and media; by default nothing has been entered.
     public init(answer: QuestionAnswer? = nil, comment: String = "", media: [MediaAttachment] = []) {

@@ -61,6 +61,23 @@ extension Question {
         return type.erasedRender(answer?.value, definition: definition)
     }
 
+    /// How what was entered is shown: what a completed form stored (and was not changed since) as
+    /// stored, with the type's reading beside it where they differ (see
+    /// `AnswerHandling.render(_:storedAs:of:)`); anything else as `render(_:)` shows it.
+    public func render(_ entry: QuestionEntry) -> AnswerRendering {
+        guard let stored = entry.answer.map({ $0.source }) ?? entry.storedUnanswered,
+            !(entry.answer?.value is StoredAnswer)
+        else { return render(entry.answer) }
+        return type.erasedRender(entry.answer?.value, storedAs: stored, definition: definition)
+    }
+
+    /// What was entered as a completed form stores it under the type's answer key: the stored value
+    /// while unchanged, else the answer as its type encodes it; nil when nothing was entered.
+    package func storedValue(of entry: QuestionEntry) -> JSONWriter.Value? {
+        if let stored = entry.answer.map({ $0.source }) ?? entry.storedUnanswered { return stored.writerValue }
+        return entry.answer.flatMap(encodeAnswer)
+    }
+
     /// The `user-answer` key of this question's type, spelled through `keys`.
     public func answerKey(in keys: KeyMap) -> String {
         keys.spelling(of: type.answerKey)
@@ -101,6 +118,12 @@ extension QuestionType {
 
     func erasedExpectation(definition: any Sendable) -> String? {
         Self.cast(definition, to: Definition.self, else: nil) { expectation(of: $0) }
+    }
+
+    func erasedRender(_ answer: (any Sendable)?, storedAs stored: JSONNode, definition: any Sendable) -> AnswerRendering
+    {
+        guard let definition = definition as? Definition else { return .noAnswer }
+        return render(answer.flatMap { $0 as? Answer }, storedAs: stored, of: definition)
     }
 
     func erasedRender(_ answer: (any Sendable)?, definition: any Sendable) -> AnswerRendering {

@@ -83,8 +83,13 @@ extension CompletedFormReader {
             var entry = QuestionEntry()
             // The original app stored an unanswered question as an empty value (`"check-boxes": []`,
             // `"short-answer": ""`): that is no answer, whatever the type would make of it.
-            if let value = userAnswer[question.answerKey(in: keys)], !CompletedFormReader.isEmptyAnswer(value) {
-                entry.answer = question.readStoredAnswer(value, problems: &problems)
+            if let value = userAnswer[question.answerKey(in: keys)] {
+                if !CompletedFormReader.isEmptyAnswer(value) {
+                    entry.answer = question.readStoredAnswer(value, problems: &problems)
+                } else if value.stringValue?.isEmpty == false {
+                    // Blank text, which the original counted as typed: kept to be shown and written as stored.
+                    entry.storedUnanswered = value
+                }
             }
             entry.comment = string(userAnswer[keys.spelling(of: .comment)], problems: &problems) ?? ""
             entry.media = media(in: userAnswer, problems: &problems)

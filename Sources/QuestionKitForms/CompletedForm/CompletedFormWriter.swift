@@ -174,7 +174,7 @@ private struct SourceWriter {
     private func questionMembers(_ node: JSONNode, position: Int) -> [(String, Part)] {
         let question = form.template.questions[position]
         let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
-        var answer: [(String, Part)] = [(question.answerKey(in: keys), answerPart(entry.answer, of: question))]
+        var answer: [(String, Part)] = [(question.answerKey(in: keys), answerPart(of: entry, of: question))]
         answer.append((keys.spelling(of: .comment), .value(.string(entry.comment))))
         for kind in MediaAttachment.Kind.allCases {
             let names = entry.media.filter { $0.kind == kind }.map { JSONWriter.Value.string($0.name) }
@@ -188,10 +188,14 @@ private struct SourceWriter {
     }
 
     /// An answer read from a completed form and not changed since as it was stored (a `"True"`
-    /// stays `"True"`, an answer its type could not read stays as it was); any other answer as its
-    /// type encodes it; no answer as the type's empty value (`[]`, `""`, `{}`), as the original wrote it.
-    private func answerPart(_ answer: QuestionAnswer?, of question: Question) -> Part {
-        guard let answer else { return .value(question.unansweredValue) }
+    /// stays `"True"`, an answer its type could not read stays as it was, and so does a stored `"  "`,
+    /// which is no answer); any other answer as its type encodes it; no answer as the type's empty
+    /// value (`[]`, `""`, `{}`), as the original wrote it (its viewer reads the key unchecked, so a
+    /// stored null is written as that too).
+    private func answerPart(of entry: QuestionEntry, of question: Question) -> Part {
+        guard let answer = entry.answer else {
+            return entry.storedUnanswered.map(Part.node) ?? .value(question.unansweredValue)
+        }
         if let source = answer.source { return .node(source) }
         return .value(question.encodeAnswer(answer) ?? question.unansweredValue)
     }

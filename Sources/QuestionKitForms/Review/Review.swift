@@ -89,7 +89,8 @@ public struct ReviewRow: Sendable, Equatable {
     /// The answer on one line, for the review table: "Good, Worn", "42 °C", "Yes", "table: 5 of 6 cells",
     /// "(no answer)".
     public var answerSummary: String
-    /// The answer as a completed form stores it under the type's answer key; nil when there is none.
+    /// The answer as a completed form stores it under the type's answer key (as it was stored, when
+    /// read from one and unchanged); nil when there is none.
     public var answer: JSONWriter.Value?
     /// The technician's comment; `""` when there is none.
     public var comment: String
@@ -107,9 +108,9 @@ public struct ReviewRow: Sendable, Equatable {
         number = question.number
         section = question.section
         self.question = question.text
-        rendering = question.render(entry.answer)
+        rendering = question.render(entry)
         answerSummary = Self.summary(of: rendering)
-        answer = entry.answer.flatMap { question.encodeAnswer($0) }
+        answer = question.storedValue(of: entry)
         comment = entry.comment
         media = entry.media
         flags = question.flags(for: entry)
