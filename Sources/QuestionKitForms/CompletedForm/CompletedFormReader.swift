@@ -88,7 +88,24 @@ extension CompletedFormReader {
             }
             entry.comment = string(userAnswer[keys.spelling(of: .comment)], problems: &problems) ?? ""
             entry.media = media(in: userAnswer, problems: &problems)
+            entry.foremanEdits = foremanEdits(in: userAnswer, problems: &problems)
             return entry
+        }
+
+        /// The foreman's edits recorded in `user-answer`, each kept as stored; a value that is not
+        /// a list is a warning (and stays as it is: the writer leaves alone what it did not read).
+        private func foremanEdits(in userAnswer: JSONNode, problems: inout ProblemCollector) -> [ForemanEdit] {
+            let key = keys.spelling(of: .foremanEdits)
+            guard let list = userAnswer[key], !list.isNull else { return [] }
+            guard list.kind == .array else {
+                problems.warning(
+                    "completed-form.foreman-edits-not-array", "'\(key)' must be a list of edits, not \(list.kind)",
+                    at: list,
+                    hint: "Write \"\(key)\": [{\"\(keys.spelling(of: .supervisor))\": \"…\", "
+                        + "\"\(keys.spelling(of: .editDate))\": \"…\", \"\(keys.spelling(of: .editedFrom))\": {…}}].")
+                return []
+            }
+            return list.elements.map { ForemanEdit(source: $0, keys: keys) }
         }
 
         private func checkKeys(of userAnswer: JSONNode, question: Question, problems: inout ProblemCollector) {
