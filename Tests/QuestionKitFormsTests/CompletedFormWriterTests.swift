@@ -271,4 +271,26 @@ struct CompletedFormWriterTests {
         #expect(document.root["questions"]?.elements.first?["user-answer"] != nil)
         #expect(document.root["Questions"]?.elements.first?["user-answer"] == nil)
     }
+
+    // Issue 23 item 6: the foreman's edits are read as they are stored and written back unchanged;
+    // a record that is not a list is a warning and stays as it was.
+    @Test func theForemansEditsAreKeptAsStoredAndAMalformedRecordStays() throws {
+        let text = #"""
+            {"Title": "T", "questions": [
+              {"answer-type": "true/false", "question": "A?", "user-answer": {"check-boxes": ["No"], "comment": "",
+               "foremanEdits": [{"supervisor": "Bob", "date": "2026-03-02T09:30:00Z", "before": {"check-boxes": ["Yes"]}}]}},
+              {"answer-type": "true/false", "question": "B?", "user-answer": {"check-boxes": [], "comment": "",
+               "foremanEdits": "by hand"}}]}
+            """#
+        let (read, diagnostics) = CompletedFormReader.read(Array(text.utf8), with: try ReviewFixture.reader())
+        let form = try #require(read)
+        #expect(diagnostics.map(\.code) == ["completed-form.foreman-edits-not-array"])
+        #expect(form.entries[0].foremanEdits.map(\.foreman) == ["Bob"])
+        let written = CompletedFormWriter.json(form)
+        let document = try #require(JSONParser.parse(Array(written.utf8)).document)
+        let questions = try #require(document.root["questions"])
+        let first = try #require(questions.elements.first?["user-answer"]?["foremanEdits"])
+        #expect(first.elements.first?["before"]?["check-boxes"]?.elements.first?.stringValue == "Yes")
+        #expect(Array(questions.elements)[1]["user-answer"]?["foremanEdits"]?.stringValue == "by hand")
+    }
 }

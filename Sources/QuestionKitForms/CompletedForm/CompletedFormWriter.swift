@@ -54,6 +54,10 @@ private struct SourceWriter {
 
     let form: FilledForm
     let keys: KeyMap
+    /// The `user-answer` keys of every type that the writer sets or removes: the comment and the
+    /// media lists. The foreman's edits are written when there are some (a replacement is always
+    /// managed) and otherwise left as they are: a record that was not read, not being a list, stays.
+    let managedEntryKeys: [String]
     /// The position in `form.template.questions` of each question read, by the index of its node.
     let positionOfNode: [Int: Int]
     /// The UTF-8 written so far.
@@ -64,6 +68,7 @@ private struct SourceWriter {
     init(form: FilledForm) {
         self.form = form
         keys = form.template.keys
+        managedEntryKeys = Key.userAnswerKeys.filter { $0 != .foremanEdits }.map { [keys] in keys.spelling(of: $0) }
         var positionOfNode: [Int: Int] = [:]
         for (position, question) in form.template.questions.enumerated() {
             positionOfNode[question.node.index] = position
@@ -202,12 +207,7 @@ private struct SourceWriter {
                 (keys.spelling(of: .foremanEdits), .array(entry.foremanEdits.map { editPart($0, of: question) })))
         }
         // Keys that this question's user-answer may hold, whether set now or not: when not, they go.
-        // (Foreman's edits that were not read, not being a list, stay as they are.)
-        let managed =
-            [question.answerKey(in: keys)]
-            + Key.userAnswerKeys.filter { $0 != .foremanEdits || !entry.foremanEdits.isEmpty }.map {
-                keys.spelling(of: $0)
-            }
+        let managed = [question.answerKey(in: keys)] + managedEntryKeys
         let userAnswerKey = keys.spelling(of: .userAnswer)
         let userAnswer = merged(node[userAnswerKey], with: answer, managing: managed)
         return merged(node, with: [(userAnswerKey, .object(userAnswer))])
