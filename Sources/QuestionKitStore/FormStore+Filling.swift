@@ -68,8 +68,14 @@ extension FormStore {
     /// named as the form session names media: `Qid<i>`, `Qid<i>(2)`, … (one counter per question
     /// shared by all kinds), with the kind's extension (`.jpg`, `.mov`, `.m4a`). The kind is
     /// `kind`, or else read from the file's extension.
+    ///
+    /// A completed form takes attachments from the foreman, as the original allowed from the
+    /// review: the foreman is `foreman`, else the one who commented, and the question records the
+    /// edit (``ForemanEdit``: who, `now`, the attachments before), as `edit` does. A submitted form
+    /// does not change.
     public func attach(
-        _ reference: FormReference, question number: Int, file: String, kind: MediaAttachment.Kind? = nil
+        _ reference: FormReference, question number: Int, file: String, kind: MediaAttachment.Kind? = nil,
+        foreman: String? = nil, now: Date = Date()
     ) throws(StoreError) -> Attachment {
         guard let kind = kind ?? Self.mediaKind(ofFile: file) else {
             throw StoreError(
@@ -84,7 +90,15 @@ extension FormStore {
         }
         return try writing { () throws(StoreError) in
             var stored = try load(reference)
-            try require(reference, in: .incomplete, to: "given attachments")
+            guard reference.state != .submitted else {
+                throw .wrongState(
+                    "the form '\(reference)' is submitted, so it cannot be given attachments",
+                    hint: "A submitted form does not change.")
+            }
+            let foreman =
+                reference.state == .completed
+                ? try self.foreman(foreman, of: stored, done: "given attachments", usage: "attach \(reference) …")
+                : nil
             guard let position = stored.form.template.questions.firstIndex(where: { $0.number == number }) else {
                 throw .refused(.noSuchQuestion(number, in: stored.form.template))
             }
@@ -98,6 +112,13 @@ extension FormStore {
             // (overwritten by the next attachment of that name), never a name without its file; a
             // failed write of the form removes it.
             try StoreError.converting(try AtomicFile.copy(from: file, to: path))
+            if let foreman {
+                let edit = ForemanEdit(
+                    foreman: foreman, date: StoreDates.iso(now), changes: [.media],
+                    before: stored.form.entries[position])
+                stored.form.entries[position].foremanEdits.append(edit)
+                stored.form.foreman = foreman
+            }
             stored.form.entries[position].media.append(media)
             do throws(StoreError) {
                 try saveForm(stored)

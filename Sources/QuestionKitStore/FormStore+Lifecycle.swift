@@ -117,11 +117,7 @@ extension FormStore {
             var stored = try load(reference)
             try require(reference, in: .completed, to: "submitted")
             try checkInside(area(.submitted, user: reference.user))
-            guard let foreman = foreman ?? stored.form.foreman else {
-                throw .wrongState(
-                    "the form '\(reference)' has no foreman yet, so it cannot be submitted",
-                    hint: "Name the foreman: 'questionkit store submit \(reference) --foreman NAME'.")
-            }
+            let foreman = try self.foreman(foreman, of: stored, done: "submitted", usage: "submit \(reference)")
             var session = FormSession(resuming: stored.form)
             do throws(SessionRefusal) {
                 try session.beginForemanReview(foreman: foreman)

@@ -12,11 +12,12 @@ import QuestionKitForms
 /// | `store.bad-user` | a user name that cannot be a folder name (see `StoreNames`) |
 /// | `store.bad-reference` | a form reference that is not `USER/NAME` or `CompletedMIs/USER/NAME` |
 /// | `store.no-such-form` | no form at the reference |
-/// | `store.wrong-state` | e.g. completing a completed form, commenting an incomplete one |
+/// | `store.wrong-state` | e.g. completing a completed form, commenting an incomplete one, editing a submitted one |
 /// | `store.unreadable-form` | the form's files do not read (the diagnostics say where) |
 /// | `store.refused` | the form session refused the step (e.g. completing with open questions) |
 /// | `store.bad-attachment` | the file to attach is missing, not a regular file, or of an unknown kind |
 /// | `store.no-such-attachment` | `detach` names an attachment the form does not name |
+/// | `store.bad-answer` | `edit` gives an answer the question's type does not read |
 /// | `store.unsafe-path` | a symbolic link, or a file where a folder belongs, inside the store (never followed) |
 /// | `store.unreadable-pending` | a journaled notice in `.pending/` is malformed or names a place outside the store |
 /// | `store.io` | the file system refused a read or write |

@@ -6,10 +6,11 @@ import Foundation
 ///
 /// The viewer read without checking: `user-answer.check-boxes[0]` of a true/false or
 /// multiple-choice question, `user-answer.short-answer`, `user-answer.table-answer`,
-/// `user-answer.comment`, the top level's `username`, `completedDate`, `foremanComment.comment`
-/// and `.supervisor`, and `media.images`, `media.videos` and `media.voice` (maps of name to
-/// base64). A key missing or of another kind is what broke it; an empty list is not (`[][0]` is
-/// nothing in the viewer's JavaScript).
+/// `user-answer.comment`, the top level's `questions` (never an early template's `Questions`: the
+/// server read `questions` only), `username`, `completedDate`, `foremanComment.comment` and
+/// `.supervisor`, and `media.images`, `media.videos` and `media.voice` (maps of name to base64).
+/// A key missing or of another kind is what broke it; an empty list is not (`[][0]` is nothing in
+/// the viewer's JavaScript).
 public enum OriginalViewer {
     /// One question as the viewer showed it.
     public struct Question: Equatable, Sendable {
@@ -59,7 +60,8 @@ public enum OriginalViewer {
         for kind in ["images", "videos", "voice"] {
             embedded[kind] = try value(media[kind], "media.\(kind)")
         }
-        let list: [[String: Any]] = try value(root["questions"] ?? root["Questions"], "questions")
+        // The server read `questions` only: a form that kept an early template's `Questions` failed.
+        let list: [[String: Any]] = try value(root["questions"], "questions")
         let questions = try list.enumerated().map { index, question in
             try read(question, path: "questions[\(index)]")
         }

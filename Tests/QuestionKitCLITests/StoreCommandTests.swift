@@ -255,6 +255,6 @@ final class StoreWorkspace {
         #expect(
             runStore(["help", "attach"]).standardOutput.hasPrefix(
                 "USAGE: questionkit store attach [--root DIR] [--config FILE] [--keys FILE] --question N "
-                    + "[--kind image|video|voice] FORM FILE\n"))
+                    + "[--kind image|video|voice] [--foreman NAME] [--now DATE] FORM FILE\n"))
     }
 }

@@ -209,4 +209,88 @@ struct CompletedFormWriterTests {
         #expect(json.contains(#""short-answer": "Übertemperatur 温度""#))
         #expect(json.contains(#""comment": "line\nbreak""#))
     }
+
+    // Issue 23 item 5: an early-format template (MI-FORMAT.md, "Template": `Questions` with a
+    // capital Q, `version` for `RevisionNumber`, an `_id` on the template and on each question, as
+    // refdata/mi/data.json has them) is written with the final spellings, in place, because the
+    // original server read `questions` only and refused the upload otherwise.
+    static let early = #"""
+        {"_id": "52855030c0211730f4af8380", "Title": "MiTemplate#1", "version": "1.0", "Questions": [
+          {"_id": "52855030c0211730f4af8381", "qid": "3", "question": "what is your name?",
+           "answer-type": "multiple-choice", "answers": ["Option 1", "Option 2", "", ""], "max-answers": "1"},
+          {"_id": "5285506ac0211730f4af8382", "qid": "2", "question": "is the sun round?",
+           "answer-type": "true/false", "answers": ["Yes", "No"], "max-answers": "1"}],
+         "email": "ops@example.com"}
+        """#
+
+    @Test func anEarlyTemplatesQuestionsAndVersionAreWrittenWithTheFinalSpellingsInPlace() throws {
+        let template = try ReviewFixture.template(Self.early)
+        let form = try ReviewFixture.form(template, answers: [0: #"["Option 2"]"#, 1: #"["Yes"]"#])
+        let written = CompletedFormWriter.json(form)
+        let document = try #require(JSONParser.parse(Array(written.utf8)).document)
+        #expect(
+            document.root.members.map(\.key) == [
+                "Title", "RevisionNumber", "questions", "email", "username", "completedDate", "SubmittedDate",
+                "foremanComment", "media",
+            ])
+        #expect(document.root["RevisionNumber"]?.stringValue == "1.0")
+        // Read back, it is the same form, and no longer early: no note about the early keys.
+        let (read, diagnostics) = CompletedFormReader.read(Array(written.utf8), with: try ReviewFixture.reader())
+        let again = try #require(read)
+        #expect(again.template.revision == "1.0")
+        func answers(_ form: FilledForm) -> [String?] {
+            zip(form.template.questions, form.entries).map { question, entry in
+                entry.answer.flatMap(question.encodeAnswer).map { JSONWriter.text(of: $0) }
+            }
+        }
+        #expect(answers(again) == answers(form))
+        #expect(answers(again).allSatisfy { $0 != nil })
+        #expect(!diagnostics.contains { $0.code.hasPrefix("template.early-") }, "\(diagnostics)")
+        // Written again, nothing moves.
+        #expect(CompletedFormWriter.json(again) == written)
+    }
+
+    @Test func anEarlyTemplateIsWrittenWithTheKeyMapsSpellings() throws {
+        let keys = KeyMap(overrides: ["questions": "items", "RevisionNumber": "rev"])
+        let template = try ReviewFixture.template(Self.early, keys: keys)
+        let document = try #require(
+            JSONParser.parse(Array(CompletedFormWriter.json(FilledForm(template: template)).utf8)).document)
+        #expect(Array(document.root.members.map(\.key).prefix(4)) == ["Title", "rev", "items", "email"])
+    }
+
+    @Test func anEarlyKeyBesideItsFinalOneIsTheIgnoredOneAndStaysAsItWas() throws {
+        let template = try ReviewFixture.template(
+            #"{"version": "1", "RevisionNumber": "2", "questions": [{"answer-type": "true/false", "question": "A?"}], "#
+                + #""Questions": [{"answer-type": "true/false", "question": "B?"}]}"#)
+        let document = try #require(
+            JSONParser.parse(Array(CompletedFormWriter.json(FilledForm(template: template)).utf8)).document)
+        #expect(
+            Array(document.root.members.map(\.key).prefix(4)) == [
+                "version", "RevisionNumber", "questions", "Questions",
+            ])
+        #expect(document.root["questions"]?.elements.first?["user-answer"] != nil)
+        #expect(document.root["Questions"]?.elements.first?["user-answer"] == nil)
+    }
+
+    // Issue 23 item 6: the foreman's edits are read as they are stored and written back unchanged;
+    // a record that is not a list is a warning and stays as it was.
+    @Test func theForemansEditsAreKeptAsStoredAndAMalformedRecordStays() throws {
+        let text = #"""
+            {"Title": "T", "questions": [
+              {"answer-type": "true/false", "question": "A?", "user-answer": {"check-boxes": ["No"], "comment": "",
+               "foremanEdits": [{"supervisor": "Bob", "date": "2026-03-02T09:30:00Z", "before": {"check-boxes": ["Yes"]}}]}},
+              {"answer-type": "true/false", "question": "B?", "user-answer": {"check-boxes": [], "comment": "",
+               "foremanEdits": "by hand"}}]}
+            """#
+        let (read, diagnostics) = CompletedFormReader.read(Array(text.utf8), with: try ReviewFixture.reader())
+        let form = try #require(read)
+        #expect(diagnostics.map(\.code) == ["completed-form.foreman-edits-not-array"])
+        #expect(form.entries[0].foremanEdits.map(\.foreman) == ["Bob"])
+        let written = CompletedFormWriter.json(form)
+        let document = try #require(JSONParser.parse(Array(written.utf8)).document)
+        let questions = try #require(document.root["questions"])
+        let first = try #require(questions.elements.first?["user-answer"]?["foremanEdits"])
+        #expect(first.elements.first?["before"]?["check-boxes"]?.elements.first?.stringValue == "Yes")
+        #expect(Array(questions.elements)[1]["user-answer"]?["foremanEdits"]?.stringValue == "by hand")
+    }
 }

@@ -111,6 +111,8 @@ struct RegistryTests {
         let registry = try QuestionTypeRegistry([])
         #expect(registry.identifiers.isEmpty)
         let core = Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + Key.userAnswerKeys
-        #expect(registry.allKeys.count == Set((core + [.foremanCommentText, .supervisor]).map(\.name)).count)
+        #expect(
+            registry.allKeys.count
+                == Set((core + [.foremanCommentText, .supervisor] + Key.foremanEditKeys).map(\.name)).count)
     }
 }

@@ -9,6 +9,7 @@ import Testing
 #endif
 
 /// Must-show 4: `questionkit store` processes killed (SIGKILL) at random moments while they write
+/// (the foreman's `edit` and `attach` of a completed form among them)
 /// never leave a truncated or unreadable form, and nothing they leave behind is taken for a form.
 @Suite struct StoreCrashTests {
     static let template = packageRoot + "/Templates/pump-inspection.json"
@@ -27,6 +28,13 @@ import Testing
         let photo = folder + "/photo.jpg"
         try Data(repeating: 0xAB, count: 4 << 20).write(to: URL(fileURLWithPath: photo))
         let answers = try fixture(in: folder)
+        // Issue 23: a completed form for the foreman's edit and attachment.
+        _ = try ToolProcess.run(["store", "start", Self.template, "--user", "cal", "--now", "2026-03-01"] + store)
+        let cal = "cal/Centrifugal Pump Monthly Inspection 01-03-2026"
+        _ = try ToolProcess.run(["store", "fill", cal, "--answers", answers.full] + store)
+        let complete = try ToolProcess.run(["store", "complete", cal, "--now", "2026-03-01T12:00:00Z"] + store)
+        try #require(complete.status == 0, "\(complete.standardError)")
+        let completed = "CompletedMIs/\(cal) 12-00-00"
         let commands: [[String]] = [
             ["fill", Self.form, "--answers", answers.full],
             ["fill", Self.form, "--answers", answers.comment],
@@ -35,6 +43,8 @@ import Testing
             ["detach", Self.form, "Qid6"],
             ["start", Self.template, "--user", "bob", "--now", "2026-03-02"],
             ["reminders", "--now", "2026-03-05"],
+            ["edit", completed, "2", "--answer", "LOTO-77", "--comment", "Permit re-read", "--foreman", "Bob"],
+            ["attach", completed, "--question", "7", photo, "--foreman", "Bob"],
         ]
         // One whole run of each command says how long it takes here; kills then fall anywhere in that time.
         let durations = try commands.map { command in
@@ -158,6 +168,10 @@ import Testing
         var users = try manager.contentsOfDirectory(atPath: root).filter { !$0.hasPrefix(".") }.map { root + "/" + $0 }
         for area in ["CompletedMIs", "Outbox", "Error"] {
             users.removeAll { $0 == root + "/" + area }
+        }
+        let completed = root + "/CompletedMIs"
+        users += try manager.contentsOfDirectory(atPath: completed).filter { !$0.hasPrefix(".") }.map {
+            completed + "/" + $0
         }
         return try users.flatMap { user in
             try manager.contentsOfDirectory(atPath: user).filter { !$0.hasPrefix(".") }.map { user + "/" + $0 }

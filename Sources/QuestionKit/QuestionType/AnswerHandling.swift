@@ -117,8 +117,23 @@ extension Key {
     package static let voice = Key(
         "voice", originalNames: ["voiceToBeSaved"], summary: "Names of attached voice notes.")
 
+    /// The foreman's edits of the question in a completed form (the store's `edit` and `attach`):
+    /// a list of `{"supervisor", "date", "before"}`, a key the original system never read.
+    package static let foremanEdits = Key(
+        "foremanEdits", summary: "The foreman's edits of a completed form's question: who, when, what was before.")
+
     /// Everything `user-answer` may hold besides a type's own answer key.
-    package static let userAnswerKeys: [Key] = [comment, images, videos, voice]
+    package static let userAnswerKeys: [Key] = [comment, images, videos, voice, foremanEdits]
+
+    // MARK: Keys of a foreman's edit (an entry of `foremanEdits`; its `supervisor` says who)
+
+    /// When the foreman edited the question: UTC, ISO 8601.
+    package static let editDate = Key("editDate", spelling: "date", summary: "When the foreman edited it (UTC).")
+    /// What the edit replaced, under the `user-answer` keys it changed.
+    package static let editedFrom = Key(
+        "editedFrom", spelling: "before", summary: "What the edit replaced, under the user-answer keys it changed.")
+    /// The keys of an entry of `foremanEdits`.
+    package static let foremanEditKeys: [Key] = [supervisor, editDate, editedFrom]
 
     // MARK: Keys of `foremanComment`
 

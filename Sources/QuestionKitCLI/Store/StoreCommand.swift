@@ -13,7 +13,7 @@ package struct StoreCommand: Command {
     package static let subcommands: [any Command] = [
         StoreStartCommand(), StoreFillCommand(), StoreAttachCommand(), StoreDetachCommand(), StoreListCommand(),
         StoreCompleteCommand(),
-        StoreReviewCommand(), StoreCommentCommand(), StoreSubmitCommand(), StoreReassignCommand(),
+        StoreReviewCommand(), StoreCommentCommand(), StoreEditCommand(), StoreSubmitCommand(), StoreReassignCommand(),
         StoreNoticesCommand(), StoreExpireCommand(), StoreRemindersCommand(), StoreDeleteCommand(),
     ]
 

@@ -16,6 +16,17 @@ enum StoreOptions {
     static let format = OptionSpec(
         "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json).")
     static let user = OptionSpec("user", value: "USER", help: "The technician (a folder name in the store).")
+    static let foreman = OptionSpec(
+        "foreman", value: "NAME", help: "The foreman making the change (default: who commented).")
+
+    /// A question's number, from 1, given as `text` (to `--option` when it is named).
+    static func questionNumber(_ text: String, option: String?) throws(UsageError) -> Int {
+        guard let number = Int(text), number >= 1 else {
+            throw UsageError(
+                "'\(text)' is not a question number" + (option.map { " for '--\($0)'" } ?? "") + ": write 1, 2, …")
+        }
+        return number
+    }
 
     /// The options of every subcommand.
     static let common = [root, config, keys]
@@ -127,6 +138,14 @@ extension ParsedArguments {
         guard let first = positionals.first else { throw UsageError("no \(what) given") }
         if positionals.count > 1 { throw UsageError("unexpected argument '\(positionals[1])'") }
         return first
+    }
+
+    /// Exactly two positional arguments; `missing` says what to give when there are fewer.
+    func pair(_ missing: String) throws(UsageError) -> (String, String) {
+        guard positionals.count == 2 else {
+            throw UsageError(positionals.count < 2 ? missing : "unexpected argument '\(positionals[2])'")
+        }
+        return (positionals[0], positionals[1])
     }
 
     /// No positional arguments.

@@ -101,7 +101,10 @@ struct StoreAttachCommand: Command {
     let discussion = """
         Copies FILE into the form's folder under the MI format's name for question N: Qid<N-1>, Qid<N-1>(2), …
         (one counter per question for every kind) with the kind's extension (.jpg, .mov, .m4a), and names it
-        in the form. The kind comes from the file's extension unless --kind says it.
+        in the form. The kind comes from the file's extension unless --kind says it. A completed form takes
+        attachments from the foreman (--foreman, else the one who commented), as the original allowed from the
+        review: the question records the edit under foremanEdits (who, when, the attachments before), and the
+        form stays completed. A submitted form does not change.
         """
     let options =
         StoreOptions.common + [
@@ -109,25 +112,20 @@ struct StoreAttachCommand: Command {
             OptionSpec(
                 "kind", value: "KIND", choices: MediaAttachment.Kind.allCases.map(\.rawValue),
                 help: "image, video or voice (default: from the file's extension)."),
+            StoreOptions.foreman, StoreOptions.now,
         ]
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
-        guard arguments.positionals.count == 2 else {
-            throw UsageError(
-                arguments.positionals.count < 2
-                    ? "give the form and the file to attach" : "unexpected argument '\(arguments.positionals[2])'")
-        }
-        let number = try arguments.required("question", "N")
-        guard let question = Int(number), question >= 1 else {
-            throw UsageError("'\(number)' is not a question number for '--question': write 1, 2, …")
-        }
+        let (formName, file) = try arguments.pair("give the form and the file to attach")
+        let question = try StoreOptions.questionNumber(arguments.required("question", "N"), option: "question")
         let kind = arguments.values["kind"].flatMap(MediaAttachment.Kind.init(rawValue:))
         guard let setup = try StoreSetup.make(arguments, command: name, context: &context),
-            let reference = setup.reference(arguments.positionals[0], context: &context)
+            let reference = setup.reference(formName, context: &context)
         else { return ExitStatus.inputErrors }
         return setup.perform(&context) { store, context throws(StoreError) in
-            let file = arguments.positionals[1]
-            let attachment = try store.attach(reference, question: question, file: file, kind: kind)
+            let attachment = try store.attach(
+                reference, question: question, file: file, kind: kind, foreman: arguments.values["foreman"],
+                now: setup.now)
             context.print(
                 "attached \(attachment.media.fileName) (\(attachment.media.kind.rawValue)) to question \(question) "
                     + "of \(reference), copied from \(file)")
@@ -173,13 +171,8 @@ struct StoreDetachCommand: Command {
     let options = StoreOptions.common
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
-        guard arguments.positionals.count == 2 else {
-            throw UsageError(
-                arguments.positionals.count < 2
-                    ? "give the form and the attachment's name" : "unexpected argument '\(arguments.positionals[2])'")
-        }
-        let media = arguments.positionals[1]
-        return try StoreSetup.performOnForm(arguments.positionals[0], arguments, command: name, context: &context) {
+        let (formName, media) = try arguments.pair("give the form and the attachment's name")
+        return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
             _, store, reference, context throws(StoreError) in
             let detached = try store.detach(reference, name: media)
             let files = detached.removedFiles

@@ -47,12 +47,54 @@ public struct QuestionEntry: Sendable {
     /// written back as it was stored (the original counted it as typed text). Nil otherwise: an
     /// empty value (`""`, `[]`, `{}`) is the type's own unanswered value, written as that.
     package internal(set) var storedUnanswered: JSONNode?
+    /// The foreman's edits of this question after the form was completed, oldest first.
+    package var foremanEdits: [ForemanEdit] = []
 
     /// An entry with the given answer, comment and media; by default nothing has been entered.
     public init(answer: QuestionAnswer? = nil, comment: String = "", media: [MediaAttachment] = []) {
         self.answer = answer
         self.comment = comment
         self.media = media
+    }
+}
+
+/// A foreman's edit of a question of a completed form, as the original let the foreman edit from
+/// the review: who, when, and what the question held before. It is written in the question's
+/// `user-answer` under `foremanEdits`, a key the original system never read, so its server and
+/// viewer read the form as they always did.
+package struct ForemanEdit: Sendable {
+    /// A part of a question that an edit changes.
+    package enum Change: Sendable, Hashable {
+        /// The answer, the comment, or the attachments.
+        case answer, comment, media
+    }
+
+    /// The foreman who made the edit.
+    package var foreman: String
+    /// When: UTC, ISO 8601 (`2026-03-08T09:30:00Z`).
+    package var date: String
+    /// What the edit changed; `before` holds these parts as they were.
+    package var changes: [Change]
+    /// The question's entry before the edit (only `changes` of it are written).
+    package var before: QuestionEntry
+    /// The edit as read from a completed form: written back as it was, whatever it holds.
+    package var source: JSONNode?
+
+    /// An edit by `foreman` at `date` that changed `changes` of the entry `before`.
+    package init(foreman: String, date: String, changes: [Change], before: QuestionEntry) {
+        self.foreman = foreman
+        self.date = date
+        self.changes = changes
+        self.before = before
+    }
+
+    /// An edit as read from a completed form, kept as it is stored.
+    package init(source: JSONNode, keys: KeyMap) {
+        foreman = source[keys.spelling(of: .supervisor)]?.stringValue ?? ""
+        date = source[keys.spelling(of: .editDate)]?.stringValue ?? ""
+        changes = []
+        before = QuestionEntry()
+        self.source = source
     }
 }
 

@@ -65,6 +65,19 @@ extension CompletedFormReader {
     /// The completed-form keys, spelled through a key map.
     struct Fields {
         let keys: KeyMap
+        /// The `user-answer` keys of every type offered in the hint about an unknown one, spelled
+        /// once: the comment, the media lists and the original app's embedded `media` (known:
+        /// ignored, never a typo). The store's record of the foreman's edits is known too, but not
+        /// offered: nobody writes it by hand, and the hint lists the keys only while they are few.
+        let offeredKeys: [String]
+        /// `foremanEdits`, spelled.
+        let foremanEditsKey: String
+
+        init(keys: KeyMap) {
+            self.keys = keys
+            offeredKeys = (Key.userAnswerKeys.filter { $0 != .foremanEdits } + [.media]).map { keys.spelling(of: $0) }
+            foremanEditsKey = keys.spelling(of: .foremanEdits)
+        }
 
         /// What was entered for `question`: its `user-answer`, if any.
         func entry(of question: Question, problems: inout ProblemCollector) -> QuestionEntry {
@@ -93,16 +106,33 @@ extension CompletedFormReader {
             }
             entry.comment = string(userAnswer[keys.spelling(of: .comment)], problems: &problems) ?? ""
             entry.media = media(in: userAnswer, problems: &problems)
+            entry.foremanEdits = foremanEdits(in: userAnswer, problems: &problems)
             return entry
         }
 
+        /// The foreman's edits recorded in `user-answer`, each kept as stored; a value that is not
+        /// a list is a warning (and stays as it is: the writer leaves alone what it did not read).
+        private func foremanEdits(in userAnswer: JSONNode, problems: inout ProblemCollector) -> [ForemanEdit] {
+            let key = foremanEditsKey
+            guard let list = userAnswer[key], !list.isNull else { return [] }
+            guard list.kind == .array else {
+                problems.warning(
+                    "completed-form.foreman-edits-not-array", "'\(key)' must be a list of edits, not \(list.kind)",
+                    at: list,
+                    hint: "Write \"\(key)\": [{\"\(keys.spelling(of: .supervisor))\": \"…\", "
+                        + "\"\(keys.spelling(of: .editDate))\": \"…\", \"\(keys.spelling(of: .editedFrom))\": {…}}].")
+                return []
+            }
+            return list.elements.map { ForemanEdit(source: $0, keys: keys) }
+        }
+
         private func checkKeys(of userAnswer: JSONNode, question: Question, problems: inout ProblemCollector) {
-            // The original app's embedded `media` is known: ignored, never a typo.
-            let known = [question.answerKey(in: keys)] + (Key.userAnswerKeys + [.media]).map { keys.spelling(of: $0) }
-            for member in userAnswer.members where !known.contains(member.key) {
+            let answerKey = question.answerKey(in: keys)
+            for member in userAnswer.members
+            where member.key != answerKey && member.key != foremanEditsKey && !offeredKeys.contains(member.key) {
                 problems.warnUnknownKey(
                     member, code: "completed-form.unknown-key", in: "'\(keys.spelling(of: .userAnswer))'",
-                    known: known)
+                    known: [answerKey] + offeredKeys)
             }
         }
 

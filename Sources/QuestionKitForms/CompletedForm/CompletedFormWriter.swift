@@ -8,9 +8,12 @@ import QuestionKit
 /// strings are written as UTF-8 with only the escapes JSON requires. Only `_id` is left out. Then:
 /// - every question that was read gets a `user-answer` object (in place of the one it had, else
 ///   as its last key): the type's answer key always (an answer read from a completed form and not
-///   changed as it was stored, no answer as the type's empty value), `comment` always, and
-///   `images` / `videos` / `voice` when the question has media of that kind. Keys of an earlier
+///   changed as it was stored, no answer as the type's empty value), `comment` always,
+///   `images` / `videos` / `voice` when the question has media of that kind, and `foremanEdits`
+///   when the foreman edited it (``ForemanEdit``: those read are written as they were). Keys of an earlier
 ///   `user-answer` that are none of these (such as the original app's embedded `media`) stay.
+/// - an early template's `Questions` and `version` are written as `questions` and `RevisionNumber`
+///   (or as the key map spells those), in their place: the original server read the final keys only.
 /// - the top level gets `username`, `completedDate`, `SubmittedDate` and
 ///   `foremanComment: {"comment", "supervisor"}` and `media` (in place, else appended); a field
 ///   that is not set is written as `""`. `media` keeps what it held and has `images`, `videos` and
@@ -46,10 +49,15 @@ private struct SourceWriter {
         case node(JSONNode)
         case value(JSONWriter.Value)
         case object([(String, Part)])
+        case array([Part])
     }
 
     let form: FilledForm
     let keys: KeyMap
+    /// The `user-answer` keys of every type that the writer sets or removes: the comment and the
+    /// media lists. The foreman's edits are written when there are some (a replacement is always
+    /// managed) and otherwise left as they are: a record that was not read, not being a list, stays.
+    let managedEntryKeys: [String]
     /// The position in `form.template.questions` of each question read, by the index of its node.
     let positionOfNode: [Int: Int]
     /// The UTF-8 written so far.
@@ -60,6 +68,7 @@ private struct SourceWriter {
     init(form: FilledForm) {
         self.form = form
         keys = form.template.keys
+        managedEntryKeys = Key.userAnswerKeys.filter { $0 != .foremanEdits }.map { [keys] in keys.spelling(of: $0) }
         var positionOfNode: [Int: Int] = [:]
         for (position, question) in form.template.questions.enumerated() {
             positionOfNode[question.node.index] = position
@@ -107,6 +116,10 @@ private struct SourceWriter {
             }
         case .object(let members):
             writeObject(members, depth: depth)
+        case .array(let elements):
+            writeContainer(open: "[", close: "]", count: elements.count, depth: depth) { writer, index in
+                writer.write(elements[index], depth: depth + 1)
+            }
         }
     }
 
@@ -168,23 +181,68 @@ private struct SourceWriter {
             (keys.spelling(of: .foremanComment), .object(foremanComment)),
             (keys.spelling(of: .media), .object(mediaMembers(root[keys.spelling(of: .media)]))),
         ]
-        return merged(root, with: header, dropping: [keys.spelling(of: .databaseID)])
+        return finalSpellings(merged(root, with: header, dropping: [keys.spelling(of: .databaseID)]), of: root)
+    }
+
+    /// `members` with the early `Questions` and `version` written under their final spellings
+    /// (`questions`, `RevisionNumber`, or the key map's), in place: the original server read
+    /// `questions` only and refused a form that kept the early key. An early key beside its final
+    /// one is the one the template reader ignored, and stays as it was.
+    private func finalSpellings(_ members: [(String, Part)], of root: JSONNode) -> [(String, Part)] {
+        var final: [String: String] = [:]
+        for (early, modern) in [(Key.earlyQuestions, Key.questions), (.earlyRevisionNumber, .revisionNumber)] {
+            let (earlyKey, modernKey) = (keys.spelling(of: early), keys.spelling(of: modern))
+            if earlyKey != modernKey, root[modernKey] == nil { final[earlyKey] = modernKey }
+        }
+        guard members.contains(where: { final[$0.0] != nil }) else { return members }
+        return members.map { (final[$0.0] ?? $0.0, $0.1) }
     }
 
     private func questionMembers(_ node: JSONNode, position: Int) -> [(String, Part)] {
         let question = form.template.questions[position]
         let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
-        var answer: [(String, Part)] = [(question.answerKey(in: keys), answerPart(of: entry, of: question))]
-        answer.append((keys.spelling(of: .comment), .value(.string(entry.comment))))
-        for kind in MediaAttachment.Kind.allCases {
-            let names = entry.media.filter { $0.kind == kind }.map { JSONWriter.Value.string($0.name) }
-            if !names.isEmpty { answer.append((keys.spelling(of: kind.key), .value(.array(names)))) }
+        var answer = entryMembers(entry, of: question, changes: [.answer, .comment, .media])
+        if !entry.foremanEdits.isEmpty {
+            answer.append(
+                (keys.spelling(of: .foremanEdits), .array(entry.foremanEdits.map { editPart($0, of: question) })))
         }
         // Keys that this question's user-answer may hold, whether set now or not: when not, they go.
-        let managed = [question.answerKey(in: keys)] + Key.userAnswerKeys.map { keys.spelling(of: $0) }
+        let managed = [question.answerKey(in: keys)] + managedEntryKeys
         let userAnswerKey = keys.spelling(of: .userAnswer)
         let userAnswer = merged(node[userAnswerKey], with: answer, managing: managed)
         return merged(node, with: [(userAnswerKey, .object(userAnswer))])
+    }
+
+    /// The `user-answer` members of `entry` for the parts in `changes`: the type's answer key, the
+    /// comment, and for media the names of each kind that has some (every kind for an edit's
+    /// `before`, where an empty list says there were none).
+    private func entryMembers(
+        _ entry: QuestionEntry, of question: Question, changes: [ForemanEdit.Change], everyMediaKind: Bool = false
+    ) -> [(String, Part)] {
+        var members: [(String, Part)] = []
+        if changes.contains(.answer) {
+            members.append((question.answerKey(in: keys), answerPart(of: entry, of: question)))
+        }
+        if changes.contains(.comment) { members.append((keys.spelling(of: .comment), .value(.string(entry.comment)))) }
+        guard changes.contains(.media) else { return members }
+        for kind in MediaAttachment.Kind.allCases {
+            let names = entry.media.filter { $0.kind == kind }.map { JSONWriter.Value.string($0.name) }
+            if everyMediaKind || !names.isEmpty { members.append((keys.spelling(of: kind.key), .value(.array(names)))) }
+        }
+        return members
+    }
+
+    /// A foreman's edit: as it was read, or `{"supervisor", "date", "before"}` with what it changed.
+    private func editPart(_ edit: ForemanEdit, of question: Question) -> Part {
+        if let source = edit.source { return .node(source) }
+        return .object([
+            (keys.spelling(of: .supervisor), .value(.string(edit.foreman))),
+            (keys.spelling(of: .editDate), .value(.string(edit.date))),
+            (
+                keys.spelling(of: .editedFrom),
+                .object(entryMembers(edit.before, of: question, changes: edit.changes, everyMediaKind: true))
+            ),
+        ])
     }
 
     /// An answer read from a completed form and not changed since as it was stored (a `"True"`

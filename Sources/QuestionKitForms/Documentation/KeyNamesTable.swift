@@ -52,6 +52,7 @@ package enum KeyNamesTable {
         places.append(("`user-answer`", registry.types.map(\.answerKey) + Key.userAnswerKeys))
         places.append(("`media`", [.images, .videos, .voice]))
         places.append(("`foremanComment`", [.foremanCommentText, .supervisor]))
+        places.append(("an entry of `foremanEdits`", Key.foremanEditKeys))
         places.append(("elsewhere", registry.allKeys))
         return places
     }

@@ -3,7 +3,8 @@ import QuestionKit
 /// The "attention required" report: the answers that differ from what the template expects, as
 /// the original server e-mailed them to the template's `email`.
 package enum FlagReport {
-    /// The report as plain text: a heading naming the form and who filled it, then each flagged
+    /// The report as plain text: a heading naming the form, who filled it and the supervisor who
+    /// reviewed it (as the original's e-mail named them) and to whom it goes, then each flagged
     /// question with its answer and what differs; or a line saying nothing needs attention. Control
     /// characters from the form are shown escaped (see ``TerminalText``).
     package static func text(_ review: Review) -> String {
@@ -12,7 +13,12 @@ package enum FlagReport {
         if let technician = header.technician {
             lines.append("Work performed by \(technician)" + (header.completedDate.map { ", \($0)" } ?? ""))
         }
-        if let email = header.metadata.first(where: { $0.key == "email" })?.value {
+        // The original's e-mail named the supervisor too, the foreman who reviewed and submitted.
+        if let foreman = header.foreman {
+            lines.append("Reviewed by \(foreman)" + (header.submittedDate.map { ", submitted \($0)" } ?? ""))
+        }
+        let emailKey = header.keys.spelling(of: .email)
+        if let email = header.metadata.first(where: { $0.key == emailKey })?.value {
             lines.append("To: \(email)")
         }
         lines.append("")

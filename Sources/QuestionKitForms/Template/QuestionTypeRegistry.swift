@@ -70,7 +70,7 @@ public struct QuestionTypeRegistry: Sendable {
     public var allKeys: [Key] {
         Self.unique(
             Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + Key.userAnswerKeys
-                + [.foremanCommentText, .supervisor]
+                + [.foremanCommentText, .supervisor] + Key.foremanEditKeys
                 + zip(types, descriptions).flatMap { type, description in
                     description.keys + description.nestedKeys + [type.answerKey]
                 })
@@ -85,13 +85,14 @@ public struct QuestionTypeRegistry: Sendable {
 
     /// The groups of keys that share one JSON object: the template's, a question's (the shared
     /// keys and every type's own), `helpInfo`'s, a help image's, `user-answer`'s,
-    /// `foremanComment`'s, and each type's nested keys. Two keys of one group must never be
+    /// `foremanComment`'s, a foreman's edit's, and each type's nested keys. Two keys of one group must never be
     /// spelled alike.
     public var keyScopes: [[Key]] {
         [
             Key.templateKeys, Self.unique(Key.sharedQuestionKeys + descriptions.flatMap(\.keys)),
             [.helpText, .helpImages], [.helpImageText, .helpImage],
             Self.unique(Key.userAnswerKeys + types.map(\.answerKey)), [.foremanCommentText, .supervisor],
+            Key.foremanEditKeys,
         ] + descriptions.map(\.nestedKeys).filter { !$0.isEmpty }
     }
 
