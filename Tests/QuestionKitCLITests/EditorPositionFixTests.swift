@@ -41,10 +41,13 @@ import Testing
         #expect(after == before)
     }
 
-    @Test(arguments: ["pump-inspection", "transformer-maintenance", "wind-turbine-annual", "early-format-example"])
+    @Test(arguments: [
+        "Templates/pump-inspection", "Templates/transformer-maintenance", "Templates/wind-turbine-annual",
+        "Tests/Templates/early-format/early-format-example",
+    ])
     func fixLeavesEveryOptionOfABundledTemplateAtItsPosition(name: String) throws {
         let folder = try TemporaryFolder()
-        let (before, after) = try fixCopy(of: packageRoot + "/Templates/\(name).json", in: folder)
+        let (before, after) = try fixCopy(of: packageRoot + "/\(name).json", in: folder)
         #expect(after == before)
     }
 
