@@ -41,13 +41,16 @@ struct DiagnosticTally: Sendable {
 struct DiagnosticReport {
     /// JSON (`DiagnosticPrinter.json`) rather than text.
     let isJSON: Bool
+    /// Notes are left out, and not counted (`--quiet`); warnings and errors are reported.
+    let leavesOutNotes: Bool
     private(set) var tally = DiagnosticTally()
     /// What is printed is sent out whenever this many bytes wait.
     static let chunkBytes = 1 << 20
 
-    /// An empty report, in JSON when `isJSON`.
-    init(isJSON: Bool) {
+    /// An empty report, in JSON when `isJSON`, without notes when `leavesOutNotes`.
+    init(isJSON: Bool, leavesOutNotes: Bool = false) {
         self.isJSON = isJSON
+        self.leavesOutNotes = leavesOutNotes
     }
 
     /// Adds the diagnostics of a file that has them all already; `checked` false for one that was
@@ -69,6 +72,7 @@ struct DiagnosticReport {
         writer.style = isJSON ? .plain : context.outputStyle
         var locator: SourceLocator?
         produce { diagnostic in
+            if leavesOutNotes, diagnostic.severity == .note { return }
             tally.count(diagnostic)
             if isJSON {
                 writer.appendJSONElement(diagnostic, file: path, first: elements == 0)
@@ -101,7 +105,7 @@ struct DiagnosticReport {
         if isJSON {
             context.standardOutput += DiagnosticPrinter.jsonEnd(count: elements)
         } else {
-            context.print(DiagnosticPrinter.summary(tally))
+            context.print(DiagnosticPrinter.summary(tally, style: context.outputStyle))
         }
     }
 

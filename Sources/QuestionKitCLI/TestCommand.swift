@@ -29,6 +29,7 @@ package struct TestCommand: Command {
             help: "Output for people (text), machines (json) or CI test reports (junit, JUnit XML)."),
         OptionSpec("filter", value: "PATTERN", help: "Only the fixtures whose path contains PATTERN."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+        OptionSpec.quiet,
     ]
 
     /// The suffix that marks a fixture file.
@@ -62,7 +63,10 @@ package struct TestCommand: Command {
             }
         }
         let format = arguments.value("format", default: "text")
-        let outcomes = FixtureTester(files: files, withFlags: format == "json").test(fixtures)
+        var outcomes = FixtureTester(files: files, withFlags: format == "json").test(fixtures)
+        if arguments.flags.contains("quiet") {
+            for index in outcomes.indices { outcomes[index].leaveOutNotes() }
+        }
         switch format {
         case "json": context.standardOutput += TestReportJSON.text(outcomes)
         case "junit": context.standardOutput += TestReportJUnit.text(outcomes)
