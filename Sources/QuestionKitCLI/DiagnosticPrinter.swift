@@ -44,23 +44,36 @@ package enum DiagnosticPrinter {
         return "    \(shown)\n    \(padding)^\n"
     }
 
-    /// All diagnostics of all files as one JSON array of objects with `file`, `severity`, `code`,
-    /// `message`, `pointer`, `line` and `column` (left out for a problem of the whole file), `hint`
-    /// (null when there is none) and `fixes`.
+    /// The diagnostics of the files in the envelope `validate` and `test` print (see
+    /// `DiagnosticReport`): `{"files": [{"file", "diagnostics": [...]}], "summary": {...}}`, each
+    /// diagnostic an object with `file`, `severity`, `code`, `message`, `pointer`, `line` and
+    /// `column` (left out for a problem of the whole file), `hint` (null when there is none) and
+    /// `fixes`.
     package static func json(_ files: [FileDiagnostics]) -> String {
         var writer = DiagnosticWriter()
-        var count = 0
-        for file in files {
-            for diagnostic in file.diagnostics {
-                writer.appendJSONElement(diagnostic, file: file.path, first: count == 0)
-                count += 1
+        var tally = DiagnosticTally()
+        writer.appendJSONEnvelopeStart()
+        for (index, file) in files.enumerated() {
+            tally.count(file.diagnostics)
+            writer.appendJSONFileStart(path: file.path, first: index == 0)
+            for (number, diagnostic) in file.diagnostics.enumerated() {
+                writer.appendJSONDiagnostic(diagnostic, file: file.path, first: number == 0)
             }
+            writer.appendJSONFileEnd(empty: file.diagnostics.isEmpty)
         }
-        return writer.take() + jsonEnd(count: count)
+        writer.appendJSONEnvelopeEnd(summary: jsonSummary(tally), noFiles: files.isEmpty)
+        return writer.take()
     }
 
-    /// What closes the array `json` writes after `count` elements, and its line.
-    static func jsonEnd(count: Int) -> String { count == 0 ? "[]\n" : "\n]\n" }
+    /// The envelope's `summary`: `{files, errors, warnings, notes}`, then the `more` members a
+    /// command adds (`test`: passed, failed).
+    static func jsonSummary(_ tally: DiagnosticTally, more: [(String, JSONWriter.Value)] = []) -> JSONWriter.Value {
+        .object(
+            [
+                ("files", .integer(tally.files)), ("errors", .integer(tally.errors)),
+                ("warnings", .integer(tally.warnings)), ("notes", .integer(tally.notes)),
+            ] + more)
+    }
 
     /// One diagnostic as `{file, severity, code, message, pointer, line, column, hint, fixes}`, then
     /// the `more` members a command adds. A problem of the whole file (no position: unreadable, too

@@ -17,7 +17,8 @@ package struct TestCommand: Command {
         later steps refused because question 3 was never answered'. Any problem of a fixture (an unknown
         key, step, media kind, outcome or refusal code, a question the template lacks, a template
         that does not exist) fails it. Fixtures are replayed on every core; the output is in the
-        order of their paths. --format json prints one object per fixture (file, template, status,
+        order of their paths. --format json prints the envelope validate prints, {files, summary},
+        with one object per fixture in files (file, template, status,
         duration, flags found and expected, every diagnostic, each marked followOn or not, and
         followOns, that line); --format junit, JUnit XML (one testcase per fixture, its failure the
         located cause). Exits 1 if any failed or a folder

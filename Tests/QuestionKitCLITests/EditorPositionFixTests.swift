@@ -75,7 +75,7 @@ import Testing
         // The removal is offered, as a fix that is not safe.
         let offered = runTool(["validate", "--format", "json", path])
         let diagnostics = try #require(
-            try JSONSerialization.jsonObject(with: Data(offered.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(offered.standardOutput))
         let fixes = diagnostics.flatMap { ($0["fixes"] as? [[String: Any]]) ?? [] }
         #expect(fixes.map { $0["title"] as? String } == ["Remove the 2 blank entries"])
         #expect(fixes.map { $0["safe"] as? Bool } == [false])

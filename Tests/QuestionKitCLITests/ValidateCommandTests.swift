@@ -67,7 +67,7 @@ import Testing
         let json = runTool(["validate", "--format", "json", path])
         #expect(json.status == 1)
         let decoded = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(json.standardOutput))
         let fromJSON = decoded.map { entry in
             "\(entry["file"] ?? ""):\(entry["line"] ?? ""):\(entry["column"] ?? ""): \(entry["severity"] ?? ""): "
                 + "\(entry["message"] ?? "") [\(entry["code"] ?? "")]"
@@ -242,10 +242,29 @@ private final class Counter: @unchecked Sendable {
         let folder = try TemporaryFolder()
         let outcome = runTool(["validate", "--format", "json", folder.path])
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(outcome.standardOutput))
         #expect(entries.first?["code"] as? String == "file.no-templates")
         #expect(entries.first?["line"] == nil && entries.first?["column"] == nil)
         #expect(!runTool(["validate", folder.path]).standardOutput.contains(":0:0"))
+    }
+
+    /// `validate` and `test` print one envelope: `files`, each with its `file` and `diagnostics`,
+    /// and a `summary` counting files and problems by severity (`test` adds passed and failed).
+    @Test func validateAndTestShareOneEnvelope() throws {
+        let fixtures = packageRoot + "/Tests/Templates/broken-fixtures"
+        let validated = try #require(
+            JSONReport.envelope(runTool(["validate", "--format", "json", fixtures + "/"]).standardOutput))
+        let tested = try #require(JSONReport.envelope(runTool(["test", "--format", "json", fixtures]).standardOutput))
+        for envelope in [validated, tested] {
+            #expect(Set(envelope.keys) == ["files", "summary"])
+            let files = try #require(envelope["files"] as? [[String: Any]])
+            #expect(!files.isEmpty && files.allSatisfy { $0["file"] is String && $0["diagnostics"] is [Any] })
+            let summary = try #require(envelope["summary"] as? [String: Int])
+            #expect(summary["files"] == files.count)
+            let counted = files.flatMap { ($0["diagnostics"] as? [[String: Any]]) ?? [] }.count
+            #expect(summary["errors"].map { $0 + summary["warnings"]! + summary["notes"]! } == counted)
+        }
+        #expect((tested["summary"] as? [String: Int])?["failed"] == (tested["files"] as? [Any])?.count)
     }
 
     @Test func aFixturesTemplateIsShownByItsNormalisedPath() throws {

@@ -39,7 +39,7 @@ struct ToolProcess {
         ])
         #expect(result.status == 0, "\(result.standardOutput)")
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(result.standardOutput))
         let severities = Dictionary(grouping: entries) { $0["code"] as? String ?? "" }.mapValues {
             Set($0.compactMap { $0["severity"] as? String })
         }
