@@ -22,7 +22,7 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 if [[ ${#checks[@]} -eq 0 ]]; then
-    for file in Templates/*.json; do checks+=(--valid "$file"); done
+    for file in Templates/*.json Tests/Templates/early-format/*.json; do checks+=(--valid "$file"); done
     for file in Tests/Templates/invalid/*.json; do checks+=(--invalid "$file"); done
 fi
 

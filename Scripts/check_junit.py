@@ -5,7 +5,8 @@ Usage: check_junit.py BUNDLED.xml BROKEN.xml BROKEN_FOLDER
 
 - BUNDLED.xml (the bundled fixtures) must hold one testcase per fixture, every one passing;
 - BROKEN.xml must hold one testcase per *.fixture.json of BROKEN_FOLDER, every one failing, each
-  failure's message ending "[code] at <file>:<line>:<column>" for that testcase's file.
+  failure's message ending "[code] at <file>:<line>:<column>" for that testcase's file, and the
+  testcase's `line` attribute that line.
 Exits 0 when all holds, 1 otherwise, listing each failure.
 """
 
@@ -45,6 +46,8 @@ def check_broken(path, folder, problems):
         match = LOCATED.search(failures[0].message or "")
         if not match or not match.group("file").endswith(case.name):
             problems.append(f"{path}: {case.name}: the failure is not located in it: {failures[0].message!r}")
+        elif case._elem.get("line") != match.group("line"):
+            problems.append(f"{path}: {case.name}: line={case._elem.get('line')!r}, the cause is on {match.group('line')}")
         if not failures[0].text:
             problems.append(f"{path}: {case.name}: the failure lists no problem")
 

@@ -28,8 +28,9 @@ ln -s "$(realpath "$2")" "$work/after-bin/questionkit"
 before="$work/before-bin/questionkit"
 after="$work/after-bin/questionkit"
 
-templates=(Templates/*.json Tests/Templates/invalid/*.json Tests/Templates/fixable/*.json)
-fixtures=(Templates/fixtures/*.fixture.json Tests/Templates/broken-fixtures/*.fixture.json)
+templates=(Templates/*.json Tests/Templates/early-format/*.json Tests/Templates/invalid/*.json Tests/Templates/fixable/*.json)
+fixtures=(Templates/fixtures/*.fixture.json Tests/Templates/early-format/fixtures/*.fixture.json
+    Tests/Templates/broken-fixtures/*.fixture.json)
 completed=(Tests/Templates/completed/*.json Tests/Templates/original-forms/*.json
     Tests/Templates/print-sample/*.completed.json)
 
@@ -76,11 +77,13 @@ outputs() {
         record "validate-json-$name" "$tool" validate --format json "$file"
     done
     for format in text json junit; do
-        record "test-$format" "$tool" test --format "$format" Templates/fixtures Tests/Templates/broken-fixtures
+        record "test-$format" "$tool" test --format "$format" Templates/fixtures Tests/Templates/early-format/fixtures \
+            Tests/Templates/broken-fixtures
     done
-    for fixture in Templates/fixtures/*.fixture.json; do
+    for fixture in Templates/fixtures/*.fixture.json Tests/Templates/early-format/fixtures/*.fixture.json; do
         name=$(basename "$fixture" .fixture.json)
-        template="Templates/${name%%.*}.json"
+        # A fixture's template is in the folder above it.
+        template="$(dirname "$(dirname "$fixture")")/${name%%.*}.json"
         # One path for both builds, as `run` names the file it wrote.
         record "run-$name" "$tool" run "$template" --answers "$fixture" --pdf "$work/printed.pdf"
         mv "$work/printed.pdf" "$out/run-$name.pdf" 2>/dev/null || true

@@ -62,9 +62,10 @@ async def test_diagnostics_completion_hover_outline(client: LanguageClient):
     codes = [d.code for d in diagnostics]
     assert "question.unknown-type" in codes
     # The same problems, in the same order and at the same places, as `validate` reports.
-    validated = json.loads(
+    report = json.loads(
         subprocess.run([TOOL, "validate", "--format", "json", BROKEN_PATH], capture_output=True).stdout
     )
+    validated = [problem for file in report["files"] for problem in file["diagnostics"]]
     assert codes == [problem["code"] for problem in validated]
     assert [(d.range.start.line + 1, d.range.start.character + 1) for d in diagnostics] == [
         (problem["line"], problem["column"]) for problem in validated

@@ -33,6 +33,10 @@ public struct OptionSpec: Sendable {
         (short.map { "-\($0), " } ?? "") + "--\(name)" + (valueName.map { " \($0)" } ?? "")
     }
 
+    /// `--quiet`: the commands that report problems leave notes out (warnings and errors stay).
+    package static let quiet = OptionSpec(
+        "quiet", short: "q", help: "Leave notes out; warnings and errors are still reported.")
+
     /// `--help`, which every command accepts.
     public static let help = OptionSpec("help", short: "h", help: "Show this help.")
 }

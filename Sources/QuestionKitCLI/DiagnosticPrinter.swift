@@ -44,40 +44,59 @@ package enum DiagnosticPrinter {
         return "    \(shown)\n    \(padding)^\n"
     }
 
-    /// All diagnostics of all files as one JSON array of objects with `file`, `severity`, `code`,
-    /// `message`, `pointer`, `line`, `column`, `hint` (null when there is none) and `fixes`.
+    /// The diagnostics of the files in the envelope `validate` and `test` print (see
+    /// `DiagnosticReport`): `{"files": [{"file", "diagnostics": [...]}], "summary": {...}}`, each
+    /// diagnostic an object with `file`, `severity`, `code`, `message`, `pointer`, `line` and
+    /// `column` (left out for a problem of the whole file), `hint` (null when there is none) and
+    /// `fixes`.
     package static func json(_ files: [FileDiagnostics]) -> String {
         var writer = DiagnosticWriter()
-        var count = 0
-        for file in files {
-            for diagnostic in file.diagnostics {
-                writer.appendJSONElement(diagnostic, file: file.path, first: count == 0)
-                count += 1
+        var tally = DiagnosticTally()
+        writer.appendJSONEnvelopeStart()
+        for (index, file) in files.enumerated() {
+            tally.count(file.diagnostics)
+            writer.appendJSONFileStart(path: file.path, first: index == 0)
+            for (number, diagnostic) in file.diagnostics.enumerated() {
+                writer.appendJSONDiagnostic(diagnostic, file: file.path, first: number == 0)
             }
+            writer.appendJSONFileEnd(empty: file.diagnostics.isEmpty)
         }
-        return writer.take() + jsonEnd(count: count)
+        writer.appendJSONEnvelopeEnd(summary: jsonSummary(tally), noFiles: files.isEmpty)
+        return writer.take()
     }
 
-    /// What closes the array `json` writes after `count` elements, and its line.
-    static func jsonEnd(count: Int) -> String { count == 0 ? "[]\n" : "\n]\n" }
+    /// The envelope's `summary`: `{files, errors, warnings, notes}`, then the `more` members a
+    /// command adds (`test`: passed, failed).
+    static func jsonSummary(_ tally: DiagnosticTally, more: [(String, JSONWriter.Value)] = []) -> JSONWriter.Value {
+        .object(
+            [
+                ("files", .integer(tally.files)), ("errors", .integer(tally.errors)),
+                ("warnings", .integer(tally.warnings)), ("notes", .integer(tally.notes)),
+            ] + more)
+    }
 
     /// One diagnostic as `{file, severity, code, message, pointer, line, column, hint, fixes}`, then
-    /// the `more` members a command adds.
+    /// the `more` members a command adds. A problem of the whole file (no position: unreadable, too
+    /// large, no templates) has no `line` and `column`, rather than a made-up 0:0.
     static func jsonObject(
         _ diagnostic: Diagnostic, file: String, more: [(String, JSONWriter.Value)] = []
     ) -> JSONWriter.Value {
-        .object(
-            [
-                ("file", .string(file)),
-                ("severity", .string(diagnostic.severity.rawValue)),
-                ("code", .string(diagnostic.code)),
-                ("message", .string(diagnostic.message)),
-                ("pointer", .string(diagnostic.pointer)),
-                ("line", .integer(diagnostic.line)),
-                ("column", .integer(diagnostic.column)),
-                ("hint", diagnostic.hint.map { .string($0) } ?? .null),
-                ("fixes", .array(diagnostic.fixes.map(jsonObject))),
-            ] + more)
+        // One array, sized once: a report of a million problems makes a million of these.
+        var members: [(String, JSONWriter.Value)] = []
+        members.reserveCapacity(9 + more.count)
+        members.append(("file", .string(file)))
+        members.append(("severity", .string(diagnostic.severity.rawValue)))
+        members.append(("code", .string(diagnostic.code)))
+        members.append(("message", .string(diagnostic.message)))
+        members.append(("pointer", .string(diagnostic.pointer)))
+        if let position = diagnostic.position {
+            members.append(("line", .integer(position.line)))
+            members.append(("column", .integer(position.column)))
+        }
+        members.append(("hint", diagnostic.hint.map { .string($0) } ?? .null))
+        members.append(("fixes", .array(diagnostic.fixes.map(jsonObject))))
+        members += more
+        return .object(members)
     }
 
     /// One fix-it as `{title, safe, edits: [{start, end, replacement}]}`, offsets in UTF-8 bytes.
@@ -106,13 +125,20 @@ package enum DiagnosticPrinter {
         return summary(tally)
     }
 
-    /// The closing line for the counts in `tally`.
-    static func summary(_ tally: DiagnosticTally) -> String {
+    /// The closing line for the counts in `tally`; with colour, each count of problems in its
+    /// severity's colour when there are any, "no problems" green.
+    static func summary(_ tally: DiagnosticTally, style: TerminalStyle = .plain) -> String {
         let checked = "checked \(plural(tally.files, "file"))"
-        let noteCount = tally.notes > 0 ? ", \(plural(tally.notes, "note"))" : ""
-        guard tally.errors + tally.warnings > 0 else { return "\(checked): no problems\(noteCount)" }
+        let count = { (number: Int, noun: String, severity: Severity) -> String in
+            number > 0 ? style.paint(plural(number, noun), TerminalStyle.color(of: severity)) : plural(number, noun)
+        }
+        let noteCount = tally.notes > 0 ? ", \(count(tally.notes, "note", .note))" : ""
+        guard tally.errors + tally.warnings > 0 else {
+            return "\(checked): \(style.paint("no problems", .green))\(noteCount)"
+        }
         let detail = tally.errors > 0 ? " (\(plural(tally.failingFiles, "file")) with errors)" : ""
-        return "\(checked): \(plural(tally.errors, "error")), \(plural(tally.warnings, "warning"))\(noteCount)\(detail)"
+        return "\(checked): \(count(tally.errors, "error", .error)), \(count(tally.warnings, "warning", .warning))"
+            + "\(noteCount)\(detail)"
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

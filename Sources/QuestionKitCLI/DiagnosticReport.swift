@@ -35,19 +35,22 @@ struct DiagnosticTally: Sendable {
     private var fileHasErrors = false
 }
 
-/// `validate`'s report, written as the diagnostics come (text or JSON, byte for byte what
-/// `DiagnosticPrinter` prints for them all at once) and sent out in chunks: a million problems
+/// `validate`'s report, written as the diagnostics come (text, or the JSON envelope of
+/// `DiagnosticPrinter.json`, byte for byte what `DiagnosticPrinter` prints for them all at once) and sent out in chunks: a million problems
 /// never sit in memory as diagnostics nor as one text.
 struct DiagnosticReport {
     /// JSON (`DiagnosticPrinter.json`) rather than text.
     let isJSON: Bool
+    /// Notes are left out, and not counted (`--quiet`); warnings and errors are reported.
+    let leavesOutNotes: Bool
     private(set) var tally = DiagnosticTally()
     /// What is printed is sent out whenever this many bytes wait.
     static let chunkBytes = 1 << 20
 
-    /// An empty report, in JSON when `isJSON`.
-    init(isJSON: Bool) {
+    /// An empty report, in JSON when `isJSON`, without notes when `leavesOutNotes`.
+    init(isJSON: Bool, leavesOutNotes: Bool = false) {
         self.isJSON = isJSON
+        self.leavesOutNotes = leavesOutNotes
     }
 
     /// Adds the diagnostics of a file that has them all already; `checked` false for one that was
@@ -67,18 +70,26 @@ struct DiagnosticReport {
         if checked { tally.beginFile() }
         let shownPath = Array(TerminalText.escaped(path).utf8)
         writer.style = isJSON ? .plain : context.outputStyle
+        if isJSON {
+            if files == 0 { writer.appendJSONEnvelopeStart() }
+            writer.appendJSONFileStart(path: path, first: files == 0)
+            files += 1
+        }
         var locator: SourceLocator?
+        var written = 0
         produce { diagnostic in
+            if leavesOutNotes, diagnostic.severity == .note { return }
             tally.count(diagnostic)
             if isJSON {
-                writer.appendJSONElement(diagnostic, file: path, first: elements == 0)
-                elements += 1
+                writer.appendJSONDiagnostic(diagnostic, file: path, first: written == 0)
+                written += 1
             } else {
                 if locator == nil, let source { locator = SourceLocator(bytes: source) }
                 writer.appendText(diagnostic, path: shownPath, locator: locator)
             }
             if writer.bytes.count >= Self.chunkBytes { send(to: &context) }
         }
+        if isJSON { writer.appendJSONFileEnd(empty: written == 0) }
         send(to: &context)
         tally.endFile()
     }
@@ -96,15 +107,18 @@ struct DiagnosticReport {
         writer.bytes.removeAll(keepingCapacity: true)
     }
 
-    /// Closes the report: the end of the JSON array, or the summary line.
+    /// Closes the report: the JSON envelope's summary, or the summary line.
     mutating func finish(_ context: inout CommandContext) {
         if isJSON {
-            context.standardOutput += DiagnosticPrinter.jsonEnd(count: elements)
+            if files == 0 { writer.appendJSONEnvelopeStart() }
+            writer.appendJSONEnvelopeEnd(summary: DiagnosticPrinter.jsonSummary(tally), noFiles: files == 0)
+            context.standardOutput += writer.take()
         } else {
-            context.print(DiagnosticPrinter.summary(tally))
+            context.print(DiagnosticPrinter.summary(tally, style: context.outputStyle))
         }
     }
 
-    private var elements = 0
+    /// The files written into the JSON envelope so far.
+    private var files = 0
     private var writer = DiagnosticWriter()
 }

@@ -83,13 +83,40 @@ struct DiagnosticWriter {
         append("^\n")
     }
 
-    /// Writes one diagnostic as an element of the array `DiagnosticPrinter.json` writes (opening
-    /// the array before the first), as `JSONWriter` writes `jsonObject` at that depth.
-    mutating func appendJSONElement(_ diagnostic: Diagnostic, file: String, first: Bool) {
-        append(first ? "[\n  {" : ",\n  {")
+    /// Opens the envelope `validate --format json` and `test --format json` print:
+    /// `{"files": [{"file", "diagnostics": [...]}, ...], "summary": {...}}`.
+    mutating func appendJSONEnvelopeStart() {
+        append("{\n  \"files\": [")
+    }
+
+    /// Opens the object of the file at `path` in the envelope's `files`, up to its `diagnostics`.
+    mutating func appendJSONFileStart(path: String, first: Bool) {
+        append(first ? "\n    {\n      " : ",\n    {\n      ")
+        JSONWriter.appendQuoted("file", to: &bytes)
+        append(": ")
+        JSONWriter.appendQuoted(path, to: &bytes)
+        append(",\n      \"diagnostics\": [")
+    }
+
+    /// Closes the object of a file, which had diagnostics or not.
+    mutating func appendJSONFileEnd(empty: Bool) {
+        append(empty ? "]\n    }" : "\n      ]\n    }")
+    }
+
+    /// Closes the envelope's `files` (which held any or none) and writes its `summary`.
+    mutating func appendJSONEnvelopeEnd(summary: JSONWriter.Value, noFiles: Bool) {
+        append(noFiles ? "],\n  \"summary\": " : "\n  ],\n  \"summary\": ")
+        JSONWriter.append(summary, depth: 1, to: &bytes)
+        append("\n}\n")
+    }
+
+    /// Writes one diagnostic as an element of a file's `diagnostics` in the envelope, as
+    /// `JSONWriter` writes `DiagnosticPrinter.jsonObject` at that depth.
+    mutating func appendJSONDiagnostic(_ diagnostic: Diagnostic, file: String, first: Bool) {
+        append(first ? "\n        {" : ",\n        {")
         guard case .object(let members) = DiagnosticPrinter.jsonObject(diagnostic, file: file) else { return }
         for (index, (key, value)) in members.enumerated() {
-            append(index == 0 ? "\n    " : ",\n    ")
+            append(index == 0 ? "\n          " : ",\n          ")
             JSONWriter.appendQuoted(key, to: &bytes)
             append(": ")
             switch value {
@@ -98,10 +125,10 @@ struct DiagnosticWriter {
             // A diagnostic without a hint or fixes (the most) makes no writer for them.
             case .null: append("null")
             case .array(let elements) where elements.isEmpty: append("[]")
-            default: JSONWriter.append(value, to: &bytes)
+            default: JSONWriter.append(value, depth: 5, to: &bytes)
             }
         }
-        append("\n  }")
+        append("\n        }")
     }
 
     /// Appends the UTF-8 of `text` in one copy.

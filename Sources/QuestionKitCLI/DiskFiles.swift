@@ -42,7 +42,10 @@ struct DiskFiles: SourceFiles {
         PathText.parent(of: path)
     }
 
+    /// Normalised as text (`fixtures/../pump.json` is `pump.json`): what is shown and read is the
+    /// template's own path. A `..` after a link to a folder is taken as the text says, not as the
+    /// link's parent.
     func resolve(_ name: String, from folder: String) -> String {
-        PathText.resolve(name, from: folder)
+        PathText.normalized(PathText.resolve(name, from: folder))
     }
 }

@@ -21,6 +21,11 @@ struct FixtureOutcome: Sendable {
     /// by the fixtures that use it, left out).
     var duration: Double
 
+    /// Drops the notes (`--quiet`): they never decide whether a fixture passed.
+    mutating func leaveOutNotes() {
+        for index in reports.indices { reports[index].diagnostics.removeAll { $0.severity == .note } }
+    }
+
     /// Whether the fixture passed: no errors anywhere.
     var passed: Bool { followOns == nil && !reports.contains { $0.diagnostics.containsErrors } }
 

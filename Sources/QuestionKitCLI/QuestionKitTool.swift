@@ -76,7 +76,7 @@ public struct QuestionKitTool: Sendable {
         do {
             try takeGlobalOptions(&arguments, context: &context)
         } catch {
-            context.printError("\(toolName): error: \(error.message)")
+            context.printError("\(toolName): \(context.errorStyle.severity(.error)): \(error.message)")
             context.printError("Run '\(toolName) --help' for usage.")
             return Outcome(standardOutput: "", standardError: context.standardError, status: ExitStatus.usage)
         }
@@ -135,7 +135,7 @@ public struct QuestionKitTool: Sendable {
             }
             return try command.run(parsed, context: &context)
         } catch {
-            context.printError("\(toolName) \(command.name): error: \(error.message)")
+            context.printError("\(toolName) \(command.name): \(context.errorStyle.severity(.error)): \(error.message)")
             context.printError("Run '\(toolName) \(command.name) --help' for usage.")
             return ExitStatus.usage
         }

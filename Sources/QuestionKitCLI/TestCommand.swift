@@ -17,7 +17,8 @@ package struct TestCommand: Command {
         later steps refused because question 3 was never answered'. Any problem of a fixture (an unknown
         key, step, media kind, outcome or refusal code, a question the template lacks, a template
         that does not exist) fails it. Fixtures are replayed on every core; the output is in the
-        order of their paths. --format json prints one object per fixture (file, template, status,
+        order of their paths. --format json prints the envelope validate prints, {files, summary},
+        with one object per fixture in files (file, template, status,
         duration, flags found and expected, every diagnostic, each marked followOn or not, and
         followOns, that line); --format junit, JUnit XML (one testcase per fixture, its failure the
         located cause). Exits 1 if any failed or a folder
@@ -29,6 +30,7 @@ package struct TestCommand: Command {
             help: "Output for people (text), machines (json) or CI test reports (junit, JUnit XML)."),
         OptionSpec("filter", value: "PATTERN", help: "Only the fixtures whose path contains PATTERN."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+        OptionSpec.quiet,
     ]
 
     /// The suffix that marks a fixture file.
@@ -62,7 +64,10 @@ package struct TestCommand: Command {
             }
         }
         let format = arguments.value("format", default: "text")
-        let outcomes = FixtureTester(files: files, withFlags: format == "json").test(fixtures)
+        var outcomes = FixtureTester(files: files, withFlags: format == "json").test(fixtures)
+        if arguments.flags.contains("quiet") {
+            for index in outcomes.indices { outcomes[index].leaveOutNotes() }
+        }
         switch format {
         case "json": context.standardOutput += TestReportJSON.text(outcomes)
         case "junit": context.standardOutput += TestReportJUnit.text(outcomes)

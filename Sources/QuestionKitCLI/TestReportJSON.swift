@@ -1,18 +1,22 @@
 import QuestionKit
 import QuestionKitForms
 
-/// `test --format json`: one object per fixture (file, template, status, duration in seconds,
-/// flags found and expected, every diagnostic, cause first, with its file and location, and
-/// `followOn` true for those that only follow from the cause, after the others; `followOns`, the
-/// line that sums them up, or null), and the counts.
+/// `test --format json`: the envelope `validate --format json` prints too (see
+/// `DiagnosticPrinter.json`), `{"files": [...], "summary": {...}}`. One object in `files` per
+/// fixture (file, template, status, duration in seconds, flags found and expected, every
+/// diagnostic, cause first, with its file and location, and `followOn` true for those that only
+/// follow from the cause, after the others; `followOns`, the line that sums them up, or null); the
+/// summary counts the fixtures as files, their diagnostics by severity, and those passed and failed.
 enum TestReportJSON {
     static func text(_ outcomes: [FixtureOutcome]) -> String {
         let failed = outcomes.count { !$0.passed }
-        let value = JSONWriter.Value.object([
-            ("fixtures", .array(outcomes.map(object))),
-            ("passed", .integer(outcomes.count - failed)),
-            ("failed", .integer(failed)),
-        ])
+        var tally = DiagnosticTally()
+        for outcome in outcomes {
+            tally.count(outcome.reports.flatMap(\.diagnostics) + (outcome.followOns?.diagnostics ?? []))
+        }
+        let summary = DiagnosticPrinter.jsonSummary(
+            tally, more: [("passed", .integer(outcomes.count - failed)), ("failed", .integer(failed))])
+        let value = JSONWriter.Value.object([("files", .array(outcomes.map(object))), ("summary", summary)])
         return JSONWriter.text(of: value) + "\n"
     }
 

@@ -4,7 +4,8 @@ import QuestionKitForms
 
 /// `test --format junit`: JUnit XML as GitHub Actions, GitLab and Jenkins read it. One
 /// `testsuite` named after the command; one `testcase` per fixture (its `classname` the folder,
-/// its `name` the file, its `file` the path, `time` in seconds); a failing fixture has one
+/// its `name` the file, its `file` the path, its `line` the cause's when the cause is located in the
+/// fixture, `time` in seconds); a failing fixture has one
 /// `failure` whose `message` is the cause at its line and column and whose text lists every
 /// problem but the replay's follow-ons, which it sums up in one line; warnings go to `system-out`.
 enum TestReportJUnit {
@@ -24,10 +25,12 @@ enum TestReportJUnit {
     }
 
     private static func testCase(_ outcome: FixtureOutcome) -> [String] {
+        // `line` where the cause is located in the fixture itself (the file `file` names).
+        let line = outcome.cause.flatMap { $0.path == outcome.path ? $0.diagnostic.position?.line : nil }
         let attributes =
             "classname=\"\(escape(PathText.parent(of: outcome.path)))\" "
             + "name=\"\(escape(PathText.lastComponent(of: outcome.path)))\" file=\"\(escape(outcome.path))\" "
-            + "time=\"\(seconds(outcome.duration))\""
+            + (line.map { "line=\"\($0)\" " } ?? "") + "time=\"\(seconds(outcome.duration))\""
         let listed =
             outcome.reports.flatMap { report in
                 report.diagnostics.map { diagnostic in

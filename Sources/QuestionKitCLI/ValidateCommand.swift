@@ -6,6 +6,9 @@ import QuestionKitForms
 package struct ValidateCommand: Command {
     package init() {}
 
+    /// How `--watch` waits between runs (tests bound it).
+    package var watchLoop = WatchLoop()
+
     package let name = "validate"
     package let summary = "Check MI templates and report every problem with its location."
     package let argumentsSynopsis = "FILE..."
@@ -22,6 +25,9 @@ package struct ValidateCommand: Command {
         Fixing goes round by round (a fix can reveal the next); after \(ValidateFix.maxRounds) rounds it
         stops, and if safe fixes are still left, that is an error (fix.unfinished) of the file.
         Standard input cannot be fixed in place, so '-' with --fix is a usage error.
+        With --watch, the files are checked again whenever one changes (looked at twice a second),
+        each run after a separator line, until Ctrl-C; the exit status is that of the last run.
+        --quiet leaves notes out (warnings and errors are still reported and counted).
         --format json lists each problem's fixes: title, whether --fix applies it, and its edits
         (UTF-8 byte offsets).
         Limits: files up to \(JSONParser.Limits.default.maxBytes / (1 << 20)) MiB, nesting up to \
@@ -32,7 +38,9 @@ package struct ValidateCommand: Command {
             "format", value: "FORMAT", choices: ["text", "json"], help: "Output for people (text) or machines (json)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
         OptionSpec("strict", help: "Treat warnings (not notes) as errors for the exit status."),
+        OptionSpec.quiet,
         OptionSpec("fix", help: "Apply the safe fixes to the template files in place, then report what is left."),
+        OptionSpec("watch", help: "Check again whenever a file changes, until Ctrl-C."),
     ]
 
     package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
@@ -43,8 +51,22 @@ package struct ValidateCommand: Command {
         if fixing, arguments.positionals.contains("-") {
             throw UsageError("--fix rewrites files in place; it cannot fix standard input ('-')")
         }
+        guard arguments.flags.contains("watch") else { return check(arguments, context: &context) }
+        if arguments.positionals.contains("-") {
+            throw UsageError("--watch looks at files for changes; it cannot watch standard input ('-')")
+        }
+        // A fix written while the file is open in an editor would fight the editor's buffer.
+        if fixing { throw UsageError("--watch and --fix cannot be combined; fix once, then watch") }
+        return watchLoop.run(arguments.positionals, context: &context) { check(arguments, context: &$0) }
+    }
+
+    /// One run: every file named checked and reported, the summary, the exit status.
+    private func check(_ arguments: ParsedArguments, context: inout CommandContext) -> Int32 {
+        let fixing = arguments.flags.contains("fix")
         let limits = JSONParser.Limits.default
-        var report = DiagnosticReport(isJSON: arguments.value("format", default: "text") == "json")
+        var report = DiagnosticReport(
+            isJSON: arguments.value("format", default: "text") == "json",
+            leavesOutNotes: arguments.flags.contains("quiet"))
         var keys = KeyMap.mi
         if let keyPath = arguments.values["keys"] {
             // validate lists the key map's problems with the templates' (in text or JSON).

@@ -39,6 +39,24 @@ package enum PathText {
         return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
 
+    /// `path` with `.` components, repeated slashes and each `name/..` pair taken out, read as
+    /// text without following links (`"Templates/fixtures/../pump.json"` → `"Templates/pump.json"`):
+    /// how a path a fixture names from its folder is shown. A `..` that climbs above a relative
+    /// path's start is kept (`"../a"`), one above the root dropped; nothing left is `"."`.
+    package static func normalized(_ path: String) -> String {
+        // Most paths have nothing to take out: no component starts with a dot, no slash repeats.
+        var previous = UInt8(ascii: ".")
+        var plain = path.utf8.first != UInt8(ascii: ".")
+        for byte in path.utf8 where plain {
+            plain = previous != UInt8(ascii: "/") || (byte != UInt8(ascii: ".") && byte != UInt8(ascii: "/"))
+            previous = byte
+        }
+        if plain, !path.isEmpty { return path }
+        let isAbsolute = path.hasPrefix("/")
+        let joined = lexicalComponents(of: path).joined(separator: "/")
+        return isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
     /// `name` inside `folder`, with one slash between them however many `folder` ends with.
     package static func joined(_ folder: String, _ name: String) -> String {
         var base = Substring(folder)
@@ -58,12 +76,19 @@ package enum PathText {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// The components of `path` read lexically: `.` dropped, each `name/..` pair taken out; a `..`
+    /// above a relative path's start kept, one above the root dropped.
     private static func lexicalComponents(of path: String) -> [Substring] {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        let isAbsolute = path.hasPrefix("/")
+        var kept: [Substring] = []
+        for component in path.split(separator: "/") where component != "." {
+            if component == "..", let last = kept.last, last != ".." {
+                kept.removeLast()
+            } else if component != ".." || !isAbsolute {
+                kept.append(component)
+            }
         }
-        return parts
+        return kept
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {

@@ -79,11 +79,12 @@ import Testing
     @Test func jsonListsEveryDiagnosticOfEveryFixture() throws {
         let outcome = runTool(["test", "--format", "json", Self.folder])
         #expect(outcome.status == 1)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        let fixtures = try #require(object["fixtures"] as? [[String: Any]])
+        let fixtures = try #require(JSONReport.files(outcome.standardOutput))
         #expect(fixtures.count == Self.cases.count)
-        #expect(object["failed"] as? Int == Self.cases.count)
+        let summary = JSONReport.envelope(outcome.standardOutput)?["summary"] as? [String: Any]
+        #expect(summary?["failed"] as? Int == Self.cases.count)
+        #expect(summary?["passed"] as? Int == 0)
+        #expect(summary?["files"] as? Int == Self.cases.count)
         for (fixture, broken) in zip(fixtures, Self.cases.sorted { $0.path < $1.path }) {
             #expect(fixture["file"] as? String == broken.path)
             #expect(fixture["status"] as? String == "failed")
@@ -146,9 +147,7 @@ import Testing
 
     @Test func jsonKeepsEveryFollowOnMarked() throws {
         let outcome = runTool(["test", "--format", "json", Self.newcomer])
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        let fixture = try #require((object["fixtures"] as? [[String: Any]])?.first)
+        let fixture = try #require(JSONReport.files(outcome.standardOutput)?.first)
         #expect(fixture["followOns"] as? String == Self.newcomerFollowOns)
         let diagnostics = try #require(fixture["diagnostics"] as? [[String: Any]])
         let marked = diagnostics.map { ($0["code"] as? String ?? "", $0["followOn"] as? Bool) }

@@ -38,10 +38,27 @@ import Testing
         #expect(coloured.standardOutput.contains(": \u{1B}[1;31merror\u{1B}[0m: "))
         #expect(plain(coloured.standardOutput) == uncoloured.standardOutput)
         #expect(coloured.status == uncoloured.status)
-        // Every coloured piece is a severity word.
+        // Every coloured piece is a severity word, or a count of them in the summary line.
         for piece in coloured.standardOutput.split(separator: "\u{1B}[1;").dropFirst() {
-            #expect(["31merror", "33mwarning", "36mnote"].contains { piece.hasPrefix($0) })
+            #expect(
+                ["31merror", "33mwarning", "36mnote"].contains { piece.hasPrefix($0) }
+                    || piece.prefixMatch(of: /3[136]m\d+ (error|warning|note)/) != nil,
+                "\(piece)")
         }
+    }
+
+    /// The summary's counts and a usage error's word are coloured as the severities are; a clean
+    /// run's "no problems" green.
+    @Test func theSummaryAndUsageErrorsAreColoured() throws {
+        let folder = try TemporaryFolder()
+        let clean = try folder.write("clean.json", ValidateCommandTests.cleanTemplate)
+        let passing = run(["--color", "always", "validate", clean], terminal: false)
+        #expect(passing.standardOutput == "checked 1 file: \u{1B}[1;32mno problems\u{1B}[0m\n")
+        let failing = run(["--color", "always", "validate", Self.invalid], terminal: false)
+        #expect(failing.standardOutput.contains(": \u{1B}[1;31m"))
+        let usage = run(["--color", "always", "validate", "--bogus"], terminal: false)
+        #expect(usage.standardError.hasPrefix("questionkit validate: \u{1B}[1;31merror\u{1B}[0m: unknown option"))
+        #expect(!run(["--color", "never", "validate", "--bogus"]).standardError.contains(Self.escape))
     }
 
     @Test func autoColoursATerminalOnly() {

@@ -41,10 +41,13 @@ import Testing
         #expect(after == before)
     }
 
-    @Test(arguments: ["pump-inspection", "transformer-maintenance", "wind-turbine-annual", "early-format-example"])
+    @Test(arguments: [
+        "Templates/pump-inspection", "Templates/transformer-maintenance", "Templates/wind-turbine-annual",
+        "Tests/Templates/early-format/early-format-example",
+    ])
     func fixLeavesEveryOptionOfABundledTemplateAtItsPosition(name: String) throws {
         let folder = try TemporaryFolder()
-        let (before, after) = try fixCopy(of: packageRoot + "/Templates/\(name).json", in: folder)
+        let (before, after) = try fixCopy(of: packageRoot + "/\(name).json", in: folder)
         #expect(after == before)
     }
 
@@ -72,7 +75,7 @@ import Testing
         // The removal is offered, as a fix that is not safe.
         let offered = runTool(["validate", "--format", "json", path])
         let diagnostics = try #require(
-            try JSONSerialization.jsonObject(with: Data(offered.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(offered.standardOutput))
         let fixes = diagnostics.flatMap { ($0["fixes"] as? [[String: Any]]) ?? [] }
         #expect(fixes.map { $0["title"] as? String } == ["Remove the 2 blank entries"])
         #expect(fixes.map { $0["safe"] as? Bool } == [false])

@@ -18,7 +18,7 @@ import Testing
         let mixed = runTool(["validate", "--format", "json", folder.path, template])
         #expect(mixed.status == 1)
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(mixed.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(mixed.standardOutput))
         // The template's only diagnostics are notes on the web editor's padding.
         let problems = entries.filter { $0["severity"] as? String != "note" }
         #expect(problems.map { $0["code"] as? String } == ["file.no-templates"])

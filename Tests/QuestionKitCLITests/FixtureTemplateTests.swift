@@ -39,13 +39,16 @@ import Testing
     @Test func aFixtureWithoutDatesRecordsNone() throws {
         let folder = try TemporaryFolder()
         let source = try String(
-            contentsOfFile: packageRoot + "/Templates/fixtures/early-format-example.fixture.json", encoding: .utf8)
+            contentsOfFile: packageRoot + "/Tests/Templates/early-format/fixtures/early-format-example.fixture.json",
+            encoding: .utf8)
         let undated = source.split(separator: "\n").filter { !$0.contains("Date\"") }.joined(separator: "\n")
             .replacingOccurrences(
                 of: "\"../early-format-example.json\"",
-                with: "\"\(packageRoot)/Templates/early-format-example.json\"")
+                with: "\"\(packageRoot)/Tests/Templates/early-format/early-format-example.json\"")
         let fixture = try folder.write("undated.fixture.json", undated)
-        let outcome = runTool(["run", packageRoot + "/Templates/early-format-example.json", "--answers", fixture])
+        let outcome = runTool([
+            "run", packageRoot + "/Tests/Templates/early-format/early-format-example.json", "--answers", fixture,
+        ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("Work performed by: Diego Hernández\n"))
         #expect(!outcome.standardOutput.contains("no date given"))
@@ -55,10 +58,11 @@ import Testing
     @Test func warningsOfAPassingFixtureAreShown() throws {
         let folder = try TemporaryFolder()
         let source = try String(
-            contentsOfFile: packageRoot + "/Templates/fixtures/early-format-example.fixture.json", encoding: .utf8)
+            contentsOfFile: packageRoot + "/Tests/Templates/early-format/fixtures/early-format-example.fixture.json",
+            encoding: .utf8)
         let duplicated = source.replacingOccurrences(
             of: "\"../early-format-example.json\"",
-            with: "\"\(packageRoot)/Templates/early-format-example.json\", \"foreman\": \"Someone\"")
+            with: "\"\(packageRoot)/Tests/Templates/early-format/early-format-example.json\", \"foreman\": \"Someone\"")
         let fixture = try folder.write("dup.fixture.json", duplicated)
         let outcome = runTool(["test", fixture])
         #expect(outcome.status == 0, "\(outcome.standardOutput)")

@@ -5,8 +5,8 @@ import Testing
 /// Notes are advice to a template's author: `validate` shows them, the commands that use a
 /// template leave them out (every template the original's web editor wrote has padded options).
 @Suite struct FormFilesTests {
-    static let template = packageRoot + "/Templates/early-format-example.json"
-    static let fixture = packageRoot + "/Templates/fixtures/early-format-example.fixture.json"
+    static let template = packageRoot + "/Tests/Templates/early-format/early-format-example.json"
+    static let fixture = packageRoot + "/Tests/Templates/early-format/fixtures/early-format-example.fixture.json"
 
     @Test func validateShowsNotesAndRunLeavesThemOutKeepingTheWarnings() {
         let validated = runTool(["validate", Self.template])

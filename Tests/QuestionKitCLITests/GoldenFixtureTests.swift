@@ -7,12 +7,17 @@ import Testing
 /// golden files in `Golden/`. Set `QUESTIONKIT_RECORD_GOLDEN=1` to write them anew (then read the
 /// diff before committing: a golden file is a promise, never edited by hand to make a test pass).
 @Suite struct GoldenFixtureTests {
-    static let fixtureFolder = packageRoot + "/Templates/fixtures"
+    /// The bundled fixtures, and those of the early-format sample kept out of `Templates/` (it is
+    /// deliberately not clean, and `validate Templates/` must be).
+    static let fixtureFolders = [
+        packageRoot + "/Templates/fixtures", packageRoot + "/Tests/Templates/early-format/fixtures",
+    ]
     static let goldenFolder = packageRoot + "/Tests/QuestionKitCLITests/Golden"
     static let recording = ProcessInfo.processInfo.environment["QUESTIONKIT_RECORD_GOLDEN"] == "1"
 
-    static let fixtures: [String] = TestCommand.fixtures(in: fixtureFolder).map {
-        ($0 as NSString).lastPathComponent
+    /// Each fixture's path from the package root.
+    static let fixtures: [String] = fixtureFolders.flatMap { TestCommand.fixtures(in: $0) }.map {
+        String($0.dropFirst(packageRoot.count + 1))
     }
 
     @Test func everyBundledTemplateHasAFixture() throws {
@@ -20,21 +25,22 @@ import Testing
             .filter { $0.hasSuffix(".json") }
         for template in templates {
             let name = (template as NSString).deletingPathExtension
-            #expect(Self.fixtures.contains("\(name).fixture.json"), "no fixture for \(template)")
+            #expect(Self.fixtures.contains("Templates/fixtures/\(name).fixture.json"), "no fixture for \(template)")
         }
     }
 
     @Test(arguments: fixtures)
     func outputsMatchTheGoldenFiles(_ fixture: String) throws {
-        let fixturePath = Self.fixtureFolder + "/" + fixture
+        let fixturePath = packageRoot + "/" + fixture
         let templateName = try templateName(of: fixturePath)
         let folder = try TemporaryFolder()
         let outcome = runTool([
-            "run", packageRoot + "/Templates/" + templateName, "--answers", fixturePath, "--out", folder.path,
+            "run", try templatePath(of: fixturePath), "--answers", fixturePath, "--out", folder.path,
         ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let base = (templateName as NSString).deletingPathExtension
-        let stem = (fixture as NSString).deletingPathExtension.replacingOccurrences(of: ".fixture", with: "")
+        let stem = ((fixture as NSString).lastPathComponent as NSString).deletingPathExtension
+            .replacingOccurrences(of: ".fixture", with: "")
         let outputs = [
             ("\(stem).run.txt", outcome.standardOutput.replacingOccurrences(of: folder.path, with: "<out>")),
             (
@@ -58,12 +64,10 @@ import Testing
     /// A completed form written by `run` reads back and reviews to the same result.
     @Test(arguments: fixtures)
     func completedFormRoundTrips(_ fixture: String) throws {
-        let fixturePath = Self.fixtureFolder + "/" + fixture
+        let fixturePath = packageRoot + "/" + fixture
         let templateName = try templateName(of: fixturePath)
         let folder = try TemporaryFolder()
-        let run = runTool([
-            "run", packageRoot + "/Templates/" + templateName, "--answers", fixturePath, "--out", folder.path,
-        ])
+        let run = runTool(["run", try templatePath(of: fixturePath), "--answers", fixturePath, "--out", folder.path])
         let completed = "\(folder.path)/\((templateName as NSString).deletingPathExtension).completed.json"
         let review = runTool(["review", completed])
         #expect(review.status == 0, "\(review.standardError)")
@@ -76,9 +80,14 @@ import Testing
     }
 
     private func templateName(of fixturePath: String) throws -> String {
+        (try templatePath(of: fixturePath) as NSString).lastPathComponent
+    }
+
+    /// The template the fixture names, found from the fixture's folder.
+    private func templatePath(of fixturePath: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: fixturePath))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let path = try #require(object?["template"] as? String)
-        return (path as NSString).lastPathComponent
+        return (fixturePath as NSString).deletingLastPathComponent + "/" + path
     }
 }

@@ -34,7 +34,9 @@ struct PDFExportFixtureTests {
         if Self.options.fonts.unavailable.isEmpty {
             #expect(document.warnings.isEmpty, "\(document.warnings)")
         }
-        try Self.keep(try document.write(), as: fixture.replacingOccurrences(of: ".fixture.json", with: ".pdf"))
+        try Self.keep(
+            try document.write(),
+            as: (fixture as NSString).lastPathComponent.replacingOccurrences(of: ".fixture.json", with: ".pdf"))
     }
 
     @Test(.enabled(if: PDFExportTools.available, PDFExportTools.toolsMissing), arguments: PDFExportForms.fixtures)
@@ -42,7 +44,7 @@ struct PDFExportFixtureTests {
         let review = try PDFExportForms.review(ofFixture: fixture)
         let document = FormPDF.render(review, options: Self.options)
         let bytes = try document.write()
-        let name = fixture.replacingOccurrences(of: ".fixture.json", with: ".pdf")
+        let name = (fixture as NSString).lastPathComponent.replacingOccurrences(of: ".fixture.json", with: ".pdf")
         let folder = try TemporaryFolder()
         let (qpdf, text) = try PDFExportTools.check(bytes, name: name, in: folder)
         #expect(qpdf.status == 0, "qpdf: \(qpdf.output) \(qpdf.error)")

@@ -14,10 +14,9 @@ enum PDFExportForms {
         var description: String
     }
 
-    static let fixtureFolder = packageRoot + "/Templates/fixtures"
-
-    /// The file names of every bundled fixture.
-    static let fixtures: [String] = TestCommand.fixtures(in: fixtureFolder).map { ($0 as NSString).lastPathComponent }
+    /// Every bundled fixture's path from the package root, the early-format sample's (kept out of
+    /// `Templates/`) too.
+    static let fixtures: [String] = GoldenFixtureTests.fixtures
 
     static func reader() throws -> TemplateReader {
         TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
@@ -25,11 +24,12 @@ enum PDFExportForms {
 
     /// The review of a bundled fixture, replayed on the template it names.
     static func review(ofFixture name: String) throws -> Review {
-        let fixtureBytes = try bytes(fixtureFolder + "/" + name)
+        let fixturePath = packageRoot + "/" + name
+        let fixtureBytes = try bytes(fixturePath)
         guard let fixture = Fixture.read(fixtureBytes).fixture, let templatePath = fixture.templatePath else {
             throw Failure(description: "\(name) does not read")
         }
-        let templateBytes = try bytes(fixtureFolder + "/" + templatePath)
+        let templateBytes = try bytes((fixturePath as NSString).deletingLastPathComponent + "/" + templatePath)
         return try review(template: templateBytes, fixture: fixture)
     }
 

@@ -77,7 +77,7 @@ import Testing
         #expect(outcome.status == 0)
         #expect(
             outcome.standardOutput == """
-                USAGE: questionkit validate [--format text|json] [--keys FILE] [--strict] [--fix] FILE...
+                USAGE: questionkit validate [--format text|json] [--keys FILE] [--strict] [--quiet] [--fix] [--watch] FILE...
 
                 Checks each template (a JSON file, '-' for standard input, or a folder of .json files) and
                 each fixture named (*.fixture.json, or a file shaped like one) against its template without
@@ -91,6 +91,9 @@ import Testing
                 Fixing goes round by round (a fix can reveal the next); after 8 rounds it
                 stops, and if safe fixes are still left, that is an error (fix.unfinished) of the file.
                 Standard input cannot be fixed in place, so '-' with --fix is a usage error.
+                With --watch, the files are checked again whenever one changes (looked at twice a second),
+                each run after a separator line, until Ctrl-C; the exit status is that of the last run.
+                --quiet leaves notes out (warnings and errors are still reported and counted).
                 --format json lists each problem's fixes: title, whether --fix applies it, and its edits
                 (UTF-8 byte offsets).
                 Limits: files up to 256 MiB, nesting up to 512 levels.
@@ -99,7 +102,9 @@ import Testing
                   --format FORMAT  Output for people (text) or machines (json).
                   --keys FILE      A key map (JSON or property list) that renames MI keys.
                   --strict         Treat warnings (not notes) as errors for the exit status.
+                  -q, --quiet      Leave notes out; warnings and errors are still reported.
                   --fix            Apply the safe fixes to the template files in place, then report what is left.
+                  --watch          Check again whenever a file changes, until Ctrl-C.
                   -h, --help       Show this help.
 
                 """)

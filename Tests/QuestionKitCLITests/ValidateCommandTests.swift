@@ -1,6 +1,7 @@
 import Foundation
 import QuestionKit
 import QuestionKitForms
+import QuestionTypes
 import TestSupport
 import Testing
 
@@ -66,7 +67,7 @@ import Testing
         let json = runTool(["validate", "--format", "json", path])
         #expect(json.status == 1)
         let decoded = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(json.standardOutput))
         let fromJSON = decoded.map { entry in
             "\(entry["file"] ?? ""):\(entry["line"] ?? ""):\(entry["column"] ?? ""): \(entry["severity"] ?? ""): "
                 + "\(entry["message"] ?? "") [\(entry["code"] ?? "")]"
@@ -166,5 +167,121 @@ import Testing
         #expect(
             badFormat.standardError.hasPrefix(
                 "questionkit validate: error: 'xml' is not a valid value for '--format': use 'text' or 'json'"))
+    }
+}
+
+/// `validate --quiet` and `validate --watch`.
+@Suite struct ValidateQuietAndWatchTests {
+    /// A template with a note (a padded option list) and a warning (a type its qid gives away).
+    static let noted = """
+        {"Title": "T", "questions": [
+          {"answer-type": "multiple-choice", "question": "State?", "answers": ["Good", "Worn", ""]},
+          {"qid": "2", "question": "Guard fitted?"}
+        ]}
+        """
+
+    @Test func quietLeavesNotesOutButNotWarnings() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("noted.json", Self.noted)
+        let loud = runTool(["validate", path])
+        #expect(loud.standardOutput.contains("note:"))
+        #expect(loud.standardOutput.hasSuffix("checked 1 file: 0 errors, 1 warning, 1 note\n"))
+        let quiet = runTool(["validate", "--quiet", path])
+        #expect(!quiet.standardOutput.contains("note:"))
+        #expect(quiet.standardOutput.contains("warning:"))
+        #expect(quiet.standardOutput.hasSuffix("checked 1 file: 0 errors, 1 warning\n"))
+        let json = runTool(["validate", "-q", "--format", "json", path])
+        #expect(!json.standardOutput.contains("\"note\""))
+        #expect(json.standardOutput.contains("\"warning\""))
+    }
+
+    /// Two runs, the file written between them (in the pause, where the command would sleep):
+    /// the second run reports the change, each run after its separator.
+    @Test func watchChecksAgainWhenAFileChanges() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("watched.json", ValidateCommandTests.cleanTemplate)
+        let pauses = Counter()
+        var command = ValidateCommand()
+        command.watchLoop.runs = 2
+        command.watchLoop.pause = { _ in
+            // The first look finds nothing new; the second, a file grown by a broken question.
+            if pauses.increment() == 2 {
+                try? Self.noted.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+        var context = CommandContext(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
+        let arguments = try ParsedArguments.parse(["--watch", folder.path], options: command.options)
+        let status = try command.run(arguments, context: &context)
+        #expect(status == 0)
+        let runs = context.standardOutput.components(separatedBy: "--- validate --watch: run ")
+        #expect(runs.count == 3, "\(context.standardOutput)")
+        #expect(runs[1].hasSuffix("checked 1 file: no problems\n"))
+        #expect(runs[2].contains("warning:") && runs[2].hasSuffix("checked 1 file: 0 errors, 1 warning, 1 note\n"))
+        #expect(pauses.value == 2)
+    }
+
+    @Test func watchCannotWatchStandardInputNorFix() {
+        #expect(runTool(["validate", "--watch", "-"]).status == 64)
+        #expect(runTool(["validate", "--watch", "--fix", "a.json"]).status == 64)
+    }
+}
+
+/// A count a `@Sendable` closure can bump.
+private final class Counter: @unchecked Sendable {
+    private(set) var value = 0
+    func increment() -> Int {
+        value += 1
+        return value
+    }
+}
+
+/// Machine output: a problem of a whole file has no made-up location, a fixture's template path
+/// is shown normalised, a JUnit testcase carries the cause's line.
+@Suite struct MachineOutputTests {
+    @Test func aProblemOfTheWholeFileHasNoLineOrColumn() throws {
+        let folder = try TemporaryFolder()
+        let outcome = runTool(["validate", "--format", "json", folder.path])
+        let entries = try #require(
+            JSONReport.diagnostics(outcome.standardOutput))
+        #expect(entries.first?["code"] as? String == "file.no-templates")
+        #expect(entries.first?["line"] == nil && entries.first?["column"] == nil)
+        #expect(!runTool(["validate", folder.path]).standardOutput.contains(":0:0"))
+    }
+
+    /// `validate` and `test` print one envelope: `files`, each with its `file` and `diagnostics`,
+    /// and a `summary` counting files and problems by severity (`test` adds passed and failed).
+    @Test func validateAndTestShareOneEnvelope() throws {
+        let fixtures = packageRoot + "/Tests/Templates/broken-fixtures"
+        let validated = try #require(
+            JSONReport.envelope(runTool(["validate", "--format", "json", fixtures + "/"]).standardOutput))
+        let tested = try #require(JSONReport.envelope(runTool(["test", "--format", "json", fixtures]).standardOutput))
+        for envelope in [validated, tested] {
+            #expect(Set(envelope.keys) == ["files", "summary"])
+            let files = try #require(envelope["files"] as? [[String: Any]])
+            #expect(!files.isEmpty && files.allSatisfy { $0["file"] is String && $0["diagnostics"] is [Any] })
+            let summary = try #require(envelope["summary"] as? [String: Int])
+            #expect(summary["files"] == files.count)
+            let counted = files.flatMap { ($0["diagnostics"] as? [[String: Any]]) ?? [] }.count
+            #expect(summary["errors"].map { $0 + summary["warnings"]! + summary["notes"]! } == counted)
+        }
+        #expect((tested["summary"] as? [String: Int])?["failed"] == (tested["files"] as? [Any])?.count)
+    }
+
+    @Test func aFixturesTemplateIsShownByItsNormalisedPath() throws {
+        let fixtures = "Templates/fixtures/pump-inspection.fixture.json"
+        let outcome = runTool(["test", "--format", "json", packageRoot + "/" + fixtures])
+        #expect(outcome.standardOutput.contains("\"template\": \"\(packageRoot)/Templates/pump-inspection.json\""))
+        #expect(!outcome.standardOutput.contains("/../"))
+    }
+
+    @Test func aFailingTestcaseCarriesTheLineOfItsCause() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.json", ValidateCommandTests.cleanTemplate)
+        let fixture = try folder.write(
+            "t.fixture.json", "{\n  \"template\": \"t.json\",\n  \"answers\": {\"9\": \"x\"}\n}\n")
+        let outcome = runTool(["test", "--format", "junit", fixture])
+        #expect(outcome.status == 1)
+        let testcase = try #require(outcome.standardOutput.split(separator: "\n").first { $0.contains("<testcase ") })
+        #expect(testcase.contains(" line=\""), "\(outcome.standardOutput)")
     }
 }

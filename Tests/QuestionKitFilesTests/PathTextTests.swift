@@ -27,6 +27,15 @@ struct PathTextTests {
         #expect(PathText.relative(target, from: folder) == expected)
     }
 
+    @Test(arguments: [
+        ("Templates/fixtures/../pump-inspection.json", "Templates/pump-inspection.json"),
+        ("./a//b/./c", "a/b/c"), ("../a", "../a"), ("a/../../b", "../b"), ("/a/../../b", "/b"), ("a/..", "."),
+        ("/", "/"), ("/x/y/../z.json", "/x/z.json"), ("../../a/../b", "../../b"),
+    ])
+    func normalizedPath(path: String, expected: String) {
+        #expect(PathText.normalized(path) == expected)
+    }
+
     @Test func extensionsAreTheTextAfterTheLastDotOfTheName() {
         #expect(PathText.deletingExtension(of: "pump.json") == "pump")
         #expect(PathText.deletingExtension(of: "a.b.c") == "a.b")

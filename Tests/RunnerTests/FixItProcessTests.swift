@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 14's "must show" items: reading past a syntax error, and `validate --fix`.
@@ -102,7 +103,7 @@ import Testing
     @Test func jsonOutputCarriesTheEdits() throws {
         let result = try ToolProcess.run(["validate", "--format", "json", Self.folder + "fixable/early-format.json"])
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(result.standardOutput))
         let rename = try #require(entries.first { $0["code"] as? String == "template.early-questions-key" })
         let fix = try #require((rename["fixes"] as? [[String: Any]])?.first)
         #expect(fix["safe"] as? Bool == true)

@@ -1,5 +1,6 @@
 import FormGenerators
 import Foundation
+import TestSupport
 import Testing
 
 /// Arbitrary bytes must give a located `json.` error and exit 1, never a crash.
@@ -40,7 +41,7 @@ import Testing
         #expect(!result.terminatedBySignal)
         #expect(result.status == 1, "\(result.standardError)")
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(result.standardOutput))
         // Checks on what could be read past a syntax error may report problems before it.
         let error = try #require(
             entries.first { $0["severity"] as? String == "error" && ($0["code"] as? String ?? "").hasPrefix("json.") })
@@ -63,7 +64,7 @@ import Testing
         #expect(!result.terminatedBySignal)
         #expect(result.status == 1)
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(result.standardOutput))
         let failedFiles = Set(
             entries.filter { ($0["code"] as? String)?.hasPrefix("json.") == true }
                 .compactMap { $0["file"] as? String })

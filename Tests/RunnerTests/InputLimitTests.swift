@@ -19,7 +19,7 @@ import Testing
         let result = try ToolProcess.run(["validate", "--format", "json", path])
         #expect(result.status == 1)
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(result.standardOutput))
         #expect(entries.count == 1)
         let entry = try #require(entries.first)
         #expect(entry["code"] as? String == "json.too-large")
@@ -54,7 +54,7 @@ import Testing
         #expect(stoppedByReader, "the tool read \(written) bytes to the end of the stream")
         // What was written beyond limit + 1 can only be sitting in the pipe's buffer.
         #expect(written <= Self.limit + 1 + (1 << 20), "\(written) bytes were taken")
-        let entries = try #require(try JSONSerialization.jsonObject(with: report) as? [[String: Any]])
+        let entries = try #require(JSONReport.diagnostics(String(decoding: report, as: UTF8.self)))
         #expect(entries.first?["code"] as? String == "json.too-large")
         #expect(
             entries.first?["message"] as? String

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The invalid templates of `Tests/Templates/invalid/`: every planted problem is reported, on the
@@ -39,7 +40,7 @@ import Testing
         let json = try ToolProcess.run(["validate", "--format", "json", path])
         #expect(json.status == 1)
         let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+            JSONReport.diagnostics(json.standardOutput))
         let fromJSON = entries.map {
             "\($0["line"] ?? 0):\($0["column"] ?? 0) \($0["severity"] ?? "") \($0["code"] ?? "")"
         }

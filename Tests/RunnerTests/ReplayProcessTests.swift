@@ -9,7 +9,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardOutput)")
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.last == "\(lines.count - 1) passed, 0 failed")
-        #expect(lines.count - 1 >= 7)
+        #expect(lines.count - 1 >= 5)
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") })
     }
 

@@ -87,8 +87,7 @@ import Testing
             "unknown.json",
             Self.template.replacingOccurrences(of: "\"short-answer\"", with: "\"short-\\u001b[8mhidden\""))
         let result = try ToolProcess.run(["validate", "--format", "json", file])
-        let entries = try #require(
-            JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let entries = try #require(JSONReport.diagnostics(result.standardOutput))
         let messages = entries.compactMap { $0["message"] as? String }
         #expect(messages.contains("unknown answer-type 'short-\u{1B}[8mhidden'"), "\(messages)")
     }

@@ -31,8 +31,12 @@ import Testing
     @Test func jsonOutputGivesTheSamePointersAndPositions() throws {
         let result = try ToolProcess.run(["validate", "--format", "json", Self.badTemplate])
         #expect(result.status == 1)
-        let entries = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        // The envelope `{"files": [{"file", "diagnostics"}], "summary"}`, every file's diagnostics.
+        let envelope = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let entries = try #require(envelope["files"] as? [[String: Any]]).flatMap {
+            ($0["diagnostics"] as? [[String: Any]]) ?? []
+        }
         #expect(
             entries.map { "\($0["pointer"] ?? "") \($0["line"] ?? 0):\($0["column"] ?? 0)" } == [
                 "/questions/0/earliest 8:19", "/questions/0/latest 9:17", "/questions/1/earliest 14:19",

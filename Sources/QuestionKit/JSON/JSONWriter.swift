@@ -49,11 +49,12 @@ public struct JSONWriter: Sendable {
         return writer.text
     }
 
-    /// Appends `value` as JSON text (as `text(of:indent:)` writes it) to UTF-8 `output`.
-    package static func append(_ value: Value, indent: Int = 2, to output: inout [UInt8]) {
+    /// Appends `value` as JSON text (as `text(of:indent:)` writes it) to UTF-8 `output`, its
+    /// lines indented as a value `depth` levels deep in a larger text.
+    package static func append(_ value: Value, indent: Int = 2, depth: Int = 0, to output: inout [UInt8]) {
         var writer = JSONWriter(indent: indent)
         swap(&writer.bytes, &output)
-        writer.write(value)
+        writer.write(value, depth: depth)
         swap(&writer.bytes, &output)
     }
 
