@@ -43,12 +43,16 @@ struct DiagnosticReport {
     let isJSON: Bool
     /// Notes are left out, and not counted (`--quiet`); warnings and errors are reported.
     let leavesOutNotes: Bool
+    /// A run with nothing to report still prints its summary line (`--watch`, where silence could
+    /// be a run that has not happened); otherwise a clean run prints nothing.
+    let summarisesCleanRuns: Bool
     private(set) var tally = DiagnosticTally()
     /// What is printed is sent out whenever this many bytes wait.
     static let chunkBytes = 1 << 20
 
     /// An empty report, in JSON when `isJSON`, without notes when `leavesOutNotes`.
-    init(isJSON: Bool, leavesOutNotes: Bool = false) {
+    init(isJSON: Bool, leavesOutNotes: Bool = false, summarisesCleanRuns: Bool = false) {
+        self.summarisesCleanRuns = summarisesCleanRuns
         self.isJSON = isJSON
         self.leavesOutNotes = leavesOutNotes
     }
@@ -107,13 +111,16 @@ struct DiagnosticReport {
         writer.bytes.removeAll(keepingCapacity: true)
     }
 
-    /// Closes the report: the JSON envelope's summary, or the summary line.
+    /// Closes the report: the JSON envelope's summary, or the summary line when there was
+    /// something to report. A clean run prints nothing, as linters do, so that a folder of good
+    /// templates is silent in a CI log and `validate` in a script says nothing unless it must
+    /// (its exit status, 0, says it passed).
     mutating func finish(_ context: inout CommandContext) {
         if isJSON {
             if files == 0 { writer.appendJSONEnvelopeStart() }
             writer.appendJSONEnvelopeEnd(summary: DiagnosticPrinter.jsonSummary(tally), noFiles: files == 0)
             context.standardOutput += writer.take()
-        } else {
+        } else if summarisesCleanRuns || tally.errors + tally.warnings + tally.notes > 0 {
             context.print(DiagnosticPrinter.summary(tally, style: context.outputStyle))
         }
     }

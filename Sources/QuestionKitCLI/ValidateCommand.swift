@@ -66,7 +66,7 @@ package struct ValidateCommand: Command {
         let limits = JSONParser.Limits.default
         var report = DiagnosticReport(
             isJSON: arguments.value("format", default: "text") == "json",
-            leavesOutNotes: arguments.flags.contains("quiet"))
+            leavesOutNotes: arguments.flags.contains("quiet"), summarisesCleanRuns: arguments.flags.contains("watch"))
         var keys = KeyMap.mi
         if let keyPath = arguments.values["keys"] {
             // validate lists the key map's problems with the templates' (in text or JSON).

@@ -47,13 +47,18 @@ import Testing
         }
     }
 
-    /// The summary's counts and a usage error's word are coloured as the severities are; a clean
-    /// run's "no problems" green.
+    /// The summary's counts and a usage error's word are coloured as the severities are; "no
+    /// problems" green where there are only notes (a clean run prints nothing).
     @Test func theSummaryAndUsageErrorsAreColoured() throws {
         let folder = try TemporaryFolder()
-        let clean = try folder.write("clean.json", ValidateCommandTests.cleanTemplate)
-        let passing = run(["--color", "always", "validate", clean], terminal: false)
-        #expect(passing.standardOutput == "checked 1 file: \u{1B}[1;32mno problems\u{1B}[0m\n")
+        let noted = try folder.write(
+            "noted.json",
+            #"{"Title": "T", "questions": [{"answer-type": "multiple-choice", "question": "Q?", "answers": ["A", "B", ""]}]}"#
+        )
+        let passing = run(["--color", "always", "validate", noted], terminal: false)
+        #expect(
+            passing.standardOutput.contains("checked 1 file: \u{1B}[1;32mno problems\u{1B}[0m, \u{1B}["),
+            "\(passing.standardOutput)")
         let failing = run(["--color", "always", "validate", Self.invalid], terminal: false)
         #expect(failing.standardOutput.contains(": \u{1B}[1;31m"))
         let usage = run(["--color", "always", "validate", "--bogus"], terminal: false)

@@ -61,7 +61,7 @@ import Testing
         let json = try #require(block.components(separatedBy: "\n```").first)
         let outcome = runTool(["validate", "-"], standardInput: json)
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == "checked 1 file: no problems\n")
+        #expect(outcome.standardOutput.isEmpty)
         let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all)
         for type in registry.types {
             #expect(

@@ -13,7 +13,7 @@ struct GeneratedTemplateTests {
         let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         let quiet = TemplateGenerator.template(questions: 40, padded: false)
         #expect(reader.diagnose(Array(quiet.utf8)).isEmpty)
-        #expect(runTool(["validate", "-"], standardInput: quiet).standardOutput == "checked 1 file: no problems\n")
+        #expect(runTool(["validate", "-"], standardInput: quiet).standardOutput.isEmpty)
     }
 
     @Test func aPaddedTemplateHasOneNotePerMultipleChoiceQuestion() throws {

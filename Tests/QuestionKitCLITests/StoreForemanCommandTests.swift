@@ -71,7 +71,7 @@ import Testing
     /// sent, with the final spellings, so that the original server and viewer read it.
     @Test func formsOfAnEarlyTemplateAreStoredAndSentWithTheFinalKeys() throws {
         let work = try StoreWorkspace()
-        let template = packageRoot + "/Templates/early-format-example.json"
+        let template = packageRoot + "/Tests/Templates/early-format/early-format-example.json"
         let start = work.run("start", template, "--user", "ann", "--now", "2026-03-01T10:00:00Z")
         #expect(start.status == 0, "\(start.standardError)")
         let form = "ann/Standby Diesel Generator Weekly Test 01-03-2026"

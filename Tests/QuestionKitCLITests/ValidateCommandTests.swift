@@ -37,7 +37,7 @@ import Testing
         let path = try folder.write("clean.json", Self.cleanTemplate)
         let outcome = runTool(["validate", path])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == "checked 1 file: no problems\n")
+        #expect(outcome.standardOutput.isEmpty)
         #expect(outcome.standardError == "")
     }
 
@@ -101,7 +101,7 @@ import Testing
         try folder.write("notes.txt", "not a template")
         let outcome = runTool(["validate", folder.path, "-"], standardInput: Self.cleanTemplate)
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == "checked 3 files: no problems\n")
+        #expect(outcome.standardOutput.isEmpty)
     }
 
     @Test func unreadableFileIsAnErrorNotACrash() {
@@ -143,7 +143,7 @@ import Testing
         let keys = try folder.write("keys.json", #"{"answerType": "type", "question": "text"}"#)
         let path = try folder.write("t.json", #"{"Title": "T", "questions": [{"type": "short-answer", "text": "Q?"}]}"#)
         let outcome = runTool(["validate", "--keys", keys, path])
-        #expect(outcome.standardOutput == "checked 1 file: no problems\n")
+        #expect(outcome.standardOutput.isEmpty)
         #expect(runTool(["validate", path]).status == 1)
     }
 
