@@ -22,7 +22,7 @@ extension JSONParserEngine {
     /// touches, or when the previous value is not what ends where the blanks start.
     func missingCommaFix(isObject: Bool) -> FixIt? {
         var valueEnd = pos
-        while valueEnd > 0, Self.isBlank(base[valueEnd - 1]) { valueEnd -= 1 }
+        while valueEnd > 0, ASCII.isWhitespace(base[valueEnd - 1]) { valueEnd -= 1 }
         guard let previous = previousValue(), Int(previous.end) == valueEnd,
             previous.flags & (JSONEntry.isRecovered | JSONEntry.isUnclosed) == 0
         else { return nil }
@@ -52,7 +52,7 @@ extension JSONParserEngine {
     private func startsMember(at offset: Int) -> Bool {
         guard let afterKey = stringEnd(from: offset) else { return false }
         var index = afterKey
-        while index < end, Self.isBlank(base[index]) { index += 1 }
+        while index < end, ASCII.isWhitespace(base[index]) { index += 1 }
         return index < end && base[index] == ASCII.colon
     }
 
@@ -77,7 +77,7 @@ extension JSONParserEngine {
         }
         guard tokenEnd < end else { return false }
         let next = base[tokenEnd]
-        return Self.isBlank(next) || next == ASCII.comma || next == ASCII.closeBracket
+        return ASCII.isWhitespace(next) || next == ASCII.comma || next == ASCII.closeBracket
     }
 
     /// The offset just past the string whose opening quote is at `offset`, when it closes on its
@@ -92,9 +92,5 @@ extension JSONParserEngine {
             index += byte == ASCII.backslash ? 2 : 1
         }
         return nil
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn || byte == ASCII.tab
     }
 }

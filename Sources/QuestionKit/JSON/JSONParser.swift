@@ -445,10 +445,7 @@ struct JSONParserEngine {
         }
         while pos < end {
             let byte = base[pos]
-            guard
-                byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
-                    || byte == ASCII.tab
-            else { return }
+            guard ASCII.isWhitespace(byte) else { return }
             work.singleBytes += 1
             pos += 1
         }
@@ -491,4 +488,10 @@ enum ASCII {
     static let lowerZ: UInt8 = 0x7A
     static let openBrace: UInt8 = 0x7B
     static let closeBrace: UInt8 = 0x7D
+
+    /// Whether `byte` is one of JSON's four whitespace bytes (space, tab, line feed, carriage return).
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == lineFeed || byte == carriageReturn || byte == tab
+    }
 }
