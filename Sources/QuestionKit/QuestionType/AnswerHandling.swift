@@ -122,8 +122,12 @@ extension Key {
     package static let foremanEdits = Key(
         "foremanEdits", summary: "The foreman's edits of a completed form's question: who, when, what was before.")
 
+    /// What a question's entry holds besides its answer: the comment and the media lists, which the
+    /// completed-form writer sets or removes on every question.
+    package static let entryKeys: [Key] = [comment, images, videos, voice]
+
     /// Everything `user-answer` may hold besides a type's own answer key.
-    package static let userAnswerKeys: [Key] = [comment, images, videos, voice, foremanEdits]
+    package static let userAnswerKeys: [Key] = entryKeys + [foremanEdits]
 
     // MARK: Keys of a foreman's edit (an entry of `foremanEdits`; its `supervisor` says who)
 

@@ -50,6 +50,13 @@ public struct QuestionEntry: Sendable {
     /// The foreman's edits of this question after the form was completed, oldest first.
     package var foremanEdits: [ForemanEdit] = []
 
+    /// What a completed form stored under the type's answer key, while nothing has changed it: the
+    /// answer's source, or the blank text stored for no answer; nil for an answer entered since.
+    var storedNode: JSONNode? {
+        guard let answer else { return storedUnanswered }
+        return answer.source
+    }
+
     /// An entry with the given answer, comment and media; by default nothing has been entered.
     public init(answer: QuestionAnswer? = nil, comment: String = "", media: [MediaAttachment] = []) {
         self.answer = answer

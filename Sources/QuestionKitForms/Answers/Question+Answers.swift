@@ -65,8 +65,7 @@ extension Question {
     /// stored, with the type's reading beside it where they differ (see
     /// `AnswerHandling.render(_:storedAs:of:)`); anything else as `render(_:)` shows it.
     public func render(_ entry: QuestionEntry) -> AnswerRendering {
-        guard let stored = entry.answer.map({ $0.source }) ?? entry.storedUnanswered,
-            !(entry.answer?.value is StoredAnswer)
+        guard let stored = entry.storedNode, !(entry.answer?.value is StoredAnswer)
         else { return render(entry.answer) }
         return type.erasedRender(entry.answer?.value, storedAs: stored, definition: definition)
     }
@@ -74,7 +73,7 @@ extension Question {
     /// What was entered as a completed form stores it under the type's answer key: the stored value
     /// while unchanged, else the answer as its type encodes it; nil when nothing was entered.
     package func storedValue(of entry: QuestionEntry) -> JSONWriter.Value? {
-        if let stored = entry.answer.map({ $0.source }) ?? entry.storedUnanswered { return stored.writerValue }
+        if let stored = entry.storedNode { return stored.writerValue }
         return entry.answer.flatMap(encodeAnswer)
     }
 

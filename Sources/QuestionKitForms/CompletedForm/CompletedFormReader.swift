@@ -75,7 +75,7 @@ extension CompletedFormReader {
 
         init(keys: KeyMap) {
             self.keys = keys
-            offeredKeys = (Key.userAnswerKeys.filter { $0 != .foremanEdits } + [.media]).map { keys.spelling(of: $0) }
+            offeredKeys = (Key.entryKeys + [.media]).map { keys.spelling(of: $0) }
             foremanEditsKey = keys.spelling(of: .foremanEdits)
         }
 

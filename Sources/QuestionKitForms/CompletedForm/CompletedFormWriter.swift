@@ -68,7 +68,7 @@ private struct SourceWriter {
     init(form: FilledForm) {
         self.form = form
         keys = form.template.keys
-        managedEntryKeys = Key.userAnswerKeys.filter { $0 != .foremanEdits }.map { [keys] in keys.spelling(of: $0) }
+        managedEntryKeys = Key.entryKeys.map { [keys] in keys.spelling(of: $0) }
         var positionOfNode: [Int: Int] = [:]
         for (position, question) in form.template.questions.enumerated() {
             positionOfNode[question.node.index] = position
@@ -251,11 +251,8 @@ private struct SourceWriter {
     /// value (`[]`, `""`, `{}`), as the original wrote it (its viewer reads the key unchecked, so a
     /// stored null is written as that too).
     private func answerPart(of entry: QuestionEntry, of question: Question) -> Part {
-        guard let answer = entry.answer else {
-            return entry.storedUnanswered.map(Part.node) ?? .value(question.unansweredValue)
-        }
-        if let source = answer.source { return .node(source) }
-        return .value(question.encodeAnswer(answer) ?? question.unansweredValue)
+        if let stored = entry.storedNode { return .node(stored) }
+        return .value(entry.answer.flatMap(question.encodeAnswer) ?? question.unansweredValue)
     }
 
     /// The `media` object the original viewer reads (`media.images`, `.videos`, `.voice`): the
