@@ -139,8 +139,10 @@ package enum JSONPointer {
             // What lies past the parent's pointer belonged to frames since dropped.
             path.removeLast(path.count - stack[parent].length)
             if document.entries[stack[parent].entry].kind == .object {
+                var token = escape(JSONNode(document: document, index: entry - 1).decodedString)
                 path.append(UInt8(ascii: "/"))
-                path.append(contentsOf: escape(JSONNode(document: document, index: entry - 1).decodedString).utf8)
+                // Its bytes at once: a key can be megabytes long, and appending the UTF-8 view goes byte by byte.
+                token.withUTF8 { path.append(contentsOf: $0) }
             } else {
                 // Out of order (a caller's mistake) only costs a walk from the start again.
                 if stack[parent].element < 0 || stack[parent].element > entry {
