@@ -33,21 +33,26 @@ package enum JSONPointer {
     /// way to the last one are kept on a stack and shared by everything inside them, and an
     /// element's position in its array is found by walking on from the last element asked about in
     /// that array, never by a walk per pointer. No hashing: a million problems cost a million
-    /// small steps.
+    /// small steps. The containers share one pointer buffer, each knowing its length in it: a pointer
+    /// of its own per container held the path's pointers all at once, memory quadratic in the depth
+    /// (about 10 GB for the innermost of 100,000 nested arrays, issue 25).
     struct Resolver {
         let document: JSONDocument
         /// Tape entries visited so far (parent links followed and array elements stepped over):
         /// the work done, for tests that hold it linear.
         private(set) var stepsWalked = 0
-        /// The entries from the root to the last one resolved, each with its pointer.
+        /// The entries from the root to the last one resolved, each with the length of its pointer.
         private var stack: [Frame] = []
+        /// The pointer of the top of the stack, or longer: the pointer of a frame is its first `length` bytes.
+        private var path: [UInt8] = []
 
         /// A container (or the last entry) on the path from the root to the last entry resolved.
         private struct Frame {
             /// The entry and the index just past everything inside it.
             var entry: Int
             var end: Int
-            var pointer: String
+            /// The length of its pointer, a prefix of `path`.
+            var length: Int
             /// For an array: the last element whose position was found, and that position.
             var element = -1
             var position = 0
@@ -81,7 +86,7 @@ package enum JSONPointer {
             if let top = stack.last, Int(document.entries[target].parent) == top.entry, top.entry != target {
                 stepsWalked += 1
                 push(target)
-                return stack.last?.pointer ?? ""
+                return topPointer()
             }
             var chain: [Int] = []
             var index = target
@@ -93,43 +98,30 @@ package enum JSONPointer {
                 index = parent
             }
             for entry in chain.reversed() { push(entry) }
-            return stack.last?.pointer ?? ""
+            return topPointer()
         }
 
-        /// `parent + "/" + token`, made in one allocation: a pointer is made for every problem, and
-        /// appending piece by piece cost three times as much.
-        private static func joined(_ parent: String, _ token: String) -> String {
-            var (parent, token) = (parent, token)
-            return parent.withUTF8 { head in
-                token.withUTF8 { tail in
-                    String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
-                        _ = buffer.initialize(fromContentsOf: head)
-                        buffer[head.count] = UInt8(ascii: "/")
-                        _ = buffer[(head.count + 1)...].initialize(fromContentsOf: tail)
-                        return head.count + 1 + tail.count
-                    }
+        /// The pointer of the top of the stack, made in one allocation.
+        private mutating func topPointer() -> String {
+            let length = stack.last?.length ?? 0
+            return path.withUnsafeBufferPointer { bytes in
+                String(unsafeUninitializedCapacity: length) { buffer in
+                    _ = buffer.initialize(fromContentsOf: bytes[..<length])
+                    return length
                 }
             }
         }
 
-        /// `parent + "/" + String(index)`, made in one allocation.
-        private static func joined(_ parent: String, index: Int) -> String {
-            var digits = 1
-            var rest = index / 10
-            while rest > 0 { (digits, rest) = (digits + 1, rest / 10) }
-            var parent = parent
-            return parent.withUTF8 { head in
-                String(unsafeUninitializedCapacity: head.count + 1 + digits) { buffer in
-                    _ = buffer.initialize(fromContentsOf: head)
-                    buffer[head.count] = UInt8(ascii: "/")
-                    var (position, value) = (head.count + digits, index)
-                    repeat {
-                        buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
-                        (position, value) = (position - 1, value / 10)
-                    } while value > 0
-                    return head.count + 1 + digits
-                }
-            }
+        /// Appends `/` and the decimal digits of `index` to `path`.
+        private mutating func append(index: Int) {
+            path.append(UInt8(ascii: "/"))
+            let first = path.count
+            var value = index
+            repeat {
+                path.append(UInt8(ascii: "0") + UInt8(value % 10))
+                value /= 10
+            } while value > 0
+            path[first...].reverse()
         }
 
         /// The entry at `index`, or the value of the member when it is a key.
@@ -141,12 +133,16 @@ package enum JSONPointer {
         private mutating func push(_ entry: Int) {
             let end = Int(document.entries[entry].next)
             guard let parent = stack.indices.last else {
-                return stack.append(Frame(entry: entry, end: end, pointer: ""))
+                path.removeAll(keepingCapacity: true)
+                return stack.append(Frame(entry: entry, end: end, length: 0))
             }
-            let pointer: String
+            // What lies past the parent's pointer belonged to frames since dropped.
+            path.removeLast(path.count - stack[parent].length)
             if document.entries[stack[parent].entry].kind == .object {
-                let token = escape(JSONNode(document: document, index: entry - 1).decodedString)
-                pointer = Self.joined(stack[parent].pointer, token)
+                var token = escape(JSONNode(document: document, index: entry - 1).decodedString)
+                path.append(UInt8(ascii: "/"))
+                // Its bytes at once: a key can be megabytes long, and appending the UTF-8 view goes byte by byte.
+                token.withUTF8 { path.append(contentsOf: $0) }
             } else {
                 // Out of order (a caller's mistake) only costs a walk from the start again.
                 if stack[parent].element < 0 || stack[parent].element > entry {
@@ -158,9 +154,9 @@ package enum JSONPointer {
                     stack[parent].position += 1
                     stepsWalked += 1
                 }
-                pointer = Self.joined(stack[parent].pointer, index: stack[parent].position)
+                append(index: stack[parent].position)
             }
-            stack.append(Frame(entry: entry, end: end, pointer: pointer))
+            stack.append(Frame(entry: entry, end: end, length: path.count))
         }
     }
 }

@@ -7,8 +7,9 @@ import QuestionKit
 /// A binary property list is read by our own ``BinaryPropertyList``: Foundation's reader crashes on
 /// hostile binary files (a set, a cycle). XML and old-style property lists go through Foundation, whose
 /// text parsers the fuzzer (`Fuzz/run-fuzz.sh plist`) has found safe, and nesting deeper than `maxDepth`
-/// is refused when turning its objects into values. A key twice in one dictionary is refused in the
-/// binary and XML formats (see ``PropertyListXMLKeys``); old-style property lists are not checked.
+/// is refused when turning its objects into values; an old-style entry without its `;` is refused before
+/// Foundation sees it (``PropertyListOldStyleCheck``: Foundation prints a line for it). A key twice in one
+/// dictionary is refused in the binary and XML formats (see ``PropertyListXMLKeys``); old-style property lists are not checked.
 package enum PropertyListReader {
     /// The deepest nesting read, as for JSON.
     package static let defaultMaxDepth = 512
@@ -25,6 +26,8 @@ package enum PropertyListReader {
                 return .failure(error)
             }
         }
+        // Foundation would refuse this too, but also print a line of its own to standard error.
+        if PropertyListOldStyleCheck.logsMissingSemicolon(bytes) { return nil }
         var format = PropertyListSerialization.PropertyListFormat.xml
         guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         else { return nil }
