@@ -16,8 +16,8 @@ enum ParallelMap {
         guard cores > 1, items.count > 1 else { return items.map(transform) }
         // Several chunks per core, so that a core finished early takes the next one.
         let chunkCount = min(items.count, cores * 8)
-        // Dispatch's threads do not inherit task-locals: a test's parse counter is handed on.
-        let parseCounter = JSONParseCounter.current
+        // Dispatch's threads do not inherit task-locals: a test's work counter is handed on.
+        let workCounter = WorkCounter.current
         // Each result is written in its place by the thread that computed it: no per-chunk arrays
         // joined (and copied) on one thread afterwards.
         return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
@@ -26,7 +26,7 @@ enum ParallelMap {
             let results = Results(start: start)
             DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                 let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
-                JSONParseCounter.$current.withValue(parseCounter) {
+                WorkCounter.$current.withValue(workCounter) {
                     for index in range { (results.start + index).initialize(to: transform(items[index])) }
                 }
             }

@@ -38,9 +38,9 @@ struct ParseCountTests {
 
     /// The parses `arguments` makes, run in-process; the command must succeed.
     static func parses(_ arguments: [String]) -> Int {
-        let (outcome, parses) = JSONParseCounter.counting { runTool(arguments) }
+        let (outcome, work) = WorkCounter.counting { runTool(arguments) }
         #expect(outcome.status == 0, "\(arguments): \(outcome.standardError)")
-        return parses
+        return work[.jsonParses]
     }
 
     @Test func validateParsesATemplateOnce() throws {
@@ -85,10 +85,10 @@ struct ParseCountTests {
         let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
         for (path, expected) in [(files.template, 1), (files.fixture, 2), (files.unnamedFixture, 2)] {
             let bytes = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
-            let (diagnostics, parses) = JSONParseCounter.counting {
+            let (diagnostics, work) = WorkCounter.counting {
                 SourceCheck(reader: reader, files: DiskFiles()).documentCheck(bytes, path: path).diagnostics
             }
-            #expect(parses == expected, "\(path)")
+            #expect(work[.jsonParses] == expected, "\(path)")
             #expect(diagnostics.containsErrors == false, "\(path)")
         }
     }

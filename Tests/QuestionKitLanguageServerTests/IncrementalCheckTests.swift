@@ -81,14 +81,14 @@ struct IncrementalCheckTests {
         for version in 2...21 {
             session.change(uri, version: version, range: ["start": position, "end": position], text: "x")
         }
-        let (typed, typedParses) = JSONParseCounter.counting { session.run().messages.published }
-        let (burst, burstParses) = JSONParseCounter.counting { session.run(burst: true).messages.published }
+        let (typed, typedWork) = WorkCounter.counting { session.run().messages.published }
+        let (burst, burstWork) = WorkCounter.counting { session.run(burst: true).messages.published }
         #expect(typed.map { $0["version"] as? Int } == Array(1...21))
         #expect(burst.map { $0["version"] as? Int } == [1, 21])
         #expect((burst.last?["diagnostics"] as? NSArray) == (typed.last?["diagnostics"] as? NSArray))
         // The same messages are read either way; typed, each of the 20 edits is checked (one
         // parse of its question), in a burst the 20 together, once.
-        #expect(typedParses - burstParses == 19)
+        #expect(typedWork[.jsonParses] - burstWork[.jsonParses] == 19)
     }
 
     @Test("the position index, edited, is the index of the edited text")

@@ -25,6 +25,12 @@ extension JSONParseResult {
         private var nextLocated = 0
         private var nextDuplicate = 0
         private var locating: (resolver: JSONPointer.Resolver, scanner: SourceLocator.Scanner)?
+        /// The work of locating the duplicate keys handed out so far: tape steps walked for their
+        /// pointers and source bytes scanned for their positions (for tests that hold it linear).
+        package var locatingWork: Int {
+            guard let locating else { return 0 }
+            return locating.resolver.stepsWalked + locating.scanner.bytesScanned
+        }
 
         init(_ result: JSONParseResult) {
             self.result = result

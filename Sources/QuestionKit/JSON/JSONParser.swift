@@ -31,7 +31,7 @@ public struct JSONParser {
 
     /// Parses `bytes` as one JSON text. Never traps on any input.
     package static func parse(_ bytes: [UInt8], limits: Limits = .default) -> JSONParseResult {
-        JSONParseCounter.countPass()
+        WorkCounter.add(1, to: .jsonParses)
         let maxBytes = min(limits.maxBytes, Int(UInt32.max) - 1)
         guard bytes.count <= maxBytes else {
             return JSONParseResult(document: nil, diagnostics: [tooLarge(size: bytes.count, limit: max(maxBytes, 0))])
@@ -61,7 +61,7 @@ public struct JSONParser {
         else { return strict }
         return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return strict }
-            JSONParseCounter.countPass()
+            WorkCounter.add(1, to: .jsonParses)
             var engine = JSONParserEngine(bytes: bytes, base: base, maxDepth: limits.maxDepth, recovering: true)
             return engine.run()
         }

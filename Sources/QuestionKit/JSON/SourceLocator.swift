@@ -169,6 +169,9 @@ extension SourceLocator {
         /// Scalars before `offset`, and before the start of the current line.
         private var scalars = 0
         private var lineStartScalars = 0
+        /// Bytes stepped over so far: one scan of the source at most, for the tests that hold
+        /// locating linear (a scan restarted per position would count the source again each time).
+        private(set) var bytesScanned = 0
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -178,6 +181,7 @@ extension SourceLocator {
         /// The position of `wanted`, an offset not smaller than the one asked before.
         mutating func position(ofByteOffset wanted: Int) -> SourcePosition {
             let target = min(max(wanted, offset), bytes.count)
+            bytesScanned += target - offset
             bytes.withUnsafeBufferPointer { buffer in
                 while offset < target {
                     // Eight bytes at a time, as `init` reads them (the 25,000 notes of a large

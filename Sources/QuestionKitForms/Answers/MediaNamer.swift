@@ -27,26 +27,32 @@ struct MediaNamer: Sendable {
     /// media are `savedMedia`; it is taken by the draft.
     mutating func nextName(position: Int, questionIndex: Int, savedMedia: [MediaAttachment]) -> String {
         let names: Saved
+        // Names hashed and tried: constant on average, however many media the question has.
+        var work = 1
         if let known = saved[position] {
             names = known
         } else {
             names = Saved(taken: Set(savedMedia.map(\.name)), next: 0)
             saved[position] = names
+            work += savedMedia.count
         }
         var count = max(cursor ?? names.next, names.taken.count + added.count + 1)
         var name = MediaAttachment.name(questionIndex: questionIndex, count: count)
         while names.taken.contains(name) || added.contains(name) {
             count += 1
+            work += 1
             name = MediaAttachment.name(questionIndex: questionIndex, count: count)
         }
         added.insert(name)
         cursor = count + 1
+        WorkCounter.add(work, to: .mediaNames)
         return name
     }
 
     /// The draft of the question at `position` was saved: its names are taken for good.
     mutating func saveDraft(position: Int) {
         if let cursor, !added.isEmpty {
+            WorkCounter.add(added.count, to: .mediaNames)
             saved[position]?.taken.formUnion(added)
             saved[position]?.next = cursor
         }

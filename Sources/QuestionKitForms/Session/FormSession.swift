@@ -53,6 +53,7 @@ public struct FormSession: Sendable {
     package var draft: QuestionEntry {
         var entry = edits
         if let saved = form.entries.indices.contains(current) ? form.entries[current].media : nil {
+            WorkCounter.add(saved.count + edits.media.count, to: .sessionMedia)
             entry.media = saved + edits.media
         }
         return entry
@@ -179,6 +180,7 @@ public struct FormSession: Sendable {
         checked[current] = isDone
         form.entries[current].answer = edits.answer
         form.entries[current].comment = edits.comment
+        WorkCounter.add(edits.media.count, to: .sessionMedia)
         form.entries[current].media += edits.media
         edits.media = []
         mediaNamer.saveDraft(position: current)

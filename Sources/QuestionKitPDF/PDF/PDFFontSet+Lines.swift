@@ -1,3 +1,5 @@
+import QuestionKit
+
 extension PDFFontSet {
     /// The width in points of `text` set in `font` at `size`, each character in the font that will show it.
     public func width(of text: String, font: PDFStandardFont, size: Double) -> Double {
@@ -11,11 +13,17 @@ extension PDFFontSet {
         if let total = oneLineThousandths(of: text, font: font), Double(total) * size / 1000 <= width * (1 - 1e-9) {
             return [text]
         }
-        let measure = { (piece: Substring) -> Double in self.width(of: String(piece), font: font, size: size) }
+        // Counted for the tests that hold breaking a long word linear in its length.
+        var measured = 0
+        let measure = { (piece: Substring) -> Double in
+            measured += piece.utf8.count
+            return self.width(of: String(piece), font: font, size: size)
+        }
         var lines: [String] = []
         for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lines += Self.wrap(paragraph, width: width, measure: measure)
         }
+        WorkCounter.add(measured, to: .measuredCharacters)
         return lines
     }
 
