@@ -338,6 +338,8 @@ extension ShortAnswerQuestion {
         case answerTooPrecise = "short-answer.answer-too-precise"
         case boundNotNumber = "short-answer.bound-not-number"
         case boundTooPrecise = "short-answer.bound-too-precise"
+        case conditionOperandNotNumber = "short-answer.condition-operand-not-number"
+        case conditionOperandNotString = "short-answer.condition-operand-not-string"
         case notANumber = "short-answer.not-a-number"
         case numberInputInvalid = "short-answer.number-input-invalid"
         case numberInputString = "short-answer.number-input-string"

@@ -319,6 +319,7 @@ extension TrueFalseQuestion {
         case acceptedAnswerNotString = "true-false.accepted-answer-not-string"
         case answerNotSingle = "true-false.answer-not-single"
         case answerNotString = "true-false.answer-not-string"
+        case conditionOperandNotBoolean = "true-false.condition-operand-not-boolean"
         case invalidAcceptedAnswer = "true-false.invalid-accepted-answer"
         case invalidAnswer = "true-false.invalid-answer"
         case notAccepted = "true-false.not-accepted"

@@ -70,7 +70,7 @@ public struct QuestionTypeRegistry: Sendable {
     public var allKeys: [Key] {
         Self.unique(
             Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + Key.userAnswerKeys
-                + [.foremanCommentText, .supervisor]
+                + [.foremanCommentText, .supervisor] + Key.conditionKeys
                 + zip(types, descriptions).flatMap { type, description in
                     description.keys + description.nestedKeys + [type.answerKey]
                 })
@@ -92,6 +92,7 @@ public struct QuestionTypeRegistry: Sendable {
             Key.templateKeys, Self.unique(Key.sharedQuestionKeys + descriptions.flatMap(\.keys)),
             [.helpText, .helpImages], [.helpImageText, .helpImage],
             Self.unique(Key.userAnswerKeys + types.map(\.answerKey)), [.foremanCommentText, .supervisor],
+            Key.conditionKeys,
         ] + descriptions.map(\.nestedKeys).filter { !$0.isEmpty }
     }
 
