@@ -130,10 +130,16 @@ extension MultipleChoiceQuestion {
         }
         if let option = definition.option(matching: text) { return option }
         let suggestion = Suggestion.nearest(to: TypedText.comparisonKey(text), in: definition.options)
+        // Applied unasked only when one option is a single edit away; a farther one is only offered.
+        let isNearMiss = use == .condition && Suggestion.Candidates(definition.options).nearMiss(to: text) != nil
         let fixes =
             use == .condition
             ? suggestion.map {
-                [NodeFix("Write '\($0)'", edits: [.replace(entry, json: JSONWriter.text(of: .string($0)))])]
+                [
+                    NodeFix(
+                        "Write '\($0)'", edits: [.replace(entry, json: JSONWriter.text(of: .string($0)))],
+                        isSafe: isNearMiss)
+                ]
             }
             : nil
         problems.error(

@@ -74,6 +74,20 @@ struct LogicCheckTests {
         #expect(fix.title == "Write 'leak'")
     }
 
+    @Test func aMisspeltOptionIsFixedUnaskedOnlyWhenOneEditAway() throws {
+        func fix(_ operand: String) throws -> FixIt? {
+            let text = try String(contentsOfFile: Self.folder + "unknown-option.json", encoding: .utf8)
+                .replacingOccurrences(of: #""Gasket""#, with: "\"\(operand)\"")
+            let diagnostic = try #require(try Self.diagnose(text).diagnostics.first)
+            #expect(diagnostic.code == "multiple-choice.condition-unknown-option")
+            return diagnostic.fixes.first
+        }
+        #expect(try fix("Hosse")?.isSafe == true)
+        #expect(try fix("Fiting")?.isSafe == true)
+        #expect(try fix("Sea")?.title == "Write 'Seal'")
+        #expect(try fix("Gasket") == nil)
+    }
+
     @Test func theCycleIsReportedOnceWithItsWholePath() throws {
         let text = try String(contentsOfFile: Self.folder + "cycle.json", encoding: .utf8)
         let cycles = try Self.diagnose(text).diagnostics.filter { $0.code == LogicCode.cycle.rawValue }
