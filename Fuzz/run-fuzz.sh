@@ -85,7 +85,8 @@ fixit)
     modules=(QuestionKit QuestionKitForms QuestionTypes)
     maxLength=8192
     holdsRegistry=true
-    for template in Templates/*.json Tests/Templates/fixable/*.json Tests/Templates/invalid/*.json; do
+    for template in Templates/*.json Tests/Templates/fixable/*.json Tests/Templates/invalid/*.json \
+        Tests/Templates/logic-invalid/*.json; do
         [ -e "$template" ] && cp "$template" "$work/corpus/"
     done
     ;;

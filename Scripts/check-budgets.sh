@@ -76,6 +76,8 @@ jobs=(
     "hostile-unknown-keys|0|/dev/null|validate $work/hostile-unknown.json"
     "hostile-long-key|0|/dev/null|validate $work/hostile-long-key.json"
     "hostile-long-key-map|1|/dev/null|validate --keys $work/hostile-long-key-map.json $work/small.json"
+    "logic-chain-100k|0|/dev/null|validate $work/logic-chain.json"
+    "logic-conditions-100k|0|/dev/null|validate $work/logic-conditions.json"
     "test-2000-fixtures|0|/dev/null|test $work/fixtures"
     "export-pdf-1k|0|/dev/null|export $work/out/form-1k.completed.json --format pdf -o $work/export-1k.pdf"
     "export-pdf-10k|0|/dev/null|export $work/out/form-10k.completed.json --format pdf -o $work/export-10k.pdf"
@@ -102,7 +104,7 @@ Scripts/install-pdf-tools.sh
 swift build -c release --product questionkit >&2
 swift build -c release --product Benchmarks >&2
 .build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
-    longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100
+    longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100 logic=100000
 # The completed forms that export reads, written by a replay (not measured).
 for size in 1k 10k; do
     "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null

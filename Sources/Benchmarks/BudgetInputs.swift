@@ -11,7 +11,7 @@ enum BudgetInputs {
     /// The sizes, each overridden by a `name=count` argument.
     static let defaultSizes = [
         "validate": 100_000, "errors": 20_000, "duplicates": 100_000, "longKey": 2_000_000, "fixtures": 2_000,
-        "fixtureQuestions": 20, "lsp": 1_000, "lspEdits": 100, "largeForm": 0,
+        "fixtureQuestions": 20, "lsp": 1_000, "lspEdits": 100, "largeForm": 0, "logic": 100_000,
     ]
 
     /// Writes every input; exits 0, 64 on a bad argument, 1 when a file cannot be written.
@@ -55,6 +55,8 @@ enum BudgetInputs {
             ("form-10k.json", TemplateGenerator.template(questions: 10_000, padded: false)),
             ("answers-10k.json", FixtureGenerator.fixture(questions: 10_000, seed: 1)),
             ("lsp.jsonrpc", languageServerSession(questions: size("lsp"), edits: size("lspEdits"))),
+            ("logic-chain.json", LogicTemplateGenerator.chain(size("logic"))),
+            ("logic-conditions.json", LogicTemplateGenerator.conditionsOnOneQuestion(size("logic"))),
         ]
         // Scripts/benchmark.sh replays a larger form too (its memory); the budget does not.
         let large = size("largeForm")

@@ -116,24 +116,52 @@ extension MultipleChoiceQuestion {
 // MARK: - Reading
 
 extension MultipleChoiceQuestion {
-    /// The option an answer entry names; nil (reported) when it names none.
-    private func readOption(
-        _ entry: JSONNode, of definition: MultipleChoiceDefinition, problems: inout ProblemCollector
+    /// Where a question's option is named: in an answer, or as a condition's operand.
+    enum OptionUse {
+        case answer, condition
+    }
+
+    /// The option `entry` names (an answer's, or a condition's); nil (reported, with the codes of
+    /// `use`) when it names none. A condition's misspelt option gets the nearest as a fix; an
+    /// answer's does not (a fixture's answer is what was typed).
+    func readOption(
+        _ entry: JSONNode, of definition: MultipleChoiceDefinition, as use: OptionUse = .answer,
+        problems: inout ProblemCollector
     ) -> String? {
         guard let text = entry.stringValue else {
-            problems.error(
-                Code.answerNotString,
-                "each chosen option must be a string, not \(entry.quotedForMessage)", at: entry,
-                hint: "Write the option as it is listed, e.g. \(Self.quoted(definition.options.first)).")
+            switch use {
+            case .answer:
+                problems.error(
+                    Code.answerNotString,
+                    "each chosen option must be a string, not \(entry.quotedForMessage)", at: entry,
+                    hint: "Write the option as it is listed, e.g. \(Self.quoted(definition.options.first)).")
+            case .condition:
+                problems.error(
+                    Code.conditionOperandNotString,
+                    "a condition on a multiple-choice question names an option, not \(entry.quotedForMessage)",
+                    at: entry, hint: "Write one of \(Suggestion.quotedList(definition.options)).")
+            }
             return nil
         }
         if let option = definition.option(matching: text) { return option }
         let suggestion = Suggestion.nearest(to: TypedText.comparisonKey(text), in: definition.options)
+        // Applied unasked only when one option is a single edit away; a farther one is only offered.
+        let isNearMiss = use == .condition && Suggestion.Candidates(definition.options).nearMiss(to: text) != nil
+        let fixes =
+            use == .condition
+            ? suggestion.map {
+                [
+                    NodeFix(
+                        "Write '\($0)'", edits: [.replace(entry, json: JSONWriter.text(of: .string($0)))],
+                        isSafe: isNearMiss)
+                ]
+            }
+            : nil
         problems.error(
-            Code.unknownOption,
+            use == .answer ? Code.unknownOption : Code.conditionUnknownOption,
             "'\(text)' is not one of the options \(Suggestion.quotedList(definition.options))", at: entry,
             hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "")
-                + "Choose options as listed (case does not matter).")
+                + "Choose options as listed (case does not matter).", fixes: fixes ?? [])
         return nil
     }
 

@@ -431,6 +431,8 @@ extension MultipleChoiceQuestion {
         case answerNotString = "multiple-choice.answer-not-string"
         case answersNotArray = "multiple-choice.answers-not-array"
         case blankOptions = "multiple-choice.blank-options"
+        case conditionOperandNotString = "multiple-choice.condition-operand-not-string"
+        case conditionUnknownOption = "multiple-choice.condition-unknown-option"
         case duplicateAcceptedAnswer = "multiple-choice.duplicate-accepted-answer"
         case duplicateAnswer = "multiple-choice.duplicate-answer"
         case duplicateOption = "multiple-choice.duplicate-option"

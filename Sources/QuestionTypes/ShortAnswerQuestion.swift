@@ -238,8 +238,14 @@ public struct ShortAnswerQuestion: QuestionType {
 
 }
 
-// `validate` checks its questions through a copy of `parseDefinition` specialized for it.
-extension ShortAnswerQuestion: DefinitionChecking {}
+// `validate` checks its questions through a copy of `parseDefinition` specialized for it: written
+// out, since the protocol's default is not specialized here (each call then looked up the metadata
+// of its optional result).
+extension ShortAnswerQuestion: DefinitionChecking {
+    package func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+        parseDefinition(of: question, problems: &problems) != nil
+    }
+}
 
 extension ShortAnswerQuestion {
     /// Valid and invalid questions: the type's tests and documentation.
@@ -343,6 +349,8 @@ extension ShortAnswerQuestion {
         case answerTooPrecise = "short-answer.answer-too-precise"
         case boundNotNumber = "short-answer.bound-not-number"
         case boundTooPrecise = "short-answer.bound-too-precise"
+        case conditionOperandNotNumber = "short-answer.condition-operand-not-number"
+        case conditionOperandNotString = "short-answer.condition-operand-not-string"
         case notANumber = "short-answer.not-a-number"
         case numberInputInvalid = "short-answer.number-input-invalid"
         case numberInputString = "short-answer.number-input-string"

@@ -29,8 +29,14 @@ public struct TrueFalseQuestion: QuestionType {
     }
 }
 
-// `validate` checks its questions through a copy of `parseDefinition` specialized for it.
-extension TrueFalseQuestion: DefinitionChecking {}
+// `validate` checks its questions through a copy of `parseDefinition` specialized for it: written
+// out, since the protocol's default is not specialized here (each call then looked up the metadata
+// of its optional result).
+extension TrueFalseQuestion: DefinitionChecking {
+    package func checkDefinition(of question: QuestionJSON, problems: inout ProblemCollector) -> Bool {
+        parseDefinition(of: question, problems: &problems) != nil
+    }
+}
 
 /// What a true/false question reads into: the answer it expects, if any.
 public struct TrueFalseDefinition: Sendable, Hashable {
@@ -331,6 +337,7 @@ extension TrueFalseQuestion {
         case acceptedAnswerNotString = "true-false.accepted-answer-not-string"
         case answerNotSingle = "true-false.answer-not-single"
         case answerNotString = "true-false.answer-not-string"
+        case conditionOperandNotBoolean = "true-false.condition-operand-not-boolean"
         case invalidAcceptedAnswer = "true-false.invalid-accepted-answer"
         case invalidAnswer = "true-false.invalid-answer"
         case notAccepted = "true-false.not-accepted"

@@ -110,7 +110,7 @@ struct RegistryTests {
     @Test func anEmptyRegistryKnowsOnlyTheCoreKeys() throws {
         let registry = try QuestionTypeRegistry([])
         #expect(registry.identifiers.isEmpty)
-        let core = Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + Key.userAnswerKeys
+        let core = Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + Key.userAnswerKeys + Key.conditionKeys
         #expect(
             registry.allKeys.count
                 == Set((core + [.foremanCommentText, .supervisor] + Key.foremanEditKeys).map(\.name)).count)

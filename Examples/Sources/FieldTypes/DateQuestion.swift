@@ -378,6 +378,7 @@ extension DateQuestion {
         case boundMalformed = "date.bound-malformed"
         case boundNonexistent = "date.bound-nonexistent"
         case boundsInverted = "date.bounds-inverted"
+        case conditionOperandMalformed = "date.condition-operand-malformed"
         case outOfRange = "date.out-of-range"
     }
 }

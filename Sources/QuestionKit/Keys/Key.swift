@@ -166,8 +166,10 @@ extension Key {
     /// Keys every question may carry whatever its type (editors add `answers` and `max-answers`
     /// as filler to every question; early templates carry an `_id` per question, the web editor
     /// an `acceptedAnswerEdit`; both are ignored).
-    package static let sharedQuestionKeys: [Key] = [
-        answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer, userAnswer,
-        databaseID, acceptedAnswerEdit,
-    ]
+    package static let sharedQuestionKeys: [Key] =
+        [
+            answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer,
+            userAnswer,
+            databaseID, acceptedAnswerEdit,
+        ] + logicKeys
 }

@@ -2,9 +2,9 @@
 /// dropped as soon as it is read.
 ///
 /// Package-only, so that a type outside the package never sees a requirement it must not
-/// implement. A built-in type conforms (usually with no body): its conformance then holds a copy
-/// of `checkDefinition` specialized for it, so reading a long template neither boxes definitions
-/// nor looks up generic metadata per question. A type with a cheaper way to check than to build
+/// implement. A built-in type conforms with the one-line body written out (`parseDefinition(…) !=
+/// nil`): the default below is not specialized for the type, and then looks up the metadata of its
+/// optional result on every question. A type with a cheaper way to check than to build
 /// (multiple choice makes no `String` per option) implements it. Other types are checked through
 /// `DefinitionCheck.checker(for:)`, unspecialized.
 package protocol DefinitionChecking: Sendable {

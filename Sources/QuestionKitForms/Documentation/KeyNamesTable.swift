@@ -42,6 +42,7 @@ package enum KeyNamesTable {
         var places: [(String, [Key])] = [
             ("top level", Key.templateKeys), ("question", Key.sharedQuestionKeys),
             ("`helpInfo`", [.helpText, .helpImages]), ("help image", [.helpImageText, .helpImage]),
+            ("`enableWhen` condition", Key.conditionKeys),
         ]
         for type in registry.types {
             places.append(("`\(type.description.identifier)` question", type.description.keys))

@@ -25,9 +25,30 @@ extension TemplateSchema {
             case .questionText: property(key, JSONSchema.string)
             case .section: property(key, JSONSchema.types("string", "null"))
             case .helpInfo: property(key, help)
+            case .linkId: property(key, JSONSchema.string + [("minLength", .integer(1))])
+            case .enableWhen: property(key, conditionList)
+            case .enableBehavior: property(key, JSONSchema.oneOf(["all", "any"]))
             default: property(key, [])
             }
         }
+    }
+
+    /// `enableWhen`: a non-empty list of `{question, operator, answer}`; what `answer` may be
+    /// depends on the question referred to, which a schema cannot follow.
+    private var conditionList: [(String, JSONWriter.Value)] {
+        let condition: JSONWriter.Value = .object([
+            ("type", .string("object")),
+            (
+                "properties",
+                .object([
+                    property(.conditionQuestion, JSONSchema.string),
+                    property(.conditionOperator, JSONSchema.oneOf(ConditionOperator.allCases.map(\.rawValue))),
+                    property(.conditionAnswer, []),
+                ])
+            ),
+            ("required", .array(Key.conditionKeys.map { .string(keys.spelling(of: $0)) })),
+        ])
+        return [("type", .string("array")), ("minItems", .integer(1)), ("items", condition)]
     }
 
     /// One `$defs` entry per registered type: its keys, the ones it requires, its valid examples.

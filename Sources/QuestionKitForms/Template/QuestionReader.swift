@@ -17,11 +17,16 @@ struct QuestionReader: Sendable {
     private let typeIdentifiers: JSONKeySpellings?
     /// The registry position of the type of each of `typeIdentifiers`, in its order.
     private let typePositions: [Int]
+    /// The spellings of the logic keys (`linkId`, `enableWhen`, `enableBehavior`). They are left
+    /// out of `knownKeys`, so that the scan for unknown keys finds them: a question without logic
+    /// (most questions) then pays no look-up for them.
+    private let logicKeys: JSONKeySpellings
 
     init(registry: QuestionTypeRegistry, keys: KeyMap) {
         self.registry = registry
         self.keys = keys
-        let shared = Key.sharedQuestionKeys.map { keys.spelling(of: $0) }
+        let shared = Key.sharedQuestionKeys.filter { !Key.logicKeys.contains($0) }.map { keys.spelling(of: $0) }
+        logicKeys = JSONKeySpellings(Key.logicKeys.map { keys.spelling(of: $0) })
         var knownKeys: [JSONKeySpellings] = []
         var ownerOfKey: [String: String] = [:]
         for type in registry.descriptions {
@@ -42,6 +47,15 @@ struct QuestionReader: Sendable {
     /// Reads a question; with `keeping` false, only checks it (and returns nil): nothing of what
     /// was read is kept, which is all `validate` needs.
     func read(_ question: QuestionJSON, keeping: Bool = true, problems: inout ProblemCollector) -> Question? {
+        var logic: [QuestionLogic] = []
+        return read(question, keeping: keeping, logic: &logic, problems: &problems)
+    }
+
+    /// `read`, adding the question's logic (its `linkId` and conditions, their shapes checked) to
+    /// `logic` when it has any, for the checks across questions that follow the reading.
+    func read(
+        _ question: QuestionJSON, keeping: Bool, logic: inout [QuestionLogic], problems: inout ProblemCollector
+    ) -> Question? {
         let node = question.node
         guard node.kind == .object else {
             problems.error(
@@ -54,9 +68,17 @@ struct QuestionReader: Sendable {
         let text = readText(question, keeping: keeping, problems: &problems)
         let section = readOptionalString(.section, of: question, keeping: keeping, problems: &problems)
         let help = readHelp(question, problems: &problems)
-        guard let position else { return nil }
+        guard let position else {
+            // Rare (the question is in error): its logic keys are looked up, so that it keeps its name.
+            if let questionLogic = readLogic(question, type: nil, problems: &problems) { logic.append(questionLogic) }
+            return nil
+        }
         let type = registry.types[position]
-        checkUnknownKeys(question, type: position, problems: &problems)
+        if checkUnknownKeys(question, type: position, problems: &problems),
+            let questionLogic = readLogic(question, type: position, problems: &problems)
+        {
+            logic.append(questionLogic)
+        }
         let errorsBefore = problems.errorCount
         guard keeping else {
             if !checkers[position].checkDefinition(of: question, problems: &problems) {
@@ -231,12 +253,24 @@ struct QuestionReader: Sendable {
         return keeping ? node.stringValue : nil
     }
 
-    private func checkUnknownKeys(_ question: QuestionJSON, type position: Int, problems: inout ProblemCollector) {
+    /// Warns about keys no reader of the question reads; true when the question has a logic key.
+    private func checkUnknownKeys(
+        _ question: QuestionJSON, type position: Int, problems: inout ProblemCollector
+    ) -> Bool {
         let known = knownKeys[position]
         let document = question.node.document
+        var hasLogic = false
         // Prepared at the first unknown key, once for all of them.
         var spellings: (names: [String], candidates: Suggestion.Candidates, place: String)?
         for keyIndex in document.unknownKeyIndices(inObjectAt: question.node.index, known: known) {
+            let keyNode = JSONNode(document: document, index: keyIndex)
+            let isLogic =
+                keyNode.withUnescapedUTF8 { logicKeys.position(of: $0) != nil }
+                ?? logicKeys.all.contains(Array((keyNode.stringValue ?? "").utf8))
+            if isLogic {
+                hasLogic = true
+                continue
+            }
             let member = JSONMember(
                 keyNode: JSONNode(document: document, index: keyIndex),
                 value: JSONNode(document: document, index: keyIndex + 1))
@@ -252,15 +286,17 @@ struct QuestionReader: Sendable {
             let prepared =
                 spellings
                 ?? {
-                    let names = known.all.map { String(decoding: $0, as: UTF8.self) }
+                    let names = (known.all + logicKeys.all).map { String(decoding: $0, as: UTF8.self) }
                     return (
                         names, Suggestion.Candidates(names), "a \(registry.descriptions[position].identifier) question"
                     )
                 }()
             spellings = prepared
             problems.warnUnknownKey(
-                member, code: QuestionCode.unknownKey.rawValue, in: prepared.place, known: prepared.names,
+                member, code: QuestionCode.unknownKey.rawValue, in: prepared.place,
+                known: prepared.names,
                 candidates: prepared.candidates)
         }
+        return hasLogic
     }
 }

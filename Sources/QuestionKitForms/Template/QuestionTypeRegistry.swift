@@ -70,7 +70,7 @@ public struct QuestionTypeRegistry: Sendable {
     public var allKeys: [Key] {
         Self.unique(
             Key.templateKeys + Key.sharedQuestionKeys + Key.helpKeys + Key.userAnswerKeys
-                + [.foremanCommentText, .supervisor] + Key.foremanEditKeys
+                + [.foremanCommentText, .supervisor] + Key.foremanEditKeys + Key.conditionKeys
                 + zip(types, descriptions).flatMap { type, description in
                     description.keys + description.nestedKeys + [type.answerKey]
                 })
@@ -93,6 +93,7 @@ public struct QuestionTypeRegistry: Sendable {
             [.helpText, .helpImages], [.helpImageText, .helpImage],
             Self.unique(Key.userAnswerKeys + types.map(\.answerKey)), [.foremanCommentText, .supervisor],
             Key.foremanEditKeys,
+            Key.conditionKeys,
         ] + descriptions.map(\.nestedKeys).filter { !$0.isEmpty }
     }
 

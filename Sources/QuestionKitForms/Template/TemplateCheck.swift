@@ -5,10 +5,11 @@ import QuestionKit
 ///
 /// The first check is `TemplateReader.diagnose`'s. A question is re-checked by the same
 /// `QuestionReader.read`, on a parse of its own bytes, and its problems are located back into the
-/// whole text (offsets, pointers, fix-its). No template check reads across questions, and the
-/// template-wide ones read only what lies outside the questions, so an edit inside a question
-/// leaves their diagnostics as they were, only moved. An edit that reaches outside one question,
-/// or a text with syntax errors or parser warnings, is checked whole again.
+/// whole text (offsets, pointers, fix-its). Only the logic checks (`linkId`, `enableWhen`) read
+/// across questions; the template-wide ones read only what lies outside the questions, so in a
+/// template without logic an edit inside a question leaves their diagnostics as they were, only
+/// moved. A template with logic, an edit that gives a question logic or reaches outside one
+/// question, or a text with syntax errors or parser warnings, is checked whole again.
 package struct TemplateCheck: Sendable {
     /// The diagnostics of the text last checked, in source order: what `TemplateReader.diagnose` gives.
     package private(set) var diagnostics: [Diagnostic]
@@ -39,7 +40,8 @@ package struct TemplateCheck: Sendable {
         }
         // `diagnose` on a reading without parser diagnostics, keeping each diagnostic's offset.
         var problems = ProblemCollector(document: document)
-        _ = reader.readTemplate(document, keepingQuestions: false, problems: &problems)
+        var logicSteps = 0
+        _ = reader.readTemplate(document, keepingQuestions: false, problems: &problems, logicSteps: &logicSteps)
         var diagnostics: [Diagnostic] = []
         var offsets: [Int] = []
         problems.locateWithOffsets { diagnostic, offset in
@@ -48,6 +50,8 @@ package struct TemplateCheck: Sendable {
         }
         self.diagnostics = diagnostics
         questionsChecked = list.count
+        // The logic checks read across questions: a template with logic is re-checked whole.
+        guard logicSteps == 0 else { return }
         questions = Questions(
             spans: list.elements.map(\.byteRange), offsets: offsets, pointerPrefix: JSONPointer.of(list) + "/")
     }
@@ -73,7 +77,7 @@ package struct TemplateCheck: Sendable {
         let parsed = JSONParser.parse(source, limits: limits)
         guard parsed.hasNoDiagnostics, let document = parsed.document else { return false }
         var problems = ProblemCollector(document: document)
-        reader.checkQuestion(document.root, number: index + 1, problems: &problems)
+        guard !reader.checkQuestion(document.root, number: index + 1, problems: &problems) else { return false }
         var found: [Diagnostic] = []
         var foundOffsets: [Int] = []
         let base = old.lowerBound

@@ -32,6 +32,8 @@ public struct TemplateReader: Sendable {
 
         /// Tape entries visited to find the diagnostics' pointers, for tests that hold it linear.
         var locatingSteps = 0
+        /// The work of the logic checks (conditions resolved, references walked), for tests that hold it linear.
+        var logicSteps = 0
         /// Whether the template checks ran on a reading recovered past syntax errors
         /// (`readRecovering`, `diagnose`); the syntax errors are among the diagnostics.
         public var isRecovered = false
@@ -92,7 +94,7 @@ public struct TemplateReader: Sendable {
         }
         return Result(
             template: read.template, diagnostics: merged, locatingSteps: read.locatingSteps,
-            isRecovered: parsed.isRecovered)
+            logicSteps: read.logicSteps, isRecovered: parsed.isRecovered)
     }
 
     /// The parser's diagnostics and the reader's together, in source order.
@@ -113,13 +115,25 @@ public struct TemplateReader: Sendable {
 
     private func read(_ document: JSONDocument, keepingQuestions: Bool) -> Result {
         var problems = ProblemCollector(document: document)
-        let template = readTemplate(document, keepingQuestions: keepingQuestions, problems: &problems)
+        var logicSteps = 0
+        let template = readTemplate(
+            document, keepingQuestions: keepingQuestions, problems: &problems, logicSteps: &logicSteps)
         let located = problems.located()
-        return Result(template: template, diagnostics: located.diagnostics, locatingSteps: located.stepsWalked)
+        return Result(
+            template: template, diagnostics: located.diagnostics, locatingSteps: located.stepsWalked,
+            logicSteps: logicSteps)
     }
 
     func readTemplate(
         _ document: JSONDocument, keepingQuestions: Bool, problems: inout ProblemCollector
+    ) -> Template? {
+        var logicSteps = 0
+        return readTemplate(document, keepingQuestions: keepingQuestions, problems: &problems, logicSteps: &logicSteps)
+    }
+
+    /// `readTemplate`, adding to `logicSteps` the work of the logic checks (for tests that hold them linear).
+    func readTemplate(
+        _ document: JSONDocument, keepingQuestions: Bool, problems: inout ProblemCollector, logicSteps: inout Int
     ) -> Template? {
         let root = document.root
         guard root.kind == .object else {
@@ -133,7 +147,13 @@ public struct TemplateReader: Sendable {
         let revision = readRevision(root, problems: &problems)
         var questions: [Question] = []
         if let list = questionList(root, problems: &problems) {
-            questions = readQuestions(list, keepingQuestions: keepingQuestions, problems: &problems)
+            let read = readQuestions(list, keepingQuestions: keepingQuestions, problems: &problems)
+            questions = read.questions
+            if !read.logic.isEmpty {
+                var analysis = LogicAnalysis(questions: read.logic, document: document, registry: registry, keys: keys)
+                analysis.run(problems: &problems)
+                logicSteps = analysis.steps
+            }
         }
         let title = root[keys.spelling(of: .title)]?.stringValue
         if root[keys.spelling(of: .title)] == nil {
@@ -261,32 +281,37 @@ public struct TemplateReader: Sendable {
     /// its own replica of the document; the results are joined in order.
     private func readQuestions(
         _ list: JSONNode, keepingQuestions: Bool, problems: inout ProblemCollector
-    ) -> [Question] {
+    ) -> (questions: [Question], logic: [QuestionLogic]) {
         let count = list.count
         let threads = min(Self.processorCount, max(1, count / Self.questionsPerThread), 16)
         guard threads > 1 else {
-            return readQuestions(
+            var logic: [QuestionLogic] = []
+            let questions = readQuestions(
                 0..<count, of: list, in: list.document, with: questionReader, keeping: keepingQuestions,
-                problems: &problems)
+                logic: &logic, problems: &problems)
+            return (questions, logic)
         }
-        let results = ThreadResults<([Question], ProblemCollector)>(count: threads)
+        let results = ThreadResults<([Question], [QuestionLogic], ProblemCollector)>(count: threads)
         DispatchQueue.concurrentPerform(iterations: threads) { run in
             // Everything a thread retains per question is its own: the document replica, and the
             // reader's tables (a shared count, bumped from two cores, costs more than it saves).
             let replica = list.document.replica()
             let reader = QuestionReader(registry: registry, keys: keys)
             var collector = ProblemCollector(document: replica)
+            var logic: [QuestionLogic] = []
             let questions = readQuestions(
                 (count * run / threads)..<(count * (run + 1) / threads), of: list, in: replica, with: reader,
-                keeping: keepingQuestions, problems: &collector)
-            results.store((questions, collector), at: run)
+                keeping: keepingQuestions, logic: &logic, problems: &collector)
+            results.store((questions, logic, collector), at: run)
         }
         var questions: [Question] = []
-        for (runQuestions, collector) in results.values {
+        var logic: [QuestionLogic] = []
+        for (runQuestions, runLogic, collector) in results.values {
             questions += runQuestions
+            logic += runLogic
             problems.append(contentsOf: collector)
         }
-        return questions
+        return (questions, logic)
     }
 
     /// The question list `readTemplate` reads, when there is one and it is an array.
@@ -296,16 +321,19 @@ public struct TemplateReader: Sendable {
         return list?.kind == .array ? list : nil
     }
 
-    /// Checks one question as `readTemplate` does (`TemplateCheck` re-checks an edited one alone).
-    func checkQuestion(_ node: JSONNode, number: Int, problems: inout ProblemCollector) {
+    /// Checks one question as `readTemplate` does (`TemplateCheck` re-checks an edited one alone);
+    /// true when it has logic, whose checks across questions only a whole check makes.
+    func checkQuestion(_ node: JSONNode, number: Int, problems: inout ProblemCollector) -> Bool {
         let question = QuestionJSON(node: node, keys: keys, number: number)
-        _ = questionReader.read(question, keeping: false, problems: &problems)
+        var logic: [QuestionLogic] = []
+        _ = questionReader.read(question, keeping: false, logic: &logic, problems: &problems)
+        return !logic.isEmpty
     }
 
     /// Reads the questions at `positions` of `list`, through `document` (the list's or a replica).
     private func readQuestions(
         _ positions: Range<Int>, of list: JSONNode, in document: JSONDocument, with reader: QuestionReader,
-        keeping: Bool, problems: inout ProblemCollector
+        keeping: Bool, logic: inout [QuestionLogic], problems: inout ProblemCollector
     ) -> [Question] {
         var questions: [Question] = []
         if keeping { questions.reserveCapacity(positions.count) }
@@ -313,7 +341,7 @@ public struct TemplateReader: Sendable {
         var index = positions.isEmpty ? 0 : document.indexOfElement(positions.lowerBound, inArrayAt: list.index)
         for position in positions {
             let json = QuestionJSON(node: JSONNode(document: document, index: index), keys: keys, number: position + 1)
-            if let question = reader.read(json, keeping: keeping, problems: &problems) {
+            if let question = reader.read(json, keeping: keeping, logic: &logic, problems: &problems) {
                 questions.append(question)
             }
             index = document.indexAfter(index)
