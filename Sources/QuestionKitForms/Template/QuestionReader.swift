@@ -21,6 +21,12 @@ struct QuestionReader: Sendable {
     /// out of `knownKeys`, so that the scan for unknown keys finds them: a question without logic
     /// (most questions) then pays no look-up for them.
     private let logicKeys: JSONKeySpellings
+    /// The names an unknown key of each registered type is compared with for "did you mean", by
+    /// registry position: made once here, since a hostile template can hold an unknown key in every
+    /// question (and the names, some forty strings, cost thousands of instructions to prepare).
+    private let keySuggestions: [(names: [String], candidates: Suggestion.Candidates)]
+    /// The spelled identifiers and aliases an unknown `answer-type` is compared with, made once.
+    private let typeSuggestions: Suggestion.Candidates
 
     init(registry: QuestionTypeRegistry, keys: KeyMap) {
         self.registry = registry
@@ -29,12 +35,19 @@ struct QuestionReader: Sendable {
         logicKeys = JSONKeySpellings(Key.logicKeys.map { keys.spelling(of: $0) })
         var knownKeys: [JSONKeySpellings] = []
         var ownerOfKey: [String: String] = [:]
+        var keySuggestions: [(names: [String], candidates: Suggestion.Candidates)] = []
+        let logicNames = Key.logicKeys.map { keys.spelling(of: $0) }
         for type in registry.descriptions {
             let own = type.keys.map { keys.spelling(of: $0) }
             knownKeys.append(JSONKeySpellings(shared + own))
+            let names = shared + own + logicNames
+            keySuggestions.append((names, Suggestion.Candidates(names)))
             for spelling in own where ownerOfKey[spelling] == nil { ownerOfKey[spelling] = type.identifier }
         }
         self.knownKeys = knownKeys
+        self.keySuggestions = keySuggestions
+        typeSuggestions = Suggestion.Candidates(
+            keys.spellings(ofValues: registry.descriptions.flatMap(\.allIdentifiers), in: .answerType))
         self.ownerOfKey = ownerOfKey
         checkers = registry.types.map(DefinitionCheck.checker(for:))
         let identifiers = registry.descriptions.enumerated().flatMap { position, type in
@@ -128,8 +141,7 @@ struct QuestionReader: Sendable {
         guard let identifier = keys.value(spelled: written, in: .answerType),
             let position = registry.position(of: identifier)
         else {
-            let candidates = Suggestion.Candidates(
-                keys.spellings(ofValues: registry.descriptions.flatMap(\.allIdentifiers), in: .answerType))
+            let candidates = typeSuggestions
             let suggestion = candidates.nearest(to: written)
             let fixes = candidates.nearMiss(to: written).map { meant in
                 [NodeFix("Write '\(meant)'", edits: [.replace(typeNode, json: JSONWriter.text(of: .string(meant)))])]
@@ -260,8 +272,6 @@ struct QuestionReader: Sendable {
         let known = knownKeys[position]
         let document = question.node.document
         var hasLogic = false
-        // Prepared at the first unknown key, once for all of them.
-        var spellings: (names: [String], candidates: Suggestion.Candidates, place: String)?
         for keyIndex in document.unknownKeyIndices(inObjectAt: question.node.index, known: known) {
             let keyNode = JSONNode(document: document, index: keyIndex)
             let isLogic =
@@ -283,19 +293,11 @@ struct QuestionReader: Sendable {
                     atKey: true)
                 continue
             }
-            let prepared =
-                spellings
-                ?? {
-                    let names = (known.all + logicKeys.all).map { String(decoding: $0, as: UTF8.self) }
-                    return (
-                        names, Suggestion.Candidates(names), "a \(registry.descriptions[position].identifier) question"
-                    )
-                }()
-            spellings = prepared
+            let suggestions = keySuggestions[position]
             problems.warnUnknownKey(
-                member, code: QuestionCode.unknownKey.rawValue, in: prepared.place,
-                known: prepared.names,
-                candidates: prepared.candidates)
+                member, code: QuestionCode.unknownKey.rawValue,
+                in: "a \(registry.descriptions[position].identifier) question", known: suggestions.names,
+                candidates: suggestions.candidates)
         }
         return hasLogic
     }
