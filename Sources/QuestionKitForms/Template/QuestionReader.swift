@@ -24,7 +24,7 @@ struct QuestionReader: Sendable {
     /// The names an unknown key of each registered type is compared with for "did you mean", by
     /// registry position: made once here, since a hostile template can hold an unknown key in every
     /// question (and the names, some forty strings, cost thousands of instructions to prepare).
-    private let keySuggestions: [(names: [String], candidates: Suggestion.Candidates)]
+    private let keySuggestions: [(names: [String], candidates: Suggestion.Candidates, place: String)]
     /// The spelled identifiers and aliases an unknown `answer-type` is compared with, made once.
     private let typeSuggestions: Suggestion.Candidates
 
@@ -35,13 +35,13 @@ struct QuestionReader: Sendable {
         logicKeys = JSONKeySpellings(Key.logicKeys.map { keys.spelling(of: $0) })
         var knownKeys: [JSONKeySpellings] = []
         var ownerOfKey: [String: String] = [:]
-        var keySuggestions: [(names: [String], candidates: Suggestion.Candidates)] = []
+        var keySuggestions: [(names: [String], candidates: Suggestion.Candidates, place: String)] = []
         let logicNames = Key.logicKeys.map { keys.spelling(of: $0) }
         for type in registry.descriptions {
             let own = type.keys.map { keys.spelling(of: $0) }
             knownKeys.append(JSONKeySpellings(shared + own))
             let names = shared + own + logicNames
-            keySuggestions.append((names, Suggestion.Candidates(names)))
+            keySuggestions.append((names, Suggestion.Candidates(names), "a \(type.identifier) question"))
             for spelling in own where ownerOfKey[spelling] == nil { ownerOfKey[spelling] = type.identifier }
         }
         self.knownKeys = knownKeys
@@ -295,8 +295,7 @@ struct QuestionReader: Sendable {
             }
             let suggestions = keySuggestions[position]
             problems.warnUnknownKey(
-                member, code: QuestionCode.unknownKey.rawValue,
-                in: "a \(registry.descriptions[position].identifier) question", known: suggestions.names,
+                member, code: QuestionCode.unknownKey.rawValue, in: suggestions.place, known: suggestions.names,
                 candidates: suggestions.candidates)
         }
         return hasLogic
