@@ -99,9 +99,7 @@ extension FormStore {
                 reference.state == .completed
                 ? try self.foreman(foreman, of: stored, done: "given attachments", usage: "attach \(reference) …")
                 : nil
-            guard let position = stored.form.template.questions.firstIndex(where: { $0.number == number }) else {
-                throw .refused(.noSuchQuestion(number, in: stored.form.template))
-            }
+            let position = try self.position(of: number, in: stored)
             let index = stored.form.template.questions[position].index
             let taken = Set(stored.form.entries[position].media.map(\.name))
             var count = taken.count + 1
@@ -113,11 +111,8 @@ extension FormStore {
             // failed write of the form removes it.
             try StoreError.converting(try AtomicFile.copy(from: file, to: path))
             if let foreman {
-                let edit = ForemanEdit(
-                    foreman: foreman, date: StoreDates.iso(now), changes: [.media],
-                    before: stored.form.entries[position])
-                stored.form.entries[position].foremanEdits.append(edit)
-                stored.form.foreman = foreman
+                let before = stored.form.entries[position]
+                recordEdit(in: &stored, at: position, changes: [.media], before: before, foreman: foreman, now: now)
             }
             stored.form.entries[position].media.append(media)
             do throws(StoreError) {
@@ -140,7 +135,12 @@ extension FormStore {
     /// media are read), overwritten by an attachment of that name and removed with the form. The
     /// other order could leave a form naming a file that is gone. A symbolic link planted under
     /// the attachment's name is removed as a link, never followed (`FolderAccess`).
-    public func detach(_ reference: FormReference, name: String) throws(StoreError) -> Detachment {
+    ///
+    /// On a completed form the deletion is the foreman's edit, recorded as `attach` records one:
+    /// by `foreman`, else the one who commented (refused when the form has neither), at `now`.
+    public func detach(
+        _ reference: FormReference, name: String, foreman: String? = nil, now: Date = Date()
+    ) throws(StoreError) -> Detachment {
         try writing { () throws(StoreError) in
             var stored = try load(reference)
             guard reference.state != .submitted else {
@@ -148,6 +148,10 @@ extension FormStore {
                     "the form '\(reference)' is submitted, so its attachments cannot be deleted",
                     hint: "A submitted form does not change.")
             }
+            let foreman =
+                reference.state == .completed
+                ? try self.foreman(foreman, of: stored, done: "changed", usage: "detach \(reference) \(name)")
+                : nil
             let named = stored.form.entries.indices.lazy.flatMap { position in
                 stored.form.entries[position].media.indices.lazy.map { (position, $0) }
             }
@@ -159,7 +163,11 @@ extension FormStore {
             else {
                 throw noSuchAttachment(name, in: stored)
             }
+            let before = stored.form.entries[position]
             let media = stored.form.entries[position].media.remove(at: slot)
+            if let foreman {
+                recordEdit(in: &stored, at: position, changes: [.media], before: before, foreman: foreman, now: now)
+            }
             try saveForm(stored)
             // Every file the attachment could be read from (a photo's `.jpeg` and `.png` too), so
             // that it does not come back from a file beside the form.

@@ -55,16 +55,36 @@ extension FormStore {
                 throw .refused(error)
             }
             if let problems { throw badAnswer(problems.diagnostics(), question: number, of: reference) }
-            let position = stored.form.template.questions.firstIndex { $0.number == number } ?? 0
+            // The session has refused a number the form lacks by now.
+            let position = try self.position(of: number, in: stored)
             let changes: [ForemanEdit.Change] =
                 (edit.answer != nil ? [.answer] : []) + (edit.comment != nil ? [.comment] : [])
             let before = stored.form.entries[position]
             stored.form = session.form
-            stored.form.entries[position].foremanEdits.append(
-                ForemanEdit(foreman: foreman, date: StoreDates.iso(now), changes: changes, before: before))
+            recordEdit(in: &stored, at: position, changes: changes, before: before, foreman: foreman, now: now)
             try saveForm(stored)
             return stored
         }
+    }
+
+    /// The position in `stored`'s template of question `number`; `store.refused` when it has none.
+    func position(of number: Int, in stored: StoredForm) throws(StoreError) -> Int {
+        guard let position = stored.form.template.questions.firstIndex(where: { $0.number == number }) else {
+            throw .refused(.noSuchQuestion(number, in: stored.form.template))
+        }
+        return position
+    }
+
+    /// Records in the question at `position` that `foreman` changed `changes` of it at `now`, from
+    /// the entry `before`, and makes `foreman` the form's supervisor: every change of a completed
+    /// form (`edit`, `attach`, `detach`) is recorded this one way.
+    func recordEdit(
+        in stored: inout StoredForm, at position: Int, changes: [ForemanEdit.Change], before: QuestionEntry,
+        foreman: String, now: Date
+    ) {
+        stored.form.entries[position].foremanEdits.append(
+            ForemanEdit(foreman: foreman, date: StoreDates.iso(now), changes: changes, before: before))
+        stored.form.foreman = foreman
     }
 
     /// The foreman of a step that leaves a completed form `done` (the command `usage`, for the

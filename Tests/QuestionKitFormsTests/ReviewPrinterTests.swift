@@ -110,7 +110,21 @@ struct ReviewPrinterTests {
         var form = try ReviewFixture.form(template, answers: [0: #""80""#])
         form.entries[0].comment = "hot"
         form.entries[0].media = [MediaAttachment(kind: .image, name: "Qid0")]
+        form.entries[0].foremanEdits = [
+            ForemanEdit(foreman: "Bob", date: "2026-03-02T09:30:00Z", changes: [.answer, .comment], before: .init())
+        ]
         form.technician = "jdoe"
+        let text = ReviewPrinter.text(Review(form: form))
+        #expect(
+            text.hasSuffix(
+                """
+                Attention required:
+                  Question 1: 80 is above the accepted maximum 75.0
+
+                Edited by the foreman:
+                  Question 1: the answer and the comment, by Bob at 2026-03-02T09:30:00Z
+
+                """), "\(text)")
         let json = JSONWriter.text(of: ReviewPrinter.json(Review(form: form)))
         #expect(
             json == """
@@ -145,7 +159,17 @@ struct ReviewPrinterTests {
                           "message": "80 is above the accepted maximum 75.0"
                         }
                       ],
-                      "warnings": []
+                      "warnings": [],
+                      "foremanEdits": [
+                        {
+                          "foreman": "Bob",
+                          "date": "2026-03-02T09:30:00Z",
+                          "changed": [
+                            "answer",
+                            "comment"
+                          ]
+                        }
+                      ]
                     }
                   ],
                   "flaggedQuestions": [

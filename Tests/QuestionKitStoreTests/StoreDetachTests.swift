@@ -41,13 +41,29 @@ import Testing
         #expect(again.media.fileName == "Qid0.jpg")
     }
 
-    /// The foreman may delete an attachment of a completed form; a submitted form does not change.
+    /// The foreman may delete an attachment of a completed form, and the deletion is recorded as
+    /// the foreman's edit (as `attach` records one); a submitted form does not change.
     @Test func completedFormsChangeAndSubmittedOnesAreRefused() throws {
         let (folder, reference, attached) = try Self.formWithAttachments()
         let completed = try folder.store.complete(reference)
-        let detached = try folder.store.detach(completed.reference, name: "Qid1.jpg")
+        // Nobody has reviewed it yet: the deletion needs a foreman to be recorded against.
+        let unnamed = try #require(throws: StoreError.self) {
+            try folder.store.detach(completed.reference, name: "Qid1.jpg")
+        }
+        #expect(unnamed.code == "store.wrong-state" && unnamed.hint?.contains("--foreman NAME") == true)
+        #expect(try folder.store.form(completed.reference).form.entries[1].media.map(\.name) == ["Qid1"])
+
+        let detached = try folder.store.detach(
+            completed.reference, name: "Qid1.jpg", foreman: "Bob", now: try StoreFolder.date("2026-03-02T09:30:00Z"))
         #expect(detached.question == 2 && detached.removedFiles == ["Qid1.jpg"])
-        #expect(try folder.store.form(completed.reference).form.entries[1].media.isEmpty)
+        let entry = try folder.store.form(completed.reference).form.entries[1]
+        #expect(entry.media.isEmpty)
+        #expect(
+            entry.foremanEdits.map(\.foreman) == ["Bob"] && entry.foremanEdits.map(\.date) == ["2026-03-02T09:30:00Z"])
+        #expect(entry.foremanEdits.map(\.changes) == [[.media]])
+        let userAnswer = try StoreForemanEditTests.userAnswer(folder, completed.reference, question: 2)
+        let edits = try #require(userAnswer["foremanEdits"] as? [[String: Any]])
+        #expect((edits.first?["before"] as? [String: Any])?["images"] as? [String] == ["Qid1"])
 
         let submission = try folder.store.submit(completed.reference, foreman: "Bob")
         #expect(submission.attachments == ["Qid0.jpg", "Qid0(2).m4a"])

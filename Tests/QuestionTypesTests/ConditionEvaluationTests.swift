@@ -20,7 +20,7 @@ struct ConditionEvaluationTests {
         let operandNode = try #require(JSONParser.parse(Array(operand.utf8)).document).root
         let condition: Condition
         if op == .exists {
-            condition = Condition(.exists, .exists(try #require(operandNode.boolValue)))
+            condition = Condition(.exists, .exists(try #require(operandNode.boolValue as Bool?)))
         } else {
             guard let value = type.parseConditionOperand(operandNode, for: definition, problems: &problems) else {
                 return nil

@@ -165,16 +165,19 @@ struct StoreDetachCommand: Command {
     let discussion = """
         Deletes the attachment NAME (Qid3(2), or its file name Qid3(2).jpg) from an incomplete or completed
         form, as the original let whoever could edit the form: the form stops naming it, then its file is
-        removed. The other attachments keep their names. A submitted form does not change; a name the form
-        does not have is refused, listing the ones it has.
+        removed. The other attachments keep their names. On a completed form the deletion is the foreman's
+        edit (--foreman, else the one who commented), recorded in the question under foremanEdits as attach
+        records one. A submitted form does not change; a name the form does not have is refused, listing the
+        ones it has.
         """
-    let options = StoreOptions.common
+    let options = StoreOptions.common + [StoreOptions.foreman, StoreOptions.now]
 
     func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         let (formName, media) = try arguments.pair("give the form and the attachment's name")
         return try StoreSetup.performOnForm(formName, arguments, command: name, context: &context) {
-            _, store, reference, context throws(StoreError) in
-            let detached = try store.detach(reference, name: media)
+            setup, store, reference, context throws(StoreError) in
+            let detached = try store.detach(
+                reference, name: media, foreman: arguments.values["foreman"], now: setup.now)
             let files = detached.removedFiles
             context.print(
                 "detached \(detached.media.fileName) (\(detached.media.kind.rawValue)) from question "

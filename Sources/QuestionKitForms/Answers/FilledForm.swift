@@ -95,11 +95,21 @@ package struct ForemanEdit: Sendable {
         self.before = before
     }
 
-    /// An edit as read from a completed form, kept as it is stored.
+    /// An edit as read from a completed form, kept as it is stored. What it changed is read from
+    /// the keys `before` holds (the writer keeps only the changed ones): the comment, a media list,
+    /// and any other key the answer.
     package init(source: JSONNode, keys: KeyMap) {
         foreman = source[keys.spelling(of: .supervisor)]?.stringValue ?? ""
         date = source[keys.spelling(of: .editDate)]?.stringValue ?? ""
-        changes = []
+        let comment = keys.spelling(of: .comment)
+        let media = Set(MediaAttachment.Kind.allCases.map { keys.spelling(of: $0.key) })
+        var changed = Set<Change>()
+        if let before = source[keys.spelling(of: .editedFrom)] {
+            for member in before.members {
+                changed.insert(member.key == comment ? .comment : media.contains(member.key) ? .media : .answer)
+            }
+        }
+        changes = [Change.answer, .comment, .media].filter(changed.contains)
         before = QuestionEntry()
         self.source = source
     }

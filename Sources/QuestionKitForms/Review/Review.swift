@@ -102,6 +102,31 @@ public struct ReviewRow: Sendable, Equatable {
     public var isAnswered: Bool
     /// What reading the answer from a completed form found wrong, located in that form.
     public var warnings: [Diagnostic]
+    /// The foreman's edits of the question after the form was completed, oldest first.
+    package var edits: [Edit]
+
+    /// A foreman's edit of the question, as the review shows it.
+    package struct Edit: Sendable, Hashable {
+        /// Who edited.
+        package var foreman: String
+        /// When (UTC, ISO 8601), as recorded.
+        package var date: String
+        /// What the edit changed.
+        package var changes: [ForemanEdit.Change]
+
+        /// "the answer and the comment, by Bob at 2026-03-02T09:30:00Z".
+        package var description: String {
+            let parts = changes.map { change in
+                switch change {
+                case .answer: "the answer"
+                case .comment: "the comment"
+                case .media: "the attachments"
+                }
+            }
+            let what = parts.isEmpty ? "the question" : Suggestion.list(parts, conjunction: "and")
+            return what + (foreman.isEmpty ? "" : ", by \(foreman)") + (date.isEmpty ? "" : " at \(date)")
+        }
+    }
 
     /// The row of `question`, with what was entered for it.
     public init(question: Question, entry: QuestionEntry) {
@@ -116,6 +141,7 @@ public struct ReviewRow: Sendable, Equatable {
         flags = question.flags(for: entry)
         isAnswered = entry.answer.map { question.isAnswered($0) } ?? false
         warnings = entry.answer?.warnings ?? []
+        edits = entry.foremanEdits.map { Edit(foreman: $0.foreman, date: $0.date, changes: $0.changes) }
     }
 
     public static func == (lhs: ReviewRow, rhs: ReviewRow) -> Bool {
@@ -125,7 +151,7 @@ public struct ReviewRow: Sendable, Equatable {
             && lhs.answer.map { JSONWriter.text(of: $0, indent: 0) }
                 == rhs.answer.map { JSONWriter.text(of: $0, indent: 0) }
             && lhs.comment == rhs.comment && lhs.media == rhs.media && lhs.flags == rhs.flags
-            && lhs.isAnswered == rhs.isAnswered && lhs.warnings == rhs.warnings
+            && lhs.isAnswered == rhs.isAnswered && lhs.warnings == rhs.warnings && lhs.edits == rhs.edits
     }
 
     /// `rendering` on one line: values as they are, the chosen options joined by ", ", a table as

@@ -4,7 +4,8 @@ import QuestionKit
 /// the same review as JSON for `review --format json`.
 package enum ReviewPrinter {
     /// The header (title and revision, who performed the work and when, the work leader and the
-    /// foreman's comment), the review table, then the "Attention required" list.
+    /// foreman's comment), the review table, then the "Attention required" list, the foreman's
+    /// edits after completion, and the warnings.
     ///
     /// One row per question — number, section, question, answer summary, comment and a `!` in the
     /// last column when the answer is flagged — in columns about 100 wide; a cell too long for its
@@ -41,6 +42,18 @@ package enum ReviewPrinter {
             output.line("Attention required:")
             for row in flagged {
                 output.line("  Question \(row.number): " + TerminalText.line(flagMessages(row)))
+            }
+        }
+        // What the foreman changed after completion, so that a reader of the review sees that the
+        // answers shown are not all the technician's (the record itself is in the form).
+        let edited = review.rows.filter { !$0.edits.isEmpty }
+        if !edited.isEmpty {
+            output.line("")
+            output.line("Edited by the foreman:")
+            for row in edited {
+                for edit in row.edits {
+                    output.line("  Question \(row.number): " + TerminalText.line(edit.description))
+                }
             }
         }
         let warned = review.rows.filter { !$0.warnings.isEmpty }
@@ -83,7 +96,8 @@ package enum ReviewPrinter {
     /// foreman, foreman comment; null when absent) and `rows` (number, section, question, answer as
     /// stored in a completed form or null, answerSummary, isAnswered, comment, media names, flags
     /// as `{code, message}`, and the warnings about the stored answer, located in the completed
-    /// form, as `{line, column, pointer, code, message}`).
+    /// form, as `{line, column, pointer, code, message}`, and the foreman's edits after completion as
+    /// `{foreman, date, changed}`, `changed` listing `answer`, `comment`, `media`).
     package static func json(_ review: Review) -> JSONWriter.Value {
         .object([
             ("header", header(review.header)),
@@ -208,6 +222,16 @@ package enum ReviewPrinter {
                 .array(row.flags.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })
             ),
             ("warnings", .array(row.warnings.map(\.reviewJSON))),
+            (
+                "foremanEdits",
+                .array(
+                    row.edits.map { edit in
+                        .object([
+                            ("foreman", .string(edit.foreman)), ("date", .string(edit.date)),
+                            ("changed", .array(edit.changes.map { .string("\($0)") })),
+                        ])
+                    })
+            ),
         ])
     }
 
