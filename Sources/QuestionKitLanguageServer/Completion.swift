@@ -99,8 +99,10 @@ extension LanguageServer {
             members.append(
                 ("documentation", MarkupKind.markdown.content(documentation)))
         }
-        // Filtered against what the edit replaces, quotes included, as JSON editors do.
-        members.append(("filterText", .string(edit.0.isEmpty ? label : "\"" + label + "\"")))
+        // Filtered against what the edit replaces, quotes included, as JSON editors do: a string
+        // with its quotes, a word (`true` being typed) without.
+        let replacesString = !edit.0.isEmpty && lines.bytes[edit.0.lowerBound] == UInt8(ascii: "\"")
+        members.append(("filterText", .string(replacesString ? "\"" + label + "\"" : label)))
         members.append(("textEdit", .object([("range", lines.range(edit.0)), ("newText", .string(edit.1))])))
         return .object(members)
     }

@@ -111,6 +111,12 @@ struct ConditionEditingTests {
     func operandCompletion() {
         #expect(labels(at: #""answer": "Shaft seal""#, offset: 12) == ["Hose", "Fitting", "Shaft seal", "Reservoir"])
         #expect(labels(at: #""leak", "operator": "=", "answer": true"#, offset: 36) == ["true", "false"])
+        // Filtered against what is typed: a string with its quotes, a word without.
+        let option = items(at: #""answer": "Shaft seal""#, offset: 12).first
+        #expect(option?["filterText"] as? String == #""Hose""#)
+        let word = items(at: #""leak", "operator": "=", "answer": true"#, offset: 36).first
+        #expect(word?["filterText"] as? String == "true")
+        #expect(word?[path: "textEdit", "newText"] as? String == "true")
         // A number compares with any number: nothing to list; but exists takes true or false.
         #expect(labels(at: #""answer": 10"#, offset: 11).isEmpty)
         let exists =
