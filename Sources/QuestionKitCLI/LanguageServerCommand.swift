@@ -19,9 +19,10 @@ package struct LanguageServerCommand: Command {
     package let discussion = """
         Speaks the Language Server Protocol (JSON-RPC 2.0 with Content-Length framing) on standard
         input and output, for an editor to start: diagnostics as 'validate' reports them, on open and
-        on every change; completion of keys, 'answer-type' values and options; hover documentation;
-        quick fixes from fix-its; an outline of the questions. Exits 0 after 'shutdown' then 'exit',
-        1 when the input ends or 'exit' comes without 'shutdown'.
+        on every change; completion of keys, 'answer-type' values, options and what a condition may
+        say; hover documentation; quick fixes from fix-its; an outline of the questions; go to
+        definition, find references and rename of a condition's linkId. Exits 0 after 'shutdown'
+        then 'exit', 1 when the input ends or 'exit' comes without 'shutdown'.
         """
     package let options: [OptionSpec] = [
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys.")

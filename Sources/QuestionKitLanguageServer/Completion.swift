@@ -7,7 +7,8 @@ extension LanguageServer {
     static let completionTriggerCharacters = ["\"", ","]
 
     /// `textDocument/completion`: keys valid at the cursor, `answer-type` values, option texts,
-    /// and values a key's schema enumerates.
+    /// values a key's schema enumerates, and in a condition its `question`, `operator` and
+    /// `answer` values (see `conditionValueItems`).
     mutating func completion(_ params: JSONNode) throws(RPCError) -> JSONWriter.Value {
         let document = try requestedDocument(params)
         let cursor = document.lines.offset(of: try LSPPosition(try params.required("position")))
@@ -16,7 +17,7 @@ extension LanguageServer {
         let items: [LabelledItem]
         switch context.place {
         case .key: items = keyItems(context, catalog: catalog, lines: document.lines)
-        case .value: items = valueItems(context, catalog: catalog, lines: document.lines)
+        case .value: items = valueItems(context, catalog: catalog, document: document)
         case .none: items = []
         }
         var seen = Set(items.map(\.label))
@@ -46,11 +47,15 @@ extension LanguageServer {
         }
     }
 
-    private func valueItems(_ context: CursorContext, catalog: KeyCatalog, lines: LineIndex) -> [LabelledItem] {
+    private func valueItems(_ context: CursorContext, catalog: KeyCatalog, document: TextDocument) -> [LabelledItem] {
         guard let key = context.valueKey else { return [] }
+        let lines = document.lines
         let scope = catalog.scope(
             of: context.path.count >= 4 && context.container?.isObject == false
                 ? Array(context.path.dropLast()) : context.path)
+        if case .condition(let condition) = scope {
+            return conditionValueItems(context, key: key, in: condition, document: document)
+        }
         guard case .question(let question, let type) = scope else { return [] }
         let keys = configuration.keys
         var values: [(String, String, String?)] = []  // (text, detail, documentation)
@@ -80,19 +85,24 @@ extension LanguageServer {
         }
     }
 
-    private func item(
+    /// A `CompletionItem` whose edit writes `edit.1` over the bytes `edit.0`; `sortText` keeps
+    /// items in the order given where their labels would sort otherwise.
+    func item(
         label: String, kind: CompletionItemKind, detail: String, documentation: String?, edit: (Range<Int>, String),
-        lines: LineIndex
+        lines: LineIndex, sortText: String? = nil
     ) -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = [
             ("label", .string(label)), ("kind", kind.json), ("detail", .string(detail)),
         ]
+        if let sortText { members.append(("sortText", .string(sortText))) }
         if let documentation {
             members.append(
                 ("documentation", MarkupKind.markdown.content(documentation)))
         }
-        // Filtered against what the edit replaces, quotes included, as JSON editors do.
-        members.append(("filterText", .string(edit.0.isEmpty ? label : "\"" + label + "\"")))
+        // Filtered against what the edit replaces, quotes included, as JSON editors do: a string
+        // with its quotes, a word (`true` being typed) without.
+        let replacesString = !edit.0.isEmpty && lines.bytes[edit.0.lowerBound] == UInt8(ascii: "\"")
+        members.append(("filterText", .string(replacesString ? "\"" + label + "\"" : label)))
         members.append(("textEdit", .object([("range", lines.range(edit.0)), ("newText", .string(edit.1))])))
         return .object(members)
     }

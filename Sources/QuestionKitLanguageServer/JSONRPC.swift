@@ -17,6 +17,9 @@ struct RPCError: Error, Equatable {
         case invalidParams = -32602
         /// LSP's ServerNotInitialized: a request before `initialize`.
         case serverNotInitialized = -32002
+        /// LSP's RequestFailed: a request that was understood but cannot be carried out (a rename
+        /// to a name already used).
+        case requestFailed = -32803
     }
 
     static func parseError(_ message: String) -> RPCError { RPCError(code: .parseError, message: message) }
@@ -25,6 +28,7 @@ struct RPCError: Error, Equatable {
         RPCError(code: .methodNotFound, message: "unknown method '\(method)'")
     }
     static func invalidParams(_ message: String) -> RPCError { RPCError(code: .invalidParams, message: message) }
+    static func requestFailed(_ message: String) -> RPCError { RPCError(code: .requestFailed, message: message) }
     static let notInitialized = RPCError(code: .serverNotInitialized, message: "the server is not initialized yet")
 }
 

@@ -32,6 +32,8 @@ struct KeyCatalog {
         case question(CursorContext.Container, (any QuestionType)?)
         case helpInfo
         case helpImage
+        /// A condition of a question's `enableWhen`.
+        case condition(CursorContext.Container)
         case unknown
     }
 
@@ -47,6 +49,8 @@ struct KeyCatalog {
         case 3: return .question(question, type(of: question))
         case 4 where path[3].name == .key(keys.spelling(of: .helpInfo)) && path[3].isObject: return .helpInfo
         case 6 where path[3].name == .key(keys.spelling(of: .helpInfo)) && path[5].isObject: return .helpImage
+        case 5 where path[3].name == .key(keys.spelling(of: .enableWhen)) && !path[3].isObject && path[4].isObject:
+            return .condition(path[4])
         default: return .unknown
         }
     }
@@ -73,6 +77,7 @@ struct KeyCatalog {
             return own + Key.sharedQuestionKeys.map(entry).filter { !ownSpellings.contains($0.spelling) }
         case .helpInfo: return [Key.helpText, Key.helpImages].map(entry)
         case .helpImage: return [Key.helpImageText, Key.helpImage].map(entry)
+        case .condition: return Key.conditionKeys.map(entry)
         case .unknown: return []
         }
     }

@@ -2,8 +2,8 @@ import QuestionKit
 import QuestionKitForms
 
 /// A Language Server Protocol server for QuestionKit templates and fixtures: diagnostics,
-/// completion, hover, code actions from fix-its and an outline, all derived from the registered
-/// question types.
+/// completion, hover, code actions from fix-its, an outline, and the `linkId`s of conditions
+/// followed (definition, references, rename), all derived from the registered question types.
 ///
 /// It speaks JSON-RPC 2.0 with `Content-Length` framing over any byte source (standard input for
 /// `questionkit lsp`, bytes in memory in tests) and answers one message at a time. Diagnostics of
@@ -97,6 +97,10 @@ public struct LanguageServer {
         case .hover: return try hover(try objectParams(params))
         case .codeAction: return try codeActions(try objectParams(params))
         case .documentSymbol: return try documentSymbols(try objectParams(params))
+        case .definition: return try definition(try objectParams(params))
+        case .references: return try references(try objectParams(params))
+        case .prepareRename: return try prepareRename(try objectParams(params))
+        case .rename: return try rename(try objectParams(params))
         case .initialize, nil: throw .methodNotFound(message.method)
         }
     }

@@ -10,6 +10,8 @@ extension LanguageServer {
         let offered =
             params?["capabilities"]?["general"]?["positionEncodings"]?.elements.compactMap(\.stringValue) ?? []
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        // `prepareProvider` is for clients that said they send `textDocument/prepareRename`.
+        let preparesRename = params?["capabilities"]?["textDocument"]?["rename"]?["prepareSupport"]?.boolValue == true
         let capabilities: JSONWriter.Value = .object([
             ("positionEncoding", encoding.json),
             (
@@ -23,6 +25,9 @@ extension LanguageServer {
             ("hoverProvider", .bool(true)),
             ("codeActionProvider", .object([("codeActionKinds", .array([CodeActionKind.quickFix.json]))])),
             ("documentSymbolProvider", .bool(true)),
+            ("definitionProvider", .bool(true)),
+            ("referencesProvider", .bool(true)),
+            ("renameProvider", preparesRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)),
         ])
         return .object([
             ("capabilities", capabilities),

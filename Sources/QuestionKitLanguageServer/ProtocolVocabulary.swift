@@ -10,6 +10,10 @@ enum Method {
         case hover = "textDocument/hover"
         case codeAction = "textDocument/codeAction"
         case documentSymbol = "textDocument/documentSymbol"
+        case definition = "textDocument/definition"
+        case references = "textDocument/references"
+        case prepareRename = "textDocument/prepareRename"
+        case rename = "textDocument/rename"
     }
 
     enum ClientNotification: String {
@@ -52,8 +56,12 @@ enum TextDocumentSyncKind: Int, ProtocolEnumeration {
 enum CompletionItemKind: Int, ProtocolEnumeration {
     /// A key of an object.
     case property = 10
-    /// A value: a question type, an option, a value a key's schema enumerates.
+    /// A value: a question type, an option, a value a key's schema enumerates, a condition's operand.
     case value = 12
+    /// A `linkId`, in a condition's `question`.
+    case reference = 18
+    /// A condition's operator.
+    case `operator` = 24
 }
 
 enum SymbolKind: Int, ProtocolEnumeration {

@@ -87,7 +87,7 @@ struct ProtocolTests {
         var session = LanguageServerSession()
         let early = session.request("textDocument/hover", [:])
         session.request("initialize", ["capabilities": [:]])
-        let unknown = session.request("textDocument/rename", [:])
+        let unknown = session.request("textDocument/formatting", [:])
         let noPosition = session.request("textDocument/completion", ["textDocument": ["uri": "file:///a.json"]])
         session.open("file:///a.json", "{}")
         let badPosition = session.request(

@@ -16,6 +16,8 @@ package final class WorkCounter: @unchecked Sendable {
         case sessionMedia
         /// Characters measured to break a text that does not fit on one line.
         case measuredCharacters
+        /// Questions and conditions visited by the language server following a `linkId`.
+        case linkIdVisits
     }
 
     /// The counter of the current task (and of the threads it hands work to; see `ParallelMap`).

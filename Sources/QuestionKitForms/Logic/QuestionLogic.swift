@@ -3,40 +3,40 @@ import QuestionKit
 /// A question's logic as read from its JSON, before any other question is looked at: its name,
 /// and its conditions in the shape the format fixes. Nodes are kept by tape index, so that logic
 /// read on any thread (each with its own replica of the document) is analysed against one document.
-struct QuestionLogic: Sendable {
+package struct QuestionLogic: Sendable {
     /// The question's 1-based number.
-    var number: Int
+    package var number: Int
     /// The question object.
-    var node: Int
+    package var node: Int
     /// The registry position of the question's type; nil when it has none.
-    var type: Int?
+    package var type: Int?
     /// The `linkId`, when it is a usable string.
-    var linkId: String?
+    package var linkId: String?
     /// The `linkId` value.
-    var linkIdNode: Int?
+    package var linkIdNode: Int?
     /// The `enableWhen` list, when it holds conditions.
-    var enableWhen: Int?
+    package var enableWhen: Int?
     /// The conditions whose shape is right, in order.
-    var conditions: [RawCondition] = []
+    package var conditions: [RawCondition] = []
     /// Whether `enableBehavior` is `any` (else `all`).
-    var isAny = false
+    package var isAny = false
     /// Whether every condition of `enableWhen` was read: only then can the question be known never asked.
-    var isComplete = true
+    package var isComplete = true
 
     /// One `{question, operator, answer}`, its shape checked, its operand not yet read.
-    struct RawCondition: Sendable {
+    package struct RawCondition: Sendable {
         /// The condition object.
-        var node: Int
+        package var node: Int
         /// The linkId referred to.
-        var reference: String
+        package var reference: String
         /// The `question` value.
-        var referenceNode: Int
+        package var referenceNode: Int
         /// The operator.
-        var op: ConditionOperator
+        package var op: ConditionOperator
         /// The `operator` value.
-        var operatorNode: Int
+        package var operatorNode: Int
         /// The `answer` value.
-        var operandNode: Int
+        package var operandNode: Int
     }
 }
 
