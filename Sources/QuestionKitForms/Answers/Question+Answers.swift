@@ -115,6 +115,12 @@ extension QuestionType {
         }
     }
 
+    func erasedEvaluate(_ condition: Condition, answer: any Sendable, definition: any Sendable) -> Bool {
+        Self.cast(definition, to: Definition.self, else: false) { definition in
+            Self.cast(answer, to: Answer.self, else: false) { evaluate(condition, answer: $0, for: definition) }
+        }
+    }
+
     func erasedExpectation(definition: any Sendable) -> String? {
         Self.cast(definition, to: Definition.self, else: nil) { expectation(of: $0) }
     }
