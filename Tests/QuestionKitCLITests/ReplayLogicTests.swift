@@ -1,6 +1,8 @@
+import FormGenerators
 import Foundation
 import QuestionKit
 import QuestionKitCLI
+import QuestionKitForms
 import TestSupport
 import Testing
 
@@ -32,6 +34,27 @@ struct ReplayLogicTests {
         #expect(
             outcome.standardOutput.contains(
                 "questions not asked are 3, 4, 5, 7, 8, expected 3, 4 [fixture.not-asked-differs] at "))
+    }
+
+    /// `test` of a fixture answering every question of a chain (each asked once the one before it
+    /// is answered): the conditions evaluated, and the questions looked at to find the next and the
+    /// last asked, grow tenfold for ten times the questions.
+    @Test func replayingAChainCostsWorkInProportionToItsLength() throws {
+        func replay(_ count: Int) throws -> WorkCounter {
+            let folder = try TemporaryFolder()
+            _ = try folder.write("chain.json", LogicTemplateGenerator.chain(count))
+            let answers = (1...count).map { #""\#($0)": {"answer": "1"}"# }.joined(separator: ", ")
+            let fixture = try folder.write(
+                "chain.fixture.json", #"{"template": "chain.json", "answers": {\#(answers)}}"#)
+            let (outcome, work) = WorkCounter.counting { runTool(["test", fixture]) }
+            #expect(outcome.status == 0, "\(outcome.standardOutput)")
+            return work
+        }
+        let (small, large) = (try replay(300), try replay(3_000))
+        for kind in [WorkCounter.Work.conditions, .askedScan] {
+            #expect(small[kind] >= 300, "\(kind)")
+            #expect(large[kind] <= 12 * small[kind], "\(kind): \(small[kind]) then \(large[kind])")
+        }
     }
 
     @Test func anAnswerToAQuestionNotAskedIsAnErrorAtThatAnswer() throws {

@@ -46,7 +46,7 @@ public enum CompletedFormReader {
         let notAskedKey = keys.spelling(of: .notAsked)
         let recorded = form.template.questions.map { $0.node[userAnswerKey]?[notAskedKey]?.boolValue == true }
         if recorded.contains(true) {
-            form.asked = recorded.map { !$0 }
+            form.setAsked(recorded.map { !$0 })
         } else {
             form.evaluateConditions()
         }

@@ -14,7 +14,7 @@ extension FilledForm {
     /// entries are left as they are.
     package mutating func evaluateConditions() {
         guard let logic = template.logic else { return }
-        asked = logic.askedQuestions(entries)
+        setAsked(logic.askedQuestions(entries))
     }
 
     /// After the entry at `position` changed: evaluates again the questions whose conditions look
@@ -30,7 +30,7 @@ extension FilledForm {
             work += 1
             let now = logic.isAsked(dependent, answer: { entries[$0].answer }, isAsked: { asked[$0] })
             guard now != asked[dependent] else { continue }
-            asked[dependent] = now
+            setAsked(now, at: dependent)
             if !now {
                 entries[dependent].answer = nil
                 entries[dependent].comment = ""
@@ -45,12 +45,16 @@ extension FilledForm {
     /// The position of the first asked question at or after `position`; nil when none is.
     package func firstAsked(from position: Int) -> Int? {
         guard !asked.isEmpty else { return position < entries.count ? position : nil }
-        return asked[min(position, asked.count)...].firstIndex(of: true)
+        let found = asked[min(position, asked.count)...].firstIndex(of: true)
+        WorkCounter.add((found ?? asked.count) - position + 1, to: .askedScan)
+        return found
     }
 
     /// The position of the last asked question before `position`; nil when none is.
     package func lastAsked(before position: Int) -> Int? {
         guard !asked.isEmpty else { return position > 0 ? position - 1 : nil }
-        return asked[..<max(0, position)].lastIndex(of: true)
+        let found = asked[..<max(0, position)].lastIndex(of: true)
+        WorkCounter.add(position - (found ?? -1), to: .askedScan)
+        return found
     }
 }

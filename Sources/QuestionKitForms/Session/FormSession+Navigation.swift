@@ -44,8 +44,7 @@ extension FormSession {
         switch phase {
         case .filling:
             if let question = currentQuestion, !isOnLastQuestion {
-                let last = form.lastAsked(before: template.questions.count).map { template.questions[$0].number }
-                throw .notLastQuestion(question.number, last: last ?? question.number)
+                throw .notLastQuestion(question.number, last: template.questions[form.lastAskedPosition].number)
             }
             try saveAndMoveOn(before: "Finish")
         case .editing(let kind):
@@ -60,7 +59,7 @@ extension FormSession {
     }
 
     /// Whether no question after the one shown is asked: Next is Finish.
-    package var isOnLastQuestion: Bool { form.firstAsked(from: current + 1) == nil }
+    package var isOnLastQuestion: Bool { current >= form.lastAskedPosition }
 
     /// Next and Finish while filling: saves, then shows the next question asked (saving may
     /// change which are). A form without questions has nothing to check: the review opens.

@@ -104,7 +104,7 @@ public struct FormSession: Sendable {
         let open = form.entries.indices.first {
             form.isAsked($0) && !Self.isDone(form.entries[$0], of: form.template.questions[$0])
         }
-        self.current = open ?? form.lastAsked(before: count) ?? max(0, count - 1)
+        self.current = open ?? max(0, form.lastAskedPosition)
         self.edits = Self.edits(of: form, at: current)
         self.checked = Array(repeating: false, count: count)
     }
