@@ -109,7 +109,18 @@ public struct ReviewRow: Sendable, Equatable {
     /// What reading the answer from a completed form found wrong, located in that form.
     public var warnings: [Diagnostic]
     /// The question's conditions and whether it was asked; nil for a template without logic.
-    public var logic: Logic?
+    public var logic: Logic? {
+        get { logicBox?.logic }
+        set { logicBox = newValue.map(LogicBox.init) }
+    }
+    /// `logic`, boxed: rows are copied into the printed form's layout, and a row of a template
+    /// without logic should not grow by two strings for it.
+    private var logicBox: LogicBox?
+
+    private final class LogicBox: Sendable {
+        let logic: Logic
+        init(_ logic: Logic) { self.logic = logic }
+    }
 
     /// A question of a template with logic, as the review shows it (see `ConditionWords`).
     public struct Logic: Sendable, Hashable {
