@@ -18,6 +18,10 @@ package final class WorkCounter: @unchecked Sendable {
         case measuredCharacters
         /// Questions and conditions visited by the language server following a `linkId`.
         case linkIdVisits
+        /// Questions whose conditions were evaluated again after an answer they look at changed.
+        case conditions
+        /// Questions looked at to find the next, previous or last question asked.
+        case askedScan
     }
 
     /// The counter of the current task (and of the threads it hands work to; see `ParallelMap`).

@@ -18,17 +18,43 @@ public struct FilledForm: Sendable {
     package var foreman: String?
     /// The foreman's general comment (`foremanComment.comment`).
     package var foremanComment: String?
+    /// Per question, whether it is asked (see `isAsked`); empty for a template without logic.
+    /// Changed only through `setAsked` and `entryChanged`, which keep `lastAskedPosition` with it.
+    package private(set) var asked: [Bool]
+    /// The position of the last question asked (-1 when none is), kept with `asked` so that
+    /// "is this the last question?" is asked in constant time on every Next of a replay.
+    package private(set) var lastAskedPosition: Int
 
     /// An empty form of `template`.
     public init(template: Template) {
         self.template = template
         self.entries = Array(repeating: QuestionEntry(), count: template.questions.count)
+        self.asked = []
+        self.lastAskedPosition = template.questions.count - 1
+        if let logic = template.logic { setAsked(logic.askedQuestions(answer: { _ in nil })) }
+    }
+
+    /// Sets which questions are asked, all at once (a new or read form).
+    package mutating func setAsked(_ asked: [Bool]) {
+        self.asked = asked
+        lastAskedPosition = asked.isEmpty ? entries.count - 1 : (asked.lastIndex(of: true) ?? -1)
+    }
+
+    /// Sets whether the question at `position` is asked (see `entryChanged`).
+    mutating func setAsked(_ isAsked: Bool, at position: Int) {
+        asked[position] = isAsked
+        if isAsked {
+            lastAskedPosition = max(lastAskedPosition, position)
+        } else if position == lastAskedPosition {
+            lastAskedPosition = lastAsked(before: position) ?? -1
+        }
     }
 
     /// The flags of every answered question, by question position.
     public func flags() -> [(question: Question, flags: [Flag])] {
-        zip(template.questions, entries).compactMap { question, entry in
-            guard let answer = entry.answer else { return nil }
+        zip(template.questions, entries).enumerated().compactMap { position, pair in
+            let (question, entry) = pair
+            guard let answer = entry.answer, isAsked(position) else { return nil }
             let flags = question.flags(for: answer)
             return flags.isEmpty ? nil : (question, flags)
         }

@@ -115,6 +115,16 @@ extension QuestionType {
         }
     }
 
+    func erasedEvaluate(_ condition: Condition, answer: any Sendable, definition: any Sendable) -> Bool {
+        Self.cast(definition, to: Definition.self, else: false) { definition in
+            Self.cast(answer, to: Answer.self, else: false) { evaluate(condition, answer: $0, for: definition) }
+        }
+    }
+
+    func erasedConditionSubject(definition: any Sendable) -> ConditionSubject {
+        Self.cast(definition, to: Definition.self, else: .existsOnly) { conditionSubject(of: $0) }
+    }
+
     func erasedExpectation(definition: any Sendable) -> String? {
         Self.cast(definition, to: Definition.self, else: nil) { expectation(of: $0) }
     }

@@ -11,6 +11,7 @@ extension LogicAnalysis {
         var neverAsked = [Bool](repeating: false, count: count)
         var path: [(position: Int, next: Int)] = []
         var depth = [Int](repeating: 0, count: count)
+        finishOrder.reserveCapacity(count)
         for start in 0..<count where state[start] == 0 {
             state[start] = 1
             path.append((start, 0))
@@ -20,6 +21,7 @@ extension LogicAnalysis {
                     neverAsked[position] = isNeverAsked(
                         position, state: state, neverAsked: neverAsked, problems: &problems)
                     state[position] = 2
+                    finishOrder.append(position)
                     path.removeLast()
                     continue
                 }

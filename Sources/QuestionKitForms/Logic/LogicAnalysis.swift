@@ -22,6 +22,9 @@ struct LogicAnalysis {
     var targets: [ConditionTarget??] = []
     /// Questions whose conditions can never all hold (already reported as such).
     var contradicted: [Bool] = []
+    /// The positions in the order the walk finished them: each after every question it depends
+    /// on, the order `TemplateLogic` evaluates conditions in.
+    var finishOrder: [Int] = []
 
     /// A condition on another question, resolved.
     struct Edge {

@@ -184,6 +184,10 @@ package enum ReviewPrinter {
         output.line(widths.map { String(repeating: "-", count: $0) }.joined(separator: gap))
         for row in rows {
             write(cells(row))
+            // A question's conditions under it, and why it was not asked under its answer.
+            if let logic = row.logic, logic.askedWhen != nil || logic.notAsked != nil {
+                write(["", "", logic.askedWhen ?? "", logic.notAsked ?? "", "", ""].map(TerminalText.line))
+            }
             output.flushIfFull()
         }
     }
@@ -208,31 +212,39 @@ package enum ReviewPrinter {
     }
 
     private static func row(_ row: ReviewRow) -> JSONWriter.Value {
-        .object([
-            ("number", .integer(row.number)),
-            ("section", optional(row.section)),
-            ("question", .string(row.question)),
-            ("answer", row.answer ?? .null),
-            ("answerSummary", .string(row.answerSummary)),
-            ("isAnswered", .bool(row.isAnswered)),
-            ("comment", .string(row.comment)),
-            ("media", .array(row.media.map { .string($0.name) })),
-            (
-                "flags",
-                .array(row.flags.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })
-            ),
-            ("warnings", .array(row.warnings.map(\.reviewJSON))),
-            (
-                "foremanEdits",
-                .array(
-                    row.edits.map { edit in
-                        .object([
-                            ("foreman", .string(edit.foreman)), ("date", .string(edit.date)),
-                            ("changed", .array(edit.changes.map { .string("\($0)") })),
-                        ])
-                    })
-            ),
-        ])
+        .object(
+            [
+                ("number", .integer(row.number)),
+                ("section", optional(row.section)),
+                ("question", .string(row.question)),
+                ("answer", row.answer ?? .null),
+                ("answerSummary", .string(row.answerSummary)),
+                ("isAnswered", .bool(row.isAnswered)),
+                ("comment", .string(row.comment)),
+                ("media", .array(row.media.map { .string($0.name) })),
+                (
+                    "flags",
+                    .array(row.flags.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })
+                ),
+                ("warnings", .array(row.warnings.map(\.reviewJSON))),
+                (
+                    "foremanEdits",
+                    .array(
+                        row.edits.map { edit in
+                            .object([
+                                ("foreman", .string(edit.foreman)), ("date", .string(edit.date)),
+                                ("changed", .array(edit.changes.map { .string("\($0)") })),
+                            ])
+                        })
+                ),
+            ] + logicMembers(row.logic))
+    }
+
+    /// `askedWhen` and `notAsked` (each a sentence, or null) for a template with logic; nothing
+    /// for one without, whose review JSON stays as it was.
+    private static func logicMembers(_ logic: ReviewRow.Logic?) -> [(String, JSONWriter.Value)] {
+        guard let logic else { return [] }
+        return [("askedWhen", optional(logic.askedWhen)), ("notAsked", optional(logic.notAsked))]
     }
 
     private static func optional(_ text: String?) -> JSONWriter.Value {

@@ -16,6 +16,9 @@ public struct Template: Sendable {
     /// The key spellings the template was read with: what works from it (a review, a completed
     /// form, its photos, a PDF) spells its keys so.
     public let keys: KeyMap
+    /// The conditions that decide which questions are asked, resolved; nil for a template without
+    /// logic (most), which pays nothing for them.
+    public let logic: TemplateLogic?
 }
 
 /// One question of a template.

@@ -146,6 +146,7 @@ public struct TemplateReader: Sendable {
         let metadata = readMetadata(root, problems: &problems)
         let revision = readRevision(root, problems: &problems)
         var questions: [Question] = []
+        var logic: TemplateLogic?
         if let list = questionList(root, problems: &problems) {
             let read = readQuestions(list, keepingQuestions: keepingQuestions, problems: &problems)
             questions = read.questions
@@ -153,6 +154,11 @@ public struct TemplateReader: Sendable {
                 var analysis = LogicAnalysis(questions: read.logic, document: document, registry: registry, keys: keys)
                 analysis.run(problems: &problems)
                 logicSteps = analysis.steps
+                if keepingQuestions, read.logic.contains(where: { $0.enableWhen != nil }) {
+                    logic = TemplateLogic(
+                        questions: questions, logic: read.logic, edges: analysis.edges,
+                        finishOrder: analysis.finishOrder, document: document)
+                }
             }
         }
         let title = root[keys.spelling(of: .title)]?.stringValue
@@ -163,7 +169,7 @@ public struct TemplateReader: Sendable {
         }
         return Template(
             document: document, title: title, revision: revision, metadata: metadata, questions: questions,
-            keys: keys)
+            keys: keys, logic: logic)
     }
 
     /// The question array: `questions`, or the early `Questions` with a warning.
