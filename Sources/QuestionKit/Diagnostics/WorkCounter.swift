@@ -16,6 +16,8 @@ package final class WorkCounter: @unchecked Sendable {
         case sessionMedia
         /// Characters measured to break a text that does not fit on one line.
         case measuredCharacters
+        /// Questions whose conditions were evaluated again after an answer they look at changed.
+        case conditions
     }
 
     /// The counter of the current task (and of the threads it hands work to; see `ParallelMap`).

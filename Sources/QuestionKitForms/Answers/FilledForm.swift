@@ -18,17 +18,21 @@ public struct FilledForm: Sendable {
     package var foreman: String?
     /// The foreman's general comment (`foremanComment.comment`).
     package var foremanComment: String?
+    /// Per question, whether it is asked (see `isAsked`); empty for a template without logic.
+    package internal(set) var asked: [Bool]
 
     /// An empty form of `template`.
     public init(template: Template) {
         self.template = template
         self.entries = Array(repeating: QuestionEntry(), count: template.questions.count)
+        self.asked = template.logic?.askedQuestions(answer: { _ in nil }) ?? []
     }
 
     /// The flags of every answered question, by question position.
     public func flags() -> [(question: Question, flags: [Flag])] {
-        zip(template.questions, entries).compactMap { question, entry in
-            guard let answer = entry.answer else { return nil }
+        zip(template.questions, entries).enumerated().compactMap { position, pair in
+            let (question, entry) = pair
+            guard let answer = entry.answer, isAsked(position) else { return nil }
             let flags = question.flags(for: answer)
             return flags.isEmpty ? nil : (question, flags)
         }

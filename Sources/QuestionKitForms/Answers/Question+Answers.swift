@@ -121,6 +121,10 @@ extension QuestionType {
         }
     }
 
+    func erasedConditionSubject(definition: any Sendable) -> ConditionSubject {
+        Self.cast(definition, to: Definition.self, else: .existsOnly) { conditionSubject(of: $0) }
+    }
+
     func erasedExpectation(definition: any Sendable) -> String? {
         Self.cast(definition, to: Definition.self, else: nil) { expectation(of: $0) }
     }

@@ -21,7 +21,8 @@ import QuestionKit
 ///
 /// Answers are keyed by question number (1-based, as people see them); each `answer` is the value
 /// the question's type stores in `user-answer`. Without `steps` the replay walks every question
-/// in order (fill, Next; Finish on the last), completes, and the foreman comments and submits.
+/// asked in order (fill, Next; Finish on the last), completes, and the foreman comments and
+/// submits. A question whose conditions leave it not asked must have no answer in the fixture.
 public struct Fixture: Sendable {
     /// The template's path, relative to the fixture file.
     package var templatePath: String?
@@ -102,6 +103,8 @@ package struct FixtureStep: Sendable {
 package struct FixtureExpectations: Sendable {
     /// Exactly these questions (1-based) must be flagged; nil when not checked.
     package var flagged: [Int]?
+    /// Exactly these questions (1-based) must end up not asked; nil when not checked.
+    package var notAsked: [Int]?
     /// Steps (1-based) that must be refused, with the refusal code when given.
     package var refusedSteps: [Int: String?]
     /// The phase the replay must end in (`submitted` unless stated).

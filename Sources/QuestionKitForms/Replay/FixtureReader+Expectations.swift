@@ -2,7 +2,8 @@ import QuestionKit
 
 extension Fixture {
     static func readExpectations(_ node: JSONNode?, text: inout FixtureText) -> FixtureExpectations {
-        var expectations = FixtureExpectations(flagged: nil, refusedSteps: [:], outcome: "submitted", node: node)
+        var expectations = FixtureExpectations(
+            flagged: nil, notAsked: nil, refusedSteps: [:], outcome: "submitted", node: node)
         guard let node else { return expectations }
         guard
             text.object(
@@ -11,6 +12,9 @@ extension Fixture {
         else { return expectations }
         if let flagged = node["flagged"], text.array(flagged, "flagged", example: "[2, 5]") {
             expectations.flagged = flagged.elements.compactMap { text.positiveInteger($0, "a question number") }
+        }
+        if let notAsked = node["notAsked"], text.array(notAsked, "notAsked", example: "[3, 4]") {
+            expectations.notAsked = notAsked.elements.compactMap { text.positiveInteger($0, "a question number") }
         }
         if let refused = node["refused"], text.array(refused, "refused", example: "[{\"step\": 4, \"code\": …}]") {
             for entry in refused.elements {

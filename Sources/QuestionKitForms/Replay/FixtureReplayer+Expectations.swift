@@ -27,6 +27,33 @@ extension FixtureReplayer {
                     at: anchor, hint: "Check the answers against each question's acceptedAnswer.")
             }
         }
+        if let expected = expectations.notAsked {
+            let notAsked = run.session.form.notAskedNumbers
+            if notAsked != expected.sorted() {
+                run.error(
+                    followOn: followOn, "fixture.not-asked-differs",
+                    "questions not asked are \(Self.list(notAsked)), expected \(Self.list(expected.sorted()))",
+                    at: expectations.node?["notAsked"] ?? anchor,
+                    hint: "Check the answers that the questions' conditions (enableWhen) look at.")
+            }
+        }
+        checkAnswersAsked(&run)
+    }
+
+    /// A fixture answer (or comment, or media) for a question its conditions leave not asked is an
+    /// error at that answer: nothing the fixture says of it was entered.
+    private func checkAnswersAsked(_ run: inout Run) {
+        let form = run.session.form
+        guard !form.asked.isEmpty else { return }
+        for (position, entry) in fixture.answers.sorted(by: { $0.key < $1.key })
+        where form.entries.indices.contains(position) && !form.isAsked(position) {
+            let question = template.questions[position]
+            let reason = ConditionWords.reason(notAsked: position, in: form)
+            run.error(
+                followOn: false, "fixture.answer-not-asked",
+                "question \(question.number) is not asked (\(reason)), but the fixture answers it",
+                at: entry.node, hint: "Remove its answer, or change the answers its conditions look at.")
+        }
     }
 
     package static func list(_ numbers: [Int]) -> String {

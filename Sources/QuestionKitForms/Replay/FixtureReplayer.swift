@@ -41,9 +41,13 @@ public struct FixtureReplayer: Sendable {
             problems: ProblemCollector(document: fixture.document),
             followOns: ProblemCollector(document: fixture.document), keepsTranscript: keepsTranscript)
         FixtureChecks.check(fixture, against: template, readingAnswers: false, into: &run.problems)
-        let steps = fixture.steps ?? defaultSteps()
-        for (offset, step) in steps.enumerated() {
-            perform(step, number: offset + 1, run: &run)
+        if fixture.steps == nil, template.logic != nil {
+            walkAskedQuestions(&run)
+        } else {
+            let steps = fixture.steps ?? defaultSteps()
+            for (offset, step) in steps.enumerated() {
+                perform(step, number: offset + 1, run: &run)
+            }
         }
         checkExpectations(&run)
         // A failed replay may be the wrong template's: then that is the cause to tell.
@@ -99,12 +103,38 @@ public struct FixtureReplayer: Sendable {
             steps.append(FixtureStep(action: .fill, node: node))
             steps.append(FixtureStep(action: index == template.questions.count - 1 ? .finish : .next, node: node))
         }
-        steps.append(FixtureStep(action: .complete, node: root))
+        return steps + closingSteps()
+    }
+
+    /// Complete, then the foreman's comment and submission: how the default walk ends.
+    private func closingSteps() -> [FixtureStep] {
+        let root = fixture.document.root
+        var steps = [FixtureStep(action: .complete, node: root)]
         if let comment = fixture.foremanComment {
             steps.append(FixtureStep(action: .foremanComment(comment), node: root["foremanComment"] ?? root))
         }
         steps.append(FixtureStep(action: .submit, node: root))
         return steps
+    }
+
+    /// The default walk of a template with logic: which question Next shows depends on the
+    /// answers, so the walk is decided step by step (fill, then Next, or Finish when no later
+    /// question is asked), at most once per question, as the fixed walk; then `closingSteps`.
+    private func walkAskedQuestions(_ run: inout Run) {
+        var number = 0
+        for _ in template.questions.indices where run.session.phase == .filling {
+            let node = fixture.answers[run.session.current]?.node ?? fixture.document.root
+            number += 1
+            perform(FixtureStep(action: .fill, node: node), number: number, run: &run)
+            number += 1
+            perform(
+                FixtureStep(action: run.session.isOnLastQuestion ? .finish : .next, node: node), number: number,
+                run: &run)
+        }
+        for step in closingSteps() {
+            number += 1
+            perform(step, number: number, run: &run)
+        }
     }
 
     // MARK: Steps

@@ -25,7 +25,9 @@ package enum FixtureVocabulary {
         Entry("submittedDate", "the submission date as the form records it; none when not given"),
         Entry("answers", "what to enter, keyed by question number (\"1\", \"2\", …)"),
         Entry("foremanComment", "the foreman's general comment (default walk)"),
-        Entry("steps", "a scripted walk; without it every question is filled in order, then completed and submitted"),
+        Entry(
+            "steps",
+            "a scripted walk; without it every question asked is filled in order, then completed and submitted"),
         Entry("expect", "what must come of the replay"),
     ]
 
@@ -62,6 +64,8 @@ package enum FixtureVocabulary {
         Entry("flagged", "exactly these questions (numbers) are flagged"),
         Entry("refused", "steps that must be refused: a step number, or `{\"step\": N, \"code\": \"…\"}`"),
         Entry("outcome", "the phase the replay ends in; `submitted` unless stated"),
+        Entry(
+            "notAsked", "exactly these questions (numbers) are not asked: their conditions (`enableWhen`) do not hold"),
     ]
 
     /// The keys of an entry of `expect.refused` written as an object.
@@ -97,6 +101,7 @@ package enum FixtureVocabulary {
             "session.wrong-phase",
             "resume, edit, complete, the foreman's steps out of phase; Next or Exit while editing"),
         Entry("session.foreign-answer", "an answer that the question's type did not read"),
+        Entry("session.not-asked", "editing a question from a review that its conditions leave not asked"),
     ]
 
     /// The words of a list.

@@ -14,8 +14,8 @@ extension FormSession {
         switch phase {
         case .filling:
             guard let question = currentQuestion else { throw .noQuestions("go Back") }
-            guard current > 0 else { throw .firstQuestion(question.number) }
-            show(current - 1, in: .filling)
+            guard let previous = form.lastAsked(before: current) else { throw .firstQuestion(question.number) }
+            show(previous, in: .filling)
         case .editing(let kind):
             enter(kind.reviewPhase)
         default:
@@ -44,7 +44,8 @@ extension FormSession {
         switch phase {
         case .filling:
             if let question = currentQuestion, !isOnLastQuestion {
-                throw .notLastQuestion(question.number, last: template.questions.last?.number ?? question.number)
+                let last = form.lastAsked(before: template.questions.count).map { template.questions[$0].number }
+                throw .notLastQuestion(question.number, last: last ?? question.number)
             }
             try saveAndMoveOn(before: "Finish")
         case .editing(let kind):
@@ -58,15 +59,17 @@ extension FormSession {
         }
     }
 
-    package var isOnLastQuestion: Bool { current >= template.questions.count - 1 }
+    /// Whether no question after the one shown is asked: Next is Finish.
+    package var isOnLastQuestion: Bool { form.firstAsked(from: current + 1) == nil }
 
-    /// Next and Finish while filling. A form without questions has nothing to check: the review opens.
+    /// Next and Finish while filling: saves, then shows the next question asked (saving may
+    /// change which are). A form without questions has nothing to check: the review opens.
     private mutating func saveAndMoveOn(before step: String) throws(SessionRefusal) {
         if let question = currentQuestion {
             guard Self.isDone(edits, of: question) else { throw .unanswered(question.number, before: step) }
             saveDraft(checked: true)
         }
-        if isOnLastQuestion { enter(.review) } else { show(current + 1, in: .filling) }
+        if let next = form.firstAsked(from: current + 1) { show(next, in: .filling) } else { enter(.review) }
     }
 
     /// Why a step on the question being filled (Next, Exit) is refused in the current phase.

@@ -13,6 +13,7 @@ extension FormSession {
         guard let position = template.questions.firstIndex(where: { $0.number == number }) else {
             throw .noSuchQuestion(number, in: template)
         }
+        guard form.isAsked(position) else { throw .notAsked(template.questions[position]) }
         show(position, in: .editing(from: kind))
     }
 

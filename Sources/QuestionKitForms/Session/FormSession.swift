@@ -82,8 +82,8 @@ public struct FormSession: Sendable {
         self.form = form
         self.technician = technician
         self.phase = .filling
-        self.current = 0
-        self.edits = QuestionEntry(answer: form.entries.first?.answer, comment: form.entries.first?.comment ?? "")
+        self.current = form.firstAsked(from: 0) ?? 0
+        self.edits = QuestionEntry()
         self.checked = Array(repeating: false, count: form.entries.count)
     }
 
@@ -98,11 +98,14 @@ public struct FormSession: Sendable {
         let count = form.template.questions.count
         form.entries = Array(form.entries.prefix(count))
         form.entries += Array(repeating: QuestionEntry(), count: count - form.entries.count)
+        form.evaluateConditions()
         self.form = form
         self.technician = form.technician
         self.phase = form.submittedDate != nil ? .submitted : form.completedDate != nil ? .completed : .filling
-        let open = form.entries.indices.first { !Self.isDone(form.entries[$0], of: form.template.questions[$0]) }
-        self.current = open ?? max(0, count - 1)
+        let open = form.entries.indices.first {
+            form.isAsked($0) && !Self.isDone(form.entries[$0], of: form.template.questions[$0])
+        }
+        self.current = open ?? form.lastAsked(before: count) ?? max(0, count - 1)
         self.edits = Self.edits(of: form, at: current)
         self.checked = Array(repeating: false, count: count)
     }
@@ -115,11 +118,13 @@ public struct FormSession: Sendable {
         template.questions.indices.contains(current) ? template.questions[current] : nil
     }
 
-    /// The questions that would block completion: none answered nor commented (for messages).
+    /// The questions that would block completion: asked, and neither answered nor commented (for
+    /// messages). A question not asked never blocks it.
     package var unansweredQuestions: [Int] {
         (0..<min(template.questions.count, form.entries.count)).compactMap { position in
             let question = template.questions[position]
-            return checked[position] || Self.isDone(form.entries[position], of: question) ? nil : question.number
+            return checked[position] || !form.isAsked(position) || Self.isDone(form.entries[position], of: question)
+                ? nil : question.number
         }
     }
 
@@ -184,6 +189,7 @@ public struct FormSession: Sendable {
         form.entries[current].media += edits.media
         edits.media = []
         mediaNamer.saveDraft(position: current)
+        form.entryChanged(at: current)
     }
 
     /// Shows the question at `position` in `phase`, its draft the saved entry: unsaved edits are dropped.

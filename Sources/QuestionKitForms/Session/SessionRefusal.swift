@@ -12,6 +12,7 @@ import QuestionKit
 /// | `session.not-filling` | answering, commenting, attaching, Next, Back or Exit while no question is shown |
 /// | `session.wrong-phase` | resume, edit, complete, the foreman's steps out of phase; Next or Exit while editing |
 /// | `session.foreign-answer` | `setAnswer` with an answer that the question's type did not read |
+/// | `session.not-asked` | editing a question from a review that its conditions leave not asked |
 public struct SessionRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable code, e.g. `session.unanswered` (see the table above).
     public var code: String
@@ -91,6 +92,13 @@ extension SessionRefusal {
         SessionRefusal(
             code: "session.wrong-phase", question: question,
             message: "cannot \(step) while the form \(phase.wording); \(step) needs \(needs)", hint: phase.way)
+    }
+
+    static func notAsked(_ question: Question) -> SessionRefusal {
+        SessionRefusal(
+            code: "session.not-asked", question: question.number,
+            message: "question \(question.number) is not asked: its conditions do not hold for the answers given",
+            hint: "Change the answers its conditions look at first.")
     }
 
     static func foreignAnswer(_ question: Question) -> SessionRefusal {
