@@ -12,6 +12,15 @@ import Testing
     static let leakCheck = packageRoot + "/Templates/leak-check.json"
     static let firstFixture = packageRoot + "/Templates/fixtures/leak-check.fixture.json"
 
+    /// Issue 20, must show 1: the bundled logic template's fixtures reach every branch.
+    @Test func theBundledLogicTemplatesFixturesCoverEveryBranch() throws {
+        let outcome = runTool(["test", "--coverage", "--coverage-min", "100", packageRoot + "/Templates"])
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("coverage of \(Self.leakCheck) by "))
+        #expect(outcome.standardOutput.contains("branches 24/24 covered (100%)"))
+        #expect(!outcome.standardOutput.contains("not covered"))
+    }
+
     @Test func oneFixtureLeavesBranchesUncoveredAtTheirLines() {
         let outcome = runTool(["test", "--coverage", Self.firstFixture])
         #expect(outcome.status == 0, "coverage alone never fails the run")
@@ -72,6 +81,10 @@ import Testing
         #expect(branches["total"] == 24)
         let questions = try #require(coverage.first?["questions"] as? [[String: Any]])
         #expect(questions.map { $0["question"] as? Int } == [3, 4, 5, 7, 8])
+        // Question 5's enableWhen key is on line 47, its two conditions on lines 48 and 49.
+        #expect(questions.map { $0["line"] as? Int } == [31, 40, 47, 70, 79])
+        let fifth = try #require(questions[2]["conditions"] as? [[String: Any]])
+        #expect(fifth.map { $0["line"] as? Int } == [48, 49])
         #expect(
             runTool(["test", "--format", "json", Self.firstFixture]).standardOutput.contains(#""coverage":"#) == false)
     }

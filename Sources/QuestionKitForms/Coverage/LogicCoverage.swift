@@ -198,20 +198,19 @@ extension LogicCoverage {
         self.init(conditions: conditions, questions: questions)
     }
 
-    /// What a fixture's final form makes of `template`'s logic, as `TemplateLogic` evaluates it:
-    /// each condition's truth and whether each question with conditions is asked, in the order of
-    /// `LogicCoverage(of: template)`, to `record`.
+    /// What a fixture's final form makes of `template`'s logic: each condition's truth, as
+    /// `TemplateLogic` evaluates it, and whether each question with conditions is asked, as the
+    /// session decided; in the order of `LogicCoverage(of: template)`, to `record`.
     package static func judge(_ session: FormSession, template: Template) -> (truths: [Bool], asked: [Bool]) {
         guard let logic = template.logic else { return ([], []) }
-        let entries = session.form.entries
-        let answer: (Int) -> QuestionAnswer? = { entries.indices.contains($0) ? entries[$0].answer : nil }
-        let asked = logic.askedQuestions(entries)
+        let form = session.form
+        let answer: (Int) -> QuestionAnswer? = { form.entries.indices.contains($0) ? form.entries[$0].answer : nil }
         var truths: [Bool] = []
-        var askedWithConditions: [Bool] = []
+        var asked: [Bool] = []
         for position in logic.conditions.indices where logic.conditions[position] != nil {
-            truths += logic.conditionResults(of: position, answer: answer, isAsked: { asked[$0] })
-            askedWithConditions.append(asked[position])
+            truths += logic.conditionResults(of: position, answer: answer, isAsked: form.isAsked)
+            asked.append(form.isAsked(position))
         }
-        return (truths, askedWithConditions)
+        return (truths, asked)
     }
 }
