@@ -64,6 +64,9 @@ enum PDFExportForms {
         var texts: [String] = []
         for row in review.rows {
             texts += [row.question, row.comment] + row.media.map(\.name)
+            // A question not asked prints its conditions and why, in place of its answer.
+            texts += [row.logic?.askedWhen, row.logic?.notAsked].compactMap { $0 }
+            guard row.logic?.notAsked == nil else { continue }
             for block in row.rendering.blocks {
                 switch block {
                 case .value(let text), .note(let text): texts.append(text)

@@ -115,3 +115,52 @@ struct SessionLogicTests {
         #expect(large <= 11 * small, "\(small) then \(large)")
     }
 }
+
+/// Issue 20: a completed form records which questions were not asked (`notAsked` in `user-answer`),
+/// apart from those left unanswered, and our reader reads it back.
+@Suite("Completed form: questions not asked")
+struct CompletedFormNotAskedTests {
+    static func noLeakForm() throws -> FilledForm {
+        var session = try SessionLogicTests.leakCheck()
+        for answer in ["true", "false", #""80""#] {
+            try SessionLogicTests.answer(&session, answer)
+            try session.next()
+        }
+        try session.complete(date: nil)
+        return session.form
+    }
+
+    static func read(_ json: String) throws -> FilledForm {
+        let reader = TemplateReader(registry: try QuestionTypeRegistry(BuiltInQuestionTypes.all))
+        let read = CompletedFormReader.read(Array(json.utf8), with: reader)
+        #expect(!read.diagnostics.contains { $0.code.hasPrefix("completed-form.") }, "\(read.diagnostics)")
+        return try #require(read.form)
+    }
+
+    @Test func theFormRecordsTheQuestionsNotAskedAndReadsThemBack() throws {
+        let json = CompletedFormWriter.json(try Self.noLeakForm())
+        #expect(json.components(separatedBy: "\"notAsked\": true").count - 1 == 5)
+        let form = try Self.read(json)
+        #expect(form.notAskedNumbers == [3, 4, 5, 7, 8])
+        #expect(CompletedFormWriter.json(form) == json, "read and written back unchanged")
+    }
+
+    @Test func theRecordIsReadAsItIsAndAFormWithoutOneIsEvaluated() throws {
+        let json = CompletedFormWriter.json(try Self.noLeakForm())
+        // Only question 8 recorded: what the form says is what was asked when it was filled.
+        var recordedOnce = json
+        for _ in 0..<4 {
+            let range = try #require(recordedOnce.range(of: ",\n        \"notAsked\": true"))
+            recordedOnce.removeSubrange(range)
+        }
+        #expect(try Self.read(recordedOnce).notAskedNumbers == [8])
+        let unrecorded = json.replacingOccurrences(of: ",\n        \"notAsked\": true", with: "")
+        #expect(try Self.read(unrecorded).notAskedNumbers == [3, 4, 5, 7, 8])
+    }
+
+    @Test func aTemplateWithoutLogicWritesNoNotAsked() throws {
+        let template = try TemplateLogicTests.template(
+            #"{"Title": "T", "questions": [{"answer-type": "true/false", "question": "Q", "answers": ["Yes", "No"]}]}"#)
+        #expect(!CompletedFormWriter.json(FilledForm(template: template)).contains("notAsked"))
+    }
+}

@@ -122,12 +122,19 @@ extension Key {
     package static let foremanEdits = Key(
         "foremanEdits", summary: "The foreman's edits of a completed form's question: who, when, what was before.")
 
+    /// `true` when the question was not asked: its conditions (`enableWhen`) did not hold for the
+    /// answers given. Written only then, so that it is told apart from a question asked and left
+    /// unanswered; a key the original system never read, so its server and viewer read the form as
+    /// they always did.
+    package static let notAsked = Key(
+        "notAsked", summary: "true when the question was not asked: its conditions did not hold.")
+
     /// What a question's entry holds besides its answer: the comment and the media lists, which the
     /// completed-form writer sets or removes on every question.
     package static let entryKeys: [Key] = [comment, images, videos, voice]
 
     /// Everything `user-answer` may hold besides a type's own answer key.
-    package static let userAnswerKeys: [Key] = entryKeys + [foremanEdits]
+    package static let userAnswerKeys: [Key] = entryKeys + [foremanEdits, notAsked]
 
     // MARK: Keys of a foreman's edit (an entry of `foremanEdits`; its `supervisor` says who)
 

@@ -30,10 +30,26 @@ public enum CompletedFormReader {
         for (position, question) in template.questions.enumerated() {
             form.entries[position] = fields.entry(of: question, problems: &problems)
         }
+        readAsked(into: &form, keys: reader.keys)
         fields.readHeader(template.document.root, into: &form, problems: &problems)
         let diagnostics = problems.diagnostics()
         attach(diagnostics, to: &form, userAnswerKey: reader.keys.spelling(of: .userAnswer))
         return (form, merge(result.diagnostics, diagnostics))
+    }
+
+    /// Which questions were asked: as the form records it (`notAsked: true` in `user-answer`), or,
+    /// for a form that records none (written before its template had logic, or by the original
+    /// app), as the conditions say for its answers. A template without logic asks every question.
+    static func readAsked(into form: inout FilledForm, keys: KeyMap) {
+        guard form.template.logic != nil else { return }
+        let userAnswerKey = keys.spelling(of: .userAnswer)
+        let notAskedKey = keys.spelling(of: .notAsked)
+        let recorded = form.template.questions.map { $0.node[userAnswerKey]?[notAskedKey]?.boolValue == true }
+        if recorded.contains(true) {
+            form.asked = recorded.map { !$0 }
+        } else {
+            form.evaluateConditions()
+        }
     }
 
     /// Two lists in source order merged into one, the first list's first on a tie.
@@ -72,11 +88,14 @@ extension CompletedFormReader {
         let offeredKeys: [String]
         /// `foremanEdits`, spelled.
         let foremanEditsKey: String
+        /// `notAsked`, spelled.
+        let notAskedKey: String
 
         init(keys: KeyMap) {
             self.keys = keys
             offeredKeys = (Key.entryKeys + [.media]).map { keys.spelling(of: $0) }
             foremanEditsKey = keys.spelling(of: .foremanEdits)
+            notAskedKey = keys.spelling(of: .notAsked)
         }
 
         /// What was entered for `question`: its `user-answer`, if any.
@@ -129,7 +148,9 @@ extension CompletedFormReader {
         private func checkKeys(of userAnswer: JSONNode, question: Question, problems: inout ProblemCollector) {
             let answerKey = question.answerKey(in: keys)
             for member in userAnswer.members
-            where member.key != answerKey && member.key != foremanEditsKey && !offeredKeys.contains(member.key) {
+            where member.key != answerKey && member.key != foremanEditsKey && member.key != notAskedKey
+                && !offeredKeys.contains(member.key)
+            {
                 problems.warnUnknownKey(
                     member, code: "completed-form.unknown-key", in: "'\(keys.spelling(of: .userAnswer))'",
                     known: [answerKey] + offeredKeys)

@@ -10,7 +10,8 @@ import QuestionKit
 ///   as its last key): the type's answer key always (an answer read from a completed form and not
 ///   changed as it was stored, no answer as the type's empty value), `comment` always,
 ///   `images` / `videos` / `voice` when the question has media of that kind, and `foremanEdits`
-///   when the foreman edited it (``ForemanEdit``: those read are written as they were). Keys of an earlier
+///   when the foreman edited it (``ForemanEdit``: those read are written as they were), and
+///   `notAsked: true` when its conditions left it not asked (a template with logic only). Keys of an earlier
 ///   `user-answer` that are none of these (such as the original app's embedded `media`) stay.
 /// - an early template's `Questions` and `version` are written as `questions` and `RevisionNumber`
 ///   (or as the key map spells those), in their place: the original server read the final keys only.
@@ -58,6 +59,8 @@ private struct SourceWriter {
     /// media lists. The foreman's edits are written when there are some (a replacement is always
     /// managed) and otherwise left as they are: a record that was not read, not being a list, stays.
     let managedEntryKeys: [String]
+    /// `notAsked`, spelled, for a template with logic; nil for one without.
+    let notAskedKey: String?
     /// The position in `form.template.questions` of each question read, by the index of its node.
     let positionOfNode: [Int: Int]
     /// The UTF-8 written so far.
@@ -69,6 +72,7 @@ private struct SourceWriter {
         self.form = form
         keys = form.template.keys
         managedEntryKeys = Key.entryKeys.map { [keys] in keys.spelling(of: $0) }
+        notAskedKey = form.template.logic == nil ? nil : keys.spelling(of: .notAsked)
         var positionOfNode: [Int: Int] = [:]
         for (position, question) in form.template.questions.enumerated() {
             positionOfNode[question.node.index] = position
@@ -206,8 +210,10 @@ private struct SourceWriter {
             answer.append(
                 (keys.spelling(of: .foremanEdits), .array(entry.foremanEdits.map { editPart($0, of: question) })))
         }
+        // Only a template with logic manages `notAsked`: a form of one without is written as before.
+        if let notAskedKey, !form.isAsked(position) { answer.append((notAskedKey, .value(.bool(true)))) }
         // Keys that this question's user-answer may hold, whether set now or not: when not, they go.
-        let managed = [question.answerKey(in: keys)] + managedEntryKeys
+        let managed = [question.answerKey(in: keys)] + managedEntryKeys + (notAskedKey.map { [$0] } ?? [])
         let userAnswerKey = keys.spelling(of: .userAnswer)
         let userAnswer = merged(node[userAnswerKey], with: answer, managing: managed)
         return merged(node, with: [(userAnswerKey, .object(userAnswer))])

@@ -15,7 +15,13 @@ public struct Review: Sendable, Equatable {
         header = ReviewHeader(form: form)
         rows = form.template.questions.enumerated().map { position, question in
             let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
-            return ReviewRow(question: question, entry: entry)
+            var row = ReviewRow(question: question, entry: entry)
+            if form.template.logic != nil {
+                row.logic = ReviewRow.Logic(position, of: form)
+                // Told apart from a question asked and left unanswered.
+                if row.logic?.notAsked != nil { row.answerSummary = "(not asked)" }
+            }
+            return row
         }
     }
 
@@ -102,6 +108,28 @@ public struct ReviewRow: Sendable, Equatable {
     public var isAnswered: Bool
     /// What reading the answer from a completed form found wrong, located in that form.
     public var warnings: [Diagnostic]
+    /// The question's conditions and whether it was asked; nil for a template without logic.
+    public var logic: Logic?
+
+    /// A question of a template with logic, as the review shows it (see `ConditionWords`).
+    public struct Logic: Sendable, Hashable {
+        /// Its conditions in words ("Asked when 'Any leaks?' is Yes"); nil when always asked.
+        public var askedWhen: String?
+        /// Why it was not asked ("Not asked: 'Any leaks?' is No"); nil when it was asked.
+        public var notAsked: String?
+
+        /// A question's conditions and the reason it was not asked, in words.
+        public init(askedWhen: String?, notAsked: String?) {
+            self.askedWhen = askedWhen
+            self.notAsked = notAsked
+        }
+
+        /// The question at `position` of `form`.
+        init(_ position: Int, of form: FilledForm) {
+            askedWhen = ConditionWords.askedWhen(position, in: form.template)
+            notAsked = form.isAsked(position) ? nil : ConditionWords.notAsked(position, in: form)
+        }
+    }
 
     /// The row of `question`, with what was entered for it.
     public init(question: Question, entry: QuestionEntry) {
@@ -125,7 +153,7 @@ public struct ReviewRow: Sendable, Equatable {
             && lhs.answer.map { JSONWriter.text(of: $0, indent: 0) }
                 == rhs.answer.map { JSONWriter.text(of: $0, indent: 0) }
             && lhs.comment == rhs.comment && lhs.media == rhs.media && lhs.flags == rhs.flags
-            && lhs.isAnswered == rhs.isAnswered && lhs.warnings == rhs.warnings
+            && lhs.isAnswered == rhs.isAnswered && lhs.warnings == rhs.warnings && lhs.logic == rhs.logic
     }
 
     /// `rendering` on one line: values as they are, the chosen options joined by ", ", a table as

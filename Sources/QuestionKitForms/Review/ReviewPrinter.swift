@@ -170,6 +170,10 @@ package enum ReviewPrinter {
         output.line(widths.map { String(repeating: "-", count: $0) }.joined(separator: gap))
         for row in rows {
             write(cells(row))
+            // A question's conditions under it, and why it was not asked under its answer.
+            if let logic = row.logic, logic.askedWhen != nil || logic.notAsked != nil {
+                write(["", "", logic.askedWhen ?? "", logic.notAsked ?? "", "", ""].map(TerminalText.line))
+            }
             output.flushIfFull()
         }
     }
@@ -194,21 +198,29 @@ package enum ReviewPrinter {
     }
 
     private static func row(_ row: ReviewRow) -> JSONWriter.Value {
-        .object([
-            ("number", .integer(row.number)),
-            ("section", optional(row.section)),
-            ("question", .string(row.question)),
-            ("answer", row.answer ?? .null),
-            ("answerSummary", .string(row.answerSummary)),
-            ("isAnswered", .bool(row.isAnswered)),
-            ("comment", .string(row.comment)),
-            ("media", .array(row.media.map { .string($0.name) })),
-            (
-                "flags",
-                .array(row.flags.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })
-            ),
-            ("warnings", .array(row.warnings.map(\.reviewJSON))),
-        ])
+        .object(
+            [
+                ("number", .integer(row.number)),
+                ("section", optional(row.section)),
+                ("question", .string(row.question)),
+                ("answer", row.answer ?? .null),
+                ("answerSummary", .string(row.answerSummary)),
+                ("isAnswered", .bool(row.isAnswered)),
+                ("comment", .string(row.comment)),
+                ("media", .array(row.media.map { .string($0.name) })),
+                (
+                    "flags",
+                    .array(row.flags.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })
+                ),
+                ("warnings", .array(row.warnings.map(\.reviewJSON))),
+            ] + logicMembers(row.logic))
+    }
+
+    /// `askedWhen` and `notAsked` (each a sentence, or null) for a template with logic; nothing
+    /// for one without, whose review JSON stays as it was.
+    private static func logicMembers(_ logic: ReviewRow.Logic?) -> [(String, JSONWriter.Value)] {
+        guard let logic else { return [] }
+        return [("askedWhen", optional(logic.askedWhen)), ("notAsked", optional(logic.notAsked))]
     }
 
     private static func optional(_ text: String?) -> JSONWriter.Value {

@@ -73,6 +73,11 @@ package enum TextExport {
         if let section = row.section, !TypedText.isBlank(section) { heading += " - " + TerminalText.line(section) }
         var lines = [heading]
         lines += split(row.question)
+        if let askedWhen = row.logic?.askedWhen { lines += split(askedWhen) }
+        if let notAsked = row.logic?.notAsked {
+            lines += split(notAsked)
+            return lines
+        }
         for block in row.rendering.blocks {
             lines += Self.block(block)
         }

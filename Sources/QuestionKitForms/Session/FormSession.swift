@@ -98,7 +98,6 @@ public struct FormSession: Sendable {
         let count = form.template.questions.count
         form.entries = Array(form.entries.prefix(count))
         form.entries += Array(repeating: QuestionEntry(), count: count - form.entries.count)
-        form.evaluateConditions()
         self.form = form
         self.technician = form.technician
         self.phase = form.submittedDate != nil ? .submitted : form.completedDate != nil ? .completed : .filling

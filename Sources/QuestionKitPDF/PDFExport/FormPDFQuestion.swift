@@ -16,13 +16,25 @@ extension FormPDFComposer {
         let headingUnits = headingBand(heading)
         var units = setter.units(
             setter.paragraph(row.question, style: body, width: frame.width - 4), style: body, x: frame.left + 4)
+        // Its conditions in words, under the question (a template with logic only).
+        if let askedWhen = row.logic?.askedWhen {
+            units += setter.units(
+                setter.paragraph(askedWhen, style: Self.conditionStyle, width: frame.width - 4),
+                style: Self.conditionStyle, x: frame.left + 4)
+        }
         units = ([.space(3)] + units).keptWithNext()
         units.append(.space(3))
         let x = frame.left + FormPDFStyle.answerIndent
         let width = frame.width - FormPDFStyle.answerIndent
-        for (index, block) in row.rendering.blocks.enumerated() {
-            if index > 0 { units.append(.space(2)) }
-            units += answer(block, x: x, width: width, place: "question \(row.number)")
+        if let notAsked = row.logic?.notAsked {
+            // Not asked: the reason stands where the answer would.
+            units += setter.units(
+                setter.paragraph(notAsked, style: Self.conditionStyle, width: width), style: Self.conditionStyle, x: x)
+        } else {
+            for (index, block) in row.rendering.blocks.enumerated() {
+                if index > 0 { units.append(.space(2)) }
+                units += answer(block, x: x, width: width, place: "question \(row.number)")
+            }
         }
         units.append(.space(3))
         units += setter.units(setter.labeled("Comment", row.comment, style: body, width: width), style: body, x: x)
@@ -51,6 +63,9 @@ extension FormPDFComposer {
             + (headingUnits + units.continuing(under: continued)).flagged(!row.flags.isEmpty)
     }
 
+    /// A question's conditions, and why it was not asked: in the grey italic of a missing answer.
+    static let conditionStyle = FormPDFStyle.body.with(font: .helveticaOblique, color: FormPDFStyle.noteGray)
+
     /// Bold text on a light band across the body.
     func headingBand(_ text: String) -> [LayoutUnit] {
         let style = FormPDFStyle.heading
@@ -72,10 +87,7 @@ extension FormPDFComposer {
         switch block {
         case .value(let text):
             let isMissing = AnswerRendering.noAnswer.blocks == [block]
-            let style =
-                isMissing
-                ? FormPDFStyle.body.with(font: .helveticaOblique, color: FormPDFStyle.noteGray)
-                : FormPDFStyle.body
+            let style = isMissing ? Self.conditionStyle : FormPDFStyle.body
             return setter.units(setter.paragraph(text, style: style, width: width), style: style, x: x)
         case .note(let text):
             let style = FormPDFStyle.note
