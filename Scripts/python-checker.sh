@@ -3,17 +3,12 @@
 # freshly built questionkit) and `venv`; exits 2 when python3 or the package cannot be had.
 #
 # Usage (after `cd` to the package root): checker_setup SCRIPT VENV MODULE PACKAGE "$@"
+source Scripts/tool-option.sh
+
 checker_setup() {
     local script="$1" module="$3" package="$4"
     venv="$2"
     shift 4
-    tool=""
-    while [[ $# -gt 0 ]]; do
-        case "$1" in
-            --tool) tool="$2"; shift 2 ;;
-            *) echo "$script: unknown argument '$1'" >&2; exit 2 ;;
-        esac
-    done
     if ! command -v python3 >/dev/null; then
         echo "$script: python3 is needed" >&2
         exit 2
@@ -23,8 +18,5 @@ checker_setup() {
         "$venv/bin/python" -m pip install --quiet "$package" \
             || { echo "$script: could not install $package" >&2; exit 2; }
     fi
-    if [[ -z "$tool" ]]; then
-        swift build --product questionkit >/dev/null
-        tool="$(swift build --show-bin-path)/questionkit"
-    fi
+    tool_option "$script" "$@"
 }

@@ -48,6 +48,8 @@ struct FixtureTester: Sendable {
     let files: FormFiles
     /// Whether outcomes list the questions flagged (only `--format json` shows them).
     var withFlags = false
+    /// Where each replayed fixture's coverage of its template's logic is counted, when asked for.
+    var coverage: CoverageTally?
 
     /// A fixture read, with the template it is to be replayed with.
     struct Read: Sendable {
@@ -123,6 +125,9 @@ struct FixtureTester: Sendable {
             diagnostics += told.causes
             outcome.followOns = told.followOns
             if withFlags { outcome.flagsFound = result.session.form.flags().map(\.question.number) }
+            if let coverage, let path = outcome.templatePath {
+                coverage.record(result.session, template: usable, at: path)
+            }
         }
         // The source is kept only to quote it in diagnostics: a clean fixture's is let go at once.
         outcome.reports.append(

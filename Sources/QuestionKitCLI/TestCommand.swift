@@ -23,6 +23,17 @@ package struct TestCommand: Command {
         followOns, that line); --format junit, JUnit XML (one testcase per fixture, its failure the
         located cause). Exits 1 if any failed or a folder
         (or --filter) leaves no fixture.
+
+        --coverage reports, per template, how far its fixtures reach into its conditions
+        (enableWhen), each fixture judged on its final answers as the session decides what is
+        asked: for each condition (question, its place in enableWhen, its line) whether a fixture
+        made it true and one made it false, and for each question with conditions whether one asked
+        it and one did not. Each of those is a branch; the report gives 'branches 22/24 covered'
+        and lists the branches no fixture reached at their lines (path:line). With --format json
+        it is the envelope's "coverage" list. --coverage-file FILE writes it as LCOV (branch records
+        at the conditions' lines, SF the template) for genhtml; '-' writes it to standard output,
+        and the fixtures' report then goes to standard error. Coverage changes the exit status
+        only with --coverage-min PERCENT: 1 when a template's branches are less covered than that.
         """
     package let options: [OptionSpec] = [
         OptionSpec(
@@ -31,6 +42,13 @@ package struct TestCommand: Command {
         OptionSpec("filter", value: "PATTERN", help: "Only the fixtures whose path contains PATTERN."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
         OptionSpec.quiet,
+        OptionSpec("coverage", help: "Also report which branches of each template's conditions the fixtures reached."),
+        OptionSpec(
+            "coverage-file", value: "FILE",
+            help: "Write the coverage of the conditions as LCOV to FILE, for genhtml ('-': standard output)."),
+        OptionSpec(
+            "coverage-min", value: "PERCENT",
+            help: "Exit 1 when a template's conditions are less covered than PERCENT (0 to 100)."),
     ]
 
     /// The suffix that marks a fixture file.
@@ -38,6 +56,8 @@ package struct TestCommand: Command {
 
     package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no folders given") }
+        let format = arguments.value("format", default: "text")
+        let coverageOptions = try CoverageOptions(arguments, format: format)
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
         var fixtures: [String] = []
@@ -63,18 +83,31 @@ package struct TestCommand: Command {
                     "\(context.toolName) test: error: no fixture's path contains '\(pattern)' (--filter)")
             }
         }
-        let format = arguments.value("format", default: "text")
-        var outcomes = FixtureTester(files: files, withFlags: format == "json").test(fixtures)
+        let tally = coverageOptions.isWanted ? CoverageTally() : nil
+        var outcomes = FixtureTester(files: files, withFlags: format == "json", coverage: tally).test(fixtures)
         if arguments.flags.contains("quiet") {
             for index in outcomes.indices { outcomes[index].leaveOutNotes() }
         }
-        switch format {
-        case "json": context.standardOutput += TestReportJSON.text(outcomes)
-        case "junit": context.standardOutput += TestReportJUnit.text(outcomes)
-        default: context.standardOutput += TestReport.text(outcomes, style: context.outputStyle)
-        }
+        let coverage = tally?.templates ?? []
+        let shown = coverageOptions.isReported ? coverage : nil
+        let report =
+            switch format {
+            case "json": TestReportJSON.text(outcomes, coverage: shown)
+            case "junit": TestReportJUnit.text(outcomes)
+            default:
+                TestReport.text(outcomes, style: context.outputStyle)
+                    + (shown.map { "\n" + CoverageReport.text($0) } ?? "")
+            }
         let failed = outcomes.contains { !$0.passed }
-        return !failed && emptyFolders == 0 ? ExitStatus.success : ExitStatus.inputErrors
+        var status = !failed && emptyFolders == 0 ? ExitStatus.success : ExitStatus.inputErrors
+        if coverageOptions.file == OutputFile.standardOutput {
+            // Standard output is the LCOV file: the report moves aside rather than corrupt it.
+            context.standardError += report
+        } else {
+            context.standardOutput += report
+        }
+        if !coverageOptions.finish(coverage, context: &context) { status = ExitStatus.inputErrors }
+        return status
     }
 
     /// The fixture files of a folder and its subfolders, sorted (none for a folder without any);

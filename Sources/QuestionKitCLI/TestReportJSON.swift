@@ -7,8 +7,9 @@ import QuestionKitForms
 /// diagnostic, cause first, with its file and location, and `followOn` true for those that only
 /// follow from the cause, after the others; `followOns`, the line that sums them up, or null); the
 /// summary counts the fixtures as files, their diagnostics by severity, and those passed and failed.
+/// With `--coverage`, a third member, `coverage`: see `CoverageReportJSON`.
 enum TestReportJSON {
-    static func text(_ outcomes: [FixtureOutcome]) -> String {
+    static func text(_ outcomes: [FixtureOutcome], coverage: [TemplateCoverage]? = nil) -> String {
         let failed = outcomes.count { !$0.passed }
         var tally = DiagnosticTally()
         for outcome in outcomes {
@@ -16,7 +17,9 @@ enum TestReportJSON {
         }
         let summary = DiagnosticPrinter.jsonSummary(
             tally, more: [("passed", .integer(outcomes.count - failed)), ("failed", .integer(failed))])
-        let value = JSONWriter.Value.object([("files", .array(outcomes.map(object))), ("summary", summary)])
+        let value = JSONWriter.Value.object(
+            [("files", .array(outcomes.map(object))), ("summary", summary)]
+                + (coverage.map { [("coverage", CoverageReportJSON.value($0))] } ?? []))
         return JSONWriter.text(of: value) + "\n"
     }
 
