@@ -71,6 +71,21 @@ struct LinkIdIndex {
         return nil
     }
 
+    /// The condition whose object holds `offset`: its question and its place among that
+    /// question's conditions.
+    func condition(at offset: Int) -> (question: QuestionLogic, index: Int)? {
+        var visited = 0
+        defer { WorkCounter.add(visited, to: .linkIdVisits) }
+        for question in questions {
+            visited += 1
+            for (index, condition) in question.conditions.enumerated() {
+                visited += 1
+                if let found = node(condition.node), found.holds(offset) { return (question, index) }
+            }
+        }
+        return nil
+    }
+
     /// Every condition's `question` value that refers to `name`, in order.
     func references(to name: String) -> [JSONNode] {
         var found: [JSONNode] = []

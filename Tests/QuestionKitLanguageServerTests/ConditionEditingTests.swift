@@ -231,3 +231,39 @@ struct ConditionEditingTests {
         return lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
     }
 }
+
+extension ConditionEditingTests {
+    /// The hover text at `marker` (plus `offset`) in `text`.
+    func hover(_ text: String = leakCheck, at marker: String, offset: Int = 0) -> String? {
+        let answer = response(
+            "textDocument/hover", ["position": position(of: marker, in: text, offset: offset)], in: text)
+        return answer?[path: "result", "contents", "value"] as? String
+    }
+
+    @Test("hover over a condition's value words it as the review does, with the question's whole rule")
+    func conditionHover() {
+        let marker = #"{"question": "rate", "operator": ">", "answer": 10}"#
+        let expected = """
+            **Condition**: 'Leak rate (drops/min)' is more than 10
+
+            Question 5: Asked when Shaft seal is among the answers to 'Where is the leak?' \
+            or 'Leak rate (drops/min)' is more than 10.
+            """
+        // On the reference, the operator and the operand alike.
+        for offset in [15, 35, 49] { #expect(hover(at: marker, offset: offset) == expected, "offset \(offset)") }
+        // A key of the condition keeps its own documentation.
+        #expect(hover(at: marker, offset: 3)?.hasPrefix("**`question`**") == true)
+    }
+
+    @Test("while the template has an error elsewhere, hover names the question a condition refers to")
+    func conditionHoverOnATemplateWithErrors() {
+        let broken = Self.leakCheck.replacingOccurrences(
+            of: #""answer-type": "table-answer""#, with: #""answer-type": 7"#)
+        #expect(broken != Self.leakCheck)
+        let marker = #"{"question": "rate", "operator": ">", "answer": 10}"#
+        #expect(
+            hover(broken, at: marker, offset: 15)
+                == "**Condition** on question 4: 'Leak rate (drops/min)' (fix the template's errors to see it in words)."
+        )
+    }
+}

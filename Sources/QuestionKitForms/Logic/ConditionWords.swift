@@ -98,7 +98,7 @@ package enum ConditionWords {
     }
 
     /// A question's text in quotes, long texts shortened at a word: "'Any leaks at hoses…?'".
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         guard text.count > 40 else { return "'\(text)'" }
         var prefix = String(text.prefix(24))
         if let space = prefix.lastIndex(of: " ") { prefix = String(prefix[..<space]) }
