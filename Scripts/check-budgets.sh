@@ -22,7 +22,9 @@
 # than a plain run): validate of a 100,000-question template that prints nothing; the hostile shapes
 # at 20,000 questions in error, 100,000 duplicates or unknown keys and 2 MB key names (a tenth of
 # the benchmark's, whose table compares them with valid templates); `test` on 2,000 fixtures of a
-# 20-question template (a fifth of the benchmark's 10,000); `export --format pdf` of 1,000- and
+# 20-question template (a fifth of the benchmark's 10,000); `test --coverage` on 20 fixtures of a
+# 2,000-question chain of conditions (each fixture stops at another place, so every question is asked
+# and not asked, and the session re-evaluates the chain at each answer); `export --format pdf` of 1,000- and
 # 10,000-question forms; 100 language-server edits on 1,000 questions (a scripted session piped
 # to `questionkit lsp`, each edit followed by a request so that every edit is checked); `run --pdf`
 # at 10,000 questions. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
@@ -79,6 +81,7 @@ jobs=(
     "logic-chain-100k|0|/dev/null|validate $work/logic-chain.json"
     "logic-conditions-100k|0|/dev/null|validate $work/logic-conditions.json"
     "test-2000-fixtures|0|/dev/null|test $work/fixtures"
+    "test-logic-coverage|0|/dev/null|test --coverage $work/logic-fixtures"
     "export-pdf-1k|0|/dev/null|export $work/out/form-1k.completed.json --format pdf -o $work/export-1k.pdf"
     "export-pdf-10k|0|/dev/null|export $work/out/form-10k.completed.json --format pdf -o $work/export-10k.pdf"
     "lsp-100-edits-1k|0|$work/lsp.jsonrpc|lsp"
@@ -104,7 +107,8 @@ Scripts/install-pdf-tools.sh
 swift build -c release --product questionkit >&2
 swift build -c release --product Benchmarks >&2
 .build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
-    longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100 logic=100000
+    longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100 logic=100000 \
+    logicChain=2000 logicFixtures=20
 # The completed forms that export reads, written by a replay (not measured).
 for size in 1k 10k; do
     "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null

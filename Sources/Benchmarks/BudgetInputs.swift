@@ -12,6 +12,7 @@ enum BudgetInputs {
     static let defaultSizes = [
         "validate": 100_000, "errors": 20_000, "duplicates": 100_000, "longKey": 2_000_000, "fixtures": 2_000,
         "fixtureQuestions": 20, "lsp": 1_000, "lspEdits": 100, "largeForm": 0, "logic": 100_000,
+        "logicChain": 2_000, "logicFixtures": 20,
     ]
 
     /// Writes every input; exits 0, 64 on a bad argument, 1 when a file cannot be written.
@@ -69,6 +70,19 @@ enum BudgetInputs {
         try FileManager.default.createDirectory(atPath: folder + "/fixtures", withIntermediateDirectories: true)
         for (name, text) in files + largeFiles {
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        // A chain's fixtures for `test --coverage`: fixture k answers the first k × chain/count
+        // questions, so that every condition is made true by some fixture and false by another.
+        let chain = size("logicChain")
+        let chainFixtures = size("logicFixtures")
+        try FileManager.default.createDirectory(atPath: folder + "/logic-fixtures", withIntermediateDirectories: true)
+        try Data(LogicTemplateGenerator.chain(chain).utf8).write(
+            to: URL(fileURLWithPath: folder + "/logic-fixtures/chain.json"))
+        for index in 0..<chainFixtures {
+            let fixture = LogicTemplateGenerator.chainFixture(
+                chain, answered: index * chain / max(chainFixtures - 1, 1), template: "chain.json")
+            let path = folder + String(format: "/logic-fixtures/f%03d.fixture.json", index)
+            try Data(fixture.utf8).write(to: URL(fileURLWithPath: path))
         }
         let questions = size("fixtureQuestions")
         let template = TemplateGenerator.template(questions: questions, padded: false)

@@ -27,6 +27,18 @@ public enum LogicTemplateGenerator {
         ])
     }
 
+    /// A fixture of `chain(count)` (named `template`) that answers the first `answered` questions
+    /// with numbers and comments on the next one, leaving it unanswered: the questions after it are
+    /// then not asked (their condition, `exists true` on the one before, fails), and the form
+    /// completes. With `answered` different per fixture, a folder of them makes every condition of
+    /// the chain true in some fixture and false in another.
+    public static func chainFixture(_ count: Int, answered: Int, template: String) -> String {
+        let answers = (0..<min(answered, count)).map { #"    "\#($0 + 1)": {"answer": "\#($0 % 97)"}"# }
+        let comment = answered < count ? [#"    "\#(answered + 1)": {"comment": "Not read."}"#] : []
+        return "{\n  \"template\": \"\(template)\",\n  \"answers\": {\n"
+            + (answers + comment).joined(separator: ",\n") + "\n  }\n}\n"
+    }
+
     private static func template(_ questions: [String]) -> String {
         "{\n  \"Title\": \"Logic\",\n  \"questions\": [\n" + questions.joined(separator: ",\n") + "\n  ]\n}\n"
     }
