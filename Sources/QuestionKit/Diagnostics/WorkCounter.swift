@@ -18,6 +18,8 @@ package final class WorkCounter: @unchecked Sendable {
         case measuredCharacters
         /// Questions and conditions visited by the language server following a `linkId`.
         case linkIdVisits
+        /// Items, members and answer options visited by a format converter (`QuestionKitInterchange`).
+        case interchangeVisits
     }
 
     /// The counter of the current task (and of the threads it hands work to; see `ParallelMap`).
