@@ -17,8 +17,9 @@ package struct ConvertCommand: Command {
         R4 or R5 read, R4 written unless --fhir-version r5). --from is guessed from the content (a
         'resourceType' is FHIR, 'questions' ours) and --to defaults to mi. Everything the other
         format cannot carry is reported at its place in IN (line, column and JSON pointer) with a
-        stable code, on standard error (--format json: as JSON); what can be kept is kept under
-        '_fhir' and written back. Exits 1 when IN cannot be converted or the output not written,
+        stable code, on standard error (--format json: as JSON), with the problems of the template
+        made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' and
+        written back. Exits 1 when IN cannot be converted or the output not written,
         64 on bad usage. See Docs/Formats/FHIR.md.
         """
     package var options: [OptionSpec] {
@@ -83,8 +84,7 @@ package struct ConvertCommand: Command {
     {
         switch to {
         case .mi:
-            let read = FHIRReader(registry: registry).read(bytes)
-            return (read.template.map { JSONWriter.text(of: $0) + "\n" }, read.diagnostics)
+            return FHIRCheck.convert(bytes, reader: TemplateReader(registry: registry))
         case .fhir:
             let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(bytes)
             return (written.text, written.diagnostics)

@@ -32,6 +32,7 @@ public enum FHIRCode: String, DiagnosticCode, CaseIterable {
     case conditionAnswerNotCarried = "fhir.condition-answer-not-carried"
     case conditionMalformed = "fhir.condition-malformed"
     case duplicateLinkId = "fhir.duplicate-link-id"
+    case linkIdMissing = "fhir.link-id-missing"
     // Writing
     case questionNotWritten = "fhir.question-not-written"
     case memberNotInRelease = "fhir.member-not-in-release"

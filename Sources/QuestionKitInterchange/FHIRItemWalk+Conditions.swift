@@ -5,9 +5,10 @@ import QuestionKit
 // that did not become a question, or with an operand we cannot carry (a quantity, a reference),
 // is reported and kept under `_fhir` for the writer.
 extension FHIRItemWalk {
-    /// The questions, as template JSON.
-    func questionValues(problems: inout ProblemCollector) -> [JSONWriter.Value] {
+    /// The questions, as template JSON, each with the nodes of the Questionnaire it came from.
+    func questionValues(problems: inout ProblemCollector) -> [(JSONWriter.Value, FHIRReader.QuestionSource)] {
         pending.map { question in
+            var source = FHIRReader.QuestionSource(item: question.item, enableWhen: question.conditions?.enableWhen)
             var members: [(String, JSONWriter.Value)] = [
                 ("answer-type", .string(question.identifier)), ("question", .string(question.text)),
             ]
@@ -19,11 +20,12 @@ extension FHIRItemWalk {
                         .object([("text", .string(question.help.joined(separator: "\n"))), ("images", .array([]))])
                     ))
             }
-            if let linkId = question.linkId { members.append(("linkId", .string(linkId))) }
+            members.append(("linkId", .string(question.linkId)))
             members += question.keys
             var kept = question.kept
             if let (enableWhen, behavior) = question.conditions {
-                let (mapped, notCarried) = conditions(enableWhen, problems: &problems)
+                let (mapped, notCarried, carriedNodes) = conditions(enableWhen, problems: &problems)
+                source.conditions = carriedNodes
                 if !mapped.isEmpty {
                     members.append(("enableWhen", .array(mapped)))
                     // `all` is the default of both formats; written only when it must be (several conditions).
@@ -34,24 +36,26 @@ extension FHIRItemWalk {
                 if !notCarried.isEmpty { kept.append(("enableWhen", .array(notCarried))) }
             }
             if !kept.isEmpty { members.append(("_fhir", .object(kept))) }
-            return .object(members)
+            return (.object(members), source)
         }
     }
 
     /// The conditions of `enableWhen` we carry, and those we keep (each reported).
     private func conditions(_ enableWhen: JSONNode, problems: inout ProblemCollector)
-        -> (mapped: [JSONWriter.Value], notCarried: [JSONWriter.Value])
+        -> (mapped: [JSONWriter.Value], notCarried: [JSONWriter.Value], mappedNodes: [JSONNode])
     {
         var mapped: [JSONWriter.Value] = []
         var notCarried: [JSONWriter.Value] = []
+        var nodes: [JSONNode] = []
         for condition in enableWhen.elements {
             if let value = self.condition(condition, problems: &problems) {
                 mapped.append(value)
+                nodes.append(condition)
             } else {
                 notCarried.append(condition.writerValue)
             }
         }
-        return (mapped, notCarried)
+        return (mapped, notCarried, nodes)
     }
 
     private func condition(_ condition: JSONNode, problems: inout ProblemCollector) -> JSONWriter.Value? {

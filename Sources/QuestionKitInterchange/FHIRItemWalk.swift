@@ -16,7 +16,7 @@ struct FHIRItemWalk {
         var section: String?
         var help: [String]
         var kept: [(String, JSONWriter.Value)]
-        var linkId: String?
+        var linkId: String
         var conditions: Conditions?
     }
 
@@ -144,10 +144,16 @@ struct FHIRItemWalk {
             }
             waitingHelp = []
         }
-        let linkId = item["linkId"]?.stringValue
+        // FHIR requires a linkId; without one, the question gets the one the writer gives it (`q` and its number).
+        let linkId = item["linkId"]?.stringValue ?? "q\(pending.count + 1)"
+        if item["linkId"]?.stringValue == nil {
+            problems.warning(
+                FHIRCode.linkIdMissing, "an item without a linkId (FHIR requires one) is named '\(linkId)'",
+                at: item["linkId"] ?? item)
+        }
         var text = item["text"]?.stringValue ?? ""
         if text.isEmpty {
-            text = linkId ?? "(no text)"
+            text = linkId
             problems.warning(FHIRCode.textMissing, "an item without text: its linkId is the question", at: item)
         }
         let children = item["item"]
@@ -164,13 +170,10 @@ struct FHIRItemWalk {
         let carried = Self.coreMembers.union(made.carriedMembers)
         let kept = FHIRMembers.kept(
             item, carried: carried, carriedExtensions: made.carriedExtensions, problems: &problems)
-        if let linkId {
-            if self.made[linkId] != nil {
-                problems.warning(
-                    FHIRCode.duplicateLinkId, "linkId '\(linkId)' is used before", at: item["linkId"] ?? item)
-            } else {
-                self.made[linkId] = pending.count
-            }
+        if self.made[linkId] != nil {
+            problems.warning(FHIRCode.duplicateLinkId, "linkId '\(linkId)' is used before", at: item["linkId"] ?? item)
+        } else {
+            self.made[linkId] = pending.count
         }
         let conditions = item["enableWhen"].map { ($0, item["enableBehavior"]) } ?? inherited
         if inherited != nil, item["enableWhen"] == nil {

@@ -26,6 +26,37 @@ public struct FHIRReader: Sendable {
         public var version: FHIRVersion?
         /// Where its items went: every item is counted once.
         public var counts = ItemCounts()
+        /// The Questionnaire, parsed.
+        public var document: JSONDocument?
+        /// Where each question came from, in the order of the template's questions.
+        public var sources: [QuestionSource] = []
+
+        /// The node of the Questionnaire that the template's node at `pointer` came from: a question's
+        /// item, a condition's own node, else the Questionnaire itself.
+        public func source(ofPointer pointer: String) -> JSONNode? {
+            guard let root = document?.root else { return nil }
+            let parts = Array(pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+            guard parts.count >= 2, parts[0] == "questions", let index = Int(parts[1]), sources.indices.contains(index)
+            else { return root }
+            let source = sources[index]
+            guard parts.count >= 3, parts[2] == "enableWhen", let enableWhen = source.enableWhen else {
+                return source.item
+            }
+            if parts.count >= 4, let condition = Int(parts[3]), source.conditions.indices.contains(condition) {
+                return source.conditions[condition]
+            }
+            return enableWhen
+        }
+    }
+
+    /// The nodes of a Questionnaire a question came from.
+    public struct QuestionSource: Sendable {
+        /// The item.
+        public var item: JSONNode
+        /// Its `enableWhen` (or its group's, inherited), if any.
+        public var enableWhen: JSONNode?
+        /// The conditions carried, in the order of the question's `enableWhen`.
+        public var conditions: [JSONNode] = []
     }
 
     /// Where a Questionnaire's items went: `total` is the sum of the others.
@@ -65,7 +96,10 @@ public struct FHIRReader: Sendable {
             var walk = FHIRItemWalk(reader: self, version: version)
             if let items = root["item"] { walk.walk(items.elements, section: nil, inherited: nil, problems: &problems) }
             walk.finishPendingHelp(problems: &problems)
-            let questions = walk.questionValues(problems: &problems)
+            let made = walk.questionValues(problems: &problems)
+            let questions = made.map(\.0)
+            result.sources = made.map(\.1)
+            result.document = document
             let (title, kept) = templateMembers(root, walk: walk, problems: &problems)
             result.template = .object(title + [("questions", .array(questions))] + kept)
             result.version = version

@@ -8,7 +8,7 @@ import Testing
 /// FHIR `date` items, with their SDC bounds, and writes its questions back as them.
 @Suite struct DateInterchangeTests {
     static let questionnaire = #"""
-        {"resourceType": "Questionnaire", "status": "active", "item": [
+        {"resourceType": "Questionnaire", "status": "active", "title": "Hydrostatic test", "item": [
           {"linkId": "tested", "type": "date", "text": "Date of the last hydrostatic test",
            "extension": [{"url": "http://hl7.org/fhir/StructureDefinition/minValue", "valueDate": "2020-01-01"}]},
           {"linkId": "why", "type": "string", "text": "Why is the test overdue?",
