@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `questionkit convert` and `validate` on a FHIR Questionnaire (issue 21).
@@ -35,5 +36,29 @@ struct ConvertCommandTests {
         let outcome = runTool(["validate", "-"], standardInput: Self.questionnaire)
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.contains("<stdin>:6:19: error: the conditions go round in a circle"))
+    }
+
+    @Test func testAndRunReadAQuestionnaireDirectly() throws {
+        let folder = try TemporaryFolder()
+        let questionnaire = try folder.write(
+            "leak.fhir.json",
+            """
+            {"resourceType": "Questionnaire", "status": "draft", "title": "Leak check", "item": [
+              {"linkId": "leak", "type": "boolean", "text": "Any leaks?"},
+              {"linkId": "rate", "type": "decimal", "text": "Leak rate",
+               "enableWhen": [{"question": "leak", "operator": "=", "answerBoolean": true}]}]}
+            """)
+        let fixture = try folder.write(
+            "leak.fixture.json",
+            """
+            {"template": "leak.fhir.json", "technician": "Dana", "foreman": "Luis", "completedDate": "Nov 26, 2026",
+             "answers": {"1": {"answer": ["Yes"]}, "2": {"answer": "3"}}}
+            """)
+        let tested = runTool(["test", fixture])
+        #expect(tested.status == 0)
+        #expect(tested.standardOutput.contains("PASS"))
+        let ran = runTool(["run", "--answers", fixture, "--out", folder.path, questionnaire])
+        #expect(ran.status == 0)
+        #expect(ran.standardOutput.contains("Leak rate"))
     }
 }
