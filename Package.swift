@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "QuestionKitCLI", targets: ["QuestionKitCLI"]),
         .library(name: "QuestionKitTesting", targets: ["QuestionKitTesting"]),
         .library(name: "QuestionKitLanguageServer", targets: ["QuestionKitLanguageServer"]),
+        .library(name: "QuestionKitInterchange", targets: ["QuestionKitInterchange"]),
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "QuestionKitFiles"),
         // The form store: folders per user, expiry, reminders, submission.
         .target(name: "QuestionKitStore", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
+        // Forms of other formats in and out through the registered types: FHIR Questionnaire (R4, R5).
+        .target(name: "QuestionKitInterchange", dependencies: ["QuestionKitForms"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
         // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
@@ -40,7 +43,7 @@ let package = Package(
             name: "QuestionKitCLI",
             dependencies: [
                 "QuestionKitForms", "QuestionKitPDF", "QuestionKitStore", "QuestionKitLanguageServer",
-                "QuestionKitFiles",
+                "QuestionKitFiles", "QuestionKitInterchange",
             ]),
         // `questionkit lsp`: the Language Server Protocol server; the tool hands it the registry.
         .target(name: "QuestionKitLanguageServer", dependencies: ["QuestionKitForms"]),
@@ -81,6 +84,9 @@ let package = Package(
                 "QuestionTypes", "FormGenerators", "TestSupport",
             ],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "QuestionKitInterchangeTests",
+            dependencies: ["QuestionKitInterchange", "QuestionTypes", "FormGenerators", "TestSupport"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
         .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators", "TestSupport"]),
     ],

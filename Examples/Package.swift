@@ -31,6 +31,7 @@ let package = Package(
                 "FieldTypes",
                 .product(name: "QuestionKit", package: "QuestionKit"),
                 .product(name: "QuestionKitForms", package: "QuestionKit"),
+                .product(name: "QuestionKitInterchange", package: "QuestionKit"),
                 .product(name: "QuestionKitTesting", package: "QuestionKit"),
                 .product(name: "QuestionTypes", package: "QuestionKit"),
             ]),

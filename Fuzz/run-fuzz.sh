@@ -11,6 +11,7 @@
 #   fixit  fix-its: diagnose, apply, parse again (Fuzz/FixItFuzz)
 #   completed-form  the lenient completed-form reader, review and writer, with the built-in types
 #                   (Fuzz/CompletedFormFuzz)
+#   fhir   the FHIR Questionnaire reader and writer, with the built-in types (Fuzz/FHIRFuzz)
 #
 # Builds the target's Fuzz/<Target>/*.swift together with the sources it reads (not through SwiftPM;
 # for lsp, fixit and completed-form, the modules they import are built first, each from its
@@ -27,7 +28,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fhir [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -100,8 +101,17 @@ completed-form)
         [ -e "$form" ] && cp "$form" "$work/corpus/"
     done
     ;;
+fhir)
+    folder=Fuzz/FHIRFuzz
+    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitInterchange)
+    maxLength=16384
+    holdsRegistry=true
+    for form in ../shared/corpus/fhir/*.json; do
+        [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 16384 ] && cp "$form" "$work/corpus/"
+    done
+    ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit or completed-form" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form or fhir" >&2
     exit 64
     ;;
 esac

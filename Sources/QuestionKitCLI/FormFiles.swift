@@ -2,6 +2,7 @@ import Foundation
 import QuestionKit
 import QuestionKitFiles
 import QuestionKitForms
+import QuestionKitInterchange
 
 /// Loading templates, fixtures and completed forms from files for the commands, each with its
 /// diagnostics located in its own file.
@@ -18,8 +19,19 @@ struct FormFiles: Sendable {
     /// The engine's checking of a file, on the machine's files.
     var check: SourceCheck { SourceCheck(reader: reader, files: DiskFiles()) }
 
+    /// The template at `path`; a FHIR Questionnaire is used as the template it converts to, its
+    /// problems located in the Questionnaire.
     func template(at path: String) -> Loaded<Template> {
-        check.template(at: path, keepingNotes: keepsNotes)
+        let loaded = check.template(at: path, keepingNotes: keepsNotes)
+        // Only a file that is not a usable template is looked at again: templates pay nothing.
+        guard loaded.value == nil, let source = loaded.report.source, InterchangeFormat.guess(source) == .fhir else {
+            return loaded
+        }
+        return load(path) { bytes in
+            let (text, diagnostics) = FHIRCheck.convert(bytes, reader: reader)
+            let template = diagnostics.containsErrors ? nil : text.flatMap { reader.read(Array($0.utf8)).template }
+            return (template, shown(diagnostics))
+        }
     }
 
     func fixture(at path: String) -> Loaded<Fixture> {

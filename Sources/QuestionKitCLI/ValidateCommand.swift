@@ -1,6 +1,7 @@
 import QuestionKit
 import QuestionKitFiles
 import QuestionKitForms
+import QuestionKitInterchange
 
 /// `questionkit validate FILE...`: checks templates and reports every problem of every file.
 package struct ValidateCommand: Command {
@@ -119,6 +120,11 @@ package struct ValidateCommand: Command {
         switch SourceCheck(reader: reader, files: DiskFiles()).read(bytes, path: path, displayPath: displayPath) {
         case .fixture(let files): return files.forEach { report.add($0, to: &context) }
         case .template(let reading): parsed = reading
+        }
+        // A FHIR Questionnaire is checked as the template it converts to, located in its own source.
+        if let root = parsed.document?.root, root.kind == .object, root["resourceType"] != nil {
+            let diagnostics = FHIRCheck.diagnostics(of: bytes, reader: reader)
+            return report.add(FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes), to: &context)
         }
         var unfinished: Diagnostic?
         if fixing {

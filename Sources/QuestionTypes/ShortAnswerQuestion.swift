@@ -344,6 +344,7 @@ extension ShortAnswerQuestion {
     /// What short-answer questions and answers report: each code declared once, used by the code that
     /// reports it and by the examples that expect it.
     public enum Code: String, DiagnosticCode, CaseIterable {
+        case fhirBoundNotNumber = "short-answer.fhir-bound-not-number"
         case acceptedAnswerNotObject = "short-answer.accepted-answer-not-object"
         case answerNotString = "short-answer.answer-not-string"
         case answerTooPrecise = "short-answer.answer-too-precise"

@@ -333,6 +333,7 @@ extension TrueFalseQuestion {
     /// What true/false questions and answers report: each code declared once, used by the code that
     /// reports it and by the examples that expect it.
     public enum Code: String, DiagnosticCode, CaseIterable {
+        case fhirAcceptedAnswerNotWritten = "true-false.fhir-accepted-answer-not-written"
         case acceptedAnswerNotSingle = "true-false.accepted-answer-not-single"
         case acceptedAnswerNotString = "true-false.accepted-answer-not-string"
         case answerNotSingle = "true-false.answer-not-single"

@@ -22,6 +22,8 @@ package final class WorkCounter: @unchecked Sendable {
         case conditions
         /// Questions looked at to find the next, previous or last question asked.
         case askedScan
+        /// Items, members and answer options visited by a format converter (`QuestionKitInterchange`).
+        case interchangeVisits
     }
 
     /// The counter of the current task (and of the threads it hands work to; see `ParallelMap`).

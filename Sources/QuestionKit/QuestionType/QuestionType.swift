@@ -49,7 +49,7 @@
 ///     }
 /// }
 /// ```
-public protocol QuestionType: ConditionHandling, Sendable {
+public protocol QuestionType: ConditionHandling, InterchangeHandling, Sendable {
     // `Definition` (declared by AnswerHandling) is what the type reads a question into: everything
     // it needs to check, flag and render answers.
 

@@ -1,0 +1,34 @@
+import QuestionKit
+
+// A date question is a FHIR `date` item (and takes `dateTime` items, asking for their day); the
+// SDC `minValue`/`maxValue` extensions are its earliest and latest dates. Nothing in the core knows.
+extension DateQuestion {
+    /// `date` and `dateTime`.
+    public var fhirItemTypes: [String] { ["date", "dateTime"] }
+
+    /// `earliest` and `latest` from `minValue`/`maxValue` (`valueDate`); a bound that is not a
+    /// date is left to the converter, which reports and keeps it.
+    public func questionKeys(from item: FHIRItem, problems: inout ProblemCollector) -> FHIRImport? {
+        var keys: [(String, JSONWriter.Value)] = []
+        var carried: Set<String> = []
+        for (key, url) in [(Self.earliest, FHIRItem.minValueURL), (Self.latest, FHIRItem.maxValueURL)] {
+            guard let value = item.extensionValue(url: url), value.memberKey == "valueDate",
+                let text = value.stringValue, case .date = CalendarDate.read(text)
+            else { continue }
+            keys.append((key.defaultSpelling, .string(text)))
+            carried.insert(url)
+        }
+        return FHIRImport(keys: keys, carriedExtensions: carried)
+    }
+
+    /// A `date` item with its bounds as `minValue`/`maxValue`.
+    public func fhirItem(of definition: DateDefinition, at node: JSONNode, problems: inout ProblemCollector)
+        -> FHIRItemShape?
+    {
+        let bounds = [(definition.earliest, FHIRItem.minValueURL), (definition.latest, FHIRItem.maxValueURL)]
+        let extensions: [JSONWriter.Value] = bounds.compactMap { bound, url in
+            bound.map { .object([("url", .string(url)), ("valueDate", .string($0.description))]) }
+        }
+        return FHIRItemShape(type: "date", members: extensions.isEmpty ? [] : [("extension", .array(extensions))])
+    }
+}

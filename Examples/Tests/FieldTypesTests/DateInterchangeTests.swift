@@ -1,0 +1,41 @@
+import FieldTypes
+import QuestionKit
+import QuestionKitForms
+import QuestionKitInterchange
+import Testing
+
+/// Issue 21: an outside type claims foreign kinds with no change to the core. The date type takes
+/// FHIR `date` items, with their SDC bounds, and writes its questions back as them.
+@Suite struct DateInterchangeTests {
+    static let questionnaire = #"""
+        {"resourceType": "Questionnaire", "status": "active", "title": "Hydrostatic test", "item": [
+          {"linkId": "tested", "type": "date", "text": "Date of the last hydrostatic test",
+           "extension": [{"url": "http://hl7.org/fhir/StructureDefinition/minValue", "valueDate": "2020-01-01"}]},
+          {"linkId": "why", "type": "string", "text": "Why is the test overdue?",
+           "enableWhen": [{"question": "tested", "operator": "<", "answerDate": "2021-01-01"}]}
+        ]}
+        """#
+
+    @Test func aDateItemBecomesADateQuestion() throws {
+        let registry = try FieldRegistry.make()
+        let read = FHIRReader(registry: registry).read(Array(Self.questionnaire.utf8))
+        let template = JSONWriter.text(of: try #require(read.template), indent: 0)
+        #expect(
+            template.contains(
+                #""answer-type":"date","question":"Date of the last hydrostatic test","linkId":"tested","earliest":"2020-01-01""#
+            ))
+        #expect(template.contains(#""enableWhen":[{"question":"tested","operator":"<","answer":"2021-01-01"}]"#))
+        #expect(read.diagnostics.filter { $0.severity != .note }.isEmpty)
+        #expect(
+            TemplateReader(registry: registry).read(Array(template.utf8)).diagnostics.filter { $0.severity != .note }
+                .isEmpty)
+
+        let written = FHIRWriter(reader: TemplateReader(registry: registry)).write(Array(template.utf8))
+        let fhir = JSONWriter.text(of: try #require(written.questionnaire), indent: 0)
+        #expect(
+            fhir.contains(
+                #""linkId":"tested","text":"Date of the last hydrostatic test","type":"date","extension":[{"url":"http://hl7.org/fhir/StructureDefinition/minValue","valueDate":"2020-01-01"}]"#
+            ))
+        #expect(fhir.contains(#""answerDate":"2021-01-01""#))
+    }
+}

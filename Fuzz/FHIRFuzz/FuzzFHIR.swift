@@ -1,0 +1,48 @@
+// libFuzzer entry point for the FHIR Questionnaire reader: any bytes either are refused with
+// diagnostics or give a template in which every item is accounted for; a template that validates
+// is written as R4 and R5, and what is written reads back to the same template (the round trip's
+// fixed point; R4 may leave out R5-only members, reported). Fuzz/run-fuzz.sh builds QuestionKit, QuestionKitForms, QuestionTypes and
+// QuestionKitInterchange first (instrumented too). Every check that fails is a bug the fuzzer found.
+
+import QuestionKit
+import QuestionKitForms
+import QuestionKitInterchange
+import QuestionTypes
+
+/// The built-in types, as the real tool registers them.
+private let registry: QuestionTypeRegistry? = try? QuestionTypeRegistry(BuiltInQuestionTypes.all)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
+    guard let registry else {
+        require(false, "the built-in types do not register")
+        return 0
+    }
+    let read = FHIRReader(registry: registry).read(bytes)
+    guard let template = read.template else {
+        require(!read.diagnostics.isEmpty, "a refused input without a diagnostic")
+        return 0
+    }
+    let counts = read.counts
+    require(
+        counts.total == counts.questions + counts.sections + counts.help + counts.reported,
+        "items not accounted for: \(counts)")
+    let text = JSONWriter.text(of: template)
+    for version in FHIRVersion.allCases {
+        let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(Array(text.utf8))
+        guard let questionnaire = written.text else { return 0 }  // the template has errors our validate finds
+        let again = FHIRReader(registry: registry).read(Array(questionnaire.utf8)).template.map {
+            JSONWriter.text(of: $0)
+        }
+        // R5-only members kept from an R5 source are left out of R4, reported: no fixed point there.
+        let dropped = written.diagnostics.contains { $0.code == FHIRCode.memberNotInRelease.rawValue }
+        require(again == text || dropped, "not a fixed point through \(version):\n\(text)\n---\n\(again ?? "nil")")
+    }
+    return 0
+}
+
+/// Traps with `message` when `condition` fails: the fuzzer records the input.
+private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError(message()) }
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Checks the FHIR Questionnaires `questionkit convert --to fhir` writes with FHIR's own Python models,
+# fhir.resources (from PyPI, in its own virtual environment, .build/venv-fhir): every Questionnaire of
+# the shared corpus (../shared/corpus/fhir, when present) converted to ours and back, and every template of
+# Templates/, each written as R4 and as R5, must be accepted by the R4B and the R5 model.
+#
+# Usage: Scripts/check-fhir.sh [--tool PATH]   (default: builds this package's questionkit)
+# Exits 0 when every file is accepted (or, printing "skipped: REASON" last, when PyPI cannot be reached),
+# 1 when one is not.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source Scripts/python-checker.sh
+# checker_setup exits 2 when the package cannot be installed: tried in a subshell first, that is a skip.
+if ! (checker_setup check-fhir.sh .build/venv-fhir fhir.resources.R4B "fhir.resources>=7.1" "$@" >/dev/null); then
+    echo "skipped: fhir.resources could not be installed from PyPI (no network, or python3-venv missing)"
+    exit 0
+fi
+checker_setup check-fhir.sh .build/venv-fhir fhir.resources.R4B "fhir.resources>=7.1" "$@"
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+sources=()
+corpus=../shared/corpus/fhir
+if [[ -d "$corpus" ]]; then
+    for file in "$corpus"/*.json; do
+        grep -q '"resourceType" *: *"Questionnaire"' "$file" || continue
+        name=$(basename "$file" .json)
+        name=${name// /_}
+        # Warnings are expected (what is not carried); only a file that cannot be read is left out.
+        if "$tool" convert "$file" --from fhir -o "$out/$name.mi.json" 2>/dev/null; then
+            sources+=("$out/$name.mi.json")
+        fi
+    done
+fi
+for template in Templates/*.json; do sources+=("$template"); done
+written=()
+for source in "${sources[@]}"; do
+    name=$(basename "$source" .json)
+    for version in r4 r5; do
+        if "$tool" convert "$source" --from mi --to fhir --fhir-version "$version" -o "$out/$name.$version.fhir.json" \
+            2>/dev/null; then
+            written+=("$out/$name.$version.fhir.json")
+        fi
+    done
+done
+echo "checking ${#written[@]} Questionnaires written from ${#sources[@]} templates"
+"$venv/bin/python" Scripts/check_fhir.py ../shared/corpus/CHECKS.tsv "${written[@]}"

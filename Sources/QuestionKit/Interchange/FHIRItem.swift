@@ -1,0 +1,76 @@
+/// The FHIR releases whose Questionnaire the converter reads and writes.
+public enum FHIRVersion: String, Sendable, CaseIterable {
+    /// R4 (4.0.1), and R4B, whose Questionnaire is R4's: `choice` and `open-choice` items.
+    case r4
+    /// R5 (5.0.0): `coding` items with `answerConstraint`.
+    case r5
+}
+
+/// One FHIR Questionnaire item, as a question type sees it when it claims the item and reads it.
+public struct FHIRItem: Sendable {
+    /// The item object.
+    public let node: JSONNode
+    /// Its `type` (`""` when missing).
+    public let type: String
+    /// The release the Questionnaire was read as.
+    public let version: FHIRVersion
+
+    /// The item `node` of a Questionnaire of `version`.
+    public init(node: JSONNode, version: FHIRVersion) {
+        self.node = node
+        self.type = node["type"]?.stringValue ?? ""
+        self.version = version
+    }
+
+    /// The member `key` of the item, or nil.
+    public subscript(key: String) -> JSONNode? { node[key] }
+
+    /// Whether the item says more than one answer may be given (`repeats` true).
+    public var repeats: Bool { node["repeats"]?.boolValue ?? false }
+
+    /// The `answerOption` entries' values as option texts, each with its value node: a coding's
+    /// `display` (else its `code`), a string, a number or a date as written. An entry whose value
+    /// is none of these has no text (nil), so the caller can report it.
+    public var options: [(text: String?, node: JSONNode)] {
+        guard let list = node["answerOption"] else { return [] }
+        return list.elements.map { entry in
+            guard let value = Self.value(in: entry) else { return (nil, entry) }
+            return (Self.optionText(of: value), value)
+        }
+    }
+
+    /// The text an option or condition value stands for: a coding's `display` (else its
+    /// `code`), a string, or a number or date as written; nil for anything else.
+    public static func optionText(of value: JSONNode) -> String? {
+        switch value.memberKey {
+        case "valueCoding", "answerCoding":
+            return value["display"]?.stringValue ?? value["code"]?.stringValue
+        case "valueString", "valueDate", "valueTime", "valueDateTime", "answerString", "answerDate", "answerTime",
+            "answerDateTime":
+            return value.stringValue
+        case "valueInteger", "valueDecimal", "answerInteger", "answerDecimal":
+            return value.numberText
+        default:
+            return nil
+        }
+    }
+
+    /// The `value[x]` member of an object (an answer option, an extension), or nil.
+    public static func value(in object: JSONNode) -> JSONNode? {
+        object.members.first { $0.key.hasPrefix("value") }?.value
+    }
+
+    /// The `value[x]` of the item's extension with `url`, or nil.
+    public func extensionValue(url: String) -> JSONNode? {
+        guard let extensions = node["extension"] else { return nil }
+        for entry in extensions.elements where entry["url"]?.stringValue == url {
+            return Self.value(in: entry)
+        }
+        return nil
+    }
+
+    /// The URL of the SDC `minValue` extension (a bound on a number or date answer).
+    public static let minValueURL = "http://hl7.org/fhir/StructureDefinition/minValue"
+    /// The URL of the SDC `maxValue` extension.
+    public static let maxValueURL = "http://hl7.org/fhir/StructureDefinition/maxValue"
+}

@@ -1,0 +1,99 @@
+/// How a question type takes part in converting forms of other formats: which of their kinds of
+/// item it takes, how it builds its own keys from one, and how it writes its questions out.
+///
+/// Only FHIR Questionnaire items so far; the other formats (XLSForm, SurveyJS) join as members of
+/// their own. A type that does nothing here takes no foreign kind and is not written out: the
+/// converter reports its questions (a located warning), never drops them silently.
+///
+/// ```swift
+/// extension RatingQuestion {
+///     var fhirItemTypes: [String] { ["integer"] }
+///     func claims(_ item: FHIRItem) -> Bool { item.type == "integer" && item.hasItemControl("slider") }
+///     func questionKeys(from item: FHIRItem, problems: inout ProblemCollector) -> FHIRImport? {
+///         FHIRImport(keys: [("stars", .integer(5))])
+///     }
+///     func fhirItem(of _: RatingDefinition, at _: JSONNode, problems: inout ProblemCollector) -> FHIRItemShape? {
+///         FHIRItemShape(type: "integer")
+///     }
+/// }
+/// ```
+public protocol InterchangeHandling: AnswerHandling {
+    /// The FHIR `item.type` values the type may take (`boolean`; `choice`, `coding`). Default: none.
+    var fhirItemTypes: [String] { get }
+
+    /// Whether the type takes this FHIR item. Default: its `type` is one of `fhirItemTypes`. The
+    /// first registered type that claims an item takes it; others that claim it too are reported.
+    func claims(_ item: FHIRItem) -> Bool
+
+    /// The type's own keys of a question made from `item` (the converter writes `answer-type`,
+    /// `question`, `section`, `helpInfo`, `linkId` and the conditions), and which of the item's
+    /// members and extensions they carry. Report what the type reads but cannot carry against the
+    /// item's nodes, with the type's own codes; the converter reports every member not carried.
+    /// Nil when the item cannot be a question of the type (report why; the converter keeps the item).
+    func questionKeys(from item: FHIRItem, problems: inout ProblemCollector) -> FHIRImport?
+
+    /// The FHIR item of a question of the type: its `type` and the members the type owns
+    /// (`answerOption`, `repeats`, extensions); the converter writes `linkId`, `text`, help and
+    /// conditions. Nil when the question cannot be written as an item (report why against `node`,
+    /// the question; the converter reports a nil with nothing reported).
+    func fhirItem(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector) -> FHIRItemShape?
+}
+
+extension InterchangeHandling {
+    /// None.
+    public var fhirItemTypes: [String] { [] }
+
+    /// Whether the item's `type` is one of `fhirItemTypes`.
+    public func claims(_ item: FHIRItem) -> Bool { fhirItemTypes.contains(item.type) }
+
+    /// Never called for a type that claims nothing; nil.
+    public func questionKeys(from item: FHIRItem, problems: inout ProblemCollector) -> FHIRImport? { nil }
+
+    /// Not written out.
+    public func fhirItem(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector)
+        -> FHIRItemShape?
+    { nil }
+}
+
+extension InterchangeHandling {
+    // Opens the existential for the converter, which holds types as `any QuestionType`.
+    package func erasedFHIRItem(of definition: any Sendable, at node: JSONNode, problems: inout ProblemCollector)
+        -> FHIRItemShape?
+    {
+        guard let definition = definition as? Definition else { return nil }
+        return fhirItem(of: definition, at: node, problems: &problems)
+    }
+}
+
+/// What a type made of a FHIR item: its own keys of the question, and what of the item they carry.
+public struct FHIRImport: Sendable {
+    /// The type's keys of the question, in the order they are written (`answers`, `max-answers` …).
+    public var keys: [(String, JSONWriter.Value)]
+    /// The item's members the keys carry (`answerOption`, `repeats`); the converter reports the others.
+    public var carriedMembers: Set<String>
+    /// The URLs of the item's extensions the keys carry (the SDC `minValue`).
+    public var carriedExtensions: Set<String>
+
+    /// Keys made of the item, carrying `carriedMembers` and the extensions `carriedExtensions`.
+    public init(
+        keys: [(String, JSONWriter.Value)], carriedMembers: Set<String> = [], carriedExtensions: Set<String> = []
+    ) {
+        self.keys = keys
+        self.carriedMembers = carriedMembers
+        self.carriedExtensions = carriedExtensions
+    }
+}
+
+/// A question as a FHIR item: its `type` and the members its type owns.
+public struct FHIRItemShape: Sendable {
+    /// The item's `type` (`choice`, `boolean`, `decimal` …).
+    public var type: String
+    /// Members besides `linkId`, `text`, `type`, `enableWhen` and `enableBehavior`, in order.
+    public var members: [(String, JSONWriter.Value)]
+
+    /// An item of `type` with `members`.
+    public init(type: String, members: [(String, JSONWriter.Value)] = []) {
+        self.type = type
+        self.members = members
+    }
+}

@@ -1,0 +1,7 @@
+extension Key {
+    /// `_fhir`, on a template or a question: what a FHIR Questionnaire held that we do not carry
+    /// (its members verbatim), for the FHIR writer to put back. Not read otherwise.
+    package static let fhirKept = Key(
+        "fhirKept", spelling: "_fhir",
+        summary: "What a converted FHIR Questionnaire held that is not carried; written back to FHIR.")
+}

@@ -1,0 +1,93 @@
+import QuestionKit
+import QuestionKitFiles
+import QuestionKitForms
+import QuestionKitInterchange
+
+/// `questionkit convert IN -o OUT [--from F] [--to F]`: a form of one format as another, through the
+/// registered types, with everything not carried reported where it stands in the input.
+package struct ConvertCommand: Command {
+    package init() {}
+
+    package let name = "convert"
+    package let summary = "Convert a form between our template format and FHIR Questionnaire."
+    package let argumentsSynopsis = "IN"
+    package let discussion = """
+        Reads IN ('-' for standard input) and writes it in another format to -o OUT (standard output
+        without -o, or with -o -). Formats: 'mi' (our templates) and 'fhir' (FHIR Questionnaire JSON,
+        R4 or R5 read, R4 written unless --fhir-version r5). --from is guessed from the content (a
+        'resourceType' is FHIR, 'questions' ours) and --to defaults to mi. Everything the other
+        format cannot carry is reported at its place in IN (line, column and JSON pointer) with a
+        stable code, on standard error (--format json: as JSON), with the problems of the template
+        made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' and
+        written back. Exits 1 when IN cannot be converted or the output not written,
+        64 on bad usage. See Docs/Formats/FHIR.md.
+        """
+    package var options: [OptionSpec] {
+        let formats = InterchangeFormat.allCases.map(\.rawValue)
+        return [
+            OptionSpec("output", short: "o", value: "FILE", help: "Where to write ('-' for standard output)."),
+            OptionSpec("from", value: "FORMAT", choices: formats, help: "The format of IN (guessed when left out)."),
+            OptionSpec("to", value: "FORMAT", choices: formats, help: "The format to write (default: mi)."),
+            OptionSpec(
+                "fhir-version", value: "VERSION", choices: FHIRVersion.allCases.map(\.rawValue),
+                help: "The FHIR release written (default: r4)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: ["text", "json"],
+                help: "Diagnostics for people (text) or machines (json)."),
+        ]
+    }
+
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard let path = arguments.positionals.first else { throw UsageError("no input given") }
+        if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        let displayPath = path == "-" ? "<stdin>" : path
+        let bytes: [UInt8]
+        do {
+            let limit = JSONParser.Limits.default.maxBytes
+            bytes = path == "-" ? try context.readStandardInput(limit) : try FileInput.read(path, limit: limit)
+        } catch {
+            context.printError("\(context.toolName) convert: error: cannot read \(displayPath): \(error)")
+            return ExitStatus.inputErrors
+        }
+        let from = try sourceFormat(arguments, bytes: bytes)
+        let to = arguments.values["to"].flatMap(InterchangeFormat.init(rawValue:)) ?? .mi
+        guard from != to else { throw UsageError("IN is already '\(to.rawValue)'; pass --to with another format") }
+        let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
+        let (text, diagnostics) = convert(bytes, to: to, version: version, registry: context.registry)
+        let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes)
+        if arguments.values["format"] == "json" {
+            context.standardError += DiagnosticPrinter.json([file])
+        } else if !diagnostics.isEmpty {
+            context.printDiagnostics(file)
+        }
+        guard let text else { return ExitStatus.inputErrors }
+        do {
+            try context.writeOutput(Array(text.utf8), to: arguments.values["output"] ?? OutputFile.standardOutput)
+        } catch {
+            context.printError("\(context.toolName) convert: error: \(error)")
+            return ExitStatus.inputErrors
+        }
+        return diagnostics.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
+    }
+
+    private func sourceFormat(_ arguments: ParsedArguments, bytes: [UInt8]) throws(UsageError) -> InterchangeFormat {
+        if let from = arguments.values["from"].flatMap(InterchangeFormat.init(rawValue:)) { return from }
+        guard let guessed = InterchangeFormat.guess(bytes) else {
+            throw UsageError("cannot tell the format of the input; pass --from mi or --from fhir")
+        }
+        return guessed
+    }
+
+    /// The converted text (nil when nothing could be made) and the diagnostics, located in `bytes`.
+    private func convert(_ bytes: [UInt8], to: InterchangeFormat, version: FHIRVersion, registry: QuestionTypeRegistry)
+        -> (String?, [Diagnostic])
+    {
+        switch to {
+        case .mi:
+            return FHIRCheck.convert(bytes, reader: TemplateReader(registry: registry))
+        case .fhir:
+            let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(bytes)
+            return (written.text, written.diagnostics)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import QuestionKit
+import QuestionKitForms
+
+/// The items of a Questionnaire being written: questions in order, consecutive questions of one
+/// section inside one group; linkIds (a question without one is `q` and its number); and the
+/// conditions of our questions as `enableWhen`, their operands typed by the referred item.
+struct FHIRItemList {
+    let version: FHIRVersion
+    /// The FHIR item type of each question with a linkId.
+    private let types: [String: String]
+    private var items: [JSONWriter.Value] = []
+    private var group: (text: String, items: [JSONWriter.Value])?
+    private var groupCount = 0
+
+    init(version: FHIRVersion, questions: [Question], shapeType: (Question) -> String?) {
+        self.version = version
+        var types: [String: String] = [:]
+        for question in questions {
+            if let linkId = question.node["linkId"]?.stringValue, types[linkId] == nil {
+                types[linkId] = shapeType(question) ?? ""
+            }
+        }
+        self.types = types
+    }
+
+    /// The members of `node`, none when it is nil.
+    static func members(of node: JSONNode?) -> [JSONMember] { node.map { Array($0.members) } ?? [] }
+
+    func linkId(of question: Question) -> String {
+        question.node["linkId"]?.stringValue ?? "q\(question.number)"
+    }
+
+    /// Adds the item of `question` (nothing when nil), in its section's group.
+    mutating func append(_ question: Question, item: JSONWriter.Value?) {
+        if group?.text != question.section { closeGroup() }
+        if group == nil, let section = question.section { group = (section, []) }
+        guard let item else { return }
+        if group != nil { group?.items.append(item) } else { items.append(item) }
+    }
+
+    private mutating func closeGroup() {
+        guard let (text, children) = group else { return }
+        group = nil
+        guard !children.isEmpty else { return }
+        groupCount += 1
+        items.append(
+            .object([
+                ("linkId", .string("section-\(groupCount)")), ("text", .string(text)), ("type", .string("group")),
+                ("item", .array(children)),
+            ]))
+    }
+
+    mutating func finished() -> [JSONWriter.Value] {
+        closeGroup()
+        return items
+    }
+
+    /// `enableWhen` of `question`: its conditions, then those `_fhir` kept; nil when none.
+    func enableWhen(of question: Question) -> [JSONWriter.Value]? {
+        var conditions: [JSONWriter.Value] = []
+        for condition in question.node["enableWhen"]?.elements.map({ $0 }) ?? [] {
+            guard let target = condition["question"]?.stringValue, let op = condition["operator"]?.stringValue,
+                let answer = condition["answer"]
+            else { continue }
+            conditions.append(
+                .object([
+                    ("question", .string(target)), ("operator", .string(op)),
+                    operand(answer, type: op == "exists" ? "boolean" : types[target] ?? ""),
+                ]))
+        }
+        conditions += question.node["_fhir"]?["enableWhen"]?.elements.map(\.writerValue) ?? []
+        return conditions.isEmpty ? nil : conditions
+    }
+
+    /// `answer[x]` of a condition on an item of `type`.
+    private func operand(_ answer: JSONNode, type: String) -> (String, JSONWriter.Value) {
+        if let value = answer.boolValue { return ("answerBoolean", .bool(value)) }
+        if answer.kind == .number {
+            let whole = answer.numberText.map { Int($0) != nil } ?? false
+            return (type == "integer" && whole ? "answerInteger" : "answerDecimal", answer.writerValue)
+        }
+        let text = answer.stringValue ?? answer.sourceText
+        switch type {
+        case "coding": return ("answerCoding", .object([("display", .string(text))]))
+        case "date": return ("answerDate", .string(text))
+        case "dateTime": return ("answerDateTime", .string(text))
+        case "time": return ("answerTime", .string(text))
+        default: return ("answerString", .string(text))
+        }
+    }
+
+    /// The SDC extension that makes a display item its question's help.
+    static let helpControl: JSONWriter.Value = .object([
+        ("url", .string("http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl")),
+        (
+            "valueCodeableConcept",
+            .object([
+                (
+                    "coding",
+                    .array([
+                        .object([
+                            ("system", .string("http://hl7.org/fhir/questionnaire-item-control")),
+                            ("code", .string("help")),
+                        ])
+                    ])
+                )
+            ])
+        ),
+    ])
+
+    /// An R4 `valueString` option as an R5 coding option (its text as the display).
+    static func codingOption(_ option: JSONWriter.Value) -> JSONWriter.Value {
+        guard case .object(let members) = option, let (key, value) = members.first, key == "valueString" else {
+            return option
+        }
+        return .object([("valueCoding", .object([("display", value)]))])
+    }
+}

@@ -1,0 +1,207 @@
+import QuestionKit
+
+/// One pass over a Questionnaire's items, in order, at every depth: groups become sections,
+/// display items help, other items questions of the type that claims them. Conditions are mapped
+/// afterwards (`questionValues`), since FHIR lets them refer to later items.
+struct FHIRItemWalk {
+    /// A group's conditions, which its items inherit.
+    typealias Conditions = (enableWhen: JSONNode, behavior: JSONNode?)
+
+    /// A question made, its conditions not yet mapped.
+    struct Pending {
+        var item: JSONNode
+        var identifier: String
+        var text: String
+        var keys: [(String, JSONWriter.Value)]
+        var section: String?
+        var help: [String]
+        var kept: [(String, JSONWriter.Value)]
+        var linkId: String
+        var conditions: Conditions?
+    }
+
+    let reader: FHIRReader
+    let version: FHIRVersion
+    var pending: [Pending] = []
+    /// Questions by linkId (the first of a duplicated one).
+    var made: [String: Int] = [:]
+    /// Items no type made, kept whole.
+    var unmade: [JSONWriter.Value] = []
+    var counts = FHIRReader.ItemCounts()
+    /// Display items waiting for the next question, whose help they become.
+    private var waitingHelp: [(node: JSONNode, text: String)] = []
+
+    static let coreMembers: Set<String> = ["linkId", "text", "type", "item", "enableWhen", "enableBehavior"]
+
+    init(reader: FHIRReader, version: FHIRVersion) {
+        self.reader = reader
+        self.version = version
+    }
+
+    mutating func walk(
+        _ items: some Sequence<JSONNode>, section: String?, inherited: Conditions?, problems: inout ProblemCollector
+    ) {
+        for item in items {
+            counts.total += 1
+            guard item.kind == .object else {
+                problems.warning(FHIRCode.itemNotAnObject, "an item is a JSON object, not \(item.kind)", at: item)
+                counts.reported += 1
+                continue
+            }
+            switch item["type"]?.stringValue {
+            case "group": group(item, section: section, inherited: inherited, problems: &problems)
+            case "display": display(item, section: section, inherited: inherited, problems: &problems)
+            default: question(item, section: section, inherited: inherited, problems: &problems)
+            }
+        }
+    }
+
+    private mutating func group(
+        _ item: JSONNode, section: String?, inherited: Conditions?, problems: inout ProblemCollector
+    ) {
+        counts.sections += 1
+        var inner = section
+        if let text = item["text"]?.stringValue, !text.isEmpty {
+            inner = section.map { "\($0) / \(text)" } ?? text
+            if section != nil {
+                problems.report(
+                    .note, FHIRCode.groupFlattened, "a group inside a group: its items' section is '\(inner ?? "")'",
+                    at: item["text"] ?? item)
+            }
+        }
+        if let repeats = item["repeats"], repeats.boolValue == true {
+            problems.warning(
+                FHIRCode.groupRepeatsNotCarried, "a repeating group is asked once (its items are not repeated)",
+                at: repeats)
+        }
+        var conditions = inherited
+        if let enableWhen = item["enableWhen"] {
+            if inherited != nil {
+                problems.warning(
+                    FHIRCode.groupConditionNotCarried,
+                    "conditions of a group inside a conditional group are not combined; the inner ones apply",
+                    at: enableWhen)
+            }
+            conditions = (enableWhen, item["enableBehavior"])
+        }
+        let carried = Self.coreMembers.union(["repeats"])
+        _ = FHIRMembers.kept(item, carried: carried, carriedExtensions: [], problems: &problems)
+        if let children = item["item"] {
+            walk(children.elements, section: inner, inherited: conditions, problems: &problems)
+        }
+    }
+
+    private mutating func display(
+        _ item: JSONNode, section: String?, inherited: Conditions?, problems: inout ProblemCollector
+    ) {
+        let text = item["text"]?.stringValue ?? ""
+        waitingHelp.append((item, text))
+        _ = FHIRMembers.kept(
+            item, carried: ["linkId", "text", "type", "item"], carriedExtensions: [], problems: &problems)
+        if let children = item["item"] {
+            walk(children.elements, section: section, inherited: inherited, problems: &problems)
+        }
+    }
+
+    /// Reports the display items no question followed.
+    mutating func finishPendingHelp(problems: inout ProblemCollector) {
+        for (node, _) in waitingHelp {
+            problems.warning(
+                FHIRCode.displayNotCarried, "a display item after the last question is not carried", at: node)
+            counts.reported += 1
+        }
+        waitingHelp = []
+    }
+
+    private mutating func question(
+        _ item: JSONNode, section: String?, inherited: Conditions?, problems: inout ProblemCollector
+    ) {
+        let fhirItem = FHIRItem(node: item, version: version)
+        guard let (type, identifier) = reader.claimant(of: fhirItem, problems: &problems) else {
+            let known = reader.registry.types.flatMap(\.fhirItemTypes)
+            problems.warning(
+                FHIRCode.itemTypeUnsupported,
+                "no registered question type takes \(item["type"]?.quotedForMessage ?? "an item without type") items "
+                    + "(taken: \(known.joined(separator: ", "))); kept under _fhir",
+                at: item["type"] ?? item)
+            keepUnmade(item)
+            return
+        }
+        guard let made = type.questionKeys(from: fhirItem, problems: &problems) else {
+            problems.warning(
+                FHIRCode.itemNotMade, "'\(identifier)' could not make a question of this item; kept under _fhir",
+                at: item["type"] ?? item)
+            keepUnmade(item)
+            return
+        }
+        counts.questions += 1
+        var help = waitingHelp.map(\.text).filter { !$0.isEmpty }
+        if !waitingHelp.isEmpty {
+            counts.help += waitingHelp.count
+            for (node, _) in waitingHelp {
+                problems.report(
+                    .note, FHIRCode.displayAsHelp, "a display item becomes the next question's help", at: node)
+            }
+            waitingHelp = []
+        }
+        // FHIR requires a linkId; without one, the question gets the one the writer gives it (`q` and its number).
+        let linkId = item["linkId"]?.stringValue ?? "q\(pending.count + 1)"
+        if item["linkId"]?.stringValue == nil {
+            problems.warning(
+                FHIRCode.linkIdMissing, "an item without a linkId (FHIR requires one) is named '\(linkId)'",
+                at: item["linkId"] ?? item)
+        }
+        var text = item["text"]?.stringValue ?? ""
+        if text.isEmpty {
+            text = linkId
+            problems.warning(FHIRCode.textMissing, "an item without text: its linkId is the question", at: item)
+        }
+        let children = item["item"]
+        var flattened: [JSONNode] = []
+        for child in children.map(\.elements).map(Array.init) ?? [] {
+            if child["type"]?.stringEquals("display") == true {
+                counts.total += 1
+                counts.help += 1
+                if let text = child["text"]?.stringValue, !text.isEmpty { help.append(text) }
+            } else {
+                flattened.append(child)
+            }
+        }
+        let carried = Self.coreMembers.union(made.carriedMembers)
+        let kept = FHIRMembers.kept(
+            item, carried: carried, carriedExtensions: made.carriedExtensions, problems: &problems)
+        if self.made[linkId] != nil {
+            problems.warning(FHIRCode.duplicateLinkId, "linkId '\(linkId)' is used before", at: item["linkId"] ?? item)
+        } else {
+            self.made[linkId] = pending.count
+        }
+        let conditions = item["enableWhen"].map { ($0, item["enableBehavior"]) } ?? inherited
+        if inherited != nil, item["enableWhen"] == nil {
+            problems.report(
+                .note, FHIRCode.groupConditionInherited, "the item is asked when its group is", at: item)
+        }
+        pending.append(
+            Pending(
+                item: item, identifier: identifier, text: text, keys: made.keys, section: section, help: help,
+                kept: kept, linkId: linkId, conditions: conditions))
+        if !flattened.isEmpty, let children {
+            problems.report(
+                .note, FHIRCode.nestedItemsFlattened, "items under a question follow it as questions of their own",
+                at: children)
+            walk(flattened, section: section, inherited: inherited, problems: &problems)
+        }
+    }
+
+    private mutating func keepUnmade(_ item: JSONNode) {
+        unmade.append(item.writerValue)
+        let inside = Self.countItems(item["item"])
+        counts.total += inside
+        counts.reported += 1 + inside
+    }
+
+    /// Items in `items`, at every depth.
+    static func countItems(_ items: JSONNode?) -> Int {
+        guard let items else { return 0 }
+        return items.elements.reduce(0) { $0 + 1 + countItems($1["item"]) }
+    }
+}

@@ -1,0 +1,166 @@
+import QuestionKit
+import QuestionKitForms
+
+/// Writes a template of ours as a FHIR Questionnaire (R4 by default, or R5), through the registered
+/// types (`InterchangeHandling.fhirItem`): sections become groups, help a display item under its
+/// question, conditions `enableWhen`, and what `_fhir` kept is put back. A question whose type has
+/// no FHIR item is reported on the template, never left out silently. See Docs/Formats/FHIR.md.
+public struct FHIRWriter: Sendable {
+    /// Reads the templates.
+    public let reader: TemplateReader
+    /// The release written.
+    public let version: FHIRVersion
+
+    /// A writer of `version` Questionnaires from templates read by `reader`.
+    public init(reader: TemplateReader, version: FHIRVersion = .r4) {
+        self.reader = reader
+        self.version = version
+    }
+
+    /// What writing one template gave.
+    public struct Result: Sendable {
+        /// The Questionnaire, or nil when the template has errors.
+        public var questionnaire: JSONWriter.Value?
+        /// The template's problems and what could not be written, located in the template.
+        public var diagnostics: [Diagnostic]
+        /// The Questionnaire as JSON text (2-space indent, a final newline), or nil.
+        public var text: String? { questionnaire.map { JSONWriter.text(of: $0) + "\n" } }
+    }
+
+    /// Writes the template in `bytes`.
+    public func write(_ bytes: [UInt8]) -> Result {
+        let read = reader.read(bytes)
+        guard let template = read.template, !read.diagnostics.containsErrors else {
+            return Result(questionnaire: nil, diagnostics: read.diagnostics)
+        }
+        var problems = ProblemCollector(document: template.document)
+        let questionnaire = questionnaire(of: template, problems: &problems)
+        return Result(questionnaire: questionnaire, diagnostics: read.diagnostics + problems.diagnostics())
+    }
+
+    func questionnaire(of template: Template, problems: inout ProblemCollector) -> JSONWriter.Value {
+        let root = template.document.root
+        var members: [(String, JSONWriter.Value)] = [("resourceType", .string("Questionnaire"))]
+        let kept = root["_fhir"]
+        for member in FHIRItemList.members(of: kept) where member.key != "item" && fits(member, problems: &problems) {
+            members.append((member.key, member.value.writerValue))
+        }
+        if kept?["status"] == nil { members.append(("status", .string("draft"))) }
+        if let title = template.title { members.append(("title", .string(title))) }
+        var items = FHIRItemList(version: version, questions: template.questions, shapeType: shapeType)
+        for question in template.questions {
+            items.append(question, item: item(of: question, types: items, problems: &problems))
+        }
+        var written = items.finished()
+        for item in kept?["item"]?.elements.map({ $0 }) ?? [] { written.append(fitted(item, problems: &problems)) }
+        if !written.isEmpty { members.append(("item", .array(written))) }
+        return .object(members)
+    }
+
+    /// The identifier of the question's type, from the registry's descriptions (a type's own
+    /// `description` is computed at each call: examples and all).
+    private func identifier(of question: Question) -> String {
+        let wanted = ObjectIdentifier(type(of: question.type))
+        let index = reader.registry.types.firstIndex { ObjectIdentifier(type(of: $0)) == wanted }
+        return index.map { reader.registry.descriptions[$0].identifier } ?? "?"
+    }
+
+    /// The FHIR item type a question is written as (for the operands of conditions on it).
+    private func shapeType(of question: Question) -> String? {
+        if let kept = question.node["_fhir"]?["type"]?.stringValue { return kept }
+        var ignored = ProblemCollector(document: question.node.document)
+        let shape = question.type.erasedFHIRItem(of: question.definition, at: question.node, problems: &ignored)
+        return shape.map { version == .r5 ? Self.r5($0).type : $0.type }
+    }
+
+    /// The item of `question`, or nil (reported) when its type writes none.
+    private func item(of question: Question, types items: FHIRItemList, problems: inout ProblemCollector)
+        -> JSONWriter.Value?
+    {
+        guard var shape = question.type.erasedFHIRItem(of: question.definition, at: question.node, problems: &problems)
+        else {
+            problems.warning(
+                FHIRCode.questionNotWritten,
+                "a '\(identifier(of: question))' question has no FHIR item; it is not written",
+                at: question.node, hint: "FHIR has no item of this kind; the Questionnaire leaves the question out.")
+            return nil
+        }
+        if version == .r5 { shape = Self.r5(shape) }
+        let kept = question.node["_fhir"]
+        var members: [(String, JSONWriter.Value)] = [
+            ("linkId", .string(items.linkId(of: question))), ("text", .string(question.text)),
+            ("type", kept?["type"]?.writerValue ?? .string(shape.type)),
+        ]
+        for (key, value) in shape.members {
+            // The type's extensions and those kept are both written; any other kept member wins.
+            if key == "extension", let extra = kept?["extension"] {
+                guard case .array(let own) = value else { continue }
+                members.append((key, .array(own + extra.elements.map(\.writerValue))))
+            } else if kept?[key] == nil {
+                members.append((key, value))
+            }
+        }
+        let written = Set(members.map(\.0))
+        if let enableWhen = items.enableWhen(of: question) {
+            members.append(("enableWhen", .array(enableWhen)))
+            if let behavior = question.node["enableBehavior"]?.stringValue {
+                members.append(("enableBehavior", .string(behavior)))
+            } else if enableWhen.count > 1 {
+                members.append(("enableBehavior", .string("all")))
+            }
+        }
+        for member in FHIRItemList.members(of: kept)
+        where !["type", "enableWhen"].contains(member.key) && !written.contains(member.key)
+            && fits(member, problems: &problems)
+        {
+            members.append((member.key, member.value.writerValue))
+        }
+        if let help = question.help, !help.text.isEmpty {
+            let display: JSONWriter.Value = .object([
+                ("linkId", .string(items.linkId(of: question) + "-help")), ("text", .string(help.text)),
+                ("type", .string("display")), ("extension", .array([FHIRItemList.helpControl])),
+            ])
+            members.append(("item", .array([display])))
+        }
+        return .object(members)
+    }
+
+    /// Members R5 added, which an R4 Questionnaire cannot hold.
+    static let r5Only: Set<String> = [
+        "answerConstraint", "disabledDisplay", "versionAlgorithmString", "versionAlgorithmCoding", "copyrightLabel",
+    ]
+
+    /// Whether a kept member can be written in `version`, reporting one that cannot.
+    private func fits(_ member: JSONMember, problems: inout ProblemCollector) -> Bool {
+        guard version == .r4, Self.r5Only.contains(member.key) else { return true }
+        problems.warning(
+            FHIRCode.memberNotInRelease, "'\(member.key)' is R5 only: not written to an R4 Questionnaire",
+            at: member.value, hint: "Write R5 (--fhir-version r5) to keep it.")
+        return false
+    }
+
+    /// A kept item as `version` can hold it: for R4, without R5-only members, at every depth (each reported).
+    private func fitted(_ item: JSONNode, problems: inout ProblemCollector) -> JSONWriter.Value {
+        guard version == .r4, item.kind == .object else { return item.writerValue }
+        var members: [(String, JSONWriter.Value)] = []
+        for member in item.members where fits(member, problems: &problems) {
+            if member.key == "item", member.value.kind == .array {
+                members.append(("item", .array(member.value.elements.map { fitted($0, problems: &problems) })))
+            } else {
+                members.append((member.key, member.value.writerValue))
+            }
+        }
+        return .object(members)
+    }
+
+    /// An R4 `choice` item as R5 writes it: `coding`, its options codings, free text allowed or not.
+    private static func r5(_ shape: FHIRItemShape) -> FHIRItemShape {
+        guard shape.type == "choice" || shape.type == "open-choice" else { return shape }
+        var members = shape.members.map { member -> (String, JSONWriter.Value) in
+            guard member.0 == "answerOption", case .array(let options) = member.1 else { return member }
+            return (member.0, .array(options.map(FHIRItemList.codingOption)))
+        }
+        members.append(("answerConstraint", .string(shape.type == "choice" ? "optionsOnly" : "optionsOrString")))
+        return FHIRItemShape(type: "coding", members: members)
+    }
+}

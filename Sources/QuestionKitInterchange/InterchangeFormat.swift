@@ -1,0 +1,17 @@
+import QuestionKit
+
+/// The formats `convert` reads and writes.
+public enum InterchangeFormat: String, Sendable, CaseIterable {
+    /// Ours: an MI template.
+    case mi
+    /// A FHIR Questionnaire (R4 or R5 JSON).
+    case fhir
+
+    /// The format of `bytes`, from their content: a JSON object with `resourceType` is FHIR, one
+    /// with `questions` (or `Questions`) ours; nil when it is not such an object.
+    public static func guess(_ bytes: [UInt8]) -> InterchangeFormat? {
+        guard let root = JSONParser.parse(bytes).document?.root, root.kind == .object else { return nil }
+        if root["resourceType"] != nil { return .fhir }
+        return root["questions"] != nil || root["Questions"] != nil ? .mi : nil
+    }
+}

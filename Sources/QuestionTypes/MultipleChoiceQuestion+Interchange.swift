@@ -1,0 +1,69 @@
+import QuestionKit
+
+// A multiple-choice question is a FHIR `choice` item (R5: `coding`) whose `answerOption`s are its
+// options; `repeats` true is any number of answers (`max-answers` 0), false exactly one.
+extension MultipleChoiceQuestion {
+    /// `choice`, `open-choice` (R4) and `coding` (R5).
+    public var fhirItemTypes: [String] { ["choice", "open-choice", "coding"] }
+
+    /// `answers` from the options' texts and `max-answers` from `repeats`. Options held only by an
+    /// `answerValueSet` make no question (there is nothing to choose from); free text besides the options
+    /// (`open-choice`, R5 `optionsOrString`) and option codes are reported as not carried.
+    public func questionKeys(from item: FHIRItem, problems: inout ProblemCollector) -> FHIRImport? {
+        var texts: [JSONWriter.Value] = []
+        var reportedCode = false
+        for (text, value) in item.options {
+            guard let text, !text.isEmpty else {
+                problems.warning(
+                    Code.fhirOptionNotCarried, "an answer option without text (\(value.quotedForMessage)) is left out",
+                    at: value)
+                continue
+            }
+            if !reportedCode, value.memberKey == "valueCoding", value["code"] != nil {
+                reportedCode = true
+                problems.report(
+                    .note, Code.fhirOptionCodesNotCarried,
+                    "options are carried by their text; their codes and systems are not", at: value,
+                    hint: "Conditions on the options compare their texts.")
+            }
+            texts.append(.string(text))
+        }
+        guard !texts.isEmpty else {
+            problems.warning(
+                Code.fhirNoOptions, "the item lists no answer options (an answerValueSet is not expanded)",
+                at: item["answerValueSet"] ?? item.node, hint: "List the options as answerOption.")
+            return nil
+        }
+        let constraint = item["answerConstraint"]
+        if item.type == "open-choice" || (constraint.map { !$0.stringEquals("optionsOnly") } ?? false) {
+            problems.warning(
+                Code.fhirFreeTextNotCarried, "free text besides the options is not carried; only the options are",
+                at: constraint ?? item["type"] ?? item.node)
+        }
+        return FHIRImport(
+            keys: [("max-answers", .integer(item.repeats ? 0 : 1)), ("answers", .array(texts))],
+            carriedMembers: ["answerOption", "repeats", "answerConstraint"])
+    }
+
+    /// A `choice` item with one `valueString` option per option; `repeats` unless one answer only.
+    /// A limit above one and an accepted answer have no place in FHIR and are reported.
+    public func fhirItem(
+        of definition: MultipleChoiceDefinition, at node: JSONNode, problems: inout ProblemCollector
+    ) -> FHIRItemShape? {
+        if case .atMost(let limit) = definition.selectionLimit, let maxNode = node["max-answers"] {
+            problems.warning(
+                Code.fhirLimitNotWritten, "FHIR has no limit of \(limit) answers: written as any number",
+                at: maxNode)
+        }
+        if definition.acceptedAnswer != nil, let accepted = node["acceptedAnswer"] {
+            problems.warning(
+                Code.fhirAcceptedAnswerNotWritten,
+                "a FHIR item has no expected answer: the accepted answer is not written", at: accepted)
+        }
+        let options = definition.options.map { JSONWriter.Value.object([("valueString", .string($0))]) }
+        var members: [(String, JSONWriter.Value)] = []
+        if definition.selectionLimit != .single { members.append(("repeats", .bool(true))) }
+        members.append(("answerOption", .array(options)))
+        return FHIRItemShape(type: "choice", members: members)
+    }
+}

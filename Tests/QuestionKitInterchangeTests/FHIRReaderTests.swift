@@ -1,0 +1,92 @@
+import QuestionKit
+import QuestionKitForms
+import QuestionKitInterchange
+import QuestionTypes
+import Testing
+
+struct FHIRReaderTests {
+    static let registry = builtInRegistry
+
+    static let questionnaire = #"""
+        {
+          "resourceType": "Questionnaire",
+          "status": "active",
+          "title": "Pump check",
+          "item": [
+            {"linkId": "g", "type": "group", "text": "Leaks",
+             "item": [
+               {"linkId": "leak", "type": "boolean", "text": "Any leaks?",
+                "item": [{"linkId": "leak-help", "type": "display", "text": "Look under the seal."}]},
+               {"linkId": "rate", "type": "decimal", "text": "Leak rate",
+                "extension": [
+                  {"url": "http://hl7.org/fhir/StructureDefinition/minValue", "valueDecimal": 0},
+                  {"url": "http://hl7.org/fhir/StructureDefinition/maxValue", "valueInteger": 10}],
+                "enableWhen": [{"question": "leak", "operator": "=", "answerBoolean": true}]},
+               {"linkId": "where", "type": "choice", "text": "Where?", "repeats": true,
+                "answerOption": [{"valueCoding": {"code": "s", "display": "Seal"}}, {"valueString": "Flange"}],
+                "enableWhen": [{"question": "leak", "operator": "=", "answerBoolean": true}]},
+               {"linkId": "when", "type": "date", "text": "Since when?",
+                "enableWhen": [{"question": "where", "operator": "=", "answerCoding": {"code": "s"}}]},
+               {"linkId": "note", "type": "string", "text": "Note", "initial": [{"valueString": "none"}],
+                "enableWhen": [{"question": "when", "operator": "exists", "answerBoolean": true}]}
+             ]}
+          ]
+        }
+        """#
+
+    func read() -> FHIRReader.Result { FHIRReader(registry: Self.registry).read(Array(Self.questionnaire.utf8)) }
+
+    @Test func mapsItemsThroughTheirTypes() throws {
+        let result = read()
+        let text = JSONWriter.text(of: try #require(result.template), indent: 0)
+        #expect(text.contains(#""Title":"Pump check""#))
+        #expect(
+            text.contains(
+                #"{"answer-type":"true/false","question":"Any leaks?","section":"Leaks","helpInfo":{"text":"Look under the seal.","images":[]},"linkId":"leak"}"#
+            ))
+        #expect(text.contains(#""numberInput":true,"acceptedAnswer":{"from":"0","to":"10"}"#))
+        #expect(text.contains(#""enableWhen":[{"question":"leak","operator":"=","answer":true}]"#))
+        #expect(text.contains(#""max-answers":0,"answers":["Seal","Flange"]"#))
+        #expect(result.version == .r4)
+        #expect(result.counts == FHIRReader.ItemCounts(total: 7, questions: 4, sections: 1, help: 1, reported: 1))
+    }
+
+    @Test func reportsWhatIsNotCarriedWhereItStands() {
+        let found = read().diagnostics.map { "\($0.line):\($0.column) \($0.code)" }
+        #expect(found.contains("18:35 fhir.item-type-unsupported"))
+        #expect(found.contains("20:72 fhir.initial-not-carried"))
+        #expect(found.contains("21:37 fhir.condition-target-not-made"))
+        #expect(found.contains("16:42 multiple-choice.fhir-option-codes-not-carried"))
+    }
+
+    @Test func keepsWhatIsNotCarriedForTheWriter() throws {
+        let text = JSONWriter.text(of: try #require(read().template), indent: 0)
+        #expect(text.contains(#""_fhir":{"initial":[{"valueString":"none"}],"enableWhen":[{"question":"when""#))
+        #expect(text.contains(#""_fhir":{"status":"active","item":[{"linkId":"when""#))
+    }
+
+    @Test func readsR5FromItsConstructs() {
+        let r5 =
+            #"{"resourceType": "Questionnaire", "status": "draft", "item": [{"linkId": "a", "type": "coding", "text": "A?", "answerConstraint": "optionsOnly", "answerOption": [{"valueCoding": {"display": "x"}}]}]}"#
+        let result = FHIRReader(registry: Self.registry).read(Array(r5.utf8))
+        #expect(result.version == .r5)
+        #expect(result.counts.questions == 1)
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func refusesOtherResources() {
+        let response = FHIRReader(registry: Self.registry).read(
+            Array(#"{"resourceType": "QuestionnaireResponse"}"#.utf8))
+        #expect(response.template == nil)
+        #expect(response.diagnostics.map(\.code) == [FHIRCode.responseNotSupported.rawValue])
+        let broken = FHIRReader(registry: Self.registry).read(Array(#"{"resourceType": "#.utf8))
+        #expect(broken.template == nil)
+        #expect(broken.diagnostics.containsErrors)
+    }
+
+    @Test func guessesTheFormatFromTheContent() {
+        #expect(InterchangeFormat.guess(Array(Self.questionnaire.utf8)) == .fhir)
+        #expect(InterchangeFormat.guess(Array(#"{"Title": "T", "questions": []}"#.utf8)) == .mi)
+        #expect(InterchangeFormat.guess(Array("[]".utf8)) == nil)
+    }
+}

@@ -1,0 +1,90 @@
+import FormGenerators
+import QuestionKit
+import QuestionKitForms
+import QuestionKitInterchange
+import QuestionTypes
+import Testing
+
+struct FHIRWriterTests {
+    static let registry = builtInRegistry
+
+    static let template = #"""
+        {"Title": "Leak check", "questions": [
+          {"linkId": "leak", "answer-type": "true/false", "question": "Any leaks?", "section": "Leaks",
+           "helpInfo": {"text": "Look under the seal.", "images": []}},
+          {"linkId": "where", "answer-type": "multiple-choice", "question": "Where?", "section": "Leaks",
+           "max-answers": 1, "answers": ["Seal", "Flange"],
+           "enableWhen": [{"question": "leak", "operator": "=", "answer": true}]},
+          {"answer-type": "short-answer", "question": "Rate", "numberInput": true,
+           "acceptedAnswer": {"from": "0", "to": "10"},
+           "enableWhen": [{"question": "where", "operator": "=", "answer": "Seal"}]},
+          {"answer-type": "table-answer", "question": "Belts", "numRows": 2, "numColumns": 2,
+           "firstRow": ["", "Drive"], "firstColumn": ["", "Tension"], "rowType": ["", "text"]}
+        ]}
+        """#
+
+    func write(_ version: FHIRVersion) -> FHIRWriter.Result {
+        FHIRWriter(reader: TemplateReader(registry: Self.registry), version: version).write(Array(Self.template.utf8))
+    }
+
+    @Test func writesR4() throws {
+        let written = write(.r4)
+        let text = JSONWriter.text(of: try #require(written.questionnaire), indent: 0)
+        #expect(
+            text.hasPrefix(
+                #"{"resourceType":"Questionnaire","status":"draft","title":"Leak check","item":[{"linkId":"section-1","text":"Leaks","type":"group""#
+            ))
+        #expect(
+            text.contains(
+                #""linkId":"where","text":"Where?","type":"choice","answerOption":[{"valueString":"Seal"},{"valueString":"Flange"}],"enableWhen":[{"question":"leak","operator":"=","answerBoolean":true}]"#
+            ))
+        #expect(text.contains(#""linkId":"q3","text":"Rate","type":"decimal""#))
+        #expect(text.contains(#""enableWhen":[{"question":"where","operator":"=","answerString":"Seal"}]"#))
+        #expect(text.contains(#""linkId":"leak-help","text":"Look under the seal.","type":"display""#))
+        #expect(written.diagnostics.map(\.code) == [FHIRCode.questionNotWritten.rawValue])
+        #expect(written.diagnostics.first?.line == 10)
+    }
+
+    @Test func writesR5Codings() throws {
+        let text = JSONWriter.text(of: try #require(write(.r5).questionnaire), indent: 0)
+        #expect(
+            text.contains(
+                #""type":"coding","answerOption":[{"valueCoding":{"display":"Seal"}},{"valueCoding":{"display":"Flange"}}],"answerConstraint":"optionsOnly""#
+            ))
+        #expect(text.contains(#""answerCoding":{"display":"Seal"}"#))
+    }
+
+    @Test func roundTripsToTheSameTemplate() throws {
+        for version in FHIRVersion.allCases {
+            let first = try #require(write(version).text)
+            let template = try #require(FHIRReader(registry: Self.registry).read(Array(first.utf8)).template)
+            let second = FHIRWriter(reader: TemplateReader(registry: Self.registry), version: version)
+                .write(Array(JSONWriter.text(of: template).utf8))
+            #expect(second.text == first)
+        }
+    }
+
+    @Test func refusesAnInvalidTemplate() {
+        let written = FHIRWriter(reader: TemplateReader(registry: Self.registry))
+            .write(Array(#"{"questions": [{"answer-type": "nope", "question": "Q"}]}"#.utf8))
+        #expect(written.questionnaire == nil)
+        #expect(written.diagnostics.containsErrors)
+    }
+
+    /// Work counted, never timed: ten times the items, ten times the visits (within a margin).
+    @Test func convertingCostsLinearWork() throws {
+        func visits(_ count: Int) throws -> Int {
+            let template = TemplateGenerator.template(questions: count)
+            let fhir = try #require(
+                FHIRWriter(reader: TemplateReader(registry: Self.registry)).write(Array(template.utf8)).text)
+            let (result, work) = WorkCounter.counting { FHIRReader(registry: Self.registry).read(Array(fhir.utf8)) }
+            // The generated tables have no FHIR item: a quarter of the questions.
+            #expect(result.counts.questions == count * 3 / 4)
+            return work[.interchangeVisits]
+        }
+        let small = try visits(200)
+        let large = try visits(2000)
+        #expect(small > 0)
+        #expect(large <= small * 11)
+    }
+}
