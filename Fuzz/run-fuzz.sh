@@ -70,13 +70,14 @@ plist)
     ;;
 font)
     folder=Fuzz/FontFuzz
-    modules=(QuestionKitArchive)
+    # PDFFontSet+Lines.swift imports QuestionKit; the DEFLATE compressor is QuestionKitArchive's.
+    modules=(QuestionKit QuestionKitArchive)
     sources=(Sources/QuestionKitPDF/PDF/*.swift)
     maxLength=8192
     ;;
 image)
     folder=Fuzz/ImageFuzz
-    modules=(QuestionKitArchive)
+    modules=(QuestionKit QuestionKitArchive)
     sources=(Sources/QuestionKitPDF/PDF/*.swift)
     maxLength=8192
     ;;

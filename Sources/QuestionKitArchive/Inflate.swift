@@ -39,23 +39,23 @@ package enum Inflate {
         throws(InflateError) -> (output: [UInt8], consumed: Int)
     {
         var reader = BitReader(data)
-        var output: [UInt8] = []
+        let output = InflateOutput(limit: limit, expected: data.count * 4)
         var isFinal = false
         repeat {
             isFinal = try reader.bits(1) == 1
             switch try reader.bits(2) {
-            case 0: try copyStored(&reader, into: &output, limit: limit)
-            case 1: try inflateBlock(&reader, FixedTables.shared.literals, FixedTables.shared.distances, &output, limit)
+            case 0: try copyStored(&reader, into: output, limit: limit)
+            case 1: try inflateBlock(&reader, FixedTables.shared.literals, FixedTables.shared.distances, output, limit)
             case 2:
                 let (literals, distances) = try readDynamicTables(&reader)
-                try inflateBlock(&reader, literals, distances, &output, limit)
+                try inflateBlock(&reader, literals, distances, output, limit)
             default: throw reader.error("block type 3 is reserved")
             }
         } while !isFinal
-        return (output, reader.bytesConsumed)
+        return (output.bytes(), reader.bytesConsumed)
     }
 
-    private static func copyStored(_ reader: inout BitReader, into output: inout [UInt8], limit: Int)
+    private static func copyStored(_ reader: inout BitReader, into output: InflateOutput, limit: Int)
         throws(InflateError)
     {
         reader.alignToByte()
@@ -64,7 +64,7 @@ package enum Inflate {
             throw reader.error("a stored block's length and its complement disagree")
         }
         guard output.count + length <= limit else { throw tooLarge(limit, reader) }
-        try reader.copyBytes(length, into: &output)
+        try reader.copyBytes(length, into: output)
     }
 
     private static func tooLarge(_ limit: Int, _ reader: BitReader) -> InflateError {
@@ -72,7 +72,7 @@ package enum Inflate {
     }
 
     private static func inflateBlock(
-        _ reader: inout BitReader, _ literals: Huffman, _ distances: Huffman, _ output: inout [UInt8], _ limit: Int
+        _ reader: inout BitReader, _ literals: Huffman, _ distances: Huffman, _ output: InflateOutput, _ limit: Int
     ) throws(InflateError) {
         while true {
             let symbol = try literals.decode(&reader)
@@ -94,12 +94,7 @@ package enum Inflate {
                 throw reader.error("a distance of \(distance) reaches before the start of the data")
             }
             guard output.count + length <= limit else { throw tooLarge(limit, reader) }
-            // Byte by byte: the copy may overlap what it writes (a run), and appending a slice of the array
-            // to itself would copy the whole array each time.
-            let start = output.count - distance
-            for index in start..<start + length {
-                output.append(output[index])
-            }
+            output.copyMatch(distance: distance, length: length)
         }
     }
 
@@ -228,6 +223,7 @@ private struct Huffman: Sendable {
         }
     }
 
+    @inline(__always)
     func decode(_ reader: inout BitReader) throws(InflateError) -> Int {
         let entry = fast[Int(reader.peek(Self.fastBits))]
         if entry != 0 {
@@ -285,11 +281,13 @@ private struct BitReader {
         }
     }
 
+    @inline(__always)
     mutating func peek(_ bits: Int) -> UInt64 {
         if count < bits { refill() }
         return buffer & ((1 << UInt64(bits)) - 1)
     }
 
+    @inline(__always)
     mutating func skip(_ bits: Int) throws(InflateError) {
         if count < bits { refill() }
         guard count - bits >= padding else { throw error("the data ends in the middle of a block") }
@@ -297,6 +295,7 @@ private struct BitReader {
         count -= bits
     }
 
+    @inline(__always)
     mutating func bits(_ bits: Int) throws(InflateError) -> Int {
         let value = peek(bits)
         try skip(bits)
@@ -310,7 +309,7 @@ private struct BitReader {
     }
 
     /// Copies `length` whole bytes (after `alignToByte`): first those in the buffer, then from the data.
-    mutating func copyBytes(_ length: Int, into output: inout [UInt8]) throws(InflateError) {
+    mutating func copyBytes(_ length: Int, into output: InflateOutput) throws(InflateError) {
         guard (count - padding) / 8 + (data.endIndex - next) >= length else {
             throw error("a stored block of \(length) bytes runs past the end of the data")
         }
@@ -321,7 +320,68 @@ private struct BitReader {
             count -= 8
             remaining -= 1
         }
-        output.append(contentsOf: data[next..<next + remaining])
+        data[next..<next + remaining].withUnsafeBufferPointer { output.append(contentsOf: $0) }
         next += remaining
+    }
+}
+
+/// The inflater's output: bytes in memory it grows itself (doubling, never past the limit), so that a match,
+/// which copies from the output onto its own end, is a plain loop over memory known to be there.
+private final class InflateOutput {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private let limit: Int
+    private(set) var count = 0
+
+    init(limit: Int, expected: Int) {
+        self.limit = limit
+        capacity = max(64, min(limit, expected))
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Room for `extra` more bytes; the callers have checked that the total stays within the limit.
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(count + extra, min(limit, capacity * 2))
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+    }
+
+    /// Copies `length` bytes from `distance` back (1 ≤ distance ≤ count, checked by the caller); byte by byte,
+    /// since a match may overlap the bytes it writes (a run).
+    @inline(__always)
+    func copyMatch(distance: Int, length: Int) {
+        reserve(length)
+        var from = base + count - distance
+        var to = base + count
+        for _ in 0..<length {
+            to.pointee = from.pointee
+            to += 1
+            from += 1
+        }
+        count += length
+    }
+
+    func bytes() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
     }
 }
