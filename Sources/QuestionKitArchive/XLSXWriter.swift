@@ -9,6 +9,10 @@ package enum XLSXWriter {
         throws(XLSXError) -> [UInt8]
     {
         guard !sheets.isEmpty else { throw XLSXError(reason: "a workbook needs at least one sheet") }
+        // The reader's limit, far below what the zip writer's 16-bit entry count could hold.
+        guard sheets.count <= XLSXLimits().maximumSheets else {
+            throw XLSXError(reason: "more than \(XLSXLimits().maximumSheets) sheets")
+        }
         var names = Set<String>()
         for sheet in sheets {
             try checkSheetName(sheet.name)

@@ -1,6 +1,8 @@
 /// Writes a zip archive (PKWARE APPNOTE 6.3) in memory: local headers, stored or deflated data with their
 /// CRC-32, the central directory and its end record. The output depends on the entries alone (every date
-/// is 1980-01-01 00:00, the format's first), so the same workbook is the same bytes.
+/// is 1980-01-01 00:00, the format's first), so the same workbook is the same bytes. Without Zip64: fewer than
+/// 65,536 entries, each name under 64 KiB and each entry under 4 GiB, which the callers keep to (a workbook's
+/// parts are few, named by us, and held in memory).
 package struct ZipWriter {
     private var output: [UInt8] = []
     private var directory: [UInt8] = []
