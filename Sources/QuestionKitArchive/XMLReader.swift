@@ -25,8 +25,9 @@ package enum XMLName {
     /// The name after its namespace prefix: SpreadsheetML is read by local names, whatever prefix a writer
     /// chose for its namespace.
     package static func local(_ name: Substring) -> Substring {
-        guard let colon = name.lastIndex(of: ":") else { return name }
-        return name[name.index(after: colon)...]
+        // By bytes: ':' is ASCII, so the index after it is a character boundary.
+        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return name[name.utf8.index(after: colon)...]
     }
 }
 
@@ -86,21 +87,23 @@ package struct XMLReader {
                 }
                 return .text(value)
             }
-            if matches("<!--") {
+            // The byte after '<' tells the kind of markup; most are start and end tags.
+            let kind = position + 1 < bytes.count ? bytes[position + 1] : 0
+            if kind == UInt8(ascii: "/") {
+                return try endTag()
+            } else if kind == UInt8(ascii: "?") {
+                try skip(past: "?>", what: "processing instruction")
+            } else if kind != UInt8(ascii: "!") {
+                return try startTag()
+            } else if matches("<!--") {
                 try skip(past: "-->", what: "comment")
             } else if matches("<![CDATA[") {
                 guard !open.isEmpty else { throw XMLError(offset: position, reason: "CDATA outside the root element") }
                 let start = position + 9
                 let end = try skip(past: "]]>", what: "CDATA section")
                 return .text(string(start..<end))
-            } else if matches("<!") {
-                throw XMLError(offset: position, reason: "a DOCTYPE or other declaration is not accepted")
-            } else if matches("<?") {
-                try skip(past: "?>", what: "processing instruction")
-            } else if matches("</") {
-                return try endTag()
             } else {
-                return try startTag()
+                throw XMLError(offset: position, reason: "a DOCTYPE or other declaration is not accepted")
             }
         }
         guard open.isEmpty else {

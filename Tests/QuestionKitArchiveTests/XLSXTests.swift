@@ -55,6 +55,7 @@ struct XLSXTests {
     @Test func cellsOfEveryTypeReadWithTheirLocations() throws {
         let sheet = """
             <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
+            <!-- a comment, <row r="9"> inside it is not a row --><?pi ignored?>
             <row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c><c r="D1" s="3"/></row>
             <row r="3"><c r="B3" t="inlineStr"><is><r><t>in</t></r><r><rPr><b/></rPr><t xml:space="preserve">line </t></r></is></c>
             <c t="str"><f>A1&amp;"x"</f><v>typex</v></c><c t="b"><v>1</v></c><c><v>12.5</v></c><c t="n"><v>-3</v></c></row>
