@@ -25,8 +25,11 @@ let package = Package(
         // The engine, with no file system: registry, key-map loading, templates, library and revisions, form
         // session, replay, completed forms, review, schema, documentation, and checking a file.
         .target(name: "QuestionKitForms", dependencies: ["QuestionKit"]),
-        // Our PDF writer (fonts, TrueType subsets, DEFLATE) and the printed form; the engine knows neither.
-        .target(name: "QuestionKitPDF", dependencies: ["QuestionKitForms"]),
+        // Our PDF writer (fonts, TrueType subsets) and the printed form; the engine knows neither.
+        .target(name: "QuestionKitPDF", dependencies: ["QuestionKitForms", "QuestionKitArchive"]),
+        // Bytes in containers, with nothing of forms: DEFLATE both ways, CRC-32, zip archives and the cells of
+        // .xlsx workbooks (SpreadsheetML), read strictly and within limits; the standard library only.
+        .target(name: "QuestionKitArchive"),
         // The file helpers the store and the commands share: atomic writes, folders reached without following
         // links, path text, the input rule and bounded reads. Foundation and the C library only.
         .target(name: "QuestionKitFiles"),
@@ -57,13 +60,19 @@ let package = Package(
         .target(name: "CoreTestSupport", dependencies: ["QuestionKitForms"]),
         // Measures validation against Foundation's parsers; run in release (see BENCHMARKS.md).
         .executableTarget(
-            name: "Benchmarks", dependencies: ["QuestionKitForms", "QuestionKitPDF", "QuestionTypes", "FormGenerators"]),
+            name: "Benchmarks",
+            dependencies: [
+                "QuestionKitForms", "QuestionKitPDF", "QuestionKitArchive", "QuestionTypes", "FormGenerators",
+            ]),
         .testTarget(
             name: "QuestionKitTests", dependencies: ["QuestionKit", "CoreTestSupport", "FormGenerators", "TestSupport"]),
         .testTarget(
             name: "QuestionKitFormsTests",
             dependencies: ["QuestionKit", "QuestionKitForms", "CoreTestSupport", "FormGenerators", "TestSupport"]),
-        .testTarget(name: "QuestionKitPDFTests", dependencies: ["QuestionKitPDF", "CoreTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "QuestionKitPDFTests",
+            dependencies: ["QuestionKitPDF", "QuestionKitArchive", "CoreTestSupport", "TestSupport"]),
+        .testTarget(name: "QuestionKitArchiveTests", dependencies: ["QuestionKitArchive", "TestSupport"]),
         .testTarget(name: "QuestionKitFilesTests", dependencies: ["QuestionKitFiles", "TestSupport"]),
         .testTarget(
             name: "QuestionKitStoreTests",
@@ -80,7 +89,8 @@ let package = Package(
         .testTarget(
             name: "QuestionKitCLITests",
             dependencies: [
-                "QuestionKitCLI", "QuestionKitFiles", "QuestionKitPDF", "QuestionKitStore", "QuestionKitTesting",
+                "QuestionKitCLI", "QuestionKitFiles", "QuestionKitPDF", "QuestionKitArchive", "QuestionKitStore",
+                "QuestionKitTesting",
                 "QuestionTypes", "FormGenerators", "TestSupport",
             ],
             exclude: ["Golden"]),

@@ -12,9 +12,12 @@
 #   completed-form  the lenient completed-form reader, review and writer, with the built-in types
 #                   (Fuzz/CompletedFormFuzz)
 #   fhir   the FHIR Questionnaire reader and writer, with the built-in types (Fuzz/FHIRFuzz)
+#   zip    DEFLATE data and zip archives (Fuzz/ZipFuzz)
+#   xlsx   .xlsx workbooks and their XML (Fuzz/XLSXFuzz); seeded with the corpus's workbooks, read in place
+#          from ../shared/corpus/xlsform when it is there
 #
 # Builds the target's Fuzz/<Target>/*.swift together with the sources it reads (not through SwiftPM;
-# for lsp, fixit and completed-form, the modules they import are built first, each from its
+# for lsp, fixit, completed-form, font, image, zip and xlsx, the modules they import are built first, each from its
 # Sources/<Module> folder, once for all targets in .build/fuzz-modules, again only when a source changed),
 # seeds the corpus with the target's committed seeds/ (and, for json, fixit and completed-form, the
 # templates and forms named in its case below), and runs for
@@ -28,7 +31,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fhir [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fhir|zip|xlsx [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -36,6 +39,7 @@ work="${FUZZ_WORK_DIR:-.build/fuzz-$target}"
 mkdir -p "$work/corpus"
 
 extra=()
+readOnlyCorpus=()
 sources=()
 modules=()
 core=(Sources/QuestionKit/JSON/*.swift Sources/QuestionKit/Diagnostics/*.swift)
@@ -67,11 +71,14 @@ plist)
     ;;
 font)
     folder=Fuzz/FontFuzz
+    # PDFFontSet+Lines.swift imports QuestionKit; the DEFLATE compressor is QuestionKitArchive's.
+    modules=(QuestionKit QuestionKitArchive)
     sources=(Sources/QuestionKitPDF/PDF/*.swift)
     maxLength=8192
     ;;
 image)
     folder=Fuzz/ImageFuzz
+    modules=(QuestionKit QuestionKitArchive)
     sources=(Sources/QuestionKitPDF/PDF/*.swift)
     maxLength=8192
     ;;
@@ -110,8 +117,28 @@ fhir)
         [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 16384 ] && cp "$form" "$work/corpus/"
     done
     ;;
+zip)
+    folder=Fuzz/ZipFuzz
+    modules=(QuestionKitArchive)
+    maxLength=65536
+    # The workbooks' seeds are zip archives too.
+    cp Fuzz/XLSXFuzz/seeds/* "$work/corpus/"
+    ;;
+xlsx)
+    folder=Fuzz/XLSXFuzz
+    modules=(QuestionKitArchive)
+    maxLength=131072
+    # The corpus's real workbooks, read in place as a second corpus folder (never copied, here or into the
+    # repository); new inputs go to the first.
+    for corpus in ../shared/corpus/xlsform ../../shared/corpus/xlsform; do
+        if [ -d "$corpus" ]; then
+            readOnlyCorpus=("$corpus")
+            break
+        fi
+    done
+    ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form or fhir" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fhir, zip or xlsx" >&2
     exit 64
     ;;
 esac
@@ -154,7 +181,7 @@ for module in "${modules[@]}"; do
 done
 flock -u 9
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_${target//-/_}" -package-name questionkit \
-    ${modules[0]+-I "$moduleDir"} "${sources[@]}" "$folder"/*.swift "${libraries[@]}" -o "$work/$target-fuzz" \
+    ${modules[0]+-I "$moduleDir"} ${sources[0]+"${sources[@]}"} "$folder"/*.swift "${libraries[@]}" -o "$work/$target-fuzz" \
     2>&1 | { grep -v 'Cannot export local symbol' || true; }
 
 echo "fuzzing $target for $seconds s ..."
@@ -173,7 +200,7 @@ fuzz() {
         "${extra[@]}" \
         -artifact_prefix="$work/" \
         "$@" \
-        "$work/corpus" 2>&1 | { grep -v 'CFPropertyListCreateFromXMLData(): Old-style plist parser' || true; }
+        "$work/corpus" ${readOnlyCorpus[0]+"${readOnlyCorpus[@]}"} 2>&1 | { grep -v 'CFPropertyListCreateFromXMLData(): Old-style plist parser' || true; }
 }
 if [[ -t 1 || ${FUZZ_VERBOSE:-0} == 1 ]]; then
     fuzz "$@"

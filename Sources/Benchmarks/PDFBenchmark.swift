@@ -1,6 +1,7 @@
 import FormGenerators
 import Foundation
 import QuestionKit
+import QuestionKitArchive
 import QuestionKitForms
 import QuestionKitPDF
 

@@ -26,6 +26,12 @@ if CommandLine.arguments.dropFirst().first == "generate" {
     exit(0)
 }
 
+if let option = CommandLine.arguments.dropFirst().first,
+    [XLSXBenchmark.sampleOption, XLSXBenchmark.readOption].contains(option)
+{
+    exit(XLSXBenchmark.main(option, Array(CommandLine.arguments.dropFirst(2))))
+}
+
 if CommandLine.arguments.dropFirst().first == BudgetInputs.option {
     exit(BudgetInputs.main(Array(CommandLine.arguments.dropFirst(2))))
 }

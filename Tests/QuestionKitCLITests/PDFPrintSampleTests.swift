@@ -1,5 +1,6 @@
 import Foundation
 import QuestionKit
+import QuestionKitArchive
 import QuestionKitCLI
 import QuestionKitForms
 import QuestionKitPDF

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKitArchive
 import TestSupport
 import Testing
 

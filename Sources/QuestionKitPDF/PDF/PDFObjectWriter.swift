@@ -1,3 +1,5 @@
+import QuestionKitArchive
+
 /// Writes the structure of a PDF file (ISO 32000-1 §7.5): the header, numbered indirect objects, the
 /// cross-reference table with the exact byte offset of every object, and the trailer.
 ///

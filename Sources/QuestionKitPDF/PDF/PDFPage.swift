@@ -1,3 +1,5 @@
+import QuestionKitArchive
+
 /// One page being drawn: text, lines and rectangles, in points from the top-left corner (`y` downwards).
 ///
 /// Drawing appends PDF content operators (ISO 32000-1 §8–9); the page remembers the fonts and glyphs it

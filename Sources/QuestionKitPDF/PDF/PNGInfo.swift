@@ -1,3 +1,5 @@
+import QuestionKitArchive
+
 /// What a PDF needs to know of a PNG file to embed its compressed data as it is: PNG's zlib stream
 /// with its per-row filters is exactly what PDF's FlateDecode with the PNG predictors reads
 /// (ISO 32000-1 §7.4.4.4), so the pixels are never decoded here.
@@ -111,25 +113,5 @@ struct PNGInfo: Hashable, Sendable {
     /// The big-endian number at `offset` (an index of `bytes`); the caller has checked the four bytes are there.
     private static func readUInt32(_ bytes: ArraySlice<UInt8>, at offset: Int) -> UInt32 {
         (offset..<offset + 4).reduce(0) { $0 << 8 | UInt32(bytes[$1]) }
-    }
-}
-
-/// The CRC-32 of PNG chunks (ISO 3309, as zlib computes it).
-public enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 {
-            value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1
-        }
-        return value
-    }
-
-    /// The checksum of `bytes`, one table look-up per byte.
-    public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-        }
-        return crc ^ 0xFFFF_FFFF
     }
 }

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitArchive
 import QuestionKitForms
 
 /// A piece of the printed form that is never split across pages: a line of text, a table row, a

@@ -137,9 +137,11 @@ enum LZ77Matcher {
 /// each (a page's stream is a few kilobytes; the table is 128 KB). A stream's positions are stored
 /// from its `base` on, which starts above every position stored before, so the entries of earlier
 /// streams read as none.
-struct LZ77Heads {
+package struct LZ77Heads {
     fileprivate var entries = [Int32](repeating: -1, count: LZ77Matcher.hashSize)
     private var base = 0
+
+    package init() {}
 
     /// The base of a stream of `count` bytes, after those of the streams before it; the table is
     /// cleared when stored positions would no longer fit in 32 bits.

@@ -1,17 +1,18 @@
-/// A small DEFLATE compressor (RFC 1951) with the zlib wrapper (RFC 1950) that PDF's `/FlateDecode`
-/// filter expects. Foundation on Linux offers no zlib API, and the product takes no dependencies.
+/// A small DEFLATE compressor (RFC 1951): raw, as zip entries hold it, and with the zlib wrapper (RFC 1950)
+/// that PDF's `/FlateDecode` filter expects. Foundation on Linux offers no zlib API, and the product takes
+/// no dependencies.
 ///
 /// LZ77 over a 32 KB window with hash chains, coded with the fixed Huffman codes of RFC 1951 §3.2.6.
 /// Data that does not shrink (already compressed, random) goes into stored blocks instead.
-enum Deflate {
+package enum Deflate {
     /// Compresses `data` into a zlib stream: header, DEFLATE data, Adler-32 checksum.
-    static func zlibCompress(_ data: [UInt8]) -> [UInt8] {
+    package static func zlibCompress(_ data: [UInt8]) -> [UInt8] {
         var heads = LZ77Heads()
         return zlibCompress(data, heads: &heads)
     }
 
     /// `zlibCompress(_:)` with the hash table of the streams compressed before (see ``LZ77Heads``).
-    static func zlibCompress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
+    package static func zlibCompress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
         // CMF 0x78: method 8 (deflate), 32 KB window; FLG 0x9C: default level, header divisible by 31.
         var output: [UInt8] = [0x78, 0x9C]
         output.append(contentsOf: compress(data, heads: &heads))
@@ -21,13 +22,13 @@ enum Deflate {
     }
 
     /// Raw DEFLATE data: one fixed-Huffman block, or stored blocks when those are smaller.
-    static func compress(_ data: [UInt8]) -> [UInt8] {
+    package static func compress(_ data: [UInt8]) -> [UInt8] {
         var heads = LZ77Heads()
         return compress(data, heads: &heads)
     }
 
     /// `compress(_:)` with the hash table of the streams compressed before (see ``LZ77Heads``).
-    static func compress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
+    package static func compress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
         var writer = DeflateBitWriter()
         writer.reserve(data.count / 2 + 16)
         writer.write(bits: 1, count: 1)  // BFINAL: this is the last block
@@ -40,7 +41,7 @@ enum Deflate {
     }
 
     /// Stored (uncompressed) blocks of at most 65,535 bytes each.
-    static func stored(_ data: [UInt8]) -> [UInt8] {
+    package static func stored(_ data: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(data.count + 5 * (data.count / 65_535 + 1))
         var start = 0
@@ -57,7 +58,7 @@ enum Deflate {
     }
 
     /// The Adler-32 checksum of RFC 1950 §8.2.
-    static func adler32(_ data: [UInt8]) -> UInt32 {
+    package static func adler32(_ data: [UInt8]) -> UInt32 {
         var low: UInt32 = 1
         var high: UInt32 = 0
         var index = 0

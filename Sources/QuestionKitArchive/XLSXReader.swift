@@ -1,0 +1,316 @@
+/// Why a workbook cannot be read or written: the part (the zip entry) and byte, or the cell, and why.
+package struct XLSXError: Error, Equatable, CustomStringConvertible {
+    /// The zip entry the problem is in (`xl/worksheets/sheet1.xml`), nil for the archive as a whole.
+    package var part: String?
+    package var offset: Int?
+    /// The cell, when the problem is one cell's.
+    package var cell: CellLocation?
+    package var reason: String
+
+    package var description: String {
+        var place: [String] = []
+        if let part { place.append(part) }
+        if let cell { place.append("cell \(cell)") } else if let offset { place.append("byte \(offset)") }
+        return place.isEmpty ? reason : place.joined(separator: ", ") + ": " + reason
+    }
+}
+
+/// What a workbook may hold before it is refused, on top of its archive's ``ZipLimits``.
+package struct XLSXLimits: Sendable {
+    package var zip = ZipLimits()
+    package var xml = XMLReader.Limits()
+    package var maximumSheets = 1_000
+    package var maximumSharedStrings = 1_000_000
+    /// Non-empty cells over all sheets.
+    package var maximumCells = 5_000_000
+
+    package init() {}
+}
+
+/// Reads an `.xlsx` workbook (ECMA-376 SpreadsheetML in its zip container) as tables of cell strings: the
+/// sheets in the workbook's order, by name, through the package and workbook relationships, with the
+/// shared strings (rich text runs joined, phonetic runs left out) and each cell's value as text. Styles,
+/// formulas (their cached value is read), dates (a date is its serial number) and merged cells are not read.
+package enum XLSXReader {
+    /// Counts the XML reader's steps over every part read while it is set (for tests of linear cost).
+    @TaskLocal package static var work: WorkCounter?
+
+    package static func read(_ bytes: [UInt8], limits: XLSXLimits = XLSXLimits()) throws(XLSXError) -> [Sheet] {
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(bytes, limits: limits.zip)
+        } catch {
+            throw XLSXError(part: error.entry, offset: error.offset, reason: error.reason)
+        }
+        let parts = Parts(archive: archive, limits: limits)
+        let workbookPath =
+            try parts.relationships(of: "")?.first { $0.type.hasSuffix("/officeDocument") }?.target ?? "xl/workbook.xml"
+        let sheetList = try parts.sheetList(workbookPath)
+        let relationships = try parts.relationships(of: workbookPath) ?? []
+        let targets = Dictionary(relationships.map { ($0.id, $0.target) }, uniquingKeysWith: { first, _ in first })
+        let sharedStringsPath = relationships.first { $0.type.hasSuffix("/sharedStrings") }?.target
+        let sharedStrings = try sharedStringsPath.map { path throws(XLSXError) in try parts.sharedStrings(path) } ?? []
+        var sheets: [Sheet] = []
+        var cellCount = 0
+        for (name, id) in sheetList {
+            guard let path = targets[id] else {
+                throw XLSXError(
+                    part: workbookPath, reason: "the sheet '\(name)' names the relationship '\(id)', which is not there"
+                )
+            }
+            // Chartsheets and dialog sheets have no cells; they are listed with none.
+            let rows = try parts.worksheet(path, name: name, sharedStrings: sharedStrings, cellCount: &cellCount)
+            sheets.append(Sheet(name: name, rows: rows))
+        }
+        return sheets
+    }
+}
+
+/// The parts of one workbook, read through its archive.
+private struct Parts {
+    let archive: ZipArchive
+    let limits: XLSXLimits
+
+    struct Relationship {
+        var id: String
+        var type: String
+        var target: String
+    }
+
+    func contents(_ path: String) throws(XLSXError) -> [UInt8]? {
+        do {
+            return try archive.contents(named: path)
+        } catch {
+            throw XLSXError(part: error.entry, offset: error.offset, reason: error.reason)
+        }
+    }
+
+    func reader(_ path: String) throws(XLSXError) -> XMLReader? {
+        guard let bytes = try contents(path) else { return nil }
+        return try located(path) { () throws(XMLError) in try XMLReader(bytes, limits: limits.xml) }
+    }
+
+    /// Runs `body` over the events of the part at `path`, with its XML errors located in that part.
+    func events(_ path: String, _ body: (XMLEvent, inout XMLReader) throws(XLSXError) -> Void) throws(XLSXError) -> Bool
+    {
+        guard var reader = try reader(path) else { return false }
+        while true {
+            guard let event = try located(path, { () throws(XMLError) in try reader.next() }) else {
+                XLSXReader.work?.steps += reader.steps
+                return true
+            }
+            try body(event, &reader)
+        }
+    }
+
+    /// The relationships of the part at `path` (`""` for the package), targets resolved; nil without a rels part.
+    func relationships(of path: String) throws(XLSXError) -> [Relationship]? {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let file = path.split(separator: "/").last.map(String.init) ?? ""
+        let relsPath = (folder.isEmpty ? "" : folder + "/") + "_rels/" + file + ".rels"
+        var found: [Relationship] = []
+        let exists = try events(relsPath) { event, _ throws(XLSXError) in
+            guard case .start(let name, let attributes) = event, XMLName.local(name) == "Relationship" else { return }
+            // External targets (hyperlinks) are not parts of the package.
+            guard attribute("TargetMode", attributes) != "External" else { return }
+            guard let id = attribute("Id", attributes), let type = attribute("Type", attributes),
+                let target = attribute("Target", attributes)
+            else {
+                throw XLSXError(part: relsPath, reason: "a Relationship without its Id, Type or Target")
+            }
+            found.append(Relationship(id: id, type: type, target: try resolve(target, from: folder, in: relsPath)))
+        }
+        return exists ? found : nil
+    }
+
+    /// A relationship's target as a zip entry name: absolute (`/xl/...`) or relative to the source's folder.
+    private func resolve(_ target: String, from folder: String, in part: String) throws(XLSXError) -> String {
+        var segments = target.hasPrefix("/") ? [] : folder.split(separator: "/").map(String.init)
+        for segment in target.split(separator: "/") {
+            switch segment {
+            case ".": continue
+            case "..":
+                guard !segments.isEmpty else {
+                    throw XLSXError(part: part, reason: "the target '\(target)' climbs out of the package")
+                }
+                segments.removeLast()
+            default: segments.append(String(segment))
+            }
+        }
+        return segments.joined(separator: "/")
+    }
+
+    /// The workbook's sheets in order: each one's name and relationship id.
+    func sheetList(_ path: String) throws(XLSXError) -> [(name: String, id: String)] {
+        var sheets: [(name: String, id: String)] = []
+        var names = Set<String>()
+        let exists = try events(path) { event, _ throws(XLSXError) in
+            guard case .start(let name, let attributes) = event, XMLName.local(name) == "sheet" else { return }
+            guard let sheetName = attribute("name", attributes),
+                let id = attributes.first(where: { $0.name.hasSuffix(":id") })?.value
+            else {
+                throw XLSXError(part: path, reason: "a sheet without its name or r:id")
+            }
+            guard names.insert(sheetName.lowercased()).inserted else {
+                throw XLSXError(part: path, reason: "two sheets are named '\(sheetName)'")
+            }
+            guard sheets.count < limits.maximumSheets else {
+                throw XLSXError(part: path, reason: "more than \(limits.maximumSheets) sheets")
+            }
+            sheets.append((sheetName, id))
+        }
+        guard exists else { throw XLSXError(part: path, reason: "the workbook part is missing: not an .xlsx workbook") }
+        return sheets
+    }
+
+    /// The shared strings table: each `si`'s text, its runs (`r/t`) joined, phonetic runs (`rPh`) left out.
+    func sharedStrings(_ path: String) throws(XLSXError) -> [String] {
+        var strings: [String] = []
+        _ = try events(path) { event, reader throws(XLSXError) in
+            guard case .start(let name, _) = event else { return }
+            switch XMLName.local(name) {
+            case "si":
+                guard strings.count < limits.maximumSharedStrings else {
+                    throw XLSXError(part: path, reason: "more than \(limits.maximumSharedStrings) shared strings")
+                }
+                strings.append(try richText(&reader, path))
+            default: return
+            }
+        }
+        return strings
+    }
+
+    /// The text of the string item (`si` or `is`) just started: its `t`, or its runs' `t`s.
+    private func richText(_ reader: inout XMLReader, _ path: String) throws(XLSXError) -> String {
+        let depth = reader.depth
+        var value = ""
+        while reader.depth >= depth, let event = try located(path, { () throws(XMLError) in try reader.next() }) {
+            guard case .start(let name, _) = event else { continue }
+            switch XMLName.local(name) {
+            case "t": value += try located(path) { () throws(XMLError) in try reader.elementText() }
+            case "rPh": try located(path) { () throws(XMLError) in try reader.skipElement() }
+            default: continue
+            }
+        }
+        return value
+    }
+
+    /// A worksheet's non-empty cells, by row.
+    func worksheet(_ path: String, name sheet: String, sharedStrings: [String], cellCount: inout Int)
+        throws(XLSXError) -> [[Cell]]
+    {
+        var rows: [[Cell]] = []
+        var row: [Cell] = []
+        var rowNumber = 0
+        var column = 0
+        var count = cellCount
+        let exists = try events(path) { event, reader throws(XLSXError) in
+            guard case .start(let name, let attributes) = event else { return }
+            switch XMLName.local(name) {
+            case "row":
+                if !row.isEmpty { rows.append(row) }
+                row = []
+                let next =
+                    try attribute("r", attributes).map { text throws(XLSXError) in
+                        guard let number = Int(text), (1...CellReference.maximumRow).contains(number) else {
+                            throw XLSXError(part: path, reason: "'\(text)' is not a row number")
+                        }
+                        return number
+                    } ?? rowNumber + 1
+                guard next > rowNumber else {
+                    throw XLSXError(
+                        part: path, cell: CellLocation(sheet: sheet, row: next, column: 1),
+                        reason: "row \(next) comes after row \(rowNumber)")
+                }
+                rowNumber = next
+                column = 0
+            case "c":
+                guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
+                var location = CellLocation(sheet: sheet, row: rowNumber, column: column + 1)
+                if let reference = attribute("r", attributes) {
+                    guard let (referenceColumn, referenceRow) = CellReference.parse(reference) else {
+                        throw XLSXError(part: path, cell: location, reason: "'\(reference)' is not a cell reference")
+                    }
+                    location.column = referenceColumn
+                    guard referenceRow == rowNumber, referenceColumn > column else {
+                        throw XLSXError(
+                            part: path, cell: location,
+                            reason: "the cell \(reference) is out of order in row \(rowNumber)")
+                    }
+                }
+                column = location.column
+                let value = try cellValue(&reader, type: attribute("t", attributes), sharedStrings, path, location)
+                guard !value.isEmpty else { return }
+                count += 1
+                guard count <= limits.maximumCells else {
+                    throw XLSXError(part: path, cell: location, reason: "more than \(limits.maximumCells) cells")
+                }
+                row.append(Cell(value, location))
+            default: return
+            }
+        }
+        guard exists else { throw XLSXError(part: path, reason: "the sheet '\(sheet)' has no part in the archive") }
+        if !row.isEmpty { rows.append(row) }
+        cellCount = count
+        return rows
+    }
+
+    /// The cell just started: its value (`v`) or inline string (`is`), read as its type `t` says.
+    private func cellValue(
+        _ reader: inout XMLReader, type: String?, _ sharedStrings: [String], _ path: String, _ location: CellLocation
+    ) throws(XLSXError) -> String {
+        let depth = reader.depth
+        var value: String?
+        var inline: String?
+        while reader.depth >= depth, let event = try located(path, { () throws(XMLError) in try reader.next() }) {
+            guard case .start(let name, _) = event else { continue }
+            switch XMLName.local(name) {
+            case "v": value = try located(path) { () throws(XMLError) in try reader.elementText() }
+            case "is": inline = try richText(&reader, path)
+            default: try located(path) { () throws(XMLError) in try reader.skipElement() }
+            }
+        }
+        switch type {
+        case "inlineStr": return inline ?? ""
+        case "s":
+            guard let value else { return "" }
+            guard let index = Int(value), sharedStrings.indices.contains(index) else {
+                throw XLSXError(
+                    part: path, cell: location,
+                    reason: "'\(value)' is not one of the \(sharedStrings.count) shared strings")
+            }
+            return sharedStrings[index]
+        case "b":
+            switch value {
+            case nil: return ""
+            case "0": return "FALSE"
+            case "1": return "TRUE"
+            default: throw XLSXError(part: path, cell: location, reason: "'\(value ?? "")' is not a boolean (0 or 1)")
+            }
+        case nil, "n", "str", "e", "d": return value ?? ""
+        case let other?:
+            throw XLSXError(
+                part: path, cell: location, reason: "the cell type '\(other)' is not one SpreadsheetML defines")
+        }
+    }
+}
+
+/// `body`'s XML error as the workbook's, in the part at `path`.
+private func located<T>(_ path: String, _ body: () throws(XMLError) -> T) throws(XLSXError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw XLSXError(part: path, offset: error.offset, reason: error.reason)
+    }
+}
+
+/// Work counted by a test, across the parts of a workbook.
+package final class WorkCounter: @unchecked Sendable {
+    package var steps = 0
+
+    package init() {}
+}
+
+private func attribute(_ name: String, _ attributes: [XMLAttribute]) -> String? {
+    attributes.first { $0.name == name }?.value
+}

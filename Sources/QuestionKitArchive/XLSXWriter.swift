@@ -1,0 +1,211 @@
+/// Writes a minimal valid `.xlsx` workbook (ECMA-376 SpreadsheetML) of string cells: content types, the
+/// package and workbook relationships, the workbook, one default style, and a worksheet per sheet, its
+/// strings shared (one table, each string once) or inline. The same sheets give the same bytes.
+package enum XLSXWriter {
+    package enum Strings: Sendable { case shared, inline }
+
+    /// The workbook of `sheets`, each a name and its rows of cells (an empty string leaves its cell empty).
+    package static func write(_ sheets: [(name: String, rows: [[String]])], strings: Strings = .shared)
+        throws(XLSXError) -> [UInt8]
+    {
+        guard !sheets.isEmpty else { throw XLSXError(reason: "a workbook needs at least one sheet") }
+        // The reader's limit, far below what the zip writer's 16-bit entry count could hold.
+        guard sheets.count <= XLSXLimits().maximumSheets else {
+            throw XLSXError(reason: "more than \(XLSXLimits().maximumSheets) sheets")
+        }
+        var names = Set<String>()
+        for sheet in sheets {
+            try checkSheetName(sheet.name)
+            guard names.insert(sheet.name.lowercased()).inserted else {
+                throw XLSXError(reason: "two sheets are named '\(sheet.name)' (names are compared without case)")
+            }
+        }
+        var table = SharedStrings()
+        var worksheets: [[UInt8]] = []
+        for sheet in sheets {
+            worksheets.append(try worksheet(sheet.name, sheet.rows, strings, &table))
+        }
+        var archive = ZipWriter()
+        let sheetNumbers = sheets.indices.map { $0 + 1 }
+        archive.add("[Content_Types].xml", utf8(contentTypes(sheetNumbers, sharedStrings: strings == .shared)))
+        archive.add("_rels/.rels", utf8(packageRelationships))
+        archive.add("xl/workbook.xml", utf8(workbook(sheets.map(\.name))))
+        archive.add(
+            "xl/_rels/workbook.xml.rels", utf8(workbookRelationships(sheetNumbers, sharedStrings: strings == .shared)))
+        archive.add("xl/styles.xml", utf8(styles))
+        for (number, worksheet) in zip(sheetNumbers, worksheets) {
+            archive.add("xl/worksheets/sheet\(number).xml", worksheet)
+        }
+        if strings == .shared {
+            archive.add("xl/sharedStrings.xml", table.xml())
+        }
+        return archive.finish()
+    }
+
+    /// Excel's rules for sheet names: 1 to 31 characters, none of `[ ] : * ? / \`, not quoted at either end.
+    private static func checkSheetName(_ name: String) throws(XLSXError) {
+        guard (1...31).contains(name.count) else {
+            throw XLSXError(reason: "the sheet name '\(name)' is not 1 to 31 characters long")
+        }
+        guard !name.contains(where: { "[]:*?/\\".contains($0) }), !name.hasPrefix("'"), !name.hasSuffix("'") else {
+            throw XLSXError(reason: "the sheet name '\(name)' holds one of [ ] : * ? / \\ or starts or ends with '")
+        }
+        try checkText(name, CellLocation(sheet: name, row: 0, column: 0))
+    }
+
+    /// Text XML 1.0 can hold: no control characters but tab, line feed and carriage return, no U+FFFE/U+FFFF.
+    private static func checkText(_ text: String, _ location: CellLocation) throws(XLSXError) {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF {
+                throw XLSXError(
+                    cell: location.row > 0 ? location : nil,
+                    reason: "U+\(String(value, radix: 16, uppercase: true)) cannot be written in a workbook")
+            }
+        }
+    }
+
+    private static func worksheet(_ sheet: String, _ rows: [[String]], _ strings: Strings, _ table: inout SharedStrings)
+        throws(XLSXError) -> [UInt8]
+    {
+        guard rows.count <= CellReference.maximumRow else {
+            throw XLSXError(reason: "the sheet '\(sheet)' has more than \(CellReference.maximumRow) rows")
+        }
+        var xml = header + "<worksheet xmlns=\"\(mainNamespace)\"><sheetData>"
+        for (rowIndex, row) in rows.enumerated() where row.contains(where: { !$0.isEmpty }) {
+            guard row.count <= CellReference.maximumColumn else {
+                throw XLSXError(
+                    reason: "row \(rowIndex + 1) of '\(sheet)' has more than \(CellReference.maximumColumn) cells")
+            }
+            xml += "<row r=\"\(rowIndex + 1)\">"
+            for (columnIndex, value) in row.enumerated() where !value.isEmpty {
+                let location = CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1)
+                try checkText(value, location)
+                let reference = location.columnLetters + String(rowIndex + 1)
+                if strings == .shared {
+                    xml += "<c r=\"\(reference)\" t=\"s\"><v>\(table.index(value))</v></c>"
+                } else {
+                    xml += "<c r=\"\(reference)\" t=\"inlineStr\"><is>\(textElement(value))</is></c>"
+                }
+            }
+            xml += "</row>"
+        }
+        xml += "</sheetData></worksheet>"
+        return utf8(xml)
+    }
+
+    private struct SharedStrings {
+        var indices: [String: Int] = [:]
+        var strings: [String] = []
+        var references = 0
+
+        mutating func index(_ value: String) -> Int {
+            references += 1
+            if let index = indices[value] { return index }
+            indices[value] = strings.count
+            strings.append(value)
+            return strings.count - 1
+        }
+
+        func xml() -> [UInt8] {
+            var xml =
+                header + "<sst xmlns=\"\(mainNamespace)\" count=\"\(references)\" uniqueCount=\"\(strings.count)\">"
+            for string in strings {
+                xml += "<si>" + textElement(string) + "</si>"
+            }
+            return utf8(xml + "</sst>")
+        }
+    }
+
+    /// `<t>`, keeping spaces at either end and line breaks (which XML would otherwise let a reader trim).
+    private static func textElement(_ value: String) -> String {
+        let keepsSpace = value.first?.isWhitespace == true || value.last?.isWhitespace == true || value.contains("\n")
+        return (keepsSpace ? "<t xml:space=\"preserve\">" : "<t>") + escaped(value) + "</t>"
+    }
+
+    private static func escaped(_ value: String) -> String {
+        guard
+            value.utf8.contains(where: {
+                $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                    || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\r")
+            })
+        else { return value }
+        var result = ""
+        for character in value.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\r": result += "&#13;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+    private static let mainNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    private static let relationshipNamespace = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    private static let packageRelationshipNamespace = "http://schemas.openxmlformats.org/package/2006/relationships"
+    private static let contentTypePrefix = "application/vnd.openxmlformats-officedocument.spreadsheetml."
+
+    private static func contentTypes(_ sheets: [Int], sharedStrings: Bool) -> String {
+        var xml = header + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+        xml += "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
+        xml += "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
+        xml += "<Override PartName=\"/xl/workbook.xml\" ContentType=\"\(contentTypePrefix)sheet.main+xml\"/>"
+        xml += "<Override PartName=\"/xl/styles.xml\" ContentType=\"\(contentTypePrefix)styles+xml\"/>"
+        for number in sheets {
+            xml +=
+                "<Override PartName=\"/xl/worksheets/sheet\(number).xml\" ContentType=\"\(contentTypePrefix)worksheet+xml\"/>"
+        }
+        if sharedStrings {
+            xml +=
+                "<Override PartName=\"/xl/sharedStrings.xml\" ContentType=\"\(contentTypePrefix)sharedStrings+xml\"/>"
+        }
+        return xml + "</Types>"
+    }
+
+    private static let packageRelationships =
+        header + "<Relationships xmlns=\"\(packageRelationshipNamespace)\">"
+        + "<Relationship Id=\"rId1\" Type=\"\(relationshipNamespace)/officeDocument\" Target=\"xl/workbook.xml\"/>"
+        + "</Relationships>"
+
+    private static func workbook(_ names: [String]) -> String {
+        var xml = header + "<workbook xmlns=\"\(mainNamespace)\" xmlns:r=\"\(relationshipNamespace)\"><sheets>"
+        for (index, name) in names.enumerated() {
+            xml += "<sheet name=\"\(escaped(name))\" sheetId=\"\(index + 1)\" r:id=\"rId\(index + 1)\"/>"
+        }
+        return xml + "</sheets></workbook>"
+    }
+
+    /// Sheets are rId1…rIdN; the styles and the shared strings follow them.
+    private static func workbookRelationships(_ sheets: [Int], sharedStrings: Bool) -> String {
+        var xml = header + "<Relationships xmlns=\"\(packageRelationshipNamespace)\">"
+        for number in sheets {
+            xml +=
+                "<Relationship Id=\"rId\(number)\" Type=\"\(relationshipNamespace)/worksheet\" Target=\"worksheets/sheet\(number).xml\"/>"
+        }
+        xml +=
+            "<Relationship Id=\"rId\(sheets.count + 1)\" Type=\"\(relationshipNamespace)/styles\" Target=\"styles.xml\"/>"
+        if sharedStrings {
+            xml +=
+                "<Relationship Id=\"rId\(sheets.count + 2)\" Type=\"\(relationshipNamespace)/sharedStrings\" Target=\"sharedStrings.xml\"/>"
+        }
+        return xml + "</Relationships>"
+    }
+
+    /// The one style every cell has: the default font, no fill, no border, the General number format.
+    private static let styles =
+        header + "<styleSheet xmlns=\"\(mainNamespace)\">"
+        + "<fonts count=\"1\"><font><sz val=\"11\"/><name val=\"Calibri\"/></font></fonts>"
+        + "<fills count=\"2\"><fill><patternFill patternType=\"none\"/></fill><fill><patternFill patternType=\"gray125\"/></fill></fills>"
+        + "<borders count=\"1\"><border><left/><right/><top/><bottom/><diagonal/></border></borders>"
+        + "<cellStyleXfs count=\"1\"><xf numFmtId=\"0\" fontId=\"0\" fillId=\"0\" borderId=\"0\"/></cellStyleXfs>"
+        + "<cellXfs count=\"1\"><xf numFmtId=\"0\" fontId=\"0\" fillId=\"0\" borderId=\"0\" xfId=\"0\"/></cellXfs>"
+        + "<cellStyles count=\"1\"><cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\"/></cellStyles>"
+        + "</styleSheet>"
+}
