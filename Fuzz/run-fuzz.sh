@@ -11,6 +11,8 @@
 #   fixit  fix-its: diagnose, apply, parse again (Fuzz/FixItFuzz)
 #   completed-form  the lenient completed-form reader, review and writer, with the built-in types
 #                   (Fuzz/CompletedFormFuzz)
+#   fixture  fixtures read and replayed against a template with conditions, with the built-in types
+#            (Fuzz/FixtureFuzz)
 #   fhir   the FHIR Questionnaire reader and writer, with the built-in types (Fuzz/FHIRFuzz)
 #   zip    DEFLATE data and zip archives (Fuzz/ZipFuzz)
 #   xlsx   .xlsx workbooks and their XML (Fuzz/XLSXFuzz); seeded with the corpus's workbooks, read in place
@@ -31,7 +33,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fhir|zip|xlsx [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fixture|fhir|zip|xlsx [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -108,6 +110,15 @@ completed-form)
         [ -e "$form" ] && cp "$form" "$work/corpus/"
     done
     ;;
+fixture)
+    folder=Fuzz/FixtureFuzz
+    modules=(QuestionKit QuestionKitForms QuestionTypes)
+    maxLength=8192
+    holdsRegistry=true
+    for fixture in Templates/fixtures/*.json Tests/Templates/fixtures/*.json; do
+        [ -e "$fixture" ] && cp "$fixture" "$work/corpus/"
+    done
+    ;;
 fhir)
     folder=Fuzz/FHIRFuzz
     modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitInterchange)
@@ -138,7 +149,7 @@ xlsx)
     done
     ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fhir, zip or xlsx" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fixture, fhir, zip or xlsx" >&2
     exit 64
     ;;
 esac

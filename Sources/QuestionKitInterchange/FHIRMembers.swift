@@ -29,7 +29,10 @@ enum FHIRMembers {
             }
             if !extensions.isEmpty { kept.append(("extension", .array(extensions))) }
         }
-        return kept
+        // By name (ties in source order): the writer puts kept members back among those it writes
+        // itself, so the source's order would not survive a round trip, and a second reading must
+        // keep what the first kept, in the same order.
+        return kept.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
     }
 
     private static func report(_ member: JSONMember, problems: inout ProblemCollector) {

@@ -64,6 +64,31 @@ struct FHIRWriterTests {
         }
     }
 
+    /// Found by the fhir fuzz target: members the converter keeps under `_fhir` (an unknown one, an
+    /// unread extension) were kept in the source's order, which the writer does not keep (it puts
+    /// the extensions with the type's own), so the second reading differed from the first.
+    @Test func keptMembersReachAFixedPointWhateverTheirOrderInTheSource() throws {
+        let questionnaire = #"""
+            {"resourceType": "Questionnaire", "status": "active", "item": [
+              {"linkIf": "rate", "type": "decimal", "text": "Leak rate",
+               "extension": [
+                 {"url": "http://hl7.org/fhir/StructureDefinition/minValue", "valueDecimal": 0},
+                 {"url": "http://example.org/unread", "valueInteger": 10}]}
+            ]}
+            """#
+        let read = { (bytes: [UInt8]) in
+            FHIRReader(registry: Self.registry).read(bytes).template.map { JSONWriter.text(of: $0) }
+        }
+        let first = try #require(read(Array(questionnaire.utf8)))
+        for version in FHIRVersion.allCases {
+            let written = FHIRWriter(reader: TemplateReader(registry: Self.registry), version: version)
+                .write(Array(first.utf8))
+            let text = try #require(written.text)
+            let again = try #require(read(Array(text.utf8)))
+            #expect(again == first, "through \(version)")
+        }
+    }
+
     @Test func refusesAnInvalidTemplate() {
         let written = FHIRWriter(reader: TemplateReader(registry: Self.registry))
             .write(Array(#"{"questions": [{"answer-type": "nope", "question": "Q"}]}"#.utf8))
