@@ -12,6 +12,8 @@
 #   completed-form  the lenient completed-form reader, review and writer, with the built-in types
 #                   (Fuzz/CompletedFormFuzz)
 #   fhir   the FHIR Questionnaire reader and writer, with the built-in types (Fuzz/FHIRFuzz)
+#   surveyjs  the SurveyJS reader and the check of what it makes, with the built-in types (Fuzz/SurveyJSFuzz);
+#             seeded with the corpus's small surveys, copied to the work folder at run time
 #   zip    DEFLATE data and zip archives (Fuzz/ZipFuzz)
 #   xlsx   .xlsx workbooks and their XML (Fuzz/XLSXFuzz); seeded with the corpus's workbooks, read in place
 #          from ../shared/corpus/xlsform when it is there
@@ -31,7 +33,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fhir|zip|xlsx [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fhir|surveyjs|zip|xlsx [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -117,6 +119,15 @@ fhir)
         [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 16384 ] && cp "$form" "$work/corpus/"
     done
     ;;
+surveyjs)
+    folder=Fuzz/SurveyJSFuzz
+    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitInterchange)
+    maxLength=16384
+    holdsRegistry=true
+    for form in ../shared/corpus/surveyjs/*.json; do
+        [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 4096 ] && cp "$form" "$work/corpus/"
+    done
+    ;;
 zip)
     folder=Fuzz/ZipFuzz
     modules=(QuestionKitArchive)
@@ -138,7 +149,7 @@ xlsx)
     done
     ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fhir, zip or xlsx" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fhir, surveyjs, zip or xlsx" >&2
     exit 64
     ;;
 esac
