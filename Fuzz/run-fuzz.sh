@@ -14,6 +14,8 @@
 #   fixture  fixtures read and replayed against a template with conditions, with the built-in types
 #            (Fuzz/FixtureFuzz)
 #   fhir   the FHIR Questionnaire reader and writer, with the built-in types (Fuzz/FHIRFuzz)
+#   surveyjs  the SurveyJS reader and the check of what it makes, with the built-in types (Fuzz/SurveyJSFuzz);
+#             seeded with the corpus's small surveys, copied to the work folder at run time
 #   zip    DEFLATE data and zip archives (Fuzz/ZipFuzz)
 #   xlsx   .xlsx workbooks and their XML (Fuzz/XLSXFuzz); seeded with the corpus's workbooks, read in place
 #          from ../shared/corpus/xlsform when it is there
@@ -33,7 +35,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fixture|fhir|zip|xlsx [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fixture|fhir|surveyjs|zip|xlsx [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -128,6 +130,15 @@ fhir)
         [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 16384 ] && cp "$form" "$work/corpus/"
     done
     ;;
+surveyjs)
+    folder=Fuzz/SurveyJSFuzz
+    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitInterchange)
+    maxLength=16384
+    holdsRegistry=true
+    for form in ../shared/corpus/surveyjs/*.json; do
+        [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 4096 ] && cp "$form" "$work/corpus/"
+    done
+    ;;
 zip)
     folder=Fuzz/ZipFuzz
     modules=(QuestionKitArchive)
@@ -149,7 +160,7 @@ xlsx)
     done
     ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fixture, fhir, zip or xlsx" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fixture, fhir, surveyjs, zip or xlsx" >&2
     exit 64
     ;;
 esac

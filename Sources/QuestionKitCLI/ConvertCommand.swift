@@ -9,18 +9,19 @@ package struct ConvertCommand: Command {
     package init() {}
 
     package let name = "convert"
-    package let summary = "Convert a form between our template format and FHIR Questionnaire."
+    package let summary = "Convert a form between our template format and FHIR Questionnaire; import SurveyJS."
     package let argumentsSynopsis = "IN"
     package let discussion = """
         Reads IN ('-' for standard input) and writes it in another format to -o OUT (standard output
-        without -o, or with -o -). Formats: 'mi' (our templates) and 'fhir' (FHIR Questionnaire JSON,
-        R4 or R5 read, R4 written unless --fhir-version r5). --from is guessed from the content (a
-        'resourceType' is FHIR, 'questions' ours) and --to defaults to mi. Everything the other
+        without -o, or with -o -). Formats: 'mi' (our templates), 'fhir' (FHIR Questionnaire JSON,
+        R4 or R5 read, R4 written unless --fhir-version r5) and 'surveyjs' (SurveyJS survey JSON, read
+        only, to mi). --from is guessed from the content (a 'resourceType' is FHIR, 'questions' ours,
+        'pages' or 'elements' SurveyJS) and --to defaults to mi. Everything the other
         format cannot carry is reported at its place in IN (line, column and JSON pointer) with a
         stable code, on standard error (--format json: as JSON), with the problems of the template
-        made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' and
+        made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' (or '_surveyjs') and
         written back. Exits 1 when IN cannot be converted or the output not written,
-        64 on bad usage. See Docs/Formats/FHIR.md.
+        64 on bad usage. See Docs/Formats/FHIR.md and SurveyJS.md.
         """
     package var options: [OptionSpec] {
         let formats = InterchangeFormat.allCases.map(\.rawValue)
@@ -52,8 +53,10 @@ package struct ConvertCommand: Command {
         let from = try sourceFormat(arguments, bytes: bytes)
         let to = arguments.values["to"].flatMap(InterchangeFormat.init(rawValue:)) ?? .mi
         guard from != to else { throw UsageError("IN is already '\(to.rawValue)'; pass --to with another format") }
+        if to == .surveyjs { throw UsageError("SurveyJS is read only; pass --to mi or --to fhir") }
+        if from == .surveyjs, to != .mi { throw UsageError("a SurveyJS survey converts to mi; convert that further") }
         let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
-        let (text, diagnostics) = convert(bytes, to: to, version: version, registry: context.registry)
+        let (text, diagnostics) = convert(bytes, from: from, to: to, version: version, registry: context.registry)
         let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes)
         if arguments.values["format"] == "json" {
             context.standardError += DiagnosticPrinter.json([file])
@@ -73,17 +76,22 @@ package struct ConvertCommand: Command {
     private func sourceFormat(_ arguments: ParsedArguments, bytes: [UInt8]) throws(UsageError) -> InterchangeFormat {
         if let from = arguments.values["from"].flatMap(InterchangeFormat.init(rawValue:)) { return from }
         guard let guessed = InterchangeFormat.guess(bytes) else {
-            throw UsageError("cannot tell the format of the input; pass --from mi or --from fhir")
+            throw UsageError("cannot tell the format of the input; pass --from mi, fhir or surveyjs")
         }
         return guessed
     }
 
     /// The converted text (nil when nothing could be made) and the diagnostics, located in `bytes`.
-    private func convert(_ bytes: [UInt8], to: InterchangeFormat, version: FHIRVersion, registry: QuestionTypeRegistry)
+    private func convert(
+        _ bytes: [UInt8], from: InterchangeFormat, to: InterchangeFormat, version: FHIRVersion,
+        registry: QuestionTypeRegistry
+    )
         -> (String?, [Diagnostic])
     {
         switch to {
-        case .mi:
+        case .mi where from == .surveyjs:
+            return SurveyJSCheck.convert(bytes, reader: TemplateReader(registry: registry))
+        case .mi, .surveyjs:
             return FHIRCheck.convert(bytes, reader: TemplateReader(registry: registry))
         case .fhir:
             let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(bytes)

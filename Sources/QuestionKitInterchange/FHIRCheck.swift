@@ -16,15 +16,47 @@ public enum FHIRCheck {
     ) {
         let read = FHIRReader(registry: reader.registry).read(bytes)
         guard let template = read.template, let document = read.document else { return (nil, read.diagnostics) }
+        return ImportCheck.check(template, of: document, diagnostics: read.diagnostics, reader: reader) {
+            read.source(ofPointer: $0)
+        }
+    }
+}
+
+/// A SurveyJS survey checked as `validate` checks a template, as `FHIRCheck` does a Questionnaire:
+/// the template's problems are located at the element each question came from.
+public enum SurveyJSCheck {
+    /// The template made of the survey in `bytes` (its text), and the diagnostics of reading the
+    /// survey and of checking the template, located in the survey, in source order.
+    public static func convert(_ bytes: [UInt8], reader: TemplateReader) -> (
+        template: String?, diagnostics: [Diagnostic]
+    ) {
+        let read = SurveyJSReader(registry: reader.registry).read(bytes)
+        guard let template = read.template, let document = read.document else { return (nil, read.diagnostics) }
+        return ImportCheck.check(template, of: document, diagnostics: read.diagnostics, reader: reader) { pointer in
+            let parts = pointer.split(separator: "/")
+            guard parts.count >= 2, parts[0] == "questions", let index = Int(parts[1]),
+                read.sources.indices.contains(index)
+            else { return nil }
+            return read.sources[index]
+        }
+    }
+}
+
+/// The one home of checking an imported template: read as `validate` reads a template, each
+/// problem moved to the source node it came from (`source` of the template pointer; else the root).
+enum ImportCheck {
+    static func check(
+        _ template: JSONWriter.Value, of document: JSONDocument, diagnostics: [Diagnostic], reader: TemplateReader,
+        source: (String) -> JSONNode?
+    ) -> (template: String?, diagnostics: [Diagnostic]) {
         let text = JSONWriter.text(of: template) + "\n"
         let checked = reader.read(Array(text.utf8)).diagnostics
         var problems = ProblemCollector(document: document)
         for diagnostic in checked {
-            let node = read.source(ofPointer: diagnostic.pointer) ?? document.root
-            problems.report(
-                diagnostic.severity, diagnostic.code, diagnostic.message, at: node, hint: diagnostic.hint)
+            let node = source(diagnostic.pointer) ?? document.root
+            problems.report(diagnostic.severity, diagnostic.code, diagnostic.message, at: node, hint: diagnostic.hint)
         }
-        let all = (read.diagnostics + problems.diagnostics()).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        let all = (diagnostics + problems.diagnostics()).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         return (text, all)
     }
 }

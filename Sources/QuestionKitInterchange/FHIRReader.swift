@@ -8,12 +8,12 @@ import QuestionKitForms
 public struct FHIRReader: Sendable {
     /// The question types that take items.
     public let registry: QuestionTypeRegistry
-    let identifiers: [String]
+    let types: ClaimingTypes
 
     /// A reader with the types of `registry`.
     public init(registry: QuestionTypeRegistry) {
         self.registry = registry
-        identifiers = registry.types.map(\.description.identifier)
+        types = ClaimingTypes(registry: registry)
     }
 
     /// What reading one Questionnaire gave.
@@ -160,17 +160,11 @@ public struct FHIRReader: Sendable {
 
     /// The first type that claims `item`, reporting others that claim it too.
     func claimant(of item: FHIRItem, problems: inout ProblemCollector) -> (any QuestionType, String)? {
-        var found: (any QuestionType, String)?
-        for (type, identifier) in zip(registry.types, identifiers) where type.claims(item) {
-            guard let first = found else {
-                found = (type, identifier)
-                continue
-            }
+        types.claimant({ $0.claims(item) }) { other, first in
             problems.report(
                 .note, FHIRCode.itemAmbiguous,
-                "'\(identifier)' also takes \(item.type) items; '\(first.1)' (registered first) takes this one",
+                "'\(other)' also takes \(item.type) items; '\(first)' (registered first) takes this one",
                 at: item["type"] ?? item.node)
         }
-        return found
     }
 }

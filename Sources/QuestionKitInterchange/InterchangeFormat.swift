@@ -6,12 +6,16 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     case mi
     /// A FHIR Questionnaire (R4 or R5 JSON).
     case fhir
+    /// A SurveyJS survey (JSON; read only).
+    case surveyjs
 
     /// The format of `bytes`, from their content: a JSON object with `resourceType` is FHIR, one
-    /// with `questions` (or `Questions`) ours; nil when it is not such an object.
+    /// with `questions` (or `Questions`) ours, one with `pages` or `elements` SurveyJS; nil when it is
+    /// not such an object.
     public static func guess(_ bytes: [UInt8]) -> InterchangeFormat? {
         guard let root = JSONParser.parse(bytes).document?.root, root.kind == .object else { return nil }
         if root["resourceType"] != nil { return .fhir }
-        return root["questions"] != nil || root["Questions"] != nil ? .mi : nil
+        if root["questions"] != nil || root["Questions"] != nil { return .mi }
+        return root["pages"] != nil || root["elements"] != nil ? .surveyjs : nil
     }
 }

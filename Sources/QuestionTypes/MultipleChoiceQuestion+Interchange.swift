@@ -66,4 +66,43 @@ extension MultipleChoiceQuestion {
         members.append(("answerOption", .array(options)))
         return FHIRItemShape(type: "choice", members: members)
     }
+
+    /// `radiogroup`, `dropdown` (one answer), `checkbox`, `tagbox` (several).
+    public var surveyJSElementTypes: [String] { ["radiogroup", "dropdown", "checkbox", "tagbox"] }
+
+    /// `answers` from the choices' texts; `max-answers` 1 for a radiogroup or dropdown, else
+    /// `maxSelectedChoices` (0, any number, when absent). Choices loaded from elsewhere
+    /// (`choicesByUrl`, `choicesFromQuestion`) make no question.
+    public func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport? {
+        var texts: [JSONWriter.Value] = []
+        for (text, node) in element.choices {
+            guard let text, !text.isEmpty else {
+                problems.warning(
+                    Code.surveyJSChoiceNotCarried, "a choice without text (\(node.quotedForMessage)) is left out",
+                    at: node)
+                continue
+            }
+            texts.append(.string(text))
+        }
+        guard !texts.isEmpty else {
+            problems.warning(
+                Code.surveyJSNoChoices, "the element lists no choices (choices loaded from elsewhere are not read)",
+                at: element["choicesByUrl"] ?? element["choicesFromQuestion"] ?? element["type"] ?? element.node,
+                hint: "List the options as choices.")
+            return nil
+        }
+        var limit = 1
+        var carried: Set<String> = ["choices"]
+        if element.type == "checkbox" || element.type == "tagbox" {
+            limit = 0
+            if let max = element["maxSelectedChoices"], let value = max.numberValue, value >= 1,
+                value == value.rounded(), value < Double(Int32.max)
+            {
+                limit = Int(value)
+                carried.insert("maxSelectedChoices")
+            }
+        }
+        return SurveyJSImport(
+            keys: [("max-answers", .integer(limit)), ("answers", .array(texts))], carriedMembers: carried)
+    }
 }

@@ -430,6 +430,8 @@ extension MultipleChoiceQuestion {
         case fhirNoOptions = "multiple-choice.fhir-no-options"
         case fhirOptionCodesNotCarried = "multiple-choice.fhir-option-codes-not-carried"
         case fhirOptionNotCarried = "multiple-choice.fhir-option-not-carried"
+        case surveyJSNoChoices = "multiple-choice.surveyjs-no-choices"
+        case surveyJSChoiceNotCarried = "multiple-choice.surveyjs-choice-not-carried"
         case acceptedAnswerEmpty = "multiple-choice.accepted-answer-empty"
         case acceptedAnswerExceedsMaxAnswers = "multiple-choice.accepted-answer-exceeds-max-answers"
         case acceptedAnswerNoneIsOption = "multiple-choice.accepted-answer-none-is-option"

@@ -9,24 +9,58 @@ extension ShortAnswerQuestion {
     /// `numberInput` for `integer` and `decimal`, and the range from `minValue`/`maxValue`.
     public func questionKeys(from item: FHIRItem, problems: inout ProblemCollector) -> FHIRImport? {
         guard item.type == "integer" || item.type == "decimal" else { return FHIRImport(keys: []) }
+        let bounds = [("from", FHIRItem.minValueURL), ("to", FHIRItem.maxValueURL)].map { key, url in
+            (key, url, item.extensionValue(url: url))
+        }
+        let (keys, carried) = Self.numberKeys(
+            bounds: bounds, code: Code.fhirBoundNotNumber, keptIn: "_fhir", problems: &problems)
+        return FHIRImport(keys: keys, carriedExtensions: carried)
+    }
+
+    /// `numberInput` and an accepted range of the `bounds` (key, name, node) that are numbers; the
+    /// names of those carried. A bound that is not a number is reported with `code`.
+    private static func numberKeys(
+        bounds: [(String, String, JSONNode?)], code: Code, keptIn: String, problems: inout ProblemCollector
+    ) -> (keys: [(String, JSONWriter.Value)], carried: Set<String>) {
         var keys: [(String, JSONWriter.Value)] = [("numberInput", .bool(true))]
         var carried: Set<String> = []
         var range: [(String, JSONWriter.Value)] = []
-        for (key, url) in [("from", FHIRItem.minValueURL), ("to", FHIRItem.maxValueURL)] {
-            guard let value = item.extensionValue(url: url) else { continue }
+        for (key, name, value) in bounds {
+            guard let value else { continue }
             guard let number = value.numberValue else {
                 problems.warning(
-                    Code.fhirBoundNotNumber,
-                    "a bound of a number answer must be a number, not \(value.quotedForMessage)",
-                    at: value, hint: "The bound is kept in _fhir and not checked.")
+                    code, "a bound of a number answer must be a number, not \(value.quotedForMessage)",
+                    at: value, hint: "The bound is kept in \(keptIn) and not checked.")
                 continue
             }
             // As the writer writes it (`35.0` is `35`), so that a round trip changes nothing.
             range.append((key, .string(JSONWriter.text(of: .number(number), indent: 0))))
-            carried.insert(url)
+            carried.insert(name)
         }
         if !range.isEmpty { keys.append(("acceptedAnswer", .object(range))) }
-        return FHIRImport(keys: keys, carriedExtensions: carried)
+        return (keys, carried)
+    }
+
+    /// `comment`, and `text` whose input is text or a number (`inputType` absent, `text`, `number`,
+    /// `email`, `tel`, `url`); other inputs (`date`, `color` …) are left to the types that take them.
+    public var surveyJSElementTypes: [String] { ["text", "comment"] }
+
+    /// `comment`, and `text` elements with a text or number input.
+    public func claims(_ element: SurveyJSElement) -> Bool {
+        switch element.type {
+        case "comment": return true
+        case "text": return ["", "text", "number", "email", "tel", "url"].contains(element.inputType)
+        default: return false
+        }
+    }
+
+    /// `numberInput` for `inputType` number, and the range from `min`/`max`.
+    public func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport? {
+        guard element.inputType == "number" else { return SurveyJSImport(keys: [], carriedMembers: ["inputType"]) }
+        let bounds = [("from", "min"), ("to", "max")].map { key, name in (key, name, element[name]) }
+        let (keys, carried) = Self.numberKeys(
+            bounds: bounds, code: Code.surveyJSBoundNotNumber, keptIn: "_surveyjs", problems: &problems)
+        return SurveyJSImport(keys: keys, carriedMembers: carried.union(["inputType"]))
     }
 
     /// `decimal` with the range as `minValue`/`maxValue` (`valueInteger` for whole bounds), or `string`.

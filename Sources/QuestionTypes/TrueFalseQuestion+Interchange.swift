@@ -22,4 +22,12 @@ extension TrueFalseQuestion {
         }
         return FHIRItemShape(type: "boolean")
     }
+
+    /// `boolean`.
+    public var surveyJSElementTypes: [String] { ["boolean"] }
+
+    /// No keys of its own.
+    public func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport? {
+        SurveyJSImport(keys: [])
+    }
 }

@@ -31,4 +31,22 @@ extension DateQuestion {
         }
         return FHIRItemShape(type: "date", members: extensions.isEmpty ? [] : [("extension", .array(extensions))])
     }
+
+    /// `text` elements whose `inputType` is `date`.
+    public var surveyJSElementTypes: [String] { ["text"] }
+
+    /// A `text` element with `inputType` date.
+    public func claims(_ element: SurveyJSElement) -> Bool { element.type == "text" && element.inputType == "date" }
+
+    /// `earliest` and `latest` from `min`/`max` when they are dates; others are left to the converter.
+    public func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport? {
+        var keys: [(String, JSONWriter.Value)] = []
+        var carried: Set<String> = ["inputType"]
+        for (key, name) in [(Self.earliest, "min"), (Self.latest, "max")] {
+            guard let text = element[name]?.stringValue, case .date = CalendarDate.read(text) else { continue }
+            keys.append((key.defaultSpelling, .string(text)))
+            carried.insert(name)
+        }
+        return SurveyJSImport(keys: keys, carriedMembers: carried)
+    }
 }

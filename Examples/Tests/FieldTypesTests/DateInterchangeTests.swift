@@ -38,4 +38,27 @@ import Testing
             ))
         #expect(fhir.contains(#""answerDate":"2021-01-01""#))
     }
+
+    /// A SurveyJS `text` element with `inputType` date is a date question; other text elements stay
+    /// short answers.
+    @Test func aDateInputBecomesADateQuestion() throws {
+        let survey = #"""
+            {"title": "Hydrostatic test", "elements": [
+              {"type": "text", "inputType": "date", "name": "tested", "title": "Date of the last test", "min": "2020-01-01"},
+              {"type": "text", "name": "why", "title": "Why is it overdue?", "visibleIf": "{tested} < '2021-01-01'"}
+            ]}
+            """#
+        let registry = try FieldRegistry.make()
+        let read = SurveyJSReader(registry: registry).read(Array(survey.utf8))
+        let template = JSONWriter.text(of: try #require(read.template), indent: 0)
+        #expect(
+            template.contains(
+                #""answer-type":"date","question":"Date of the last test","linkId":"tested","earliest":"2020-01-01""#))
+        #expect(template.contains(#""answer-type":"short-answer","question":"Why is it overdue?""#))
+        #expect(template.contains(#""enableWhen":[{"question":"tested","operator":"<","answer":"2021-01-01"}]"#))
+        #expect(read.diagnostics.filter { $0.severity != .note }.isEmpty)
+        #expect(
+            TemplateReader(registry: registry).read(Array(template.utf8)).diagnostics.filter { $0.severity != .note }
+                .isEmpty)
+    }
 }

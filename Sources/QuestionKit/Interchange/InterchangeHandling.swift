@@ -1,8 +1,8 @@
 /// How a question type takes part in converting forms of other formats: which of their kinds of
 /// item it takes, how it builds its own keys from one, and how it writes its questions out.
 ///
-/// Only FHIR Questionnaire items so far; the other formats (XLSForm, SurveyJS) join as members of
-/// their own. A type that does nothing here takes no foreign kind and is not written out: the
+/// FHIR Questionnaire items and SurveyJS elements (import only) so far; XLSForm joins as members of
+/// its own. A type that does nothing here takes no foreign kind and is not written out: the
 /// converter reports its questions (a located warning), never drops them silently.
 ///
 /// ```swift
@@ -37,6 +37,19 @@ public protocol InterchangeHandling: AnswerHandling {
     /// conditions. Nil when the question cannot be written as an item (report why against `node`,
     /// the question; the converter reports a nil with nothing reported).
     func fhirItem(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector) -> FHIRItemShape?
+
+    /// The SurveyJS element `type`s the type may take (`boolean`; `radiogroup`, `checkbox`). Default: none.
+    var surveyJSElementTypes: [String] { get }
+
+    /// Whether the type takes this SurveyJS element. Default: its `type` is one of
+    /// `surveyJSElementTypes`. As with FHIR, the first registered type that claims it takes it.
+    func claims(_ element: SurveyJSElement) -> Bool
+
+    /// The type's own keys of a question made from `element` (the converter writes `answer-type`,
+    /// `question`, `section`, `helpInfo`, `linkId` and the conditions), and which of its members they
+    /// carry. Report what the type reads but cannot carry against the element's nodes; nil when the
+    /// element cannot be a question of the type (report why; the converter keeps the element).
+    func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport?
 }
 
 extension InterchangeHandling {
@@ -53,6 +66,17 @@ extension InterchangeHandling {
     public func fhirItem(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector)
         -> FHIRItemShape?
     { nil }
+
+    /// None.
+    public var surveyJSElementTypes: [String] { [] }
+
+    /// Whether the element's `type` is one of `surveyJSElementTypes`.
+    public func claims(_ element: SurveyJSElement) -> Bool { surveyJSElementTypes.contains(element.type) }
+
+    /// Never called for a type that claims nothing; nil.
+    public func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport? {
+        nil
+    }
 }
 
 extension InterchangeHandling {

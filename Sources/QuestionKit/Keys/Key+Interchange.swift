@@ -4,4 +4,10 @@ extension Key {
     package static let fhirKept = Key(
         "fhirKept", spelling: "_fhir",
         summary: "What a converted FHIR Questionnaire held that is not carried; written back to FHIR.")
+
+    /// `_surveyjs`, on a template or a question: what a SurveyJS survey held that we do not carry
+    /// (its members verbatim), kept so that nothing is lost. Not read otherwise.
+    package static let surveyJSKept = Key(
+        "surveyJSKept", spelling: "_surveyjs",
+        summary: "What an imported SurveyJS survey held that is not carried.")
 }

@@ -160,7 +160,10 @@ extension Key {
 
     /// Every top-level key of a template or completed form that the core knows.
     package static let templateKeys: [Key] =
-        [title, revisionNumber, earlyRevisionNumber, questions, earlyQuestions, email, databaseID, fhirKept]
+        [
+            title, revisionNumber, earlyRevisionNumber, questions, earlyQuestions, email, databaseID, fhirKept,
+            surveyJSKept,
+        ]
         + metadata + [username, completedDate, submittedDate, foremanComment, media]
 
     /// Keys every question may carry whatever its type (editors add `answers` and `max-answers`
@@ -170,6 +173,6 @@ extension Key {
         [
             answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer,
             userAnswer,
-            databaseID, acceptedAnswerEdit, fhirKept,
+            databaseID, acceptedAnswerEdit, fhirKept, surveyJSKept,
         ] + logicKeys
 }

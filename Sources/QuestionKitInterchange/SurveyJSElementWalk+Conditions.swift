@@ -1,0 +1,81 @@
+import QuestionKit
+
+// A `visibleIf` we carry becomes our enableWhen (`or` is enableBehavior `any`). A value compared
+// with a question that has choices is the text of the choice with that value, as our multiple
+// choice compares texts; 'true'/'false' compared with a boolean are booleans. A condition naming an
+// element that did not become a question is reported and kept under `_surveyjs`.
+extension SurveyJSElementWalk {
+    /// The questions, as template JSON.
+    func questionValues(problems: inout ProblemCollector) -> [JSONWriter.Value] {
+        pending.map { question in
+            var members: [(String, JSONWriter.Value)] = [
+                ("answer-type", .string(question.identifier)), ("question", .string(question.text)),
+            ]
+            if let section = question.section { members.append(("section", .string(section))) }
+            if let help = question.help, !help.isEmpty {
+                members.append(("helpInfo", .object([("text", .string(help)), ("images", .array([]))])))
+            }
+            if let linkId = question.linkId { members.append(("linkId", .string(linkId))) }
+            members += question.keys
+            var kept = question.kept
+            if let (node, parsed) = question.condition {
+                if let conditions = conditions(parsed, at: node, problems: &problems) {
+                    members.append(("enableWhen", .array(conditions)))
+                    if parsed.any, parsed.comparisons.count > 1 { members.append(("enableBehavior", .string("any"))) }
+                } else {
+                    kept.append(("visibleIf", node.writerValue))
+                }
+            }
+            if !kept.isEmpty { members.append(("_surveyjs", .object(kept))) }
+            return .object(members)
+        }
+    }
+
+    /// Our conditions of `parsed`; nil (reported) when one names no question made.
+    private func conditions(_ parsed: SurveyJSCondition, at node: JSONNode, problems: inout ProblemCollector)
+        -> [JSONWriter.Value]?
+    {
+        var conditions: [JSONWriter.Value] = []
+        for comparison in parsed.comparisons {
+            guard let target = made[comparison.name] else {
+                problems.warning(
+                    SurveyJSCode.conditionTargetNotMade,
+                    "the condition refers to '\(comparison.name)', which did not become a question; kept under _surveyjs",
+                    at: node)
+                return nil
+            }
+            let answer = operand(comparison.operand, target: SurveyJSElement(node: pending[target].element))
+            conditions.append(
+                .object([
+                    ("question", .string(comparison.name)), ("operator", .string(comparison.op)),
+                    ("answer", answer),
+                ]))
+        }
+        return conditions
+    }
+
+    private func operand(_ operand: SurveyJSCondition.Operand, target: SurveyJSElement) -> JSONWriter.Value {
+        switch operand {
+        case .bool(let value): return .bool(value)
+        case .number(let text):
+            if let choice = choiceText(valued: text, in: target) { return .string(choice) }
+            return .number(Double(text) ?? 0)
+        case .text(let text):
+            if target.type == "boolean", text == "true" || text == "false" { return .bool(text == "true") }
+            return .string(choiceText(valued: text, in: target) ?? text)
+        }
+    }
+
+    /// The text of the choice of `target` whose value is `value`, if any.
+    private func choiceText(valued value: String, in target: SurveyJSElement) -> String? {
+        guard let choices = target["choices"] else { return nil }
+        WorkCounter.add(choices.count, to: .interchangeVisits)
+        for choice in choices.elements {
+            let own =
+                choice.kind == .object
+                ? choice["value"].flatMap(SurveyJSElement.text(of:)) : SurveyJSElement.text(of: choice)
+            if own == value { return SurveyJSElement.text(of: choice) }
+        }
+        return nil
+    }
+}
