@@ -90,15 +90,9 @@ extension FormStore {
         }
         return try writing { () throws(StoreError) in
             var stored = try load(reference)
-            guard reference.state != .submitted else {
-                throw .wrongState(
-                    "the form '\(reference)' is submitted, so it cannot be given attachments",
-                    hint: "A submitted form does not change.")
-            }
-            let foreman =
-                reference.state == .completed
-                ? try self.foreman(foreman, of: stored, done: "given attachments", usage: "attach \(reference) …")
-                : nil
+            let foreman = try foremanOfChange(
+                named: foreman, to: stored, refused: "it cannot be given attachments", done: "given attachments",
+                usage: "attach \(reference) …")
             let position = try self.position(of: number, in: stored)
             let index = stored.form.template.questions[position].index
             let taken = Set(stored.form.entries[position].media.map(\.name))
@@ -143,15 +137,9 @@ extension FormStore {
     ) throws(StoreError) -> Detachment {
         try writing { () throws(StoreError) in
             var stored = try load(reference)
-            guard reference.state != .submitted else {
-                throw .wrongState(
-                    "the form '\(reference)' is submitted, so its attachments cannot be deleted",
-                    hint: "A submitted form does not change.")
-            }
-            let foreman =
-                reference.state == .completed
-                ? try self.foreman(foreman, of: stored, done: "changed", usage: "detach \(reference) \(name)")
-                : nil
+            let foreman = try foremanOfChange(
+                named: foreman, to: stored, refused: "its attachments cannot be deleted", done: "changed",
+                usage: "detach \(reference) \(name)")
             let named = stored.form.entries.indices.lazy.flatMap { position in
                 stored.form.entries[position].media.indices.lazy.map { (position, $0) }
             }

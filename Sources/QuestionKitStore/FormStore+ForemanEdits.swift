@@ -75,6 +75,21 @@ extension FormStore {
         return position
     }
 
+    /// Who makes a change of attachments to `stored`: nobody's edit on an incomplete form (nil), the
+    /// foreman's on a completed one (`named`, else the one who commented; refused when neither is
+    /// known, the hint giving `usage`); a submitted form is refused, saying that `refused`.
+    func foremanOfChange(
+        named: String?, to stored: StoredForm, refused: String, done: String, usage: String
+    ) throws(StoreError) -> String? {
+        switch stored.reference.state {
+        case .submitted:
+            throw .wrongState(
+                "the form '\(stored.reference)' is submitted, so \(refused)", hint: "A submitted form does not change.")
+        case .completed: return try foreman(named, of: stored, done: done, usage: usage)
+        case .incomplete: return nil
+        }
+    }
+
     /// Records in the question at `position` that `foreman` changed `changes` of it at `now`, from
     /// the entry `before`, and makes `foreman` the form's supervisor: every change of a completed
     /// form (`edit`, `attach`, `detach`) is recorded this one way.
