@@ -125,6 +125,18 @@ struct CompletedFormReaderTests {
             ])
     }
 
+    @Test func aNotAskedThatIsNotABooleanIsAWarning() throws {
+        let text = Fixture.template([
+            #"{"answer-type": "true/false", "question": "Q", "user-answer": {"notAsked": "true"}}"#,
+            #"{"answer-type": "true/false", "question": "Q", "user-answer": {"notAsked": true}}"#,
+        ])
+        // Read as asked, and said so: `"true"` is not `true`.
+        #expect(
+            try read(text).diagnostics.seen == [
+                Seen(.warning, "completed-form.not-asked-not-boolean", "/questions/0/user-answer/notAsked", 2, 76)
+            ])
+    }
+
     @Test func mediaAreInTheOrderAttachedAcrossKinds() throws {
         let text = Fixture.template([
             #"{"answer-type": "true/false", "question": "Q", "user-answer": {"comment": "", "#

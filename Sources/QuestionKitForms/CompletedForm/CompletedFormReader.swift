@@ -126,7 +126,18 @@ extension CompletedFormReader {
             entry.comment = string(userAnswer[keys.spelling(of: .comment)], problems: &problems) ?? ""
             entry.media = media(in: userAnswer, problems: &problems)
             entry.foremanEdits = foremanEdits(in: userAnswer, problems: &problems)
+            checkNotAsked(in: userAnswer, problems: &problems)
             return entry
+        }
+
+        /// `notAsked` is written `true` or left out; anything else (`"true"`, `1`) would silently read
+        /// as asked, so it is a warning that says so.
+        private func checkNotAsked(in userAnswer: JSONNode, problems: inout ProblemCollector) {
+            guard let value = userAnswer[notAskedKey], !value.isNull, value.kind != .boolean else { return }
+            problems.warning(
+                "completed-form.not-asked-not-boolean",
+                "'\(notAskedKey)' must be true or false, not \(value.kind); the question is read as asked",
+                at: value, hint: "Write \"\(notAskedKey)\": true, or leave it out for an asked question.")
         }
 
         /// The foreman's edits recorded in `user-answer`, each kept as stored; a value that is not
