@@ -133,35 +133,36 @@ struct SurveyJSElementWalk {
                     at: node["title"] ?? node)
             }
         }
-        var inherited = inherited
-        if let visibleIf = node["visibleIf"] {
-            if let parsed = visibleIf.stringValue.flatMap(SurveyJSCondition.init) {
-                inherited = Self.joined(parsed, at: visibleIf, with: inherited, problems: &problems)
-            } else {
-                problems.warning(
-                    SurveyJSCode.containerConditionNotCarried,
-                    "the condition of a page or panel is carried only as comparisons of a question with a value "
-                        + "({q} = 'x', {q} > 5, {q} notempty) joined by one 'and' or one 'or': its questions are "
-                        + "asked without it", at: visibleIf)
-            }
-        }
+        let (innerCondition, _) = Self.condition(
+            of: node, inherited: inherited, notCarried: SurveyJSCode.containerConditionNotCarried,
+            "the condition of a page or panel is carried only as comparisons of a question with a value "
+                + "({q} = 'x', {q} > 5, {q} notempty) joined by one 'and' or one 'or': its questions are "
+                + "asked without it", problems: &problems)
         if let elements = node["elements"] ?? node["questions"] {
-            walk(elements.elements, section: inner, inherited: inherited, problems: &problems)
+            walk(elements.elements, section: inner, inherited: innerCondition, problems: &problems)
         }
     }
 
-    /// The `visibleIf` at `node` joined with the `inherited` condition of the pages and panels
-    /// around it; when they cannot be one list of comparisons, the `visibleIf` alone (reported).
-    private static func joined(
-        _ parsed: SurveyJSCondition, at node: JSONNode, with inherited: Condition?, problems: inout ProblemCollector
-    ) -> Condition {
-        let own = Condition(parsed, at: node)
-        if let joined = own.joined(with: inherited) { return joined }
+    /// The condition of `node` (a page, panel or question): its `visibleIf` joined with the
+    /// `inherited` condition of the pages and panels around it, or alone when they cannot be one list
+    /// of comparisons (reported). A `visibleIf` beyond the simple forms is reported with `code` and
+    /// handed back as not carried; `inherited` then applies alone.
+    private static func condition(
+        of node: JSONNode, inherited: Condition?, notCarried code: SurveyJSCode, _ message: String,
+        problems: inout ProblemCollector
+    ) -> (condition: Condition?, notCarried: JSONNode?) {
+        guard let visibleIf = node["visibleIf"] else { return (inherited, nil) }
+        guard let parsed = visibleIf.stringValue.flatMap(SurveyJSCondition.init) else {
+            problems.warning(code, message, at: visibleIf)
+            return (inherited, visibleIf)
+        }
+        let own = Condition(parsed, at: visibleIf)
+        if let joined = own.joined(with: inherited) { return (joined, nil) }
         problems.warning(
             SurveyJSCode.conditionNotJoined,
             "this condition and its page's or panel's cannot be one list of comparisons (one joins several by "
-                + "'or'): only this one applies", at: node)
-        return own
+                + "'or'): only this one applies", at: visibleIf)
+        return (own, nil)
     }
 
     private mutating func question(
@@ -219,18 +220,11 @@ struct SurveyJSElementWalk {
                 .note, SurveyJSCode.requiredNoted,
                 "required: every question of ours must be answered or commented", at: required)
         }
-        var condition = inherited
-        if let visibleIf = node["visibleIf"] {
-            if let parsed = visibleIf.stringValue.flatMap(SurveyJSCondition.init) {
-                condition = Self.joined(parsed, at: visibleIf, with: inherited, problems: &problems)
-            } else {
-                problems.warning(
-                    SurveyJSCode.conditionNotCarried,
-                    "only comparisons of a question with a value ({q} = 'x', {q} > 5, {q} notempty), joined by one "
-                        + "'and' or one 'or', are carried; kept under _surveyjs", at: visibleIf)
-                kept.append(("visibleIf", visibleIf.writerValue))
-            }
-        }
+        let (condition, notCarried) = Self.condition(
+            of: node, inherited: inherited, notCarried: SurveyJSCode.conditionNotCarried,
+            "only comparisons of a question with a value ({q} = 'x', {q} > 5, {q} notempty), joined by one "
+                + "'and' or one 'or', are carried; kept under _surveyjs", problems: &problems)
+        if let notCarried { kept.append(("visibleIf", notCarried.writerValue)) }
         pending.append(
             Pending(
                 element: node, identifier: identifier, text: text, keys: imported.keys, section: section,
