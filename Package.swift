@@ -84,7 +84,7 @@ let package = Package(
             dependencies: ["QuestionTypes", "QuestionKitForms", "QuestionKitTesting", "TestSupport"]),
         .testTarget(
             name: "QuestionKitLanguageServerTests",
-            dependencies: ["QuestionKitLanguageServer", "QuestionTypes", "FormGenerators"]),
+            dependencies: ["QuestionKitLanguageServer", "QuestionKitInterchange", "QuestionTypes", "FormGenerators"]),
         // Golden/ holds expected outputs, read by path (not resources); re-record with QUESTIONKIT_RECORD_GOLDEN=1.
         .testTarget(
             name: "QuestionKitCLITests",

@@ -89,10 +89,8 @@ package struct ConvertCommand: Command {
         -> (String?, [Diagnostic])
     {
         switch to {
-        case .mi where from == .surveyjs:
-            return SurveyJSCheck.convert(bytes, reader: TemplateReader(registry: registry))
         case .mi, .surveyjs:
-            return FHIRCheck.convert(bytes, reader: TemplateReader(registry: registry))
+            return ForeignTemplate.convert(bytes, from: from, reader: TemplateReader(registry: registry)) ?? (nil, [])
         case .fhir:
             let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(bytes)
             return (written.text, written.diagnostics)

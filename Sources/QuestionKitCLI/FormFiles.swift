@@ -16,22 +16,13 @@ struct FormFiles: Sendable {
     /// A file that was read (or not), with what went wrong in it.
     typealias Loaded<Value> = LoadedFile<Value>
 
-    /// The engine's checking of a file, on the machine's files.
-    var check: SourceCheck { SourceCheck(reader: reader, files: DiskFiles()) }
+    /// The engine's checking of a file, on the machine's files, reading the other formats' templates too.
+    var check: SourceCheck { SourceCheck(reader: reader, files: DiskFiles(), foreign: ForeignTemplate()) }
 
-    /// The template at `path`; a FHIR Questionnaire is used as the template it converts to, its
-    /// problems located in the Questionnaire.
+    /// The template at `path`; a FHIR Questionnaire or a SurveyJS survey is used as the template it
+    /// converts to, its problems located in its own source.
     func template(at path: String) -> Loaded<Template> {
-        let loaded = check.template(at: path, keepingNotes: keepsNotes)
-        // Only a file that is not a usable template is looked at again: templates pay nothing.
-        guard loaded.value == nil, let source = loaded.report.source, InterchangeFormat.guess(source) == .fhir else {
-            return loaded
-        }
-        return load(path) { bytes in
-            let (text, diagnostics) = FHIRCheck.convert(bytes, reader: reader)
-            let template = diagnostics.containsErrors ? nil : text.flatMap { reader.read(Array($0.utf8)).template }
-            return (template, shown(diagnostics))
-        }
+        check.template(at: path, keepingNotes: keepsNotes)
     }
 
     func fixture(at path: String) -> Loaded<Fixture> {

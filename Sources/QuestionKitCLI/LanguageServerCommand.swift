@@ -1,6 +1,7 @@
 import QuestionKit
 import QuestionKitFiles
 import QuestionKitForms
+import QuestionKitInterchange
 import QuestionKitLanguageServer
 
 #if canImport(Glibc)
@@ -33,7 +34,7 @@ package struct LanguageServerCommand: Command {
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let configuration = LanguageServer.Configuration(
             registry: context.registry, keys: keys, name: context.toolName, version: QuestionKitTool.version,
-            files: DiskFiles())
+            files: DiskFiles(), foreign: ForeignTemplate())
         context.flushOutput()
         return LanguageServer.run(configuration, input: DescriptorSource(descriptor: STDIN_FILENO)) { bytes in
             _ = bytes.withUnsafeBytes { SystemIO.writeAll($0, to: STDOUT_FILENO) }

@@ -117,13 +117,12 @@ package struct ValidateCommand: Command {
             return report.add(unread, to: &context)
         }
         var parsed: JSONParseResult
-        switch SourceCheck(reader: reader, files: DiskFiles()).read(bytes, path: path, displayPath: displayPath) {
+        let check = SourceCheck(reader: reader, files: DiskFiles(), foreign: ForeignTemplate())
+        switch check.read(bytes, path: path, displayPath: displayPath) {
         case .fixture(let files): return files.forEach { report.add($0, to: &context) }
         case .template(let reading): parsed = reading
-        }
-        // A FHIR Questionnaire is checked as the template it converts to, located in its own source.
-        if let root = parsed.document?.root, root.kind == .object, root["resourceType"] != nil {
-            let diagnostics = FHIRCheck.diagnostics(of: bytes, reader: reader)
+        // A FHIR Questionnaire or a SurveyJS survey is checked as the template it converts to, located in its own source.
+        case .foreign(let diagnostics):
             return report.add(FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes), to: &context)
         }
         var unfinished: Diagnostic?

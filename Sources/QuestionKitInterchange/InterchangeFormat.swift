@@ -13,7 +13,12 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     /// with `questions` (or `Questions`) ours, one with `pages` or `elements` SurveyJS; nil when it is
     /// not such an object.
     public static func guess(_ bytes: [UInt8]) -> InterchangeFormat? {
-        guard let root = JSONParser.parse(bytes).document?.root, root.kind == .object else { return nil }
+        JSONParser.parse(bytes).document.flatMap { guess(root: $0.root) }
+    }
+
+    /// The format of a JSON document whose root is `root`, as `guess(_:)` tells it.
+    public static func guess(root: JSONNode) -> InterchangeFormat? {
+        guard root.kind == .object else { return nil }
         if root["resourceType"] != nil { return .fhir }
         if root["questions"] != nil || root["Questions"] != nil { return .mi }
         return root["pages"] != nil || root["elements"] != nil ? .surveyjs : nil

@@ -23,4 +23,5 @@ public enum SurveyJSCode: String, DiagnosticCode, CaseIterable {
     case containerConditionNotCarried = "surveyjs.container-condition-not-carried"
     case conditionNotCarried = "surveyjs.condition-not-carried"
     case conditionTargetNotMade = "surveyjs.condition-target-not-made"
+    case conditionNotJoined = "surveyjs.condition-not-joined"
 }

@@ -1,13 +1,16 @@
 import QuestionKit
 
-// A `visibleIf` we carry becomes our enableWhen (`or` is enableBehavior `any`). A value compared
+// A `visibleIf` we carry becomes our enableWhen (`or` is enableBehavior `any`), joined with its
+// pages' and panels' (see `SurveyJSElementWalk.Condition`). A value compared
 // with a question that has choices is the text of the choice with that value, as our multiple
 // choice compares texts; 'true'/'false' compared with a boolean are booleans. A condition naming an
 // element that did not become a question is reported and kept under `_surveyjs`.
 extension SurveyJSElementWalk {
     /// The questions, as template JSON.
     func questionValues(problems: inout ProblemCollector) -> [JSONWriter.Value] {
-        pending.map { question in
+        // A page's condition naming no question made is reported once, not for each question on it.
+        var reported: Set<String> = []
+        return pending.map { question in
             var members: [(String, JSONWriter.Value)] = [
                 ("answer-type", .string(question.identifier)), ("question", .string(question.text)),
             ]
@@ -18,12 +21,12 @@ extension SurveyJSElementWalk {
             if let linkId = question.linkId { members.append(("linkId", .string(linkId))) }
             members += question.keys
             var kept = question.kept
-            if let (node, parsed) = question.condition {
-                if let conditions = conditions(parsed, at: node, problems: &problems) {
+            if let condition = question.condition {
+                if let conditions = conditions(condition, reported: &reported, problems: &problems) {
                     members.append(("enableWhen", .array(conditions)))
-                    if parsed.any, parsed.comparisons.count > 1 { members.append(("enableBehavior", .string("any"))) }
-                } else {
-                    kept.append(("visibleIf", node.writerValue))
+                    if condition.isAlternatives { members.append(("enableBehavior", .string("any"))) }
+                } else if let own = question.element["visibleIf"], !kept.contains(where: { $0.0 == "visibleIf" }) {
+                    kept.append(("visibleIf", own.writerValue))
                 }
             }
             if !kept.isEmpty { members.append(("_surveyjs", .object(kept))) }
@@ -31,17 +34,20 @@ extension SurveyJSElementWalk {
         }
     }
 
-    /// Our conditions of `parsed`; nil (reported) when one names no question made.
-    private func conditions(_ parsed: SurveyJSCondition, at node: JSONNode, problems: inout ProblemCollector)
+    /// Our conditions of `condition`; nil (reported at the `visibleIf` concerned, once) when one
+    /// names no question made.
+    private func conditions(_ condition: Condition, reported: inout Set<String>, problems: inout ProblemCollector)
         -> [JSONWriter.Value]?
     {
         var conditions: [JSONWriter.Value] = []
-        for comparison in parsed.comparisons {
+        for (node, comparison) in condition.comparisons {
             guard let target = made[comparison.name] else {
-                problems.warning(
-                    SurveyJSCode.conditionTargetNotMade,
-                    "the condition refers to '\(comparison.name)', which did not become a question; kept under _surveyjs",
-                    at: node)
+                if reported.insert(node.pointer).inserted {
+                    problems.warning(
+                        SurveyJSCode.conditionTargetNotMade,
+                        "the condition refers to '\(comparison.name)', which did not become a question; "
+                            + "a question's own is kept under _surveyjs", at: node)
+                }
                 return nil
             }
             let answer = operand(comparison.operand, target: SurveyJSElement(node: pending[target].element))

@@ -1,8 +1,9 @@
 import QuestionKit
 
 /// One pass over a survey's pages and elements, in order, at every depth: pages and panels become
-/// sections, question elements questions of the type that claims them. Conditions are mapped
-/// afterwards (`questionValues`), since `visibleIf` may name later questions.
+/// sections, question elements questions of the type that claims them. A page's or panel's
+/// `visibleIf` applies to every question inside, joined with the question's own (`Condition`).
+/// Conditions are mapped afterwards (`questionValues`), since `visibleIf` may name later questions.
 struct SurveyJSElementWalk {
     /// A question made, its condition not yet mapped.
     struct Pending {
@@ -15,8 +16,39 @@ struct SurveyJSElementWalk {
         var kept: [(String, JSONWriter.Value)]
         /// Nil for a name used before.
         var linkId: String?
-        /// `visibleIf`, when it is a simple comparison (or several joined by one connective).
-        var condition: (node: JSONNode, parsed: SurveyJSCondition)?
+        /// Its own `visibleIf` and its pages' and panels', in the simple forms we carry.
+        var condition: Condition?
+    }
+
+    /// The condition of a question made of `visibleIf`s in the simple forms (its own, its pages'
+    /// and panels'), each comparison with the `visibleIf` it came from, for locating what is not carried.
+    struct Condition {
+        var comparisons: [(node: JSONNode, comparison: SurveyJSCondition.Comparison)]
+        /// Joined by `or` (our `enableBehavior` `any`).
+        var any: Bool
+
+        init(_ parsed: SurveyJSCondition, at node: JSONNode) {
+            comparisons = parsed.comparisons.map { (node, $0) }
+            any = parsed.any
+        }
+
+        private init(comparisons: [(node: JSONNode, comparison: SurveyJSCondition.Comparison)]) {
+            self.comparisons = comparisons
+            any = false
+        }
+
+        /// Several comparisons of which one must hold.
+        var isAlternatives: Bool { any && comparisons.count > 1 }
+
+        /// This condition and `outer` (an enclosing page's or panel's) both holding, as one list
+        /// that all must hold; nil when either is alternatives (our conditions have one connective).
+        func joined(with outer: Condition?) -> Condition? {
+            guard let outer else { return self }
+            guard !isAlternatives, !outer.isAlternatives else { return nil }
+            // A comparison the outer condition makes already (a page's, repeated on its questions) is said once.
+            let own = comparisons.filter { mine in !outer.comparisons.contains { $0.comparison == mine.comparison } }
+            return Condition(comparisons: outer.comparisons + own)
+        }
     }
 
     let reader: SurveyJSReader
@@ -48,11 +80,15 @@ struct SurveyJSElementWalk {
                 counts.reported += 1
                 continue
             }
-            container(page, section: nil, problems: &problems)
+            container(page, section: nil, inherited: nil, problems: &problems)
         }
     }
 
-    mutating func walk(_ elements: some Sequence<JSONNode>, section: String?, problems: inout ProblemCollector) {
+    /// The `elements` of a page or panel (or a survey's), in `section`, each question asked when
+    /// `inherited` (the enclosing pages' and panels' condition) holds.
+    mutating func walk(
+        _ elements: some Sequence<JSONNode>, section: String?, inherited: Condition?, problems: inout ProblemCollector
+    ) {
         for element in elements {
             counts.total += 1
             WorkCounter.add(1, to: .interchangeVisits)
@@ -64,7 +100,7 @@ struct SurveyJSElementWalk {
             }
             let type = element["type"]?.stringValue?.lowercased()
             switch type {
-            case "panel": container(element, section: section, problems: &problems)
+            case "panel": container(element, section: section, inherited: inherited, problems: &problems)
             case "html", "image":
                 problems.warning(
                     SurveyJSCode.htmlNotCarried,
@@ -77,13 +113,16 @@ struct SurveyJSElementWalk {
                     "an expression element (a calculated value) is not evaluated; kept under _surveyjs",
                     at: element["expression"] ?? element["type"] ?? element)
                 keepUnmade(element)
-            default: question(element, section: section, problems: &problems)
+            default: question(element, section: section, inherited: inherited, problems: &problems)
             }
         }
     }
 
-    /// A page or panel: a section named by its title (inside its enclosing one's).
-    private mutating func container(_ node: JSONNode, section: String?, problems: inout ProblemCollector) {
+    /// A page or panel: a section named by its title (inside its enclosing one's), whose
+    /// `visibleIf` joins what its questions inherit.
+    private mutating func container(
+        _ node: JSONNode, section: String?, inherited: Condition?, problems: inout ProblemCollector
+    ) {
         counts.sections += 1
         var inner = section
         if let text = node["title"].flatMap(SurveyJSElement.localized), !text.isEmpty {
@@ -94,17 +133,41 @@ struct SurveyJSElementWalk {
                     at: node["title"] ?? node)
             }
         }
-        if let condition = node["visibleIf"] {
-            problems.warning(
-                SurveyJSCode.containerConditionNotCarried,
-                "the condition of a page or panel is not carried: its questions are always asked", at: condition)
-        }
+        let (innerCondition, _) = Self.condition(
+            of: node, inherited: inherited, notCarried: SurveyJSCode.containerConditionNotCarried,
+            "the condition of a page or panel is carried only as comparisons of a question with a value "
+                + "({q} = 'x', {q} > 5, {q} notempty) joined by one 'and' or one 'or': its questions are "
+                + "asked without it", problems: &problems)
         if let elements = node["elements"] ?? node["questions"] {
-            walk(elements.elements, section: inner, problems: &problems)
+            walk(elements.elements, section: inner, inherited: innerCondition, problems: &problems)
         }
     }
 
-    private mutating func question(_ node: JSONNode, section: String?, problems: inout ProblemCollector) {
+    /// The condition of `node` (a page, panel or question): its `visibleIf` joined with the
+    /// `inherited` condition of the pages and panels around it, or alone when they cannot be one list
+    /// of comparisons (reported). A `visibleIf` beyond the simple forms is reported with `code` and
+    /// handed back as not carried; `inherited` then applies alone.
+    private static func condition(
+        of node: JSONNode, inherited: Condition?, notCarried code: SurveyJSCode, _ message: String,
+        problems: inout ProblemCollector
+    ) -> (condition: Condition?, notCarried: JSONNode?) {
+        guard let visibleIf = node["visibleIf"] else { return (inherited, nil) }
+        guard let parsed = visibleIf.stringValue.flatMap(SurveyJSCondition.init) else {
+            problems.warning(code, message, at: visibleIf)
+            return (inherited, visibleIf)
+        }
+        let own = Condition(parsed, at: visibleIf)
+        if let joined = own.joined(with: inherited) { return (joined, nil) }
+        problems.warning(
+            SurveyJSCode.conditionNotJoined,
+            "this condition and its page's or panel's cannot be one list of comparisons (one joins several by "
+                + "'or'): only this one applies", at: visibleIf)
+        return (own, nil)
+    }
+
+    private mutating func question(
+        _ node: JSONNode, section: String?, inherited: Condition?, problems: inout ProblemCollector
+    ) {
         let element = SurveyJSElement(node: node)
         guard let (type, identifier) = reader.claimant(of: element, problems: &problems) else {
             let known = reader.registry.types.flatMap(\.surveyJSElementTypes)
@@ -157,18 +220,11 @@ struct SurveyJSElementWalk {
                 .note, SurveyJSCode.requiredNoted,
                 "required: every question of ours must be answered or commented", at: required)
         }
-        var condition: (JSONNode, SurveyJSCondition)?
-        if let visibleIf = node["visibleIf"] {
-            if let parsed = visibleIf.stringValue.flatMap(SurveyJSCondition.init) {
-                condition = (visibleIf, parsed)
-            } else {
-                problems.warning(
-                    SurveyJSCode.conditionNotCarried,
-                    "only comparisons of a question with a value ({q} = 'x', {q} > 5, {q} notempty), joined by one "
-                        + "'and' or one 'or', are carried; kept under _surveyjs", at: visibleIf)
-                kept.append(("visibleIf", visibleIf.writerValue))
-            }
-        }
+        let (condition, notCarried) = Self.condition(
+            of: node, inherited: inherited, notCarried: SurveyJSCode.conditionNotCarried,
+            "only comparisons of a question with a value ({q} = 'x', {q} > 5, {q} notempty), joined by one "
+                + "'and' or one 'or', are carried; kept under _surveyjs", problems: &problems)
+        if let notCarried { kept.append(("visibleIf", notCarried.writerValue)) }
         pending.append(
             Pending(
                 element: node, identifier: identifier, text: text, keys: imported.keys, section: section,

@@ -54,7 +54,7 @@ public struct SurveyJSReader: Sendable {
             var walk = SurveyJSElementWalk(reader: self)
             if let pages = root["pages"] { walk.pages(pages, problems: &problems) }
             if let elements = root["elements"] ?? root["questions"] {
-                walk.walk(elements.elements, section: nil, problems: &problems)
+                walk.walk(elements.elements, section: nil, inherited: nil, problems: &problems)
             }
             if root["pages"] == nil, root["elements"] == nil, root["questions"] == nil {
                 problems.warning(SurveyJSCode.noElements, "the survey has no pages and no elements", at: root)

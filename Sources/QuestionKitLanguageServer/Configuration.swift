@@ -28,11 +28,12 @@ extension LanguageServer {
 
         /// A configuration. Without `diagnose`, a document is checked as `validate` checks it: with
         /// `files` (where a fixture's template is read), a fixture against its template; without
-        /// them, every document as a template.
+        /// them, every document as a template. With `foreign` too, a document in another format
+        /// (a FHIR Questionnaire, a SurveyJS survey) is checked as the template it converts to.
         public init(
             registry: QuestionTypeRegistry, keys: KeyMap = .mi, name: String = "questionkit",
             version: String = "0.1.0", diagnose: (@Sendable (String, [UInt8]) -> [Diagnostic])? = nil,
-            files: (any SourceFiles)? = nil
+            files: (any SourceFiles)? = nil, foreign: (any ForeignTemplateReader)? = nil
         ) {
             self.registry = registry
             self.keys = keys
@@ -43,7 +44,7 @@ extension LanguageServer {
                 self.diagnose = diagnose
                 check = Self.wholeCheck(diagnose)
             } else if let files {
-                let source = SourceCheck(reader: reader, files: files)
+                let source = SourceCheck(reader: reader, files: files, foreign: foreign)
                 let check: @Sendable (String, [UInt8]) -> DocumentCheck = { source.documentCheck($1, path: $0) }
                 self.check = check
                 self.diagnose = { path, bytes in check(path, bytes).diagnostics }

@@ -428,5 +428,10 @@ extension TableAnswerQuestion {
         case sizeMismatch = "table-answer.size-mismatch"
         case sizeNotWholeNumber = "table-answer.size-not-whole-number"
         case sizeOutOfRange = "table-answer.size-out-of-range"
+        case surveyJSNoColumns = "table-answer.surveyjs-no-columns"
+        case surveyJSNoRows = "table-answer.surveyjs-no-rows"
+        case surveyJSOnePerRowNotCarried = "table-answer.surveyjs-one-per-row-not-carried"
+        case surveyJSDynamicRowsFixed = "table-answer.surveyjs-dynamic-rows-fixed"
+        case surveyJSCellNotText = "table-answer.surveyjs-cell-not-text"
     }
 }

@@ -25,6 +25,17 @@ public struct SurveyJSElement: Sendable {
         return list.elements.map { entry in (Self.text(of: entry), entry) }
     }
 
+    /// The texts of the entries of the list member `key` (a matrix's `rows` or `columns`): for an
+    /// object, its first member of `named` that has a text (a dropdown matrix's column: `title`,
+    /// else `name`), else as `text(of:)` reads it; `""` for an entry with no text, so that none is lost.
+    public func texts(of key: String, named: [String] = []) -> [String] {
+        guard let list = node[key] else { return [] }
+        return list.elements.map { entry in
+            let own = entry.kind == .object ? named.lazy.compactMap { entry[$0].flatMap(Self.localized) }.first : nil
+            return own ?? Self.text(of: entry) ?? ""
+        }
+    }
+
     /// The text a choice or a compared value stands for: a string, a number as written, an object's
     /// `text` (else `value`); nil for anything else.
     public static func text(of value: JSONNode) -> String? {

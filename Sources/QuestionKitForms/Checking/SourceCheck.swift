@@ -9,10 +9,13 @@ package struct SourceCheck: Sendable {
 
     package let reader: TemplateReader
     package let files: any SourceFiles
+    /// What reads a template of another format (a FHIR Questionnaire, a SurveyJS survey); none, only ours.
+    package let foreign: (any ForeignTemplateReader)?
 
-    package init(reader: TemplateReader, files: any SourceFiles) {
+    package init(reader: TemplateReader, files: any SourceFiles, foreign: (any ForeignTemplateReader)? = nil) {
         self.reader = reader
         self.files = files
+        self.foreign = foreign
     }
 
     /// How a fixture's template is chosen and its problems shown.
@@ -24,6 +27,9 @@ package struct SourceCheck: Sendable {
         case fixture([FileDiagnostics])
         /// A template's reading by `JSONParser.parseRecovering`, for `TemplateReader.diagnose`.
         case template(JSONParseResult)
+        /// A template of another format: every problem of converting it and of checking what it
+        /// converts to, located in it.
+        case foreign([Diagnostic])
     }
 
     /// The problems of a document open in an editor, as one list: a fixture's template errors are
@@ -33,6 +39,7 @@ package struct SourceCheck: Sendable {
         switch read(bytes, path: path, displayPath: path, templateOnFixture: true) {
         case .fixture(let files): .whole(files.flatMap(\.diagnostics))
         case .template(let parsed): .template(TemplateCheck(parsed, reader: reader))
+        case .foreign(let diagnostics): .whole(diagnostics)
         }
     }
 
@@ -45,10 +52,21 @@ package struct SourceCheck: Sendable {
         // A fixture is read strictly; a template past syntax errors (the strict parse is then the first pass).
         let limits = reader.limits
         let parsed = named ? JSONParser.parse(bytes, limits: limits) : JSONParser.parseRecovering(bytes, limits: limits)
-        guard named || Self.isFixture(parsed, keys: reader.keys) else { return .template(parsed) }
+        guard named || Self.isFixture(parsed, keys: reader.keys) else {
+            return foreignReading(bytes, parsed: parsed).map { .foreign($0.diagnostics) } ?? .template(parsed)
+        }
         let checked = diagnoseFixture(
             bytes, parsed: parsed, path: path, displayPath: displayPath, templateOnFixture: templateOnFixture)
         return .fixture(checked)
+    }
+
+    /// The file read as a template of another format, when `foreign` reads it. Only a JSON object
+    /// without our `questions` is asked about (one with them is ours): templates of ours pay a key's look-up.
+    private func foreignReading(_ bytes: [UInt8], parsed: JSONParseResult) -> ForeignTemplateReading? {
+        guard let foreign, let root = parsed.document?.root, root.kind == .object,
+            root[reader.keys.spelling(of: .questions)] == nil
+        else { return nil }
+        return foreign.read(bytes, root: root, reader: reader)
     }
 
     /// Whether the file is named as a fixture (`*.fixture.json`), whatever it holds.
@@ -103,15 +121,19 @@ package struct SourceCheck: Sendable {
     /// The template at `path`, read from `files`; usable when it has no errors. Notes are advice to
     /// its author (an early spelling, the web editor's padding; see `Severity.note`): `validate`
     /// keeps them, while the commands that use a template leave them out, since every template of
-    /// the original system has some.
+    /// the original system has some. A template of another format that `foreign` reads is the
+    /// template it converts to, its problems located in it.
     package func template(at path: String, keepingNotes: Bool) -> LoadedFile<Template> {
         LoadedFile.load(
             path, bytes: { () throws(UnreadableFile) in try files.read(path, limit: reader.limits.maxBytes) }
         ) {
             bytes in
             let result = reader.read(bytes)
-            let shown = keepingNotes ? result.diagnostics : result.diagnostics.filter { $0.severity != .note }
-            return (result.isUsable ? result.template : nil, shown)
+            // Only a file that is not a usable template is looked at again: templates of ours pay nothing.
+            let read = result.isUsable ? nil : foreign?.read(bytes, root: nil, reader: reader)
+            let template = read.map(\.template) ?? (result.isUsable ? result.template : nil)
+            let diagnostics = read?.diagnostics ?? result.diagnostics
+            return (template, keepingNotes ? diagnostics : diagnostics.filter { $0.severity != .note })
         }
     }
 }

@@ -1,0 +1,33 @@
+import QuestionKit
+import QuestionKitForms
+
+/// The one home of "a template file in another format": which reader converts a form of each
+/// format into a template of ours, checked as `validate` checks one, its problems located in the
+/// source. `convert`, `validate`, `run`, `test` and the language server all come here; a format's
+/// reader joins with one case of `convert`.
+public struct ForeignTemplate: ForeignTemplateReader {
+    /// The reader of every format of `InterchangeFormat` but ours.
+    public init() {}
+
+    /// The template text that the form in `bytes`, of `format`, converts to, and the diagnostics of
+    /// converting and of checking it, located in `bytes`, in source order; nil for our own format.
+    public static func convert(_ bytes: [UInt8], from format: InterchangeFormat, reader: TemplateReader) -> (
+        template: String?, diagnostics: [Diagnostic]
+    )? {
+        switch format {
+        case .mi: nil
+        case .fhir: FHIRCheck.convert(bytes, reader: reader)
+        case .surveyjs: SurveyJSCheck.convert(bytes, reader: reader)
+        }
+    }
+
+    /// The template that `bytes` convert to when they are a form of another format (told from
+    /// `root`, else from `bytes`); nil when they are ours or in no format known.
+    public func read(_ bytes: [UInt8], root: JSONNode?, reader: TemplateReader) -> ForeignTemplateReading? {
+        guard let format = root.map(InterchangeFormat.guess(root:)) ?? InterchangeFormat.guess(bytes),
+            let (text, diagnostics) = Self.convert(bytes, from: format, reader: reader)
+        else { return nil }
+        let template = diagnostics.containsErrors ? nil : text.flatMap { reader.read(Array($0.utf8)).template }
+        return ForeignTemplateReading(template: template, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,60 @@
+import TestSupport
+import Testing
+
+/// `validate`, `test` and `run` read a SurveyJS survey directly, as they do a FHIR Questionnaire
+/// (issue 21): one dispatch, `ForeignTemplate`, for every command that reads a template.
+struct ForeignTemplateCommandTests {
+    static let survey = """
+        {"title": "Leak check", "pages": [{"name": "p1", "elements": [
+          {"type": "boolean", "name": "leak", "title": "Any leaks?"},
+          {"type": "text", "inputType": "number", "name": "rate", "title": "Leak rate",
+           "visibleIf": "{leak} = true"},
+          {"type": "signaturepad", "name": "sign"}
+        ]}]}
+        """
+
+    @Test func validateReadsASurveyDirectlyWithProblemsInIt() {
+        let outcome = runTool(["validate", "-"], standardInput: Self.survey)
+        #expect(outcome.status == 0, "\(outcome.standardOutput)")
+        #expect(
+            outcome.standardOutput.contains("<stdin>:5:12: warning: no registered question type takes 'signaturepad'"))
+        let json = runTool(["validate", "--format", "json", "-"], standardInput: Self.survey)
+        #expect(json.standardOutput.contains(#""pointer": "/pages/0/elements/2/type""#), "\(json.standardOutput)")
+    }
+
+    @Test func aProblemOfTheTemplateMadeIsLocatedInTheSurvey() {
+        let loop = """
+            {"title": "Loop", "elements": [
+              {"type": "boolean", "name": "a", "visibleIf": "{b} = true"},
+              {"type": "boolean", "name": "b", "visibleIf": "{a} = true"}]}
+            """
+        let outcome = runTool(["validate", "-"], standardInput: loop)
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardOutput.contains("<stdin>:3:3: error: the conditions go round in a circle"),
+            "\(outcome.standardOutput)")
+    }
+
+    @Test func testAndRunReadASurveyDirectly() throws {
+        let folder = try TemporaryFolder()
+        let survey = try folder.write("leak.survey.json", Self.survey)
+        let fixture = try folder.write(
+            "leak.fixture.json",
+            """
+            {"template": "leak.survey.json", "technician": "Dana", "foreman": "Luis", "completedDate": "Nov 26, 2026",
+             "answers": {"1": {"answer": ["Yes"]}, "2": {"answer": "3"}}}
+            """)
+        let tested = runTool(["test", fixture])
+        #expect(tested.status == 0, "\(tested.standardOutput)\(tested.standardError)")
+        #expect(tested.standardOutput.contains("PASS"))
+        let ran = runTool(["run", "--answers", fixture, "--out", folder.path, survey])
+        #expect(ran.status == 0)
+        #expect(ran.standardOutput.contains("Leak rate"))
+        // validate checks a fixture's answers against the survey's questions, located in the fixture.
+        let wrong = try folder.write(
+            "wrong.fixture.json", #"{"template": "leak.survey.json", "answers": {"1": {"answer": "perhaps"}}}"#)
+        let validated = runTool(["validate", wrong])
+        #expect(validated.status == 1)
+        #expect(validated.standardOutput.contains("wrong.fixture.json:1:"), "\(validated.standardOutput)")
+    }
+}
