@@ -175,7 +175,8 @@ struct ColumnChunk: ThriftStruct {
 struct RowGroup: ThriftStruct {
     var columns: [ColumnChunk]
     var rowCount: Int64
-    var ordinal: Int16
+    /// The group's place in the file, when it fits the field's 16 bits.
+    var ordinal: Int16?
 
     func writeFields(to writer: inout ThriftCompactWriter) {
         writer.field(1, columns)
@@ -183,8 +184,10 @@ struct RowGroup: ThriftStruct {
         writer.field(3, rowCount)
         writer.field(5, columns.first?.firstPageOffset ?? 0)  // file_offset
         writer.field(6, columns.reduce(0) { $0 + $1.metaData.compressedSize })  // total_compressed_size
-        writer.fieldHeader(7, .i16)
-        writer.zigzag(Int64(ordinal))
+        if let ordinal {
+            writer.fieldHeader(7, .i16)
+            writer.zigzag(Int64(ordinal))
+        }
     }
 }
 

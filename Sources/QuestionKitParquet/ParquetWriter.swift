@@ -94,7 +94,7 @@ package struct ParquetWriter<Sink: ParquetSink> {
             buffers[index].removeAll()
         }
         rowGroups.append(
-            RowGroup(columns: chunks, rowCount: Int64(count), ordinal: Int16(truncatingIfNeeded: rowGroups.count)))
+            RowGroup(columns: chunks, rowCount: Int64(count), ordinal: Int16(exactly: rowGroups.count)))
         rowCount += Int64(count)
         bufferedBytes = 0
     }
