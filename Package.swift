@@ -30,6 +30,8 @@ let package = Package(
         // Bytes in containers, with nothing of forms: DEFLATE both ways, CRC-32, zip archives and the cells of
         // .xlsx workbooks (SpreadsheetML), read strictly and within limits; the standard library only.
         .target(name: "QuestionKitArchive"),
+        // Our Parquet writer: flat tables of typed columns as files DuckDB, pyarrow and Spark read; nothing of forms.
+        .target(name: "QuestionKitParquet", dependencies: ["QuestionKitArchive"]),
         // The file helpers the store and the commands share: atomic writes, folders reached without following
         // links, path text, the input rule and bounded reads. Foundation and the C library only.
         .target(name: "QuestionKitFiles"),
@@ -62,7 +64,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "QuestionKitForms", "QuestionKitPDF", "QuestionKitArchive", "QuestionTypes", "FormGenerators",
+                "QuestionKitForms", "QuestionKitPDF", "QuestionKitArchive", "QuestionKitParquet", "QuestionTypes",
+                "FormGenerators",
             ]),
         .testTarget(
             name: "QuestionKitTests", dependencies: ["QuestionKit", "CoreTestSupport", "FormGenerators", "TestSupport"]),
@@ -73,6 +76,7 @@ let package = Package(
             name: "QuestionKitPDFTests",
             dependencies: ["QuestionKitPDF", "QuestionKitArchive", "CoreTestSupport", "TestSupport"]),
         .testTarget(name: "QuestionKitArchiveTests", dependencies: ["QuestionKitArchive", "TestSupport"]),
+        .testTarget(name: "QuestionKitParquetTests", dependencies: ["QuestionKitParquet", "QuestionKitArchive"]),
         .testTarget(name: "QuestionKitFilesTests", dependencies: ["QuestionKitFiles", "TestSupport"]),
         .testTarget(
             name: "QuestionKitStoreTests",

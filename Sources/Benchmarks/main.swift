@@ -32,6 +32,12 @@ if let option = CommandLine.arguments.dropFirst().first,
     exit(XLSXBenchmark.main(option, Array(CommandLine.arguments.dropFirst(2))))
 }
 
+if let option = CommandLine.arguments.dropFirst().first,
+    [ParquetBenchmark.sampleOption, ParquetBenchmark.writeOption].contains(option)
+{
+    exit(ParquetBenchmark.main(option, Array(CommandLine.arguments.dropFirst(2))))
+}
+
 if CommandLine.arguments.dropFirst().first == BudgetInputs.option {
     exit(BudgetInputs.main(Array(CommandLine.arguments.dropFirst(2))))
 }
