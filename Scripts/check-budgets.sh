@@ -27,7 +27,9 @@
 # and not asked, and the session re-evaluates the chain at each answer); `export --format pdf` of 1,000- and
 # 10,000-question forms; 100 language-server edits on 1,000 questions (a scripted session piped
 # to `questionkit lsp`, each edit followed by a request so that every edit is checked); `run --pdf`
-# at 10,000 questions. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
+# at 10,000 questions; `store find` over a store of 2,000 completed forms of 20 questions (the replays of 20
+# generated fixtures, each copied into 100 form folders of 10 technicians), once looking for a text in every
+# answer and comment (none matches) and once listing every form as JSON. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -86,6 +88,8 @@ jobs=(
     "export-pdf-10k|0|/dev/null|export $work/out/form-10k.completed.json --format pdf -o $work/export-10k.pdf"
     "lsp-100-edits-1k|0|$work/lsp.jsonrpc|lsp"
     "run-pdf-10k|0|/dev/null|run $work/form-10k.json --answers $work/answers-10k.json --pdf $work/run-10k.pdf"
+    "store-find-text-2k|1|/dev/null|store find --root $work/store --text *no-such-text*"
+    "store-find-json-2k|0|/dev/null|store find --root $work/store --title Generated* --format json"
 )
 
 # The selected jobs, each checked to be one of the list.
@@ -112,6 +116,20 @@ swift build -c release --product Benchmarks >&2
 # The completed forms that export reads, written by a replay (not measured).
 for size in 1k 10k; do
     "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
+done
+
+# The store that `store find` searches: 20 replays of the generated fixtures (not measured), each written
+# into 100 form folders (one `tee` for the 100), technician by technician.
+for index in $(seq 0 19); do
+    replay="$work/replay-$index"
+    "$tool" run "$work/fixtures/form.json" --answers "$(printf '%s/fixtures/f%05d.fixture.json' "$work" "$index")" \
+        --user "tech$((index % 10))" --out "$replay" >/dev/null
+    folders=()
+    for copy in $(seq 0 99); do
+        folders+=("$work/store/CompletedMIs/tech$((index % 10))/Generated inspection $index-$copy 22-11-2026 10-00-00")
+    done
+    mkdir -p "${folders[@]}"
+    tee "${folders[@]/%//form.json}" <"$replay/form.completed.json" >/dev/null
 done
 
 # The measured values, one line per job: name instructions peak-kilobytes.

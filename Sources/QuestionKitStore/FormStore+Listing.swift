@@ -27,14 +27,34 @@ extension FormStore {
     {
         let user = try user.map { (name) throws(StoreError) in try checkUser(name) }
         return try reading { () throws(StoreError) in
-            var listing = StoreListing(forms: [], strays: [])
-            for state in FormReference.State.allCases where states.contains(state) {
-                for owner in try users(in: state) where user == nil || owner == user {
-                    try collect(state, user: owner, into: &listing)
+            var forms: [ListedForm] = []
+            let strays = try forEachForm(in: states, of: { user == nil || $0 == user }) { reference in
+                do throws(StoreError) {
+                    forms.append(ListedForm(reference: reference, form: try load(reference), problem: nil))
+                } catch {
+                    forms.append(ListedForm(reference: reference, form: nil, problem: error.message))
                 }
             }
-            return listing
+            return StoreListing(forms: forms, strays: strays)
         }
+    }
+
+    /// Calls `body` with each form's reference in `states`, in order (state, user, name), of the
+    /// users that `isIncluded` keeps; returns the entries found in the forms' places that are not
+    /// forms. The one walk of the store's forms (`list`, `find`): it follows no symbolic link and
+    /// reads no name starting with a dot.
+    func forEachForm(
+        in states: [FormReference.State], of isIncluded: (String) -> Bool, _ body: (FormReference) -> Void
+    ) throws(StoreError) -> [String] {
+        var strays: [String] = []
+        for state in FormReference.State.allCases where states.contains(state) {
+            for owner in try users(in: state) where isIncluded(owner) {
+                let (names, found) = try formNames(state, user: owner)
+                strays += found
+                for name in names { body(reference(state, user: owner, name: name)) }
+            }
+        }
+        return strays
     }
 
     /// The users with a folder in `state`'s part of the store (a symbolic link is not one).
@@ -69,20 +89,5 @@ extension FormStore {
             if isForm { forms.append(name) } else { strays.append(area + "/" + name) }
         }
         return (forms, strays)
-    }
-
-    private func collect(_ state: FormReference.State, user: String, into listing: inout StoreListing)
-        throws(StoreError)
-    {
-        let (names, strays) = try formNames(state, user: user)
-        listing.strays += strays
-        for name in names {
-            let reference = reference(state, user: user, name: name)
-            do {
-                listing.forms.append(ListedForm(reference: reference, form: try load(reference), problem: nil))
-            } catch {
-                listing.forms.append(ListedForm(reference: reference, form: nil, problem: error.message))
-            }
-        }
     }
 }

@@ -40,6 +40,21 @@ package enum StoreDates {
         formatter("MMM d, yyyy", timeZone).string(from: date)
     }
 
+    /// `2026-03-08` from `Mar 8, 2026` (`formDate`'s form, as the original app wrote it); nil for
+    /// other text. Read by hand, not by a `DateFormatter`: a search reads one in every form.
+    package static func day(ofFormDate text: String) -> String? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].hasSuffix(","),
+            let month = months.firstIndex(of: String(parts[0])),
+            let day = Int(parts[1].dropLast()), parts[1].count <= 3, (1...31).contains(day),
+            parts[2].count == 4, parts[2].allSatisfy(\.isASCII), let year = Int(parts[2])
+        else { return nil }
+        return String(year) + (month < 9 ? "-0" : "-") + String(month + 1) + (day < 10 ? "-0" : "-") + String(day)
+    }
+
+    /// The months as `formDate` abbreviates them.
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     /// A time span in days for messages: `7 days`, `1 day`, `0.5 days`.
     static func days(_ value: Double) -> String {
         let number = value == value.rounded() ? String(Int(value)) : String(format: "%g", value)

@@ -94,7 +94,10 @@ package enum StoreNames {
     /// Whether `name`, read from a reference or from disk, can be one component of a path in the
     /// store: not empty, not starting with `.`, without `/`, `\` or control characters.
     package static func isSafeComponent(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
+        // Bytes and scalar values, not Foundation's `contains` and the Unicode tables: every command
+        // asks this of every folder in the store (`recoverLeftovers`), a search of every form twice.
+        !name.isEmpty && !name.hasPrefix(".")
+            && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
             && !name.unicodeScalars.contains(where: isControl)
     }
 
@@ -116,7 +119,8 @@ package enum StoreNames {
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
+        // The general category Cc, which Unicode's stability policy fixes to these two ranges.
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Whether `scalar` shows as nothing, or as a space that is not U+0020: formats (U+200B, U+FEFF,

@@ -24,6 +24,8 @@ package final class WorkCounter: @unchecked Sendable {
         case askedScan
         /// Items, members and answer options visited by a format converter (`QuestionKitInterchange`).
         case interchangeVisits
+        /// Characters of forms' fields stepped over by a search pattern (`TextPattern`, `store find`).
+        case searchSteps
     }
 
     /// The counter of the current task (and of the threads it hands work to; see `ParallelMap`).

@@ -36,7 +36,7 @@ struct StoreListCommand: Command {
         }
         return setup.perform(&context) { store, context throws(StoreError) in
             let listing = try store.list(user: arguments.values["user"], states: states)
-            for stray in listing.strays { context.printError("warning: '\(stray)' is not a form; left alone") }
+            setup.warn(strays: listing.strays, context: &context)
             if arguments.value("format", default: "text") == "json" {
                 context.print(JSONWriter.text(of: .array(listing.forms.map(Self.json))))
             } else {

@@ -15,6 +15,7 @@ package struct StoreCommand: Command {
         StoreCompleteCommand(),
         StoreReviewCommand(), StoreCommentCommand(), StoreEditCommand(), StoreSubmitCommand(), StoreReassignCommand(),
         StoreNoticesCommand(), StoreExpireCommand(), StoreRemindersCommand(), StoreDeleteCommand(),
+        StoreFindCommand(),
     ]
 
     package let name = "store"
@@ -40,15 +41,25 @@ package struct StoreCommand: Command {
             """
     }
 
-    /// Every subcommand's options; in help, those that not every subcommand takes name the ones that do.
+    /// Every subcommand's options; in help, those that not every subcommand takes name the ones that
+    /// do, and an option that subcommands take in different senses (`--to USER` of `reassign`, `--to DAY`
+    /// of `find`) gives each sense with its subcommands.
     package var options: [OptionSpec] {
         var seen = Set<String>()
         return Self.subcommands.flatMap(\.options).filter { seen.insert($0.name).inserted }.map { option in
-            let takers = Self.subcommands.filter { $0.options.contains { $0.name == option.name } }.map(\.name)
-            guard takers.count < Self.subcommands.count else { return option }
+            var senses: [(takers: [String], help: String)] = []
+            for command in Self.subcommands {
+                guard let own = command.options.first(where: { $0.name == option.name }) else { continue }
+                if let index = senses.firstIndex(where: { $0.help == own.help }) {
+                    senses[index].takers.append(command.name)
+                } else {
+                    senses.append(([command.name], own.help))
+                }
+            }
+            guard senses.count > 1 || senses[0].takers.count < Self.subcommands.count else { return option }
             return OptionSpec(
                 option.name, short: option.short, value: option.valueName, choices: option.choices,
-                help: "(\(takers.joined(separator: ", "))) \(option.help)")
+                help: senses.map { "(\($0.takers.joined(separator: ", "))) \($0.help)" }.joined(separator: " "))
         }
     }
 

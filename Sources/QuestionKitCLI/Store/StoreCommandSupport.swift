@@ -111,14 +111,21 @@ struct StoreSetup {
         }
     }
 
-    func report(_ error: StoreError, context: inout CommandContext) {
-        context.printError("\(commandName): error: \(error.description)")
+    /// Prints `error` with its hint and located problems, as an error or (`as: "warning"`) as a
+    /// warning when the command goes on without what it is about.
+    func report(_ error: StoreError, as severity: String = "error", context: inout CommandContext) {
+        context.printError("\(commandName): \(severity): \(error.description)")
         if let hint = error.hint { context.printError("  hint: \(hint)") }
         if !error.diagnostics.isEmpty {
             let source = error.path.flatMap { try? FileInput.read($0, limit: JSONParser.Limits.default.maxBytes) }
             context.printDiagnostics(
                 FileDiagnostics(path: error.path ?? "", diagnostics: error.diagnostics, source: source))
         }
+    }
+
+    /// Names on standard error the entries in the forms' places that are not forms (`StoreListing.strays`).
+    func warn(strays: [String], context: inout CommandContext) {
+        for stray in strays { context.printError("warning: '\(stray)' is not a form; left alone") }
     }
 
     /// The form the positional argument names.
