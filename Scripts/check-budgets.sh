@@ -27,7 +27,8 @@
 # and not asked, and the session re-evaluates the chain at each answer); `export --format pdf` of 1,000- and
 # 10,000-question forms; 100 language-server edits on 1,000 questions (a scripted session piped
 # to `questionkit lsp`, each edit followed by a request so that every edit is checked); `run --pdf`
-# at 10,000 questions. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
+# at 10,000 questions; `dataset` of 2,000 generated completed forms of 25 questions to NDJSON. The inputs come
+# from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -86,7 +87,10 @@ jobs=(
     "export-pdf-10k|0|/dev/null|export $work/out/form-10k.completed.json --format pdf -o $work/export-10k.pdf"
     "lsp-100-edits-1k|0|$work/lsp.jsonrpc|lsp"
     "run-pdf-10k|0|/dev/null|run $work/form-10k.json --answers $work/answers-10k.json --pdf $work/run-10k.pdf"
+    "dataset-2000|0|/dev/null|dataset $work/dataset-forms -o $work/dataset-out"
 )
+# A dataset is exported incrementally: removed before each run, so that each run is the whole export.
+fresh_output="$work/dataset-out"
 
 # The selected jobs, each checked to be one of the list.
 for name in "${selected[@]}"; do
@@ -108,7 +112,7 @@ swift build -c release --product questionkit >&2
 swift build -c release --product Benchmarks >&2
 .build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
     longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100 logic=100000 \
-    logicChain=2000 logicFixtures=20
+    logicChain=2000 logicFixtures=20 datasetForms=2000
 # The completed forms that export reads, written by a replay (not measured).
 for size in 1k 10k; do
     "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
@@ -123,9 +127,11 @@ for job in "${jobs[@]}"; do
     is_selected "$name" || continue
     read -ra words <<<"$arguments"
     set +e
+    rm -rf "$fresh_output"
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$work/$name.valgrind" \
         "$tool" "${words[@]}" <"$input" >/dev/null 2>"$work/$name.stderr"
     counted=$?
+    rm -rf "$fresh_output"
     /usr/bin/time -f %M -o "$work/$name.time" "$tool" "${words[@]}" <"$input" >/dev/null 2>/dev/null
     plain=$?
     set -e
