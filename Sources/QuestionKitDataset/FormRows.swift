@@ -32,19 +32,31 @@ struct FormRows {
         let formID = Self.formID(path: path)
         let problems = loaded.report.diagnostics
         if let form = loaded.value {
-            try answerRows(of: form, formID: formID, path: path) { row throws(DatasetError) in
+            let tally = try answerRows(of: form, formID: formID, path: path) { row throws(DatasetError) in
                 try add(tables.answers, row)
             }
-            try add(tables.forms, formRow(of: form, formID: formID, path: path, warnings: problems.count))
+            try add(tables.forms, formRow(of: form, tally, formID: formID, path: path, warnings: problems.count))
         }
         for problem in problems {
             try add(tables.warnings, warningRow(problem, formID: formID, path: path))
         }
     }
 
+    /// What the `forms` row counts, tallied while the answer rows are made: each question's flags
+    /// and answered state are asked of its type once.
+    private struct Tally {
+        var answered = 0
+        var notAsked = 0
+        var flagged = 0
+        var flags = 0
+        var comments = 0
+        var media = 0
+    }
+
     private func answerRows(
         of form: FilledForm, formID: String, path: String, add: ([DatasetValue]) throws(DatasetError) -> Void
-    ) throws(DatasetError) {
+    ) throws(DatasetError) -> Tally {
+        var tally = Tally()
         let template = form.template
         let linkIdKey = template.keys.spelling(of: .linkId)
         let head: [DatasetValue] = [.string(formID), text(template.title), text(template.revision)]
@@ -56,6 +68,13 @@ struct FormRows {
             let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
             let flags = question.flags(for: entry)
             let answered = entry.answer.map(question.isAnswered) ?? false
+            let asked = form.isAsked(position)
+            tally.answered += answered ? 1 : 0
+            tally.notAsked += asked ? 0 : 1
+            tally.flagged += flags.isEmpty ? 0 : 1
+            tally.flags += flags.count
+            tally.comments += TypedText.isBlank(entry.comment) ? 0 : 1
+            tally.media += entry.media.count
             var parts = entry.answer.map(question.answerRows) ?? []
             if parts.isEmpty { parts = [AnswerRow()] }
             let questionColumns: [DatasetValue] = [
@@ -70,18 +89,26 @@ struct FormRows {
                 .int64(Int64(entry.media.count)),
             ]
             for (number, part) in parts.enumerated() {
-                var row = head + questionColumns
-                row += [.int64(Int64(number)), .boolean(form.isAsked(position)), .boolean(answered)]
+                // One array per row, its size known: the row is built in place, not by joining parts.
+                var row: [DatasetValue] = []
+                row.reserveCapacity(tables.answers.columns.count)
+                row += head
+                row += questionColumns
+                row += [.int64(Int64(number)), .boolean(asked), .boolean(answered)]
                 row += [
                     text(part.text), part.number.map(DatasetValue.double) ?? .null,
                     part.boolean.map(DatasetValue.boolean) ?? .null, text(part.option),
                     part.cellRow.map { .int64(Int64($0)) } ?? .null, part.cellColumn.map { .int64(Int64($0)) } ?? .null,
                 ]
-                row += tables.typeColumns.map { column in part.typed[column.name].flatMap { fits($0, column) } ?? .null
+                for column in tables.typeColumns {
+                    row.append(part.typed[column.name].flatMap { fits($0, column) } ?? .null)
                 }
-                try add(row + context + tail)
+                row += context
+                row += tail
+                try add(row)
             }
         }
+        return tally
     }
 
     /// `value` when it fits `column`'s type; a type's value of another type is left out (null).
@@ -89,31 +116,18 @@ struct FormRows {
         value.type == nil || value.type == column.type ? value : nil
     }
 
-    private func formRow(of form: FilledForm, formID: String, path: String, warnings: Int) -> [DatasetValue] {
+    private func formRow(of form: FilledForm, _ tally: Tally, formID: String, path: String, warnings: Int)
+        -> [DatasetValue]
+    {
         let template = form.template
-        var answered = 0
-        var notAsked = 0
-        var flagged = 0
-        var flags = 0
-        var comments = 0
-        var media = 0
-        for (position, question) in template.questions.enumerated() {
-            let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
-            if entry.answer.map(question.isAnswered) == true { answered += 1 }
-            if !form.isAsked(position) { notAsked += 1 }
-            let raised = question.flags(for: entry).count
-            if raised > 0 { flagged += 1 }
-            flags += raised
-            if !TypedText.isBlank(entry.comment) { comments += 1 }
-            media += entry.media.count
-        }
         let metadata = JSONWriter.text(
             of: .object(template.metadata.map { ($0.key, .string($0.value)) }), indent: 0)
         return [
             .string(formID), text(template.title), text(template.revision), .string(metadata), text(form.technician),
             text(form.foreman), text(form.foremanComment), text(form.completedDate), text(form.submittedDate),
-            .int64(Int64(template.questions.count)), .int64(Int64(answered)), .int64(Int64(notAsked)),
-            .int64(Int64(flagged)), .int64(Int64(flags)), .int64(Int64(comments)), .int64(Int64(media)),
+            .int64(Int64(template.questions.count)), .int64(Int64(tally.answered)), .int64(Int64(tally.notAsked)),
+            .int64(Int64(tally.flagged)), .int64(Int64(tally.flags)), .int64(Int64(tally.comments)),
+            .int64(Int64(tally.media)),
             .int64(Int64(warnings)), .string(path),
         ]
     }

@@ -79,23 +79,33 @@ final class NDJSONSink: TableSink {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// `value` as JSON.
+    /// `value` as JSON, straight into `bytes`: no `JSONWriter.Value` (a boxed enum) or text made
+    /// per value, which made a third of an export's instructions.
     static func append(_ value: DatasetValue, to bytes: inout [UInt8]) {
         switch value {
-        case .null: bytes += Array("null".utf8)
-        case .string(let text): JSONWriter.append(.string(text), indent: 0, to: &bytes)
-        case .int64(let number): bytes += Array(String(number).utf8)
+        case .null: bytes.append(contentsOf: nullBytes)
+        case .string(let text): JSONWriter.appendQuoted(text, to: &bytes)
+        case .int64(let number): appendDigits(of: number, to: &bytes)
         case .double(let number):
             if number.isFinite {
                 JSONWriter.append(.number(number), indent: 0, to: &bytes)
             } else {
-                bytes += Array("null".utf8)
+                bytes.append(contentsOf: nullBytes)
             }
-        case .boolean(let flag): bytes += Array((flag ? "true" : "false").utf8)
-        case .date(let days): JSONWriter.append(.string(CivilTime.dateText(days: Int(days))), indent: 0, to: &bytes)
+        case .boolean(let flag): bytes.append(contentsOf: flag ? trueBytes : falseBytes)
+        case .date(let days): JSONWriter.appendQuoted(CivilTime.dateText(days: Int(days)), to: &bytes)
         case .timestamp(let micros):
-            JSONWriter.append(.string(CivilTime.timestampText(microseconds: micros)), indent: 0, to: &bytes)
+            JSONWriter.appendQuoted(CivilTime.timestampText(microseconds: micros), to: &bytes)
         }
+    }
+
+    private static let nullBytes = Array("null".utf8)
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+
+    /// The decimal digits of `number` (a small string: nothing allocated up to 15 digits).
+    private static func appendDigits(of number: Int64, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: String(number).utf8)
     }
 }
 
