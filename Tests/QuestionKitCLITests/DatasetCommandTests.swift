@@ -224,6 +224,27 @@ struct DatasetCommandTests {
         #expect(FileManager.default.fileExists(atPath: foreign.path + "/gen-000001"))
     }
 
+    /// In a store root, the completed and submitted forms are read: not the incomplete ones, not the
+    /// store's records, not what is being created or deleted.
+    @Test func aStoreRootGivesItsCompletedAndSubmittedForms() throws {
+        let store = try TemporaryFolder()
+        try store.write(".lock", "")
+        let places = [
+            "CompletedMIs/ann/Pump 01-03-2026 10-00-00", "Outbox/bob/Pump 02-03-2026 11-00-00", "ann/Pump 03-03-2026",
+            ".staging/x", "CompletedMIs/.trash/y",
+        ]
+        for (index, place) in places.enumerated() {
+            try FileManager.default.createDirectory(atPath: store.path + "/" + place, withIntermediateDirectories: true)
+            try store.write(place + "/form.json", CompletedFormGenerator.form(index: index))
+            try store.write(place + "/store.json", "{}")
+        }
+        let output = try TemporaryFolder()
+        let outcome = Self.export([store.path], to: output.path + "/out")
+        #expect(outcome.standardOutput.hasPrefix("2 forms"))
+        let paths = try DatasetContents(output.path + "/out").rows("forms").compactMap { $0["source_path"] as? String }
+        #expect(paths.sorted() == places.prefix(2).map { store.path + "/" + $0 + "/form.json" }.sorted())
+    }
+
     @Test func parquetIsNotBuiltYet() {
         let outcome = runTool(["dataset", "x.json", "-o", "out", "--format", "parquet"])
         #expect(outcome.status == 64)
