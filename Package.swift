@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "QuestionKitTesting", targets: ["QuestionKitTesting"]),
         .library(name: "QuestionKitLanguageServer", targets: ["QuestionKitLanguageServer"]),
         .library(name: "QuestionKitInterchange", targets: ["QuestionKitInterchange"]),
+        .library(name: "QuestionKitDataset", targets: ["QuestionKitDataset"]),
         .executable(name: "questionkit", targets: ["Runner"]),
     ],
     targets: [
@@ -39,6 +40,9 @@ let package = Package(
         .target(name: "QuestionKitStore", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
         // Forms of other formats in and out through the registered types: FHIR Questionnaire (R4, R5).
         .target(name: "QuestionKitInterchange", dependencies: ["QuestionKitForms"]),
+        // Completed forms as a partitioned dataset (answers, forms, warnings), written incrementally through
+        // file-format sinks (NDJSON here); `questionkit dataset`.
+        .target(name: "QuestionKitDataset", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
         // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
@@ -48,7 +52,7 @@ let package = Package(
             name: "QuestionKitCLI",
             dependencies: [
                 "QuestionKitForms", "QuestionKitPDF", "QuestionKitStore", "QuestionKitLanguageServer",
-                "QuestionKitFiles", "QuestionKitInterchange",
+                "QuestionKitFiles", "QuestionKitInterchange", "QuestionKitDataset",
             ]),
         // `questionkit lsp`: the Language Server Protocol server; the tool hands it the registry.
         .target(name: "QuestionKitLanguageServer", dependencies: ["QuestionKitForms"]),
@@ -94,6 +98,7 @@ let package = Package(
             name: "QuestionKitCLITests",
             dependencies: [
                 "QuestionKitCLI", "QuestionKitFiles", "QuestionKitPDF", "QuestionKitArchive", "QuestionKitStore",
+                "QuestionKitDataset",
                 "QuestionKitTesting",
                 "QuestionTypes", "FormGenerators", "TestSupport",
             ],
@@ -101,6 +106,9 @@ let package = Package(
         .testTarget(
             name: "QuestionKitInterchangeTests",
             dependencies: ["QuestionKitInterchange", "QuestionTypes", "FormGenerators", "TestSupport"]),
+        .testTarget(
+            name: "QuestionKitDatasetTests",
+            dependencies: ["QuestionKitDataset", "QuestionKitForms", "QuestionTypes", "TestSupport"]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
         .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators", "TestSupport"]),
     ],

@@ -29,7 +29,8 @@
 # to `questionkit lsp`, each edit followed by a request so that every edit is checked); `run --pdf`
 # at 10,000 questions; `store find` over a store of 2,000 completed forms of 20 questions (the replays of 20
 # generated fixtures, each copied into 100 form folders of 10 technicians), once looking for a text in every
-# answer and comment (none matches) and once listing every form as JSON. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
+# answer and comment (none matches) and once listing every form as JSON; `dataset` of 2,000 generated
+# completed forms of 25 questions to NDJSON. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -90,7 +91,10 @@ jobs=(
     "run-pdf-10k|0|/dev/null|run $work/form-10k.json --answers $work/answers-10k.json --pdf $work/run-10k.pdf"
     "store-find-text-2k|1|/dev/null|store find --root $work/store --text *no-such-text*"
     "store-find-json-2k|0|/dev/null|store find --root $work/store --title Generated* --format json"
+    "dataset-2000|0|/dev/null|dataset $work/dataset-forms -o $work/dataset-out"
 )
+# A dataset is exported incrementally: removed before each run, so that each run is the whole export.
+fresh_output="$work/dataset-out"
 
 # The selected jobs, each checked to be one of the list.
 for name in "${selected[@]}"; do
@@ -112,7 +116,7 @@ swift build -c release --product questionkit >&2
 swift build -c release --product Benchmarks >&2
 .build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
     longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100 logic=100000 \
-    logicChain=2000 logicFixtures=20
+    logicChain=2000 logicFixtures=20 datasetForms=2000
 # The completed forms that export reads, written by a replay (not measured).
 for size in 1k 10k; do
     "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
@@ -141,9 +145,11 @@ for job in "${jobs[@]}"; do
     is_selected "$name" || continue
     read -ra words <<<"$arguments"
     set +e
+    rm -rf "$fresh_output"
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$work/$name.valgrind" \
         "$tool" "${words[@]}" <"$input" >/dev/null 2>"$work/$name.stderr"
     counted=$?
+    rm -rf "$fresh_output"
     /usr/bin/time -f %M -o "$work/$name.time" "$tool" "${words[@]}" <"$input" >/dev/null 2>/dev/null
     plain=$?
     set -e

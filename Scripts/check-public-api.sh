@@ -26,7 +26,7 @@ for tool in swift swift-symbolgraph-extract python3; do
     fi
 done
 
-modules=(QuestionKit QuestionKitForms QuestionKitFiles QuestionKitPDF QuestionKitStore QuestionKitCLI QuestionKitTesting QuestionKitLanguageServer QuestionKitInterchange)
+modules=(QuestionKit QuestionKitForms QuestionKitFiles QuestionKitPDF QuestionKitStore QuestionKitCLI QuestionKitTesting QuestionKitLanguageServer QuestionKitInterchange QuestionKitDataset)
 for module in "${modules[@]}"; do
     swift build --target "$module" >/dev/null
 done

@@ -12,7 +12,7 @@ enum BudgetInputs {
     static let defaultSizes = [
         "validate": 100_000, "errors": 20_000, "duplicates": 100_000, "longKey": 2_000_000, "fixtures": 2_000,
         "fixtureQuestions": 20, "lsp": 1_000, "lspEdits": 100, "largeForm": 0, "logic": 100_000,
-        "logicChain": 2_000, "logicFixtures": 20,
+        "logicChain": 2_000, "logicFixtures": 20, "datasetForms": 2_000,
     ]
 
     /// Writes every input; exits 0, 64 on a bad argument, 1 when a file cannot be written.
@@ -84,6 +84,7 @@ enum BudgetInputs {
             let path = folder + String(format: "/logic-fixtures/f%03d.fixture.json", index)
             try Data(fixture.utf8).write(to: URL(fileURLWithPath: path))
         }
+        try writeCompletedForms(size("datasetForms"), to: folder + "/dataset-forms")
         let questions = size("fixtureQuestions")
         let template = TemplateGenerator.template(questions: questions, padded: false)
         try Data(template.utf8).write(to: URL(fileURLWithPath: folder + "/fixtures/form.json"))
@@ -92,6 +93,19 @@ enum BudgetInputs {
                 .replacingOccurrences(of: "{\n", with: "{\n  \"template\": \"form.json\",\n", options: .anchored)
             let path = folder + String(format: "/fixtures/f%05d.fixture.json", index)
             try Data(named.utf8).write(to: URL(fileURLWithPath: path))
+        }
+    }
+
+    /// `count` generated completed forms in `folder` (made when missing), 100 to a subfolder, for
+    /// `questionkit dataset`.
+    static func writeCompletedForms(_ count: Int, to folder: String) throws {
+        for index in 0..<count {
+            let subfolder = folder + String(format: "/batch%03d", index / 100)
+            if index % 100 == 0 {
+                try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
+            }
+            let path = subfolder + String(format: "/form%06d.json", index)
+            try Data(CompletedFormGenerator.form(index: index).utf8).write(to: URL(fileURLWithPath: path))
         }
     }
 

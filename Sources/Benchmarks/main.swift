@@ -26,6 +26,18 @@ if CommandLine.arguments.dropFirst().first == "generate" {
     exit(0)
 }
 
+// `Benchmarks completed-forms COUNT FOLDER`: COUNT generated completed forms (see CompletedFormGenerator), for
+// `questionkit dataset` (Scripts/check-dataset-kill.sh).
+if CommandLine.arguments.dropFirst().first == "completed-forms" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard arguments.count == 2, let count = Int(arguments[0]), count >= 0 else {
+        FileHandle.standardError.write(Data("usage: Benchmarks completed-forms COUNT FOLDER\n".utf8))
+        exit(64)
+    }
+    try BudgetInputs.writeCompletedForms(count, to: arguments[1])
+    exit(0)
+}
+
 if let option = CommandLine.arguments.dropFirst().first,
     [XLSXBenchmark.sampleOption, XLSXBenchmark.readOption].contains(option)
 {

@@ -29,8 +29,9 @@ struct FormFiles: Sendable {
         load(path) { bytes in Fixture.read(bytes) }
     }
 
-    func completedForm(at path: String) -> Loaded<FilledForm> {
-        load(path) { bytes in
+    /// The completed form at `path` (read inside `folder` when given: one a folder walk found).
+    func completedForm(at path: String, within folder: String? = nil) -> Loaded<FilledForm> {
+        Self.load(path, limit: reader.limits.maxBytes, within: folder) { bytes in
             let result = CompletedFormReader.read(bytes, with: reader)
             return (result.diagnostics.containsErrors ? nil : result.form, shown(result.diagnostics))
         }

@@ -23,7 +23,7 @@ public struct QuestionKitTool: Sendable {
     /// The commands every `questionkit` has.
     public static let standardCommands: [any Command] = [
         ValidateCommand(), RunCommand(), TestCommand(), ReviewCommand(), ExportCommand(), TypesCommand(), DocsCommand(),
-        SchemaCommand(), NewTypeCommand(), StoreCommand(), TemplatesCommand(), ConvertCommand(),
+        SchemaCommand(), NewTypeCommand(), StoreCommand(), TemplatesCommand(), ConvertCommand(), DatasetCommand(),
         LanguageServerCommand(), CompletionsCommand(), ManualPageCommand(),
     ]
 

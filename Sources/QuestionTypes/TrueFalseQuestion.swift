@@ -165,7 +165,7 @@ extension TrueFalseQuestion {
         return nil
     }
 
-    private static func spelling(of value: Bool) -> String { value ? "Yes" : "No" }
+    static func spelling(of value: Bool) -> String { value ? "Yes" : "No" }
 }
 
 // MARK: - Reading

@@ -62,6 +62,7 @@ import Testing
                   store        Keep forms in a folder through their life: start, fill, complete, submit, expire.
                   templates    List the templates of a folder by title, with their revisions and the latest.
                   convert      Convert a form between our template format and FHIR Questionnaire; import SurveyJS.
+                  dataset      Export completed forms as a partitioned dataset (answers, forms, warnings).
                   lsp          Run the language server (LSP) for templates and fixtures on standard input and output.
                   completions  Print a shell completion script (bash, zsh or fish) for the commands and their options.
                   man          Print the manual page (roff), made from the commands' own help.
@@ -122,7 +123,7 @@ import Testing
                 outcome.standardError == """
                     questionkit: unknown help topic 'bogus'.
                     The topics are the commands: 'validate', 'run', 'test', 'review', 'export', 'types', 'docs', \
-                    'schema', 'new-type', 'store', 'templates', 'convert', 'lsp', 'completions' or 'man'.
+                    'schema', 'new-type', 'store', 'templates', 'convert', 'dataset', 'lsp', 'completions' or 'man'.
                     Run 'questionkit --help' for the list of commands.
 
                     """)

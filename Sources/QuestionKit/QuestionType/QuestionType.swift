@@ -4,8 +4,9 @@
 /// documentation, examples …); reads its own fields of a question into its own typed `Definition`,
 /// reporting what is wrong against the JSON nodes at fault (the core turns nodes into file, line,
 /// column and JSON pointer); and, through `AnswerHandling`, reads, checks, flags and renders the
-/// answers to its questions. The core reads the fields every question shares (`answer-type`,
-/// `question`, `section`, `helpInfo`, `qid`) and warns about keys no one reads.
+/// answers to its questions (through `DatasetHandling`, exports them as rows). The core reads the
+/// fields every question shares (`answer-type`, `question`, `section`, `helpInfo`, `qid`) and warns
+/// about keys no one reads.
 ///
 /// To add a type: write one file with a type conforming to this protocol (including examples),
 /// and pass an instance to `QuestionTypeRegistry`. Nothing in the core changes. The description's
@@ -49,7 +50,7 @@
 ///     }
 /// }
 /// ```
-public protocol QuestionType: ConditionHandling, InterchangeHandling, Sendable {
+public protocol QuestionType: ConditionHandling, InterchangeHandling, DatasetHandling, Sendable {
     // `Definition` (declared by AnswerHandling) is what the type reads a question into: everything
     // it needs to check, flag and render answers.
 

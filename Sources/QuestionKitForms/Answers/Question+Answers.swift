@@ -85,6 +85,13 @@ extension Question {
     /// What a completed form stores for this question when it is not answered (see
     /// `AnswerHandling.unansweredValue`).
     public var unansweredValue: JSONWriter.Value { type.unansweredValue }
+
+    /// The rows of `answer` in a dataset's `answers` table, as its type gives them (see
+    /// `DatasetHandling`); an answer its type could not read is one row of its stored value as text.
+    public func answerRows(_ answer: QuestionAnswer) -> [AnswerRow] {
+        if let stored = answer.value as? StoredAnswer { return [AnswerRow(text: AnswerRow.text(of: stored.encoded))] }
+        return type.erasedAnswerRows(answer.value, definition: definition)
+    }
 }
 
 // Opens the existential: each method casts back to the type's own Definition and Answer. A cast
@@ -112,6 +119,12 @@ extension QuestionType {
     func erasedFlags(_ answer: any Sendable, definition: any Sendable) -> [Flag] {
         Self.cast(definition, to: Definition.self, else: []) { definition in
             Self.cast(answer, to: Answer.self, else: []) { flags(for: $0, of: definition) }
+        }
+    }
+
+    func erasedAnswerRows(_ answer: any Sendable, definition: any Sendable) -> [AnswerRow] {
+        Self.cast(definition, to: Definition.self, else: []) { definition in
+            Self.cast(answer, to: Answer.self, else: []) { answerRows($0, of: definition) }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// A growing byte buffer with the few ways of writing PDF syntax that the writer needs.
 ///
@@ -159,23 +160,10 @@ enum PDFDate {
         let seconds = interval.isFinite ? Int(min(max(interval, -62_167_219_200), 253_402_300_799).rounded(.down)) : 0
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilDate.date(days: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
         return "D:" + yearText + two(month) + two(day) + two(secondOfDay / 3600) + two(secondOfDay / 60 % 60)
             + two(secondOfDay % 60) + "Z"
-    }
-
-    // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar): no Calendar, no time zone.
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,0 +1,103 @@
+import QuestionKit
+import QuestionKitDataset
+import QuestionKitFiles
+import QuestionKitForms
+
+/// `questionkit dataset PATH... -o DIR`: completed forms as a partitioned dataset (see
+/// `DatasetExport` and Docs/Dataset.md).
+package struct DatasetCommand: Command {
+    package init() {}
+
+    package let name = "dataset"
+    package let summary = "Export completed forms as a partitioned dataset (answers, forms, warnings)."
+    package let argumentsSynopsis = "PATH..."
+    package let discussion = """
+        Reads completed forms (files, folders and their subfolders, store roots; ours and the
+        original system's, leniently as 'review' does) and writes three tables into DIR: 'answers'
+        (a row per answer, per chosen option, per filled cell), 'forms' (a row per form) and
+        'warnings' (a row per problem met while reading, located). A form that cannot be read is
+        its warnings and never stops the export. Tables are partitioned Hive-style by template
+        title and revision: DIR/current/<table>/title=…/revision=…/part-N.ndjson.
+        A second run exports only new and changed forms (and the partitions they share) and
+        removes the rows of forms no longer found; a run that is stopped at any moment leaves the
+        previous dataset whole. In a store root, the completed and submitted forms are read.
+        Exits 1 when the dataset cannot be written.
+        """
+    package let options: [OptionSpec] = [
+        OptionSpec("output", short: "o", value: "DIR", required: true, help: "The dataset folder (required)."),
+        OptionSpec(
+            "format", value: "FORMAT", choices: ["ndjson", "parquet", "both"],
+            help: "The part files' format (default: ndjson)."),
+        OptionSpec("rows-per-part", value: "N", help: "The most rows in one part file (default: 1000000)."),
+        OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
+    ]
+
+    package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw UsageError("no completed forms given") }
+        guard let output = arguments.values["output"] else { throw UsageError("no dataset folder given; pass -o DIR") }
+        if arguments.value("format", default: "ndjson") != "ndjson" {
+            throw UsageError("Parquet output is not built yet; pass --format ndjson (the default)")
+        }
+        let rowsPerPart = arguments.values["rows-per-part"].map { Int($0) } ?? 1_000_000
+        guard let rowsPerPart, rowsPerPart > 0 else {
+            throw UsageError(
+                "--rows-per-part must be a positive number, not '\(arguments.values["rows-per-part"] ?? "")'")
+        }
+        guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
+        let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
+        var inputs: [DatasetExport.Input] = []
+        for path in arguments.positionals {
+            let walk = DatasetInputs.walk(path, leavingOut: output)
+            for skipped in walk.skipped { context.printDiagnostics(skipped) }
+            inputs += walk.paths.map { DatasetExport.Input(path: $0, folder: walk.folder) }
+        }
+        var export = DatasetExport(folder: output, registry: context.registry, formats: [NDJSONFormat()]) {
+            files.completedForm(at: $0, within: $1)
+        }
+        export.rowsPerPart = rowsPerPart
+        do {
+            let summary = try export.run(inputs)
+            context.print(Self.describe(summary, folder: output))
+            return ExitStatus.success
+        } catch {
+            context.printError("\(context.toolName) dataset: error: \(error)")
+            return ExitStatus.inputErrors
+        }
+    }
+
+    /// "12 forms in out/current (gen-000002): 3 read, 1 new or changed, 0 removed; …".
+    static func describe(_ summary: DatasetExport.Summary, folder: String) -> String {
+        "\(summary.forms) \(summary.forms == 1 ? "form" : "forms") in \(PathText.joined(folder, "current"))"
+            + " (\(summary.generation)): \(summary.formsRead) read, \(summary.formsChanged) new or changed, "
+            + "\(summary.formsRemoved) removed; \(summary.partitionsWritten) partitions written, "
+            + "\(summary.partitionsKept) kept; \(summary.warnings) warnings in the rows written"
+    }
+}
+
+/// The completed forms a path names: itself; a folder's `.json` files (not fixtures, not a
+/// store's bookkeeping, nothing in a hidden folder); a store root's completed and submitted forms.
+enum DatasetInputs {
+    /// The forms under `path`, leaving out the dataset folder `output` when it lies inside it.
+    static func walk(_ path: String, leavingOut output: String) -> FolderWalk {
+        guard FileStatus.of(path, following: true) == .folder else { return FolderWalk(paths: [path]) }
+        let outside = relativeInside(output, folder: path)
+        let isStore = FileStatus.of(PathText.joined(path, ".lock")) == .file
+        let areas = ["CompletedMIs/", "Outbox/"]
+        let walk = FolderWalk(path) { relative in
+            if let outside, relative.hasPrefix(outside + "/") { return false }
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return false }
+            if isStore { return areas.contains { relative.hasPrefix($0) } && relative.hasSuffix("/form.json") }
+            return relative.hasSuffix(".json") && !relative.hasSuffix(TestCommand.fixtureSuffix)
+                && PathText.lastComponent(of: relative) != "store.json"
+        }
+        return walk ?? FolderWalk(paths: [path])
+    }
+
+    /// `output` relative to `folder` when it lies inside it (both as real paths); nil otherwise.
+    private static func relativeInside(_ output: String, folder: String) -> String? {
+        guard let root = InputRule.realPath(folder), let target = InputRule.realPath(output),
+            target != root, InputRule.contains(root, target)
+        else { return nil }
+        return String(target.dropFirst(root == "/" ? 1 : root.count + 1))
+    }
+}

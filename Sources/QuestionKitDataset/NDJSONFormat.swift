@@ -1,0 +1,138 @@
+import QuestionKit
+import QuestionKitFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Newline-delimited JSON: one JSON object per row, one member per column (null included), in the
+/// columns' order. A DATE is written `"yyyy-MM-dd"`, a TIMESTAMP `"yyyy-MM-ddTHH:mm:ss.ffffffZ"`,
+/// which DuckDB's and Spark's JSON readers take for those types; a number that is not finite as null.
+public struct NDJSONFormat: TableFormat {
+    /// The format.
+    public init() {}
+
+    /// `ndjson`.
+    public var name: String { "ndjson" }
+    /// `ndjson`.
+    public var fileExtension: String { "ndjson" }
+
+    /// A sink writing NDJSON lines to a new file at `path`.
+    public func makeSink(for table: DatasetTable, at path: String) throws(DatasetError) -> any TableSink {
+        try NDJSONSink(table: table, path: path)
+    }
+}
+
+/// Writes rows as NDJSON lines into a new file, through a buffer of `bufferLimit` bytes.
+final class NDJSONSink: TableSink {
+    /// How many bytes are buffered before they are written out.
+    static let bufferLimit = 1 << 16
+
+    private let path: String
+    private var descriptor: Int32
+    /// `{"name":`, then `,"name":` for each later column: the JSON before each value.
+    private let prefixes: [[UInt8]]
+    private var buffer: [UInt8] = []
+
+    init(table: DatasetTable, path: String) throws(DatasetError) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            throw DatasetError("cannot create '\(path)': \(String(cString: strerror(errno)))")
+        }
+        prefixes = table.columns.enumerated().map { position, column in
+            var bytes: [UInt8] = position == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ",")]
+            JSONWriter.append(.string(column.name), indent: 0, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            return bytes
+        }
+        buffer.reserveCapacity(Self.bufferLimit + 4096)
+    }
+
+    deinit {
+        if descriptor >= 0 { closeDescriptor(descriptor) }
+    }
+
+    func write(_ row: [DatasetValue]) throws(DatasetError) {
+        for (position, value) in row.enumerated() where position < prefixes.count {
+            buffer += prefixes[position]
+            Self.append(value, to: &buffer)
+        }
+        buffer += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
+    func close() throws(DatasetError) {
+        try flush()
+        guard descriptor >= 0 else { return }
+        let closed = closeDescriptor(descriptor)
+        descriptor = -1
+        guard closed else { throw DatasetError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+    }
+
+    private func flush() throws(DatasetError) {
+        guard !buffer.isEmpty else { return }
+        let failure = buffer.withUnsafeBytes { SystemIO.writeAll($0, to: descriptor) }
+        if let failure { throw DatasetError("cannot write '\(path)': \(failure)") }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `value` as JSON, straight into `bytes`: no `JSONWriter.Value` (a boxed enum) or text made
+    /// per value, which made a third of an export's instructions.
+    static func append(_ value: DatasetValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null: bytes.append(contentsOf: nullBytes)
+        case .string(let text): JSONWriter.appendQuoted(text, to: &bytes)
+        case .int64(let number): appendDigits(of: number, to: &bytes)
+        case .double(let number):
+            if number.isFinite {
+                JSONWriter.append(.number(number), indent: 0, to: &bytes)
+            } else {
+                bytes.append(contentsOf: nullBytes)
+            }
+        case .boolean(let flag): bytes.append(contentsOf: flag ? trueBytes : falseBytes)
+        case .date(let days): JSONWriter.appendQuoted(CivilTime.dateText(days: Int(days)), to: &bytes)
+        case .timestamp(let micros):
+            JSONWriter.appendQuoted(CivilTime.timestampText(microseconds: micros), to: &bytes)
+        }
+    }
+
+    private static let nullBytes = Array("null".utf8)
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+
+    /// The decimal digits of `number` (a small string: nothing allocated up to 15 digits).
+    private static func appendDigits(of number: Int64, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: String(number).utf8)
+    }
+}
+
+/// `close(2)`, out of the sink, whose own `close()` hides it.
+@discardableResult
+private func closeDescriptor(_ descriptor: Int32) -> Bool { close(descriptor) == 0 }
+
+/// Dates and instants as text, from days and microseconds since 1970-01-01 (UTC).
+enum CivilTime {
+    /// `yyyy-MM-dd` of the day `days` after 1970-01-01.
+    static func dateText(days: Int) -> String {
+        let (year, month, day) = CivilDate.date(days: days)
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ss.ffffffZ` of the instant `microseconds` after 1970-01-01T00:00:00Z.
+    static func timestampText(microseconds: Int64) -> String {
+        let perDay: Int64 = 86_400_000_000
+        let days = microseconds >= 0 ? microseconds / perDay : (microseconds - perDay + 1) / perDay
+        let rest = Int(microseconds - days * perDay)
+        let seconds = rest / 1_000_000
+        return dateText(days: Int(days)) + "T" + padded(seconds / 3600, 2) + ":" + padded(seconds / 60 % 60, 2) + ":"
+            + padded(seconds % 60, 2) + "." + padded(rest % 1_000_000, 6) + "Z"
+    }
+
+    private static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(abs(number))
+        return (number < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
