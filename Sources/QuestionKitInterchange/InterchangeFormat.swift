@@ -13,7 +13,12 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     /// with `questions` (or `Questions`) ours, one with `pages` or `elements` SurveyJS; nil when it is
     /// not such an object.
     public static func guess(_ bytes: [UInt8]) -> InterchangeFormat? {
-        guard let root = JSONParser.parse(bytes).document?.root, root.kind == .object else { return nil }
+        guess(JSONParser.parse(bytes))
+    }
+
+    /// `guess` on a parse made once by a caller that reads the document next.
+    package static func guess(_ parsed: JSONParseResult) -> InterchangeFormat? {
+        guard let root = parsed.document?.root, root.kind == .object else { return nil }
         if root["resourceType"] != nil { return .fhir }
         if root["questions"] != nil || root["Questions"] != nil { return .mi }
         return root["pages"] != nil || root["elements"] != nil ? .surveyjs : nil
