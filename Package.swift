@@ -62,7 +62,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "QuestionKitForms", "QuestionKitPDF", "QuestionKitArchive", "QuestionTypes", "FormGenerators",
+                "QuestionKitForms", "QuestionKitPDF", "QuestionKitArchive", "QuestionKitInterchange", "QuestionTypes",
+                "FormGenerators",
             ]),
         .testTarget(
             name: "QuestionKitTests", dependencies: ["QuestionKit", "CoreTestSupport", "FormGenerators", "TestSupport"]),

@@ -27,7 +27,9 @@
 # and not asked, and the session re-evaluates the chain at each answer); `export --format pdf` of 1,000- and
 # 10,000-question forms; 100 language-server edits on 1,000 questions (a scripted session piped
 # to `questionkit lsp`, each edit followed by a request so that every edit is checked); `run --pdf`
-# at 10,000 questions. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
+# at 10,000 questions; `convert` of a 100,000-question FHIR Questionnaire and SurveyJS survey to our templates,
+# and of the template made of that Questionnaire back to FHIR (issue 21: each within 3× `validate` of the
+# same template). The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -86,6 +88,9 @@ jobs=(
     "export-pdf-10k|0|/dev/null|export $work/out/form-10k.completed.json --format pdf -o $work/export-10k.pdf"
     "lsp-100-edits-1k|0|$work/lsp.jsonrpc|lsp"
     "run-pdf-10k|0|/dev/null|run $work/form-10k.json --answers $work/answers-10k.json --pdf $work/run-10k.pdf"
+    "convert-fhir-in-100k|0|/dev/null|convert $work/fhir.json -o $work/fhir-in.json"
+    "convert-fhir-out-100k|0|/dev/null|convert $work/fhir-template.json --to fhir -o $work/fhir-out.json"
+    "convert-surveyjs-100k|0|/dev/null|convert $work/surveyjs.json -o $work/surveyjs-in.json"
 )
 
 # The selected jobs, each checked to be one of the list.
@@ -108,11 +113,13 @@ swift build -c release --product questionkit >&2
 swift build -c release --product Benchmarks >&2
 .build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
     longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100 logic=100000 \
-    logicChain=2000 logicFixtures=20
+    logicChain=2000 logicFixtures=20 interchange=100000
 # The completed forms that export reads, written by a replay (not measured).
 for size in 1k 10k; do
     "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
 done
+# The template that convert-fhir-out-100k writes as FHIR: the generated Questionnaire's (not measured).
+"$tool" convert "$work/fhir.json" -o "$work/fhir-template.json"
 
 # The measured values, one line per job: name instructions peak-kilobytes.
 measured="$work/measured.txt"
