@@ -30,7 +30,9 @@
 # at 10,000 questions; `store find` over a store of 2,000 completed forms of 20 questions (the replays of 20
 # generated fixtures, each copied into 100 form folders of 10 technicians), once looking for a text in every
 # answer and comment (none matches) and once listing every form as JSON; `dataset` of 2,000 generated
-# completed forms of 25 questions to NDJSON. The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
+# completed forms of 25 questions to NDJSON; `convert` of a 100,000-question FHIR Questionnaire and SurveyJS
+# survey to our templates, and of the template made of that Questionnaire back to FHIR (issue 21: each within
+# 3× `validate` of the same template). The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -92,6 +94,9 @@ jobs=(
     "store-find-text-2k|1|/dev/null|store find --root $work/store --text *no-such-text*"
     "store-find-json-2k|0|/dev/null|store find --root $work/store --title Generated* --format json"
     "dataset-2000|0|/dev/null|dataset $work/dataset-forms -o $work/dataset-out"
+    "convert-fhir-in-100k|0|/dev/null|convert $work/fhir.json -o $work/fhir-in.json"
+    "convert-fhir-out-100k|0|/dev/null|convert $work/fhir-template.json --to fhir -o $work/fhir-out.json"
+    "convert-surveyjs-100k|0|/dev/null|convert $work/surveyjs.json -o $work/surveyjs-in.json"
 )
 # A dataset is exported incrementally: removed before each run, so that each run is the whole export.
 fresh_output="$work/dataset-out"
@@ -116,11 +121,13 @@ swift build -c release --product questionkit >&2
 swift build -c release --product Benchmarks >&2
 .build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
     longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100 logic=100000 \
-    logicChain=2000 logicFixtures=20 datasetForms=2000
+    logicChain=2000 logicFixtures=20 datasetForms=2000 interchange=100000
 # The completed forms that export reads, written by a replay (not measured).
 for size in 1k 10k; do
     "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
 done
+# The template that convert-fhir-out-100k writes as FHIR: the generated Questionnaire's (not measured).
+"$tool" convert "$work/fhir.json" -o "$work/fhir-template.json"
 
 # The store that `store find` searches: 20 replays of the generated fixtures (not measured), each written
 # into 100 form folders (one `tee` for the 100), technician by technician.

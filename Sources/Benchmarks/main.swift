@@ -75,6 +75,10 @@ guard FileManager.default.isExecutableFile(atPath: toolPath) else {
     FileHandle.standardError.write(Data("questionkit not found at \(toolPath); run swift build -c release\n".utf8))
     exit(1)
 }
+// `Benchmarks corpus-report CORPUS`: issue 21's table of the shared corpus, converted by the tool.
+if CommandLine.arguments.dropFirst().first == CorpusReport.option {
+    exit(CorpusReport.main(Array(CommandLine.arguments.dropFirst(2)), tool: toolPath))
+}
 // QUESTIONKIT_BENCH_DIR keeps the generated files there (to profile them); by default they go.
 let keptFolder = ProcessInfo.processInfo.environment["QUESTIONKIT_BENCH_DIR"]
 let folder = keptFolder ?? NSTemporaryDirectory() + "questionkit-benchmark-\(getpid())"

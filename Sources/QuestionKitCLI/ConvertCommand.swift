@@ -50,13 +50,15 @@ package struct ConvertCommand: Command {
             context.printError("\(context.toolName) convert: error: cannot read \(displayPath): \(error)")
             return ExitStatus.inputErrors
         }
-        let from = try sourceFormat(arguments, bytes: bytes)
+        // Parsed once: the guess of the format and the reading both use it.
+        let parsed = JSONParser.parse(bytes)
+        let from = try sourceFormat(arguments, parsed: parsed)
         let to = arguments.values["to"].flatMap(InterchangeFormat.init(rawValue:)) ?? .mi
         guard from != to else { throw UsageError("IN is already '\(to.rawValue)'; pass --to with another format") }
         if to == .surveyjs { throw UsageError("SurveyJS is read only; pass --to mi or --to fhir") }
         if from == .surveyjs, to != .mi { throw UsageError("a SurveyJS survey converts to mi; convert that further") }
         let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
-        let (text, diagnostics) = convert(bytes, from: from, to: to, version: version, registry: context.registry)
+        let (text, diagnostics) = convert(parsed, from: from, to: to, version: version, registry: context.registry)
         let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes)
         if arguments.values["format"] == "json" {
             context.standardError += DiagnosticPrinter.json([file])
@@ -65,7 +67,7 @@ package struct ConvertCommand: Command {
         }
         guard let text else { return ExitStatus.inputErrors }
         do {
-            try context.writeOutput(Array(text.utf8), to: arguments.values["output"] ?? OutputFile.standardOutput)
+            try context.writeOutput(text, to: arguments.values["output"] ?? OutputFile.standardOutput)
         } catch {
             context.printError("\(context.toolName) convert: error: \(error)")
             return ExitStatus.inputErrors
@@ -73,27 +75,29 @@ package struct ConvertCommand: Command {
         return diagnostics.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
     }
 
-    private func sourceFormat(_ arguments: ParsedArguments, bytes: [UInt8]) throws(UsageError) -> InterchangeFormat {
+    private func sourceFormat(_ arguments: ParsedArguments, parsed: JSONParseResult) throws(UsageError)
+        -> InterchangeFormat
+    {
         if let from = arguments.values["from"].flatMap(InterchangeFormat.init(rawValue:)) { return from }
-        guard let guessed = InterchangeFormat.guess(bytes) else {
+        guard let guessed = InterchangeFormat.guess(parsed) else {
             throw UsageError("cannot tell the format of the input; pass --from mi, fhir or surveyjs")
         }
         return guessed
     }
 
-    /// The converted text (nil when nothing could be made) and the diagnostics, located in `bytes`.
+    /// The converted text as UTF-8 (nil when nothing could be made) and the diagnostics, located in the input.
     private func convert(
-        _ bytes: [UInt8], from: InterchangeFormat, to: InterchangeFormat, version: FHIRVersion,
+        _ parsed: JSONParseResult, from: InterchangeFormat, to: InterchangeFormat, version: FHIRVersion,
         registry: QuestionTypeRegistry
     )
-        -> (String?, [Diagnostic])
+        -> ([UInt8]?, [Diagnostic])
     {
         switch to {
         case .mi, .surveyjs:
-            return ForeignTemplate.convert(bytes, from: from, reader: TemplateReader(registry: registry)) ?? (nil, [])
+            return ForeignTemplate.converted(parsed, from: from, reader: TemplateReader(registry: registry)) ?? (nil, [])
         case .fhir:
-            let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(bytes)
-            return (written.text, written.diagnostics)
+            let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(parsed)
+            return (written.utf8, written.diagnostics)
         }
     }
 }

@@ -7,14 +7,22 @@ import QuestionKitForms
 public enum FHIRCheck {
     /// The diagnostics of the Questionnaire in `bytes`, located in it, in source order.
     public static func diagnostics(of bytes: [UInt8], reader: TemplateReader) -> [Diagnostic] {
-        convert(bytes, reader: reader).diagnostics
+        converted(JSONParser.parse(bytes), reader: reader).diagnostics
     }
 
     /// The template made of the Questionnaire in `bytes` (its text), and the diagnostics of both, as above.
     public static func convert(_ bytes: [UInt8], reader: TemplateReader) -> (
         template: String?, diagnostics: [Diagnostic]
     ) {
-        let read = FHIRReader(registry: reader.registry).read(bytes)
+        ImportCheck.text(of: converted(JSONParser.parse(bytes), reader: reader))
+    }
+
+    /// `convert` on a parse made once by a caller that looked at it first, the template as UTF-8 (what a
+    /// file gets: a String made of it would check every byte again).
+    package static func converted(_ parsed: JSONParseResult, reader: TemplateReader) -> (
+        template: [UInt8]?, diagnostics: [Diagnostic]
+    ) {
+        let read = FHIRReader(registry: reader.registry).read(parsed)
         guard let template = read.template, let document = read.document else { return (nil, read.diagnostics) }
         return ImportCheck.check(template, of: document, diagnostics: read.diagnostics, reader: reader) {
             read.source(ofPointer: $0)
@@ -30,7 +38,14 @@ public enum SurveyJSCheck {
     public static func convert(_ bytes: [UInt8], reader: TemplateReader) -> (
         template: String?, diagnostics: [Diagnostic]
     ) {
-        let read = SurveyJSReader(registry: reader.registry).read(bytes)
+        ImportCheck.text(of: converted(JSONParser.parse(bytes), reader: reader))
+    }
+
+    /// `convert` on a parse made once by a caller that looked at it first, the template as UTF-8.
+    package static func converted(_ parsed: JSONParseResult, reader: TemplateReader) -> (
+        template: [UInt8]?, diagnostics: [Diagnostic]
+    ) {
+        let read = SurveyJSReader(registry: reader.registry).read(parsed)
         guard let template = read.template, let document = read.document else { return (nil, read.diagnostics) }
         return ImportCheck.check(template, of: document, diagnostics: read.diagnostics, reader: reader) { pointer in
             let parts = pointer.split(separator: "/")
@@ -45,12 +60,17 @@ public enum SurveyJSCheck {
 /// The one home of checking an imported template: read as `validate` reads a template, each
 /// problem moved to the source node it came from (`source` of the template pointer; else the root).
 enum ImportCheck {
+    /// The template's text (2-space indent, a final newline) as UTF-8, and the diagnostics. Written as bytes
+    /// and checked as `validate` checks a file (`diagnose`: nothing of the reading kept), since only its
+    /// problems are wanted here.
     static func check(
         _ template: JSONWriter.Value, of document: JSONDocument, diagnostics: [Diagnostic], reader: TemplateReader,
         source: (String) -> JSONNode?
-    ) -> (template: String?, diagnostics: [Diagnostic]) {
-        let text = JSONWriter.text(of: template) + "\n"
-        let checked = reader.read(Array(text.utf8)).diagnostics
+    ) -> (template: [UInt8]?, diagnostics: [Diagnostic]) {
+        var text: [UInt8] = []
+        JSONWriter.append(template, to: &text)
+        text.append(UInt8(ascii: "\n"))
+        let checked = reader.diagnose(JSONParser.parse(text, limits: reader.limits))
         var problems = ProblemCollector(document: document)
         for diagnostic in checked {
             let node = source(diagnostic.pointer) ?? document.root
@@ -58,5 +78,12 @@ enum ImportCheck {
         }
         let all = (diagnostics + problems.diagnostics()).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         return (text, all)
+    }
+
+    /// A conversion's template as text, for callers that want a String.
+    static func text(of converted: (template: [UInt8]?, diagnostics: [Diagnostic])) -> (
+        template: String?, diagnostics: [Diagnostic]
+    ) {
+        (converted.template.map { String(decoding: $0, as: UTF8.self) }, converted.diagnostics)
     }
 }

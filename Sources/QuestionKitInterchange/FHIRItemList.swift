@@ -6,7 +6,7 @@ import QuestionKitForms
 /// conditions of our questions as `enableWhen`, their operands typed by the referred item.
 struct FHIRItemList {
     let version: FHIRVersion
-    /// The FHIR item type of each question with a linkId.
+    /// The FHIR item type of each question with a linkId that a condition refers to.
     private let types: [String: String]
     private var items: [JSONWriter.Value] = []
     private var group: (text: String, items: [JSONWriter.Value])?
@@ -14,9 +14,20 @@ struct FHIRItemList {
 
     init(version: FHIRVersion, questions: [Question], shapeType: (Question) -> String?) {
         self.version = version
-        var types: [String: String] = [:]
+        // Only the referred questions' types are wanted: a type's item is made whole to learn its type.
+        var referred: Set<String> = []
+        var visits = 0
         for question in questions {
-            if let linkId = question.node["linkId"]?.stringValue, types[linkId] == nil {
+            for condition in question.node["enableWhen"]?.elements.map({ $0 }) ?? [] {
+                if let target = condition["question"]?.stringValue { referred.insert(target) }
+                visits += 1
+            }
+            visits += 1
+        }
+        WorkCounter.add(visits, to: .interchangeVisits)
+        var types: [String: String] = [:]
+        for question in questions where !referred.isEmpty {
+            if let linkId = question.node["linkId"]?.stringValue, referred.contains(linkId), types[linkId] == nil {
                 types[linkId] = shapeType(question) ?? ""
             }
         }

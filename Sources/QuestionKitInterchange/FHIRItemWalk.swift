@@ -31,7 +31,9 @@ struct FHIRItemWalk {
     /// Display items waiting for the next question, whose help they become.
     private var waitingHelp: [(node: JSONNode, text: String)] = []
 
-    static let coreMembers: Set<String> = ["linkId", "text", "type", "item", "enableWhen", "enableBehavior"]
+    /// The members the walk reads itself: few, and on every item, so compared one by one (a set made and
+    /// hashed per item was a tenth of reading a large Questionnaire).
+    static let coreMembers = ["linkId", "text", "type", "item", "enableWhen", "enableBehavior"]
 
     init(reader: FHIRReader, version: FHIRVersion) {
         self.reader = reader
@@ -84,8 +86,8 @@ struct FHIRItemWalk {
             }
             conditions = (enableWhen, item["enableBehavior"])
         }
-        let carried = Self.coreMembers.union(["repeats"])
-        _ = FHIRMembers.kept(item, carried: carried, carriedExtensions: [], problems: &problems)
+        _ = FHIRMembers.kept(
+            item, core: Self.coreMembers, carried: ["repeats"], carriedExtensions: [], problems: &problems)
         if let children = item["item"] {
             walk(children.elements, section: inner, inherited: conditions, problems: &problems)
         }
@@ -97,7 +99,7 @@ struct FHIRItemWalk {
         let text = item["text"]?.stringValue ?? ""
         waitingHelp.append((item, text))
         _ = FHIRMembers.kept(
-            item, carried: ["linkId", "text", "type", "item"], carriedExtensions: [], problems: &problems)
+            item, core: ["linkId", "text", "type", "item"], carried: [], carriedExtensions: [], problems: &problems)
         if let children = item["item"] {
             walk(children.elements, section: section, inherited: inherited, problems: &problems)
         }
@@ -167,9 +169,9 @@ struct FHIRItemWalk {
                 flattened.append(child)
             }
         }
-        let carried = Self.coreMembers.union(made.carriedMembers)
         let kept = FHIRMembers.kept(
-            item, carried: carried, carriedExtensions: made.carriedExtensions, problems: &problems)
+            item, core: Self.coreMembers, carried: made.carriedMembers, carriedExtensions: made.carriedExtensions,
+            problems: &problems)
         if self.made[linkId] != nil {
             problems.warning(FHIRCode.duplicateLinkId, "linkId '\(linkId)' is used before", at: item["linkId"] ?? item)
         } else {

@@ -8,14 +8,15 @@ enum FHIRMembers {
         "code", "definition", "prefix", "id", "_text", "_prefix", "designNote", "required", "readOnly", "maxLength",
     ]
 
-    /// The members of `item` outside `carried`, and its extensions whose URL is outside
+    /// The members of `item` outside `core` and `carried`, and its extensions whose URL is outside
     /// `carriedExtensions`, each reported, as `_fhir` members.
     static func kept(
-        _ item: JSONNode, carried: Set<String>, carriedExtensions: Set<String>, problems: inout ProblemCollector
+        _ item: JSONNode, core: [String], carried: Set<String>, carriedExtensions: Set<String>,
+        problems: inout ProblemCollector
     ) -> [(String, JSONWriter.Value)] {
         var kept: [(String, JSONWriter.Value)] = []
         WorkCounter.add(item.count, to: .interchangeVisits)
-        for member in item.members where !carried.contains(member.key) {
+        for member in item.members where !MemberNames.contains(member.key, core: core, carried: carried) {
             guard member.key == "extension" else {
                 report(member, problems: &problems)
                 kept.append((member.key, member.value.writerValue))

@@ -84,7 +84,11 @@ public struct FHIRReader: Sendable {
 
     /// Reads the Questionnaire in `bytes`.
     public func read(_ bytes: [UInt8]) -> Result {
-        let parsed = JSONParser.parse(bytes)
+        read(JSONParser.parse(bytes))
+    }
+
+    /// Reads the Questionnaire parsed once by a caller that looked at it first (`convert` guesses its format).
+    package func read(_ parsed: JSONParseResult) -> Result {
         guard let document = parsed.document else {
             return Result(template: nil, diagnostics: parsed.diagnostics)
         }

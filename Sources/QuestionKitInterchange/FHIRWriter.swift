@@ -24,12 +24,26 @@ public struct FHIRWriter: Sendable {
         /// The template's problems and what could not be written, located in the template.
         public var diagnostics: [Diagnostic]
         /// The Questionnaire as JSON text (2-space indent, a final newline), or nil.
-        public var text: String? { questionnaire.map { JSONWriter.text(of: $0) + "\n" } }
+        public var text: String? { utf8.map { String(decoding: $0, as: UTF8.self) } }
+        /// `text` as UTF-8, what a file gets (a String made first would check every byte again).
+        package var utf8: [UInt8]? {
+            questionnaire.map { questionnaire in
+                var bytes: [UInt8] = []
+                JSONWriter.append(questionnaire, to: &bytes)
+                bytes.append(UInt8(ascii: "\n"))
+                return bytes
+            }
+        }
     }
 
     /// Writes the template in `bytes`.
     public func write(_ bytes: [UInt8]) -> Result {
-        let read = reader.read(bytes)
+        write(JSONParser.parse(bytes, limits: reader.limits))
+    }
+
+    /// Writes the template parsed once by a caller that looked at it first (`convert` guesses its format).
+    package func write(_ parsed: JSONParseResult) -> Result {
+        let read = reader.read(parsed)
         guard let template = read.template, !read.diagnostics.containsErrors else {
             return Result(questionnaire: nil, diagnostics: read.diagnostics)
         }
@@ -51,6 +65,7 @@ public struct FHIRWriter: Sendable {
         for question in template.questions {
             items.append(question, item: item(of: question, types: items, problems: &problems))
         }
+        WorkCounter.add(template.questions.count, to: .interchangeVisits)
         var written = items.finished()
         for item in kept?["item"]?.elements.map({ $0 }) ?? [] { written.append(fitted(item, problems: &problems)) }
         if !written.isEmpty { members.append(("item", .array(written))) }
@@ -100,7 +115,7 @@ public struct FHIRWriter: Sendable {
                 members.append((key, value))
             }
         }
-        let written = Set(members.map(\.0))
+        let written = members.map(\.0)  // a few: a set made per item cost more than the look-ups
         if let enableWhen = items.enableWhen(of: question) {
             members.append(("enableWhen", .array(enableWhen)))
             if let behavior = question.node["enableBehavior"]?.stringValue {

@@ -13,7 +13,12 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     /// with `questions` (or `Questions`) ours, one with `pages` or `elements` SurveyJS; nil when it is
     /// not such an object.
     public static func guess(_ bytes: [UInt8]) -> InterchangeFormat? {
-        JSONParser.parse(bytes).document.flatMap { guess(root: $0.root) }
+        guess(JSONParser.parse(bytes))
+    }
+
+    /// `guess` on a parse made once by a caller that reads the document next.
+    package static func guess(_ parsed: JSONParseResult) -> InterchangeFormat? {
+        parsed.document.flatMap { guess(root: $0.root) }
     }
 
     /// The format of a JSON document whose root is `root`, as `guess(_:)` tells it.

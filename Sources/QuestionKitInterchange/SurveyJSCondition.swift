@@ -30,7 +30,7 @@ struct SurveyJSCondition: Sendable {
     }
 
     init?(_ text: String) {
-        guard let tokens = Self.tokens(Array(text.unicodeScalars)) else { return nil }
+        guard let tokens = Self.tokens(Array(text.utf8)) else { return nil }
         var comparisons: [Comparison] = []
         var connective: String?
         var index = 0
@@ -50,8 +50,7 @@ struct SurveyJSCondition: Sendable {
                 index += 2
             case .symbol(let symbol):
                 guard index + 2 < tokens.count, case .operand(let operand) = tokens[index + 2] else { return nil }
-                let ops = ["=": "=", "==": "=", "!=": "!=", "<>": "!=", ">": ">", "<": "<", ">=": ">=", "<=": "<="]
-                guard let op = ops[symbol] else { return nil }
+                guard let op = Self.ourOperator(symbol) else { return nil }
                 comparisons.append(Comparison(name: name, op: op, operand: operand))
                 index += 3
             default: return nil
@@ -62,38 +61,52 @@ struct SurveyJSCondition: Sendable {
         self.any = connective == "or"
     }
 
-    private static func tokens(_ scalars: [Unicode.Scalar]) -> [Token]? {
+    /// Our operator for a SurveyJS comparison symbol. A switch, not a dictionary: one made per condition
+    /// was most of reading a survey's conditions.
+    private static func ourOperator(_ symbol: String) -> String? {
+        switch symbol {
+        case "=", "==": return "="
+        case "!=", "<>": return "!="
+        case ">", "<", ">=", "<=": return symbol
+        default: return nil
+        }
+    }
+
+    /// The tokens of `bytes` (UTF-8): every delimiter is ASCII, and no byte of a longer UTF-8 sequence is, so
+    /// the text between them is cut out whole (scalar by scalar, a String was most of reading a condition).
+    private static func tokens(_ bytes: [UInt8]) -> [Token]? {
         var tokens: [Token] = []
         var index = 0
-        func scan(while condition: (Unicode.Scalar) -> Bool) -> String {
-            var text = ""
-            while index < scalars.count, condition(scalars[index]) {
-                text.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            return text
+        func scan(while condition: (UInt8) -> Bool) -> String {
+            let start = index
+            while index < bytes.count, condition(bytes[index]) { index += 1 }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            switch scalar {
-            case " ", "\t", "\n", "\r":
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 index += 1
-            case "{", "'", "\"":
-                let close: Unicode.Scalar = scalar == "{" ? "}" : scalar
+            case UInt8(ascii: "{"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+                let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : byte
                 index += 1
                 let text = scan { $0 != close }
-                guard index < scalars.count else { return nil }
+                guard index < bytes.count else { return nil }
                 index += 1
-                tokens.append(scalar == "{" ? .name(text.trimmingSpaces) : .operand(.text(text)))
-            case "=", "!", "<", ">":
-                let symbol = scan { ["=", "!", "<", ">"].contains($0) }
+                tokens.append(byte == UInt8(ascii: "{") ? .name(text.trimmingSpaces) : .operand(.text(text)))
+            case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+                let symbol = scan { "=!<>".utf8.contains($0) }
                 tokens.append(.symbol(symbol))
-            case "0"..."9", "-", ".":
-                let number = scan { ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "e" || $0 == "E" }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                let number = scan { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "-.eE".utf8.contains($0) }
                 guard Double(number) != nil else { return nil }
                 tokens.append(.operand(.number(number)))
-            case "a"..."z", "A"..."Z":
-                let word = scan { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }.lowercased()
+            case _ where isLetter(byte):
+                let word = scan(while: isLetter).lowercased()
                 switch word {
                 case "true", "false": tokens.append(.operand(.bool(word == "true")))
                 default: tokens.append(.word(word))
@@ -109,7 +122,10 @@ struct SurveyJSCondition: Sendable {
 extension String {
     /// Without leading and trailing spaces.
     fileprivate var trimmingSpaces: String {
-        let scalars = unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-        return String(String.UnicodeScalarView(scalars))
+        // Cut from the view, not rebuilt from reversed scalars (23,000 instructions a name).
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " }), let last = scalars.lastIndex(where: { $0 != " " })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }

@@ -59,8 +59,8 @@ struct SurveyJSElementWalk {
     var unmade: [JSONWriter.Value] = []
     var counts = SurveyJSReader.ElementCounts()
 
-    /// Members the converter itself carries, of every question element.
-    static let coreMembers: Set<String> = ["type", "name", "title", "description", "visibleIf", "isRequired"]
+    /// Members the converter itself carries, of every question element: few, so compared one by one.
+    static let coreMembers = ["type", "name", "title", "description", "visibleIf", "isRequired"]
     /// Members that only shape the page (layout, numbering, looks): notes, not warnings.
     static let descriptive: Set<String> = [
         "startWithNewLine", "width", "minWidth", "maxWidth", "indent", "titleLocation", "descriptionLocation",
@@ -214,7 +214,7 @@ struct SurveyJSElementWalk {
                 at: title)
         }
         let text = title.flatMap(SurveyJSElement.localized) ?? name ?? "Question \(pending.count + 1)"
-        var kept = Self.kept(node, carried: Self.coreMembers.union(imported.carriedMembers), problems: &problems)
+        var kept = Self.kept(node, carried: imported.carriedMembers, problems: &problems)
         if let required = node["isRequired"], required.boolValue == true {
             problems.report(
                 .note, SurveyJSCode.requiredNoted,
@@ -232,13 +232,13 @@ struct SurveyJSElementWalk {
                 condition: condition))
     }
 
-    /// The members of `node` outside `carried`, each reported, as `_surveyjs` members.
+    /// The members of `node` outside the core ones and `carried`, each reported, as `_surveyjs` members.
     private static func kept(_ node: JSONNode, carried: Set<String>, problems: inout ProblemCollector)
         -> [(String, JSONWriter.Value)]
     {
         var kept: [(String, JSONWriter.Value)] = []
         WorkCounter.add(node.count, to: .interchangeVisits)
-        for member in node.members where !carried.contains(member.key) {
+        for member in node.members where !MemberNames.contains(member.key, core: coreMembers, carried: carried) {
             kept.append((member.key, member.value.writerValue))
             let key = member.key
             if key == "validators" {

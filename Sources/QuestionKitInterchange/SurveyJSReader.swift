@@ -45,7 +45,11 @@ public struct SurveyJSReader: Sendable {
 
     /// Reads the survey in `bytes`.
     public func read(_ bytes: [UInt8]) -> Result {
-        let parsed = JSONParser.parse(bytes)
+        read(JSONParser.parse(bytes))
+    }
+
+    /// Reads the survey parsed once by a caller that looked at it first (`convert` guesses its format).
+    package func read(_ parsed: JSONParseResult) -> Result {
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
         var problems = ProblemCollector(document: document)
         var result = Result(template: nil, diagnostics: [])

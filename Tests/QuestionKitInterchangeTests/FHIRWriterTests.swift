@@ -112,4 +112,21 @@ struct FHIRWriterTests {
         #expect(small > 0)
         #expect(large <= small * 11)
     }
+
+    /// Work counted, never timed: ten times the questions (each asked on the one before), ten times the
+    /// members written (within a margin).
+    @Test func writingCostsLinearWork() {
+        func visits(_ count: Int) -> Int {
+            let template = LogicTemplateGenerator.chain(count)
+            let (written, work) = WorkCounter.counting {
+                FHIRWriter(reader: TemplateReader(registry: Self.registry)).write(Array(template.utf8))
+            }
+            #expect(written.questionnaire != nil)
+            return work[.interchangeVisits]
+        }
+        let small = visits(200)
+        let large = visits(2000)
+        #expect(small > 0)
+        #expect(large <= small * 11)
+    }
 }

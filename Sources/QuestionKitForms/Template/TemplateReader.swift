@@ -83,6 +83,12 @@ public struct TemplateReader: Sendable {
         return read(parsed, keepingQuestions: keepingQuestions)
     }
 
+    /// Reads a template from its bytes' `JSONParser.parse` reading, made once by a caller that looked at it
+    /// first (`convert` guesses the format of its input by it).
+    package func read(_ parsed: JSONParseResult) -> Result {
+        read(parsed, keepingQuestions: true)
+    }
+
     func read(_ parsed: JSONParseResult, keepingQuestions: Bool) -> Result {
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
         let read = read(document, keepingQuestions: keepingQuestions)
