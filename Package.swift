@@ -68,7 +68,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "QuestionKitForms", "QuestionKitPDF", "QuestionKitArchive", "QuestionKitParquet", "QuestionKitInterchange",
+                "QuestionKitForms", "QuestionKitPDF", "QuestionKitArchive", "QuestionKitParquet",
+                "QuestionKitInterchange",
                 "QuestionTypes",
                 "FormGenerators",
             ]),

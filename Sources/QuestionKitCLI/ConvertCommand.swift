@@ -94,7 +94,9 @@ package struct ConvertCommand: Command {
     {
         switch to {
         case .mi, .surveyjs:
-            return ForeignTemplate.converted(parsed, from: from, reader: TemplateReader(registry: registry)) ?? (nil, [])
+            return ForeignTemplate.converted(parsed, from: from, reader: TemplateReader(registry: registry)) ?? (
+                nil, []
+            )
         case .fhir:
             let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(parsed)
             return (written.utf8, written.diagnostics)

@@ -37,6 +37,13 @@ struct RoundTripVerdictTests {
         guard let imported = converted.template, !converted.diagnostics.containsErrors else { return }
         let written = FHIRWriter(reader: Self.reader, version: .r5).write(Array(imported.utf8))
         let questionnaire = try #require(written.text, "\(name): \(written.diagnostics.first?.message ?? "")")
+        // A question FHIR cannot hold (a table made of a matrix: no FHIR shape yet) is reported, never
+        // dropped silently; such a survey cannot keep its verdict through FHIR, so only the report is checked.
+        let notWritten = written.diagnostics.filter { $0.code == FHIRCode.questionNotWritten.rawValue }
+        if !notWritten.isEmpty {
+            #expect(imported.contains("table-answer"), "\(name): \(notWritten.map(\.message))")
+            return
+        }
         let through = try #require(FHIRCheck.convert(Array(questionnaire.utf8), reader: Self.reader).template)
         #expect(try Self.verdict(through) == Self.verdict(imported), "\(name)")
     }
