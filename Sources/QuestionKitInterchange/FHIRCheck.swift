@@ -32,13 +32,9 @@ public enum SurveyJSCheck {
     ) {
         let read = SurveyJSReader(registry: reader.registry).read(bytes)
         guard let template = read.template, let document = read.document else { return (nil, read.diagnostics) }
-        return ImportCheck.check(template, of: document, diagnostics: read.diagnostics, reader: reader) { pointer in
-            let parts = pointer.split(separator: "/")
-            guard parts.count >= 2, parts[0] == "questions", let index = Int(parts[1]),
-                read.sources.indices.contains(index)
-            else { return nil }
-            return read.sources[index]
-        }
+        return ImportCheck.check(
+            template, of: document, diagnostics: read.diagnostics, reader: reader,
+            source: ImportCheck.question(in: read.sources))
     }
 }
 
@@ -58,5 +54,32 @@ enum ImportCheck {
         }
         let all = (diagnostics + problems.diagnostics()).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         return (text, all)
+    }
+
+    /// The source of a template pointer `/questions/N/…`: the node question N was made of.
+    static func question(in sources: [JSONNode]) -> (String) -> JSONNode? {
+        { pointer in
+            let parts = pointer.split(separator: "/")
+            guard parts.count >= 2, parts[0] == "questions", let index = Int(parts[1]), sources.indices.contains(index)
+            else { return nil }
+            return sources[index]
+        }
+    }
+}
+
+/// An XLSForm checked as `validate` checks a template, as `FHIRCheck` does a Questionnaire: the
+/// template's problems are moved to the row each question came from, and every problem to its cell.
+public enum XLSFormCheck {
+    /// The template made of the form in `bytes` (its text), and the diagnostics of reading the form
+    /// and of checking the template, at their cells, in the order of the sheets and rows.
+    public static func convert(_ bytes: [UInt8], reader: TemplateReader) -> (
+        template: String?, diagnostics: [Diagnostic]
+    ) {
+        let read = XLSFormReader(registry: reader.registry).read(bytes)
+        guard let template = read.template, let sheets = read.sheets else { return (nil, read.diagnostics) }
+        let checked = ImportCheck.check(
+            template, of: sheets.document, diagnostics: read.problems, reader: reader,
+            source: ImportCheck.question(in: read.sources))
+        return (checked.template, sheets.locate(checked.diagnostics))
     }
 }

@@ -105,11 +105,3 @@ struct SurveyJSCondition: Sendable {
         return tokens
     }
 }
-
-extension String {
-    /// Without leading and trailing spaces.
-    fileprivate var trimmingSpaces: String {
-        let scalars = unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-        return String(String.UnicodeScalarView(scalars))
-    }
-}

@@ -8,20 +8,13 @@ extension SurveyJSElementWalk {
     /// The questions, as template JSON.
     func questionValues(problems: inout ProblemCollector) -> [JSONWriter.Value] {
         pending.map { question in
-            var members: [(String, JSONWriter.Value)] = [
-                ("answer-type", .string(question.identifier)), ("question", .string(question.text)),
-            ]
-            if let section = question.section { members.append(("section", .string(section))) }
-            if let help = question.help, !help.isEmpty {
-                members.append(("helpInfo", .object([("text", .string(help)), ("images", .array([]))])))
-            }
-            if let linkId = question.linkId { members.append(("linkId", .string(linkId))) }
-            members += question.keys
+            var members = ImportedQuestion.members(
+                identifier: question.identifier, text: question.text, section: question.section, help: question.help,
+                linkId: question.linkId, keys: question.keys)
             var kept = question.kept
             if let (node, parsed) = question.condition {
                 if let conditions = conditions(parsed, at: node, problems: &problems) {
-                    members.append(("enableWhen", .array(conditions)))
-                    if parsed.any, parsed.comparisons.count > 1 { members.append(("enableBehavior", .string("any"))) }
+                    members += ImportedQuestion.enableWhen(conditions, any: parsed.any)
                 } else {
                     kept.append(("visibleIf", node.writerValue))
                 }
@@ -45,11 +38,7 @@ extension SurveyJSElementWalk {
                 return nil
             }
             let answer = operand(comparison.operand, target: SurveyJSElement(node: pending[target].element))
-            conditions.append(
-                .object([
-                    ("question", .string(comparison.name)), ("operator", .string(comparison.op)),
-                    ("answer", answer),
-                ]))
+            conditions.append(ImportedQuestion.condition(question: comparison.name, op: comparison.op, answer: answer))
         }
         return conditions
     }
