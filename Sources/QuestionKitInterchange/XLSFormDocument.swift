@@ -48,7 +48,11 @@ struct XLSFormDocument: Sendable {
             let columns = Self.columns(of: header)
             var firstRow = true
             for row in sheet.rows.dropFirst() {
-                let cells = row.compactMap { cell in columns[cell.place.location.column].map { (cell, $0) } }
+                // A cell under no header is read under `(column D)`, so that it is reported, not lost.
+                let cells = row.map { cell in
+                    let column = cell.place.location.column
+                    return (cell, columns[column] ?? ("(column \(CellReference.letters(column)))", cell.place))
+                }
                 WorkCounter.add(row.count, to: .interchangeVisits)
                 guard !cells.isEmpty else { continue }
                 line(cells[0].0.place)
@@ -75,8 +79,7 @@ struct XLSFormDocument: Sendable {
     }
 
     /// The header's columns by number: each its key and header cell. A header given twice keeps the
-    /// first; the later one is `key (2)`, and a column with no header is `(column D)`, so that the
-    /// reader reports their cells rather than losing them.
+    /// first; the later one is `key (2)`, so that the reader reports its cells rather than losing them.
     private static func columns(of header: [XLSFormCell]) -> [Int: (key: String, place: XLSFormPlace)] {
         var columns: [Int: (key: String, place: XLSFormPlace)] = [:]
         var used: [String: Int] = [:]

@@ -80,9 +80,13 @@ enum XLSFormSheets {
         }
     }
 
+    /// A workbook's sheet, its blank cells left out as pyxform leaves them (and rows left with none).
     private static func sheet(_ sheet: Sheet) -> XLSFormSheet {
-        let rows = sheet.rows.map { row in
-            row.map { XLSFormCell(value: $0.value, place: XLSFormPlace(location: $0.location)) }
+        let rows = sheet.rows.compactMap { row -> [XLSFormCell]? in
+            let cells = row.filter { !$0.value.trimmingSpaces.isEmpty }.map {
+                XLSFormCell(value: $0.value, place: XLSFormPlace(location: $0.location))
+            }
+            return cells.isEmpty ? nil : cells
         }
         let first =
             rows.first?.first?.place ?? XLSFormPlace(location: CellLocation(sheet: sheet.name, row: 1, column: 1))

@@ -54,7 +54,7 @@ struct XLSFormCorpusTests {
         }
     }
 
-    /// The rows after the survey sheet's header holding a cell under a header, counted apart from
+    /// The rows after the survey sheet's header holding a cell, counted apart from
     /// the reader: by QuestionKitArchive for a workbook, by line for the texts (the corpus's CSV and
     /// Markdown have no cell over two lines). Nil without a survey sheet.
     static func surveyRows(_ name: String, _ bytes: [UInt8]) throws -> Int? {
@@ -101,12 +101,8 @@ struct XLSFormCorpusTests {
         guard
             let survey = sheets.first(where: { $0.name.trimmingCharacters(in: .whitespaces).lowercased() == "survey" })
         else { return nil }
-        guard let header = survey.rows.first else { return 0 }
-        let headed = Set(header.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }.map(\.column))
         return survey.rows.dropFirst().filter { row in
-            row.contains {
-                headed.contains($0.column) && !$0.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-            }
+            row.contains { !$0.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         }.count
     }
 }

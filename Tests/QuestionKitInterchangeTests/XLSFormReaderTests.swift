@@ -149,6 +149,27 @@ struct XLSFormReaderTests {
         #expect(!diagnostics.containsErrors)
     }
 
+    /// A cell under no header, and a header given twice, are read under names of their own and
+    /// reported, not lost; so is a row that has cells but no type.
+    @Test func cellsOutsideTheHeaderAreReportedAndKept() throws {
+        let form = """
+            | survey |
+            | | type | name | label | label |   |
+            | | text | a    | A?    | Again |   |
+            | | text | b    | B?    |       | remark |
+            | |      | c    |       |       |   |
+            """
+        let (text, read) = try Self.template(Array(form.utf8))
+        #expect(text.contains(#""linkId":"a","_xlsform":{"label (2)":"Again"}"#))
+        #expect(text.contains(#""linkId":"b","_xlsform":{"(column F)":"remark"}"#))
+        #expect(text.contains(#""rows":[{"name":"c"}]"#))
+        let columns = read.diagnostics.filter { $0.code == XLSFormCode.columnNotCarried.rawValue }
+        #expect(columns.map(\.position?.line) == [2, 4])
+        #expect(read.diagnostics.contains { $0.code == XLSFormCode.rowWithoutType.rawValue })
+        let counts = read.counts
+        #expect([counts.total, counts.questions, counts.reported] == [3, 2, 1])
+    }
+
     @Test func unreadableFormsAreErrorsNotCrashes() {
         for bytes: [UInt8] in [[0x50, 0x4B, 3, 4, 0, 0], [0xFF, 0xFE, 0x00], Array("just text\n".utf8), []] {
             let read = XLSFormReader(registry: Self.registry).read(bytes)
