@@ -137,15 +137,18 @@ struct XLSFormRowWalk {
         var orOther = false
     }
 
-    /// The select keywords, older spellings first where one starts another.
-    private static let selects: [(String, String)] = [
+    /// The select keywords, as words, older spellings first where one starts another.
+    private static let selects: [([String], String)] = [
         ("select_one_from_file", "select_one_from_file"), ("select_multiple_from_file", "select_multiple_from_file"),
         ("select_one_external", "select_one_external"), ("select one external", "select_one_external"),
         ("select one from", "select_one"), ("select_one", "select_one"), ("select one", "select_one"),
         ("select all that apply from", "select_multiple"), ("select all that apply", "select_multiple"),
         ("select multiple from", "select_multiple"), ("select_multiple", "select_multiple"),
         ("select multiple", "select_multiple"), ("rank", "rank"),
-    ]
+    ].map { spelling, keyword in (spelling.split(separator: " ").map(String.init), keyword) }
+
+    /// The first words of the select spellings: a type starting with no other is no select.
+    private static let selectStarts = Set(selects.map { $0.0[0] })
 
     /// Other keywords' older spellings.
     private static let aliases: [String: String] = [
@@ -158,8 +161,7 @@ struct XLSFormRowWalk {
     static func rowType(_ text: String) -> RowType {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
         let lower = words.map { $0.lowercased() }
-        for (spelling, keyword) in selects {
-            let parts = spelling.split(separator: " ").map(String.init)
+        for (parts, keyword) in selects where selectStarts.contains(lower.first ?? "") {
             guard lower.starts(with: parts) else { continue }
             var rest = Array(words.dropFirst(parts.count))
             var orOther = false
