@@ -38,8 +38,9 @@ let package = Package(
         .target(name: "QuestionKitFiles"),
         // The form store: folders per user, expiry, reminders, submission.
         .target(name: "QuestionKitStore", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
-        // Forms of other formats in and out through the registered types: FHIR Questionnaire (R4, R5).
-        .target(name: "QuestionKitInterchange", dependencies: ["QuestionKitForms"]),
+        // Forms of other formats in and out through the registered types: FHIR Questionnaire (R4, R5),
+        // SurveyJS, XLSForm (its workbooks read by QuestionKitArchive).
+        .target(name: "QuestionKitInterchange", dependencies: ["QuestionKitForms", "QuestionKitArchive"]),
         // Completed forms as a partitioned dataset (answers, forms, warnings), written incrementally through
         // file-format sinks (NDJSON here); `questionkit dataset`.
         .target(name: "QuestionKitDataset", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
@@ -107,7 +108,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "QuestionKitInterchangeTests",
-            dependencies: ["QuestionKitInterchange", "QuestionTypes", "FormGenerators", "TestSupport"]),
+            dependencies: [
+                "QuestionKitInterchange", "QuestionKitArchive", "QuestionTypes", "FormGenerators", "TestSupport",
+            ]),
         .testTarget(
             name: "QuestionKitDatasetTests",
             dependencies: ["QuestionKitDataset", "QuestionKitForms", "QuestionTypes", "TestSupport"]),

@@ -16,6 +16,9 @@
 #   fhir   the FHIR Questionnaire reader and writer, with the built-in types (Fuzz/FHIRFuzz)
 #   surveyjs  the SurveyJS reader and the check of what it makes, with the built-in types (Fuzz/SurveyJSFuzz);
 #             seeded with the corpus's small surveys, copied to the work folder at run time
+#   xlsform  the XLSForm reader (.xlsx, pyxform's .csv and .md) and the check of what it makes, with the
+#            built-in types (Fuzz/XLSFormFuzz); seeded with the corpus's small forms, copied to the work
+#            folder at run time
 #   zip    DEFLATE data and zip archives (Fuzz/ZipFuzz)
 #   xlsx   .xlsx workbooks and their XML (Fuzz/XLSXFuzz); seeded with the corpus's workbooks, read in place
 #          from ../shared/corpus/xlsform when it is there
@@ -35,7 +38,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fixture|fhir|surveyjs|zip|xlsx [seconds] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run-fuzz.sh json|plist|font|image|lsp|fixit|completed-form|fixture|fhir|surveyjs|xlsform|zip|xlsx [seconds] [libFuzzer flags...]}"
 shift
 seconds="${1:-60}"
 shift || true
@@ -123,7 +126,7 @@ fixture)
     ;;
 fhir)
     folder=Fuzz/FHIRFuzz
-    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitInterchange)
+    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitArchive QuestionKitInterchange)
     maxLength=16384
     holdsRegistry=true
     for form in ../shared/corpus/fhir/*.json; do
@@ -132,11 +135,24 @@ fhir)
     ;;
 surveyjs)
     folder=Fuzz/SurveyJSFuzz
-    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitInterchange)
+    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitArchive QuestionKitInterchange)
     maxLength=16384
     holdsRegistry=true
     for form in ../shared/corpus/surveyjs/*.json; do
         [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 4096 ] && cp "$form" "$work/corpus/"
+    done
+    ;;
+xlsform)
+    folder=Fuzz/XLSFormFuzz
+    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitArchive QuestionKitInterchange)
+    maxLength=65536
+    holdsRegistry=true
+    for form in ../shared/corpus/xlsform/*; do
+        case "$form" in
+        *.csv | *.md) limit=4096 ;;
+        *) limit=16384 ;;
+        esac
+        [ -e "$form" ] && [ "$(stat -c %s "$form")" -le "$limit" ] && cp "$form" "$work/corpus/"
     done
     ;;
 zip)
@@ -160,7 +176,7 @@ xlsx)
     done
     ;;
 *)
-    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fixture, fhir, surveyjs, zip or xlsx" >&2
+    echo "unknown fuzz target '$target': json, plist, font, image, lsp, fixit, completed-form, fixture, fhir, surveyjs, xlsform, zip or xlsx" >&2
     exit 64
     ;;
 esac
@@ -202,8 +218,13 @@ for module in "${modules[@]}"; do
     libraries+=("$library")
 done
 flock -u 9
+# Linked in reverse order, each static library after those that use it (QuestionKitInterchange before
+# QuestionKitArchive, which the target itself may not reference): the linker takes from a library only
+# what is wanted when it reaches it.
+linked=()
+for ((index = ${#libraries[@]} - 1; index >= 0; index--)); do linked+=("${libraries[index]}"); done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_${target//-/_}" -package-name questionkit \
-    ${modules[0]+-I "$moduleDir"} ${sources[0]+"${sources[@]}"} "$folder"/*.swift "${libraries[@]}" -o "$work/$target-fuzz" \
+    ${modules[0]+-I "$moduleDir"} ${sources[0]+"${sources[@]}"} "$folder"/*.swift ${linked[0]+"${linked[@]}"} -o "$work/$target-fuzz" \
     2>&1 | { grep -v 'Cannot export local symbol' || true; }
 
 echo "fuzzing $target for $seconds s ..."

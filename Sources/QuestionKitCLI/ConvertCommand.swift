@@ -9,19 +9,23 @@ package struct ConvertCommand: Command {
     package init() {}
 
     package let name = "convert"
-    package let summary = "Convert a form between our template format and FHIR Questionnaire; import SurveyJS."
+    package let summary =
+        "Convert a form between our template format and FHIR Questionnaire; import SurveyJS and XLSForm."
     package let argumentsSynopsis = "IN"
     package let discussion = """
         Reads IN ('-' for standard input) and writes it in another format to -o OUT (standard output
         without -o, or with -o -). Formats: 'mi' (our templates), 'fhir' (FHIR Questionnaire JSON,
-        R4 or R5 read, R4 written unless --fhir-version r5) and 'surveyjs' (SurveyJS survey JSON, read
-        only, to mi). --from is guessed from the content (a 'resourceType' is FHIR, 'questions' ours,
-        'pages' or 'elements' SurveyJS) and --to defaults to mi. Everything the other
-        format cannot carry is reported at its place in IN (line, column and JSON pointer) with a
+        R4 or R5 read, R4 written unless --fhir-version r5), 'surveyjs' (SurveyJS survey JSON, read
+        only, to mi) and 'xlsform' (an .xlsx/.xlsm workbook, or the .csv/.md text pyxform accepts; read
+        to mi). --from is guessed from IN's extension (.xlsx, .xlsm, .csv, .md: XLSForm) and content (a
+        'resourceType' is FHIR, 'questions' ours, 'pages' or 'elements' SurveyJS, a workbook or a text
+        with a 'survey' sheet XLSForm) and --to defaults to mi. Everything the other
+        format cannot carry is reported at its place in IN (line, column and JSON pointer; in a
+        workbook the cell, 'survey!B12', its row and column) with a
         stable code, on standard error (--format json: as JSON), with the problems of the template
-        made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' (or '_surveyjs') and
-        written back. Exits 1 when IN cannot be converted or the output not written,
-        64 on bad usage. See Docs/Formats/FHIR.md and SurveyJS.md.
+        made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' (or
+        '_surveyjs', '_xlsform') and written back. Exits 1 when IN cannot be converted or the output
+        not written, 64 on bad usage. See Docs/Formats/FHIR.md, SurveyJS.md and XLSForm.md.
         """
     package var options: [OptionSpec] {
         let formats = InterchangeFormat.allCases.map(\.rawValue)
@@ -50,16 +54,25 @@ package struct ConvertCommand: Command {
             context.printError("\(context.toolName) convert: error: cannot read \(displayPath): \(error)")
             return ExitStatus.inputErrors
         }
-        // Parsed once: the guess of the format and the reading both use it.
-        let parsed = JSONParser.parse(bytes)
-        let from = try sourceFormat(arguments, parsed: parsed)
+        // A JSON input is parsed once: the guess of its format and the reading both use it.
+        let named =
+            arguments.values["from"].flatMap(InterchangeFormat.init(rawValue:)) ?? InterchangeFormat.guess(path: path)
+        let parsed = named == .xlsform ? nil : JSONParser.parse(bytes)
+        let from: InterchangeFormat
+        if let named { from = named } else { from = try sourceFormat(bytes, parsed: parsed) }
         let to = arguments.values["to"].flatMap(InterchangeFormat.init(rawValue:)) ?? .mi
         guard from != to else { throw UsageError("IN is already '\(to.rawValue)'; pass --to with another format") }
         if to == .surveyjs { throw UsageError("SurveyJS is read only; pass --to mi or --to fhir") }
-        if from == .surveyjs, to != .mi { throw UsageError("a SurveyJS survey converts to mi; convert that further") }
+        if to == .xlsform { throw UsageError("XLSForm is read only here; pass --to mi or --to fhir") }
+        if from == .surveyjs || from == .xlsform, to != .mi {
+            throw UsageError("a form of '\(from.rawValue)' converts to mi; convert that further")
+        }
         let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
-        let (text, diagnostics) = convert(parsed, from: from, to: to, version: version, registry: context.registry)
-        let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes)
+        let (text, diagnostics) = convert(
+            bytes, parsed: parsed, from: from, to: to, version: version, registry: context.registry)
+        // A workbook has no text to show a line of: its diagnostics name their cells instead.
+        let isWorkbook = from == .xlsform && bytes.starts(with: [0x50, 0x4B])
+        let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: isWorkbook ? nil : bytes)
         if arguments.values["format"] == "json" {
             context.standardError += DiagnosticPrinter.json([file])
         } else if !diagnostics.isEmpty {
@@ -75,30 +88,28 @@ package struct ConvertCommand: Command {
         return diagnostics.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
     }
 
-    private func sourceFormat(_ arguments: ParsedArguments, parsed: JSONParseResult) throws(UsageError)
-        -> InterchangeFormat
-    {
-        if let from = arguments.values["from"].flatMap(InterchangeFormat.init(rawValue:)) { return from }
-        guard let guessed = InterchangeFormat.guess(parsed) else {
-            throw UsageError("cannot tell the format of the input; pass --from mi, fhir or surveyjs")
+    private func sourceFormat(_ bytes: [UInt8], parsed: JSONParseResult?) throws(UsageError) -> InterchangeFormat {
+        guard let guessed = InterchangeFormat.guess(bytes, parsed: parsed) else {
+            throw UsageError("cannot tell the format of the input; pass --from mi, fhir, surveyjs or xlsform")
         }
         return guessed
     }
 
     /// The converted text as UTF-8 (nil when nothing could be made) and the diagnostics, located in the input.
     private func convert(
-        _ parsed: JSONParseResult, from: InterchangeFormat, to: InterchangeFormat, version: FHIRVersion,
+        _ bytes: [UInt8], parsed: JSONParseResult?, from: InterchangeFormat, to: InterchangeFormat,
+        version: FHIRVersion,
         registry: QuestionTypeRegistry
     )
         -> ([UInt8]?, [Diagnostic])
     {
         switch to {
-        case .mi, .surveyjs:
-            return ForeignTemplate.converted(parsed, from: from, reader: TemplateReader(registry: registry)) ?? (
-                nil, []
-            )
+        case .mi, .surveyjs, .xlsform:
+            let reader = TemplateReader(registry: registry)
+            return ForeignTemplate.converted(bytes, parsed: parsed, from: from, reader: reader) ?? (nil, [])
         case .fhir:
-            let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(parsed)
+            let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(
+                parsed ?? JSONParser.parse(bytes))
             return (written.utf8, written.diagnostics)
         }
     }

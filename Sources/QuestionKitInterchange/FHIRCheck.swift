@@ -47,13 +47,9 @@ public enum SurveyJSCheck {
     ) {
         let read = SurveyJSReader(registry: reader.registry).read(parsed)
         guard let template = read.template, let document = read.document else { return (nil, read.diagnostics) }
-        return ImportCheck.check(template, of: document, diagnostics: read.diagnostics, reader: reader) { pointer in
-            let parts = pointer.split(separator: "/")
-            guard parts.count >= 2, parts[0] == "questions", let index = Int(parts[1]),
-                read.sources.indices.contains(index)
-            else { return nil }
-            return read.sources[index]
-        }
+        return ImportCheck.check(
+            template, of: document, diagnostics: read.diagnostics, reader: reader,
+            source: ImportCheck.question(in: read.sources))
     }
 }
 
@@ -85,5 +81,39 @@ enum ImportCheck {
         template: String?, diagnostics: [Diagnostic]
     ) {
         (converted.template.map { String(decoding: $0, as: UTF8.self) }, converted.diagnostics)
+    }
+
+    /// The source of a template pointer `/questions/N/…`: the node question N was made of.
+    static func question(in sources: [JSONNode]) -> (String) -> JSONNode? {
+        { pointer in
+            let parts = pointer.split(separator: "/")
+            guard parts.count >= 2, parts[0] == "questions", let index = Int(parts[1]), sources.indices.contains(index)
+            else { return nil }
+            return sources[index]
+        }
+    }
+}
+
+/// An XLSForm checked as `validate` checks a template, as `FHIRCheck` does a Questionnaire: the
+/// template's problems are moved to the row each question came from, and every problem to its cell.
+public enum XLSFormCheck {
+    /// The template made of the form in `bytes` (its text), and the diagnostics of reading the form
+    /// and of checking the template, at their cells, in the order of the sheets and rows.
+    public static func convert(_ bytes: [UInt8], reader: TemplateReader) -> (
+        template: String?, diagnostics: [Diagnostic]
+    ) {
+        ImportCheck.text(of: converted(bytes, reader: reader))
+    }
+
+    /// `convert`, the template as UTF-8.
+    package static func converted(_ bytes: [UInt8], reader: TemplateReader) -> (
+        template: [UInt8]?, diagnostics: [Diagnostic]
+    ) {
+        let read = XLSFormReader(registry: reader.registry).read(bytes)
+        guard let template = read.template, let sheets = read.sheets else { return (nil, read.diagnostics) }
+        let checked = ImportCheck.check(
+            template, of: sheets.document, diagnostics: read.problems, reader: reader,
+            source: ImportCheck.question(in: read.sources))
+        return (checked.template, sheets.locate(checked.diagnostics))
     }
 }

@@ -14,17 +14,19 @@ public struct ForeignTemplate: ForeignTemplateReader {
     public static func convert(_ bytes: [UInt8], from format: InterchangeFormat, reader: TemplateReader) -> (
         template: String?, diagnostics: [Diagnostic]
     )? {
-        converted(JSONParser.parse(bytes), from: format, reader: reader).map(ImportCheck.text(of:))
+        converted(bytes, parsed: nil, from: format, reader: reader).map(ImportCheck.text(of:))
     }
 
-    /// `convert` on a parse made once by a caller that parsed to guess the format: the template as UTF-8.
-    package static func converted(_ parsed: JSONParseResult, from format: InterchangeFormat, reader: TemplateReader)
-        -> (template: [UInt8]?, diagnostics: [Diagnostic])?
-    {
+    /// `convert`, the template as UTF-8, with the parse of a JSON input when a caller made it already
+    /// (to guess the format).
+    package static func converted(
+        _ bytes: [UInt8], parsed: JSONParseResult?, from format: InterchangeFormat, reader: TemplateReader
+    ) -> (template: [UInt8]?, diagnostics: [Diagnostic])? {
         switch format {
         case .mi: nil
-        case .fhir: FHIRCheck.converted(parsed, reader: reader)
-        case .surveyjs: SurveyJSCheck.converted(parsed, reader: reader)
+        case .fhir: FHIRCheck.converted(parsed ?? JSONParser.parse(bytes), reader: reader)
+        case .surveyjs: SurveyJSCheck.converted(parsed ?? JSONParser.parse(bytes), reader: reader)
+        case .xlsform: XLSFormCheck.converted(bytes, reader: reader)
         }
     }
 
@@ -32,7 +34,7 @@ public struct ForeignTemplate: ForeignTemplateReader {
     /// `root`, else from `bytes`); nil when they are ours or in no format known.
     public func read(_ bytes: [UInt8], root: JSONNode?, reader: TemplateReader) -> ForeignTemplateReading? {
         guard let format = root.map(InterchangeFormat.guess(root:)) ?? InterchangeFormat.guess(bytes),
-            let (text, diagnostics) = Self.converted(JSONParser.parse(bytes), from: format, reader: reader)
+            let (text, diagnostics) = Self.converted(bytes, parsed: nil, from: format, reader: reader)
         else { return nil }
         let template = diagnostics.containsErrors ? nil : text.flatMap { reader.read($0).template }
         return ForeignTemplateReading(template: template, diagnostics: diagnostics)

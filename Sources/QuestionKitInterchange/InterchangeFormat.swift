@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitArchive
 
 /// The formats `convert` reads and writes.
 public enum InterchangeFormat: String, Sendable, CaseIterable {
@@ -8,17 +9,27 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     case fhir
     /// A SurveyJS survey (JSON; read only).
     case surveyjs
+    /// An XLSForm: an `.xlsx` workbook, or the `.csv`/`.md` text pyxform accepts.
+    case xlsform
 
     /// The format of `bytes`, from their content: a JSON object with `resourceType` is FHIR, one
-    /// with `questions` (or `Questions`) ours, one with `pages` or `elements` SurveyJS; nil when it is
-    /// not such an object.
+    /// with `questions` (or `Questions`) ours, one with `pages` or `elements` SurveyJS; a zip
+    /// archive with `xl/workbook.xml`, or a text that is no JSON and starts a `survey` sheet (a CSV
+    /// row or Markdown table row whose first cell is `survey`), an XLSForm; nil otherwise.
     public static func guess(_ bytes: [UInt8]) -> InterchangeFormat? {
-        guess(JSONParser.parse(bytes))
+        guess(bytes, parsed: nil)
     }
 
-    /// `guess` on a parse made once by a caller that reads the document next.
-    package static func guess(_ parsed: JSONParseResult) -> InterchangeFormat? {
-        parsed.document.flatMap { guess(root: $0.root) }
+    /// `guess`, with the parse of `bytes` when a caller made it already (it reads the document next).
+    package static func guess(_ bytes: [UInt8], parsed: JSONParseResult?) -> InterchangeFormat? {
+        if bytes.starts(with: [0x50, 0x4B]) {
+            let archive = try? ZipArchive(bytes)
+            return archive?.entry(named: "xl/workbook.xml") != nil ? .xlsform : nil
+        }
+        guard let root = (parsed ?? JSONParser.parse(bytes)).document?.root else {
+            return startsSurveySheet(bytes) ? .xlsform : nil
+        }
+        return guess(root: root)
     }
 
     /// The format of a JSON document whose root is `root`, as `guess(_:)` tells it.
@@ -27,5 +38,26 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
         if root["resourceType"] != nil { return .fhir }
         if root["questions"] != nil || root["Questions"] != nil { return .mi }
         return root["pages"] != nil || root["elements"] != nil ? .surveyjs : nil
+    }
+
+    /// The format a file's name says: `.xlsx`, `.xlsm` (workbooks), `.csv` and `.md` are XLSForms;
+    /// nil for others (JSON is told by its content).
+    public static func guess(path: String) -> InterchangeFormat? {
+        let lower = path.lowercased()
+        return [".xlsx", ".xlsm", ".csv", ".md"].contains { lower.hasSuffix($0) } ? .xlsform : nil
+    }
+
+    /// Whether a line of `bytes` starts the `survey` sheet: `survey`, `"survey"` or `| survey |`
+    /// (any case) as its first cell.
+    private static func startsSurveySheet(_ bytes: [UInt8]) -> Bool {
+        for line in bytes.split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            let text = String(decoding: line, as: UTF8.self).trimmingSpaces
+            let table = text.hasPrefix("|")
+            let cells = text.split(separator: table ? "|" : ",", omittingEmptySubsequences: false)
+            guard cells.count > (table ? 1 : 0) else { continue }
+            let cell = String(cells[table ? 1 : 0]).trimmingSpaces.lowercased()
+            if cell == "survey" || cell == "\"survey\"" { return true }
+        }
+        return false
     }
 }

@@ -118,14 +118,3 @@ struct SurveyJSCondition: Sendable {
         return tokens
     }
 }
-
-extension String {
-    /// Without leading and trailing spaces.
-    fileprivate var trimmingSpaces: String {
-        // Cut from the view, not rebuilt from reversed scalars (23,000 instructions a name).
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " }), let last = scalars.lastIndex(where: { $0 != " " })
-        else { return "" }
-        return String(scalars[first...last])
-    }
-}

@@ -11,20 +11,13 @@ extension SurveyJSElementWalk {
         // A page's condition naming no question made is reported once, not for each question on it.
         var reported: Set<String> = []
         return pending.map { question in
-            var members: [(String, JSONWriter.Value)] = [
-                ("answer-type", .string(question.identifier)), ("question", .string(question.text)),
-            ]
-            if let section = question.section { members.append(("section", .string(section))) }
-            if let help = question.help, !help.isEmpty {
-                members.append(("helpInfo", .object([("text", .string(help)), ("images", .array([]))])))
-            }
-            if let linkId = question.linkId { members.append(("linkId", .string(linkId))) }
-            members += question.keys
+            var members = ImportedQuestion.members(
+                identifier: question.identifier, text: question.text, section: question.section, help: question.help,
+                linkId: question.linkId, keys: question.keys)
             var kept = question.kept
             if let condition = question.condition {
                 if let conditions = conditions(condition, reported: &reported, problems: &problems) {
-                    members.append(("enableWhen", .array(conditions)))
-                    if condition.isAlternatives { members.append(("enableBehavior", .string("any"))) }
+                    members += ImportedQuestion.enableWhen(conditions, any: condition.isAlternatives)
                 } else if let own = question.element["visibleIf"], !kept.contains(where: { $0.0 == "visibleIf" }) {
                     kept.append(("visibleIf", own.writerValue))
                 }
@@ -51,11 +44,7 @@ extension SurveyJSElementWalk {
                 return nil
             }
             let answer = operand(comparison.operand, target: SurveyJSElement(node: pending[target].element))
-            conditions.append(
-                .object([
-                    ("question", .string(comparison.name)), ("operator", .string(comparison.op)),
-                    ("answer", answer),
-                ]))
+            conditions.append(ImportedQuestion.condition(question: comparison.name, op: comparison.op, answer: answer))
         }
         return conditions
     }

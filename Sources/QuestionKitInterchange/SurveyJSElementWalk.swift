@@ -190,23 +190,21 @@ struct SurveyJSElementWalk {
         }
         counts.questions += 1
         let name = node["name"]?.stringValue
-        if name == nil {
-            problems.warning(
-                SurveyJSCode.nameMissing,
-                "an element without a name cannot be referred to; it is named q\(pending.count + 1)",
-                at: node)
-        }
-        var linkId: String? = name ?? "q\(pending.count + 1)"
-        if let name = linkId, made[name] != nil {
-            // SurveyJS lets questions share a name (and so an answer); ours are distinct questions.
-            problems.warning(
-                SurveyJSCode.duplicateName,
-                "the name '\(name)' is used before: this question gets no linkId and conditions refer to the first",
-                at: node["name"] ?? node)
-            linkId = nil
-        } else if let name = linkId {
-            made[name] = pending.count
-        }
+        // SurveyJS lets questions share a name (and so an answer); ours are distinct questions.
+        let number = pending.count + 1
+        let linkId = ImportedQuestion.linkId(
+            name: name, index: number - 1, made: &made,
+            missing: {
+                problems.warning(
+                    SurveyJSCode.nameMissing,
+                    "an element without a name cannot be referred to; it is named q\(number)", at: node)
+            },
+            duplicate: { name in
+                problems.warning(
+                    SurveyJSCode.duplicateName,
+                    "the name '\(name)' is used before: this question gets no linkId and conditions refer to the first",
+                    at: node["name"] ?? node)
+            })
         let title = node["title"]
         if let title, title.kind == .object, title.count > 1 {
             problems.warning(

@@ -105,4 +105,55 @@ extension MultipleChoiceQuestion {
         return SurveyJSImport(
             keys: [("max-answers", .integer(limit)), ("answers", .array(texts))], carriedMembers: carried)
     }
+
+    /// `select_one` (one answer) and `select_multiple` (any number).
+    public var xlsFormTypes: [String] { ["select_one", "select_multiple"] }
+
+    /// `answers` from the list's choices (a choice's label, else its name) and `max-answers`; the list
+    /// name and the choices' names are kept (`_xlsform`: `list_name`, `choice_names`) so that the row
+    /// can be written back. A list the `choices` sheet lacks (or one from a file) makes no question; an
+    /// `or_other` free text is not carried.
+    public func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport? {
+        guard !row.choices.isEmpty else {
+            problems.warning(
+                Code.xlsFormNoChoices,
+                "the choice list \(row.listName.map { "'\($0)'" } ?? "(none named)") has no choices on the choices sheet",
+                at: row["type"] ?? row.node, hint: "List its choices on the choices sheet.")
+            return nil
+        }
+        if row.orOther {
+            problems.warning(
+                Code.xlsFormOtherNotCarried, "the free-text 'other' answer (or_other) is not carried; only the list is",
+                at: row["type"] ?? row.node)
+        }
+        // Options of ours differ (ignoring case and surrounding spaces); choices of one list may share
+        // a label (told apart by a choice_filter): a repeated one is written with its name.
+        var seen: Set<String> = []
+        var texts: [JSONWriter.Value] = []
+        for choice in row.choices {
+            var text = choice.text
+            if !seen.insert(Self.optionKey(text)).inserted {
+                text += " (\(choice.name))"
+                seen.insert(Self.optionKey(text))
+                problems.warning(
+                    Code.xlsFormLabelRepeated,
+                    "the label '\(choice.text)' is used before in the list: this option is '\(text)'",
+                    at: choice.node["name"] ?? choice.node)
+            }
+            texts.append(.string(text))
+        }
+        return XLSFormImport(
+            keys: [("max-answers", .integer(row.type == "select_one" ? 1 : 0)), ("answers", .array(texts))],
+            kept: [
+                ("list_name", .string(row.listName ?? "")),
+                ("choice_names", .array(row.choices.map { .string($0.name) })),
+            ])
+    }
+
+    /// An option as options are compared: ignoring case and surrounding spaces.
+    private static func optionKey(_ text: String) -> String {
+        let scalars = text.lowercased().unicodeScalars
+        let trimmed = scalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        return String(String.UnicodeScalarView(trimmed))
+    }
 }

@@ -33,12 +33,16 @@ extension ShortAnswerQuestion {
                     at: value, hint: "The bound is kept in \(keptIn) and not checked.")
                 continue
             }
-            // As the writer writes it (`35.0` is `35`), so that a round trip changes nothing.
-            range.append((key, .string(JSONWriter.text(of: .number(number), indent: 0))))
+            range.append((key, boundText(number)))
             carried.insert(name)
         }
         if !range.isEmpty { keys.append(("acceptedAnswer", .object(range))) }
         return (keys, carried)
+    }
+
+    /// A bound as the writer writes it (`35.0` is `35`), so that a round trip changes nothing.
+    private static func boundText(_ number: Double) -> JSONWriter.Value {
+        .string(JSONWriter.text(of: .number(number), indent: 0))
     }
 
     /// `comment`, and `text` whose input is text or a number (`inputType` absent, `text`, `number`,
@@ -76,5 +80,58 @@ extension ShortAnswerQuestion {
             extensions.append(.object([("url", .string(url)), ("valueDecimal", value)]))
         }
         return FHIRItemShape(type: "decimal", members: extensions.isEmpty ? [] : [("extension", .array(extensions))])
+    }
+
+    /// `text`, `integer`, `decimal`.
+    public var xlsFormTypes: [String] { ["text", "integer", "decimal"] }
+
+    /// `numberInput` for `integer` and `decimal`, and the accepted range from a `constraint` that is a
+    /// simple range (`. >= 0`, `. <= 100`, `. >= 0 and . <= 100`). Any other constraint is reported
+    /// (kept under `_xlsform` by the converter, not checked).
+    public func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport? {
+        guard row.type == "integer" || row.type == "decimal" else { return XLSFormImport(keys: []) }
+        var keys: [(String, JSONWriter.Value)] = [("numberInput", .bool(true))]
+        guard let constraint = row["constraint"], let text = constraint.stringValue else {
+            return XLSFormImport(keys: keys)
+        }
+        guard let bounds = Self.range(ofConstraint: text) else {
+            problems.warning(
+                Code.xlsFormConstraintNotCarried,
+                "only a range ('. >= 0 and . <= 100') is carried as the accepted answer; this constraint is kept "
+                    + "under _xlsform and not checked", at: constraint)
+            return XLSFormImport(keys: keys)
+        }
+        var range: [(String, JSONWriter.Value)] = []
+        if let lower = bounds.lower { range.append(("from", Self.boundText(lower))) }
+        if let upper = bounds.upper { range.append(("to", Self.boundText(upper))) }
+        keys.append(("acceptedAnswer", .object(range)))
+        return XLSFormImport(keys: keys, carriedColumns: ["constraint"])
+    }
+
+    /// The bounds of `. >= a`, `. <= b` or both joined by `and` (either order); nil for anything else
+    /// (a strict `<` is no inclusive range of a decimal).
+    static func range(ofConstraint text: String) -> (lower: Double?, upper: Double?)? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        var lower: Double?
+        var upper: Double?
+        var index = 0
+        while index < words.count {
+            if index > 0 {
+                guard words[index].lowercased() == "and" else { return nil }
+                index += 1
+            }
+            guard index + 2 < words.count, words[index] == ".", let number = Double(words[index + 2]),
+                number.isFinite
+            else { return nil }
+            switch words[index + 1] {
+            case ">=" where lower == nil: lower = number
+            case "<=" where upper == nil: upper = number
+            default: return nil
+            }
+            index += 3
+        }
+        guard lower != nil || upper != nil else { return nil }
+        if let lower, let upper, lower > upper { return nil }
+        return (lower, upper)
     }
 }

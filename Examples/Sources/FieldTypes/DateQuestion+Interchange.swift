@@ -49,4 +49,12 @@ extension DateQuestion {
         }
         return SurveyJSImport(keys: keys, carriedMembers: carried)
     }
+
+    /// `date`.
+    public var xlsFormTypes: [String] { ["date"] }
+
+    /// No keys of its own: a date constraint is left to the converter, which reports and keeps it.
+    public func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport? {
+        XLSFormImport(keys: [])
+    }
 }

@@ -61,4 +61,27 @@ import Testing
             TemplateReader(registry: registry).read(Array(template.utf8)).diagnostics.filter { $0.severity != .note }
                 .isEmpty)
     }
+
+    /// An XLSForm `date` row is a date question, and a `relevant` comparing it is its condition.
+    @Test func anXLSFormDateRowBecomesADateQuestion() throws {
+        let form = """
+            | survey |
+            | | type | name | label | relevant |
+            | | date | tested | Date of the last test | |
+            | | text | why | Why is it overdue? | ${tested} < '2021-01-01' |
+            | settings |
+            | | form_title |
+            | | Hydrostatic test |
+            """
+        let registry = try FieldRegistry.make()
+        let read = XLSFormReader(registry: registry).read(Array(form.utf8))
+        let template = JSONWriter.text(of: try #require(read.template), indent: 0)
+        #expect(template.contains(#""answer-type":"date","question":"Date of the last test","linkId":"tested""#))
+        #expect(template.contains(#""enableWhen":[{"question":"tested","operator":"<","answer":"2021-01-01"}]"#))
+        #expect(read.counts.questions == 2)
+        #expect(read.diagnostics.filter { $0.severity != .note }.isEmpty)
+        #expect(
+            TemplateReader(registry: registry).read(Array(template.utf8)).diagnostics.filter { $0.severity != .note }
+                .isEmpty)
+    }
 }

@@ -1,8 +1,8 @@
 /// How a question type takes part in converting forms of other formats: which of their kinds of
 /// item it takes, how it builds its own keys from one, and how it writes its questions out.
 ///
-/// FHIR Questionnaire items and SurveyJS elements (import only) so far; XLSForm joins as members of
-/// its own. A type that does nothing here takes no foreign kind and is not written out: the
+/// FHIR Questionnaire items, SurveyJS elements (import only) and XLSForm survey rows, each format
+/// with members of its own. A type that does nothing here takes no foreign kind and is not written out: the
 /// converter reports its questions (a located warning), never drops them silently.
 ///
 /// ```swift
@@ -50,6 +50,23 @@ public protocol InterchangeHandling: AnswerHandling {
     /// carry. Report what the type reads but cannot carry against the element's nodes; nil when the
     /// element cannot be a question of the type (report why; the converter keeps the element).
     func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport?
+
+    // XLSForm
+
+    /// The XLSForm `type` keywords the type may take (`select_one`, `select_multiple`; `integer`),
+    /// in pyxform's current spelling (see `XLSFormRow.type`). Default: none.
+    var xlsFormTypes: [String] { get }
+
+    /// Whether the type takes this survey row. Default: its `type` is one of `xlsFormTypes`. As with
+    /// FHIR, the first registered type that claims it takes it.
+    func claims(_ row: XLSFormRow) -> Bool
+
+    /// The type's own keys of a question made from `row` (the converter writes `answer-type`,
+    /// `question`, `section`, `helpInfo`, `linkId` and the conditions from `type`, `name`, the label,
+    /// `hint`, `required` and `relevant`), which of its columns they carry, and what to keep for the
+    /// writer. Report what the type reads but cannot carry against the row's cells; nil when the row
+    /// cannot be a question of the type (report why; the converter keeps the row).
+    func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport?
 }
 
 extension InterchangeHandling {
@@ -77,6 +94,15 @@ extension InterchangeHandling {
     public func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport? {
         nil
     }
+
+    /// None.
+    public var xlsFormTypes: [String] { [] }
+
+    /// Whether the row's `type` is one of `xlsFormTypes`.
+    public func claims(_ row: XLSFormRow) -> Bool { xlsFormTypes.contains(row.type) }
+
+    /// Never called for a type that claims nothing; nil.
+    public func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport? { nil }
 }
 
 extension InterchangeHandling {

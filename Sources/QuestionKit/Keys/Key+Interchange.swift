@@ -11,3 +11,12 @@ extension Key {
         "surveyJSKept", spelling: "_surveyjs",
         summary: "What an imported SurveyJS survey held that is not carried.")
 }
+
+extension Key {
+    /// `_xlsform`, on a template or a question: what an XLSForm held that we do not carry (its cells
+    /// by column, its settings, its rows not made) and what its writer needs (`list_name`, the
+    /// choices' names). Not read otherwise.
+    package static let xlsFormKept = Key(
+        "xlsFormKept", spelling: "_xlsform",
+        summary: "What an imported XLSForm held that is not carried, and its list and choice names.")
+}

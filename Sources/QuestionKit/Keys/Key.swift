@@ -162,7 +162,7 @@ extension Key {
     package static let templateKeys: [Key] =
         [
             title, revisionNumber, earlyRevisionNumber, questions, earlyQuestions, email, databaseID, fhirKept,
-            surveyJSKept,
+            surveyJSKept, xlsFormKept,
         ]
         + metadata + [username, completedDate, submittedDate, foremanComment, media]
 
@@ -173,6 +173,6 @@ extension Key {
         [
             answerType, questionText, section, helpInfo, legacyTypeCode, maxAnswers, answers, acceptedAnswer,
             userAnswer,
-            databaseID, acceptedAnswerEdit, fhirKept, surveyJSKept,
+            databaseID, acceptedAnswerEdit, fhirKept, surveyJSKept, xlsFormKept,
         ] + logicKeys
 }

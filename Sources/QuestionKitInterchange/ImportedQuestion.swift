@@ -1,0 +1,47 @@
+import QuestionKit
+
+/// The one home of how a question read from another format is written in our template, shared by
+/// the SurveyJS and XLSForm readers: the members the converter owns, in the template's order.
+enum ImportedQuestion {
+    /// `answer-type`, `question`, `section`, `helpInfo`, `linkId`, then the type's `keys`.
+    static func members(
+        identifier: String, text: String, section: String?, help: String?, linkId: String?,
+        keys: [(String, JSONWriter.Value)]
+    ) -> [(String, JSONWriter.Value)] {
+        var members: [(String, JSONWriter.Value)] = [("answer-type", .string(identifier)), ("question", .string(text))]
+        if let section { members.append(("section", .string(section))) }
+        if let help, !help.isEmpty {
+            members.append(("helpInfo", .object([("text", .string(help)), ("images", .array([]))])))
+        }
+        if let linkId { members.append(("linkId", .string(linkId))) }
+        return members + keys
+    }
+
+    /// `enableWhen` of `conditions`, with `enableBehavior` `any` when they are joined by `or`.
+    static func enableWhen(_ conditions: [JSONWriter.Value], any: Bool) -> [(String, JSONWriter.Value)] {
+        var members: [(String, JSONWriter.Value)] = [("enableWhen", .array(conditions))]
+        if any, conditions.count > 1 { members.append(("enableBehavior", .string("any"))) }
+        return members
+    }
+
+    /// One condition: `question`, `operator`, `answer`.
+    static func condition(question: String, op: String, answer: JSONWriter.Value) -> JSONWriter.Value {
+        .object([("question", .string(question)), ("operator", .string(op)), ("answer", answer)])
+    }
+
+    /// The linkId of question number `index` (0-based), named `name` in its source: `q<index + 1>`
+    /// when it has no name (`missing` reports it), nil when a question before has the name
+    /// (`duplicate` reports it: conditions refer to the first). `made` records the first of each name.
+    static func linkId(
+        name: String?, index: Int, made: inout [String: Int], missing: () -> Void, duplicate: (String) -> Void
+    ) -> String? {
+        if name == nil { missing() }
+        let linkId = name ?? "q\(index + 1)"
+        guard made[linkId] == nil else {
+            duplicate(linkId)
+            return nil
+        }
+        made[linkId] = index
+        return linkId
+    }
+}

@@ -1,0 +1,33 @@
+import QuestionKit
+
+/// What importing XLSForms reports: each code declared once, used where it is raised and listed in
+/// Docs/Formats/XLSForm.md.
+public enum XLSFormCode: String, DiagnosticCode, CaseIterable {
+    case notReadable = "xlsform.not-readable"
+    case noSurveySheet = "xlsform.no-survey-sheet"
+    case sheetNotCarried = "xlsform.sheet-not-carried"
+    case settingsKept = "xlsform.settings-kept"
+    case rowWithoutType = "xlsform.row-without-type"
+    case typeUnsupported = "xlsform.type-unsupported"
+    case typeAmbiguous = "xlsform.type-ambiguous"
+    case rowNotMade = "xlsform.row-not-made"
+    case calculationNotCarried = "xlsform.calculation-not-carried"
+    case metadataNotCarried = "xlsform.metadata-not-carried"
+    case repeatNotCarried = "xlsform.repeat-not-carried"
+    case groupConditionNotCarried = "xlsform.group-condition-not-carried"
+    case groupNotClosed = "xlsform.group-not-closed"
+    case groupEndUnmatched = "xlsform.group-end-unmatched"
+    case noteAsHelp = "xlsform.note-as-help"
+    case noteNotCarried = "xlsform.note-not-carried"
+    case columnNotCarried = "xlsform.column-not-carried"
+    case translationsNotCarried = "xlsform.translations-not-carried"
+    case requiredNoted = "xlsform.required-noted"
+    case requiredNotCarried = "xlsform.required-not-carried"
+    case conditionNotCarried = "xlsform.condition-not-carried"
+    case conditionTargetNotMade = "xlsform.condition-target-not-made"
+    case nameMissing = "xlsform.name-missing"
+    case duplicateName = "xlsform.duplicate-name"
+    case labelMissing = "xlsform.label-missing"
+    case choiceIncomplete = "xlsform.choice-incomplete"
+    case choicesColumnNotCarried = "xlsform.choices-column-not-carried"
+}

@@ -1,0 +1,157 @@
+import QuestionKit
+import QuestionKitArchive
+
+/// An XLSForm's sheets as the JSON document the question types and `ProblemCollector` see:
+/// `{"survey": [{"type": "text", "name": "q1", …}, …], "choices": […], "settings": […], …}`, a sheet
+/// under its name (lowercased), each row after the header an object of its cells, each cell a string
+/// under its column's name (see `columnKey`). Every problem found on a node of it is moved to the cell
+/// it came from (`locate`).
+///
+/// Why JSON: the types already report on JSON nodes (the design rule), the conditions and the check
+/// of the template made (`ImportCheck`) move problems between JSON nodes, and a row is a natural
+/// object of named cells. The text is written so that each line holds one thing of one cell: a row's
+/// `{` (its first cell), a member's key (its column's header cell) and its value (the cell), so a
+/// diagnostic's line names its cell through one table.
+struct XLSFormDocument: Sendable {
+    let document: JSONDocument
+    /// The cell each line of the text stands for (index 0 unused), nil for a line of no cell.
+    let places: [XLSFormPlace?]
+    /// Whether the source is a workbook, whose places have no text position.
+    let isWorkbook: Bool
+
+    /// The document of `sheets`, nil when the text made of them cannot be parsed (over the limits).
+    init?(sheets: [XLSFormSheet], isWorkbook: Bool) {
+        var text: [UInt8] = []
+        var places: [XLSFormPlace?] = [nil, nil]  // no line 0; line 1 is the `{` of the root
+        func line(_ place: XLSFormPlace?) {
+            text.append(UInt8(ascii: "\n"))
+            places.append(place)
+        }
+        func string(_ value: String) { JSONWriter.append(.string(value), indent: 0, to: &text) }
+        text.append(UInt8(ascii: "{"))
+        var sheetKeys: Set<String> = []
+        for (sheetIndex, sheet) in sheets.enumerated() {
+            line(sheet.place)
+            if sheetIndex > 0 { text.append(UInt8(ascii: ",")) }
+            var key = sheet.name.trimmingSpaces.lowercased()
+            var copy = 1
+            while !sheetKeys.insert(key).inserted {
+                copy += 1
+                key = "\(sheet.name.trimmingSpaces.lowercased()) (\(copy))"
+            }
+            string(key)
+            text += Array(":[".utf8)
+            guard let header = sheet.rows.first else {
+                text.append(UInt8(ascii: "]"))
+                continue
+            }
+            let columns = Self.columns(of: header)
+            var firstRow = true
+            for row in sheet.rows.dropFirst() {
+                // A cell under no header is read under `(column D)`, so that it is reported, not lost.
+                let cells = row.map { cell in
+                    let column = cell.place.location.column
+                    return (cell, columns[column] ?? ("(column \(CellReference.letters(column)))", cell.place))
+                }
+                WorkCounter.add(row.count, to: .interchangeVisits)
+                guard !cells.isEmpty else { continue }
+                line(cells[0].0.place)
+                text += Array((firstRow ? "{" : ",{").utf8)
+                firstRow = false
+                for (index, (cell, column)) in cells.enumerated() {
+                    line(column.place)
+                    if index > 0 { text.append(UInt8(ascii: ",")) }
+                    string(column.key)
+                    text.append(UInt8(ascii: ":"))
+                    line(cell.place)
+                    string(cell.value)
+                }
+                text.append(UInt8(ascii: "}"))
+            }
+            text.append(UInt8(ascii: "]"))
+        }
+        line(nil)
+        text.append(UInt8(ascii: "}"))
+        guard let document = JSONParser.parse(text).document else { return nil }
+        self.document = document
+        self.places = places
+        self.isWorkbook = isWorkbook
+    }
+
+    /// The header's columns by number: each its key and header cell. A header given twice keeps the
+    /// first; the later one is `key (2)`, so that the reader reports its cells rather than losing them.
+    private static func columns(of header: [XLSFormCell]) -> [Int: (key: String, place: XLSFormPlace)] {
+        var columns: [Int: (key: String, place: XLSFormPlace)] = [:]
+        var used: [String: Int] = [:]
+        for cell in header {
+            var key = columnKey(cell.value)
+            if let count = used[key] {
+                used[key] = count + 1
+                key = "\(key) (\(count + 1))"
+            } else {
+                used[key] = 1
+            }
+            columns[cell.place.location.column] = (key, cell.place)
+        }
+        return columns
+    }
+
+    /// A header as the reader names its column: lowercased but for a language (`label::English (en)`),
+    /// with pyxform's older spellings in their current form (`list name`, `bind:constraint`,
+    /// `control:appearance`, `label:English`).
+    static func columnKey(_ header: String) -> String {
+        let text = header.trimmingSpaces
+        let lower = text.lowercased()
+        if let alias = aliases[lower] { return alias }
+        let scalars = Array(text.unicodeScalars)
+        for index in scalars.indices where scalars[index] == ":" {
+            let base = String(String.UnicodeScalarView(scalars[..<index])).lowercased()
+            let double = index + 1 < scalars.count && scalars[index + 1] == ":"
+            guard double || translatable.contains(base) else { break }
+            let language = String(String.UnicodeScalarView(scalars[(index + (double ? 2 : 1))...])).trimmingSpaces
+            return (aliases[base] ?? base) + "::" + language
+        }
+        return lower
+    }
+
+    /// Columns whose header may name a language after one colon (pyxform's older `label:English`).
+    private static let translatable: Set<String> = [
+        "label", "hint", "constraint_message", "required_message", "guidance_hint", "image", "audio", "video",
+        "media",
+    ]
+
+    /// pyxform's older and alternative column names, by their current one.
+    private static let aliases: [String: String] = [
+        "list name": "list_name", "caption": "label", "bind:constraint": "constraint",
+        "bind:relevant": "relevant", "bind:required": "required", "bind:readonly": "read_only",
+        "bind:jr:constraintmsg": "constraint_message", "bind:jr:requiredmsg": "required_message",
+        "bind:calculate": "calculation", "control:appearance": "appearance", "constraint message": "constraint_message",
+        "required message": "required_message", "read only": "read_only", "readonly": "read_only",
+        "choice filter": "choice_filter", "repeat count": "repeat_count", "jr:count": "repeat_count",
+    ]
+
+    /// `diagnostics` on the document's nodes, each moved to its cell: a text form's line and
+    /// column, or a workbook's row and column with the cell named first in the message
+    /// (`survey!B12: …`), since a workbook has no text. The pointer stays the document's
+    /// (`/survey/10/type`: the sheet and the row, counted from the first after the header).
+    func locate(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.map { diagnostic in
+            guard let line = diagnostic.position?.line, places.indices.contains(line), let place = places[line]
+            else {
+                var whole = diagnostic
+                whole.position = nil
+                whole.fixes = []
+                return whole
+            }
+            var located = Diagnostic(
+                severity: diagnostic.severity, code: diagnostic.code,
+                message: isWorkbook ? "\(place.location): \(diagnostic.message)" : diagnostic.message,
+                pointer: diagnostic.pointer,
+                position: place.position
+                    ?? SourcePosition(line: place.location.row, column: place.location.column),
+                hint: diagnostic.hint)
+            located.fixes = []
+            return located
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import QuestionKit
+import QuestionKitForms
+
+/// Reads an XLSForm (`.xlsx`/`.xlsm` workbook, or the `.csv` and `.md` texts pyxform accepts) into a
+/// template of ours, through the registered types: each `survey` row is taken by the first type that
+/// claims it (`InterchangeHandling`), its options from the `choices` sheet. Groups and repeats become
+/// sections, notes the help of the question after them. Everything not carried is a located
+/// diagnostic on the sheets' JSON (`XLSFormDocument`) and is kept under `_xlsform` (on the question,
+/// or on the template). Import only. See Docs/Formats/XLSForm.md.
+public struct XLSFormReader: Sendable {
+    /// The question types that take rows.
+    public let registry: QuestionTypeRegistry
+    let types: ClaimingTypes
+
+    /// A reader with the types of `registry`.
+    public init(registry: QuestionTypeRegistry) {
+        self.registry = registry
+        types = ClaimingTypes(registry: registry)
+    }
+
+    /// What reading one form gave.
+    public struct Result: Sendable {
+        /// The template, or nil when the input is not a form that can be read.
+        public var template: JSONWriter.Value?
+        /// The problems, located at their cells (see `XLSFormDocument.locate`).
+        public var diagnostics: [Diagnostic] { sheets.map { $0.locate(problems) } ?? problems }
+        /// Where its survey rows went: every row is counted once.
+        public var counts = RowCounts()
+        /// The problems on the sheets' JSON (`sheets`), not yet moved to their cells.
+        var problems: [Diagnostic]
+        /// The sheets as JSON, with the cell of each line.
+        var sheets: XLSFormDocument?
+        /// The row each of the template's questions came from, in order.
+        var sources: [JSONNode] = []
+    }
+
+    /// Where a form's survey rows went: `total` is the sum of the others.
+    public struct RowCounts: Sendable, Hashable {
+        /// Rows of the `survey` sheet after its header that hold a cell under a column.
+        public var total = 0
+        /// Rows made into questions.
+        public var questions = 0
+        /// `begin`/`end` rows of groups and repeats, made into sections.
+        public var sections = 0
+        /// Notes made into the help of the question after them.
+        public var help = 0
+        /// Rows not made, each reported.
+        public var reported = 0
+    }
+
+    /// Reads the form in `bytes`.
+    public func read(_ bytes: [UInt8]) -> Result {
+        let sheets: [XLSFormSheet]
+        switch XLSFormSheets.read(bytes) {
+        case .success(let read): sheets = read
+        case .failure(let error):
+            let diagnostic = Diagnostic(
+                severity: .error, code: XLSFormCode.notReadable.rawValue,
+                message: "not an XLSForm that can be read: \(error)")
+            return Result(template: nil, problems: [diagnostic])
+        }
+        guard let document = XLSFormDocument(sheets: sheets, isWorkbook: XLSFormSheets.source(of: bytes) == .workbook)
+        else {
+            let diagnostic = Diagnostic(
+                severity: .error, code: XLSFormCode.notReadable.rawValue,
+                message: "the form's cells exceed the limits of a document")
+            return Result(template: nil, problems: [diagnostic])
+        }
+        var problems = ProblemCollector(document: document.document)
+        var result = Result(template: nil, problems: [], sheets: document)
+        let root = document.document.root
+        guard let survey = root["survey"] else {
+            problems.error(
+                XLSFormCode.noSurveySheet,
+                "an XLSForm has a sheet named 'survey' (found: "
+                    + "\(sheets.map { "'\($0.name)'" }.joined(separator: ", ")))", at: root)
+            result.problems = problems.diagnostics()
+            return result
+        }
+        let settings = root["settings"]?.elements.first { _ in true }
+        var walk = XLSFormRowWalk(
+            reader: self, survey: survey, choices: root["choices"],
+            defaultLanguage: settings?["default_language"]?.stringValue, problems: &problems)
+        walk.walk(problems: &problems)
+        let made = walk.questionValues(problems: &problems)
+        result.sources = walk.pending.map(\.row)
+        result.counts = walk.counts
+        result.template = .object(
+            title(settings) + [("questions", .array(made))] + kept(root, settings, walk, &problems))
+        result.problems = problems.diagnostics()
+        return result
+    }
+
+    /// `form_title`, else `form_id`, as pyxform titles a form.
+    private func title(_ settings: JSONNode?) -> [(String, JSONWriter.Value)] {
+        guard let text = (settings?["form_title"] ?? settings?["form_id"])?.stringValue else { return [] }
+        return [("Title", .string(text))]
+    }
+
+    /// `_xlsform`: the settings not carried (noted), the other sheets (each noted), the rows not made.
+    private func kept(
+        _ root: JSONNode, _ settings: JSONNode?, _ walk: XLSFormRowWalk, _ problems: inout ProblemCollector
+    ) -> [(String, JSONWriter.Value)] {
+        var kept: [(String, JSONWriter.Value)] = []
+        if let settings {
+            let members = settings.members.filter { $0.key != "form_title" }
+            if !members.isEmpty {
+                problems.report(
+                    .note, XLSFormCode.settingsKept,
+                    "kept under _xlsform, not used: \(members.map { "'\($0.key)'" }.joined(separator: ", "))",
+                    at: settings)
+                kept.append(("settings", .object(members.map { ($0.key, $0.value.writerValue) })))
+            }
+        }
+        var sheets: [(String, JSONWriter.Value)] = []
+        for member in root.members where !["survey", "choices", "settings"].contains(member.key) {
+            problems.report(
+                .warning, XLSFormCode.sheetNotCarried, "the sheet '\(member.key)' is not read; kept under _xlsform",
+                at: member.value, atKey: true)
+            sheets.append((member.key, member.value.writerValue))
+        }
+        if !sheets.isEmpty { kept.append(("sheets", .object(sheets))) }
+        if !walk.unmade.isEmpty { kept.append(("rows", .array(walk.unmade))) }
+        return kept.isEmpty ? [] : [("_xlsform", .object(kept))]
+    }
+
+    /// The first type that claims `row`, reporting others that claim it too.
+    func claimant(of row: XLSFormRow, problems: inout ProblemCollector) -> (any QuestionType, String)? {
+        types.claimant({ $0.claims(row) }) { other, first in
+            problems.report(
+                .note, XLSFormCode.typeAmbiguous,
+                "'\(other)' also takes \(row.type) rows; '\(first)' (registered first) takes this one",
+                at: row["type"] ?? row.node)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import QuestionKit
+
+// A `relevant` we carry becomes our enableWhen (`or` is enableBehavior `any`). A value compared
+// with a select is a choice's name: it becomes the choice's text, as our multiple choice compares
+// texts (`selected` is `=`, "is among the chosen"); a number question compares numbers. A condition
+// naming a row that did not become a question is reported and kept under `_xlsform`.
+extension XLSFormRowWalk {
+    /// The questions, as template JSON.
+    func questionValues(problems: inout ProblemCollector) -> [JSONWriter.Value] {
+        pending.map { question in
+            var members = ImportedQuestion.members(
+                identifier: question.identifier, text: question.text, section: question.section, help: question.help,
+                linkId: question.linkId, keys: question.keys)
+            var kept = question.kept
+            if let (node, parsed) = question.condition {
+                if let conditions = conditions(parsed, at: node, problems: &problems) {
+                    members += ImportedQuestion.enableWhen(conditions, any: parsed.any)
+                } else {
+                    kept.append(("relevant", node.writerValue))
+                }
+            }
+            if !kept.isEmpty { members.append(("_xlsform", .object(kept))) }
+            return .object(members)
+        }
+    }
+
+    /// Our conditions of `parsed`; nil (reported) when one names no question made or compares a
+    /// select other than by `=`/`!=`.
+    private func conditions(_ parsed: XLSFormCondition, at node: JSONNode, problems: inout ProblemCollector)
+        -> [JSONWriter.Value]?
+    {
+        var conditions: [JSONWriter.Value] = []
+        for comparison in parsed.comparisons {
+            guard let target = made[comparison.name] else {
+                problems.warning(
+                    XLSFormCode.conditionTargetNotMade,
+                    "the condition refers to '\(comparison.name)', which did not become a question; kept under _xlsform",
+                    at: node)
+                return nil
+            }
+            guard let answer = operand(comparison, target: pending[target]) else {
+                problems.warning(
+                    XLSFormCode.conditionNotCarried,
+                    "'\(comparison.name)' is a choice question: the condition compares it other than by = or != "
+                        + "(or selected) with one of its choices' names; kept under _xlsform", at: node)
+                return nil
+            }
+            conditions.append(ImportedQuestion.condition(question: comparison.name, op: comparison.op, answer: answer))
+        }
+        return conditions
+    }
+
+    private func operand(_ comparison: XLSFormCondition.Comparison, target: Pending) -> JSONWriter.Value? {
+        let text: String
+        switch comparison.operand {
+        case .answered(let answered): return .bool(answered)
+        case .text(let value), .number(let value): text = value
+        }
+        if !target.choices.isEmpty {
+            guard comparison.op == "=" || comparison.op == "!=",
+                let choice = target.choices.firstIndex(where: { $0.name == text })
+            else { return nil }
+            return target.optionTexts[choice]
+        }
+        if target.numeric, let number = Double(text) { return .number(number) }
+        return .string(text)
+    }
+}

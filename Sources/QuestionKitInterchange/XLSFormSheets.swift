@@ -1,0 +1,235 @@
+import QuestionKit
+import QuestionKitArchive
+
+/// Where a cell of an XLSForm is: its sheet, row and column (`survey!B12`), and, for the text forms
+/// pyxform accepts (`.csv`, `.md`), its line and column in the text.
+struct XLSFormPlace: Sendable {
+    var location: CellLocation
+    /// Nil in an `.xlsx` workbook, which has no text to point into.
+    var position: SourcePosition?
+}
+
+/// One non-empty cell of an XLSForm sheet.
+struct XLSFormCell: Sendable {
+    var value: String
+    var place: XLSFormPlace
+}
+
+/// One sheet: its name as written, where it starts, and its rows that hold a cell (the first one the
+/// header), each in column order.
+struct XLSFormSheet: Sendable {
+    var name: String
+    var place: XLSFormPlace
+    var rows: [[XLSFormCell]]
+}
+
+/// The sheets of an XLSForm, as the three forms pyxform accepts hold them: an `.xlsx` (or `.xlsm`)
+/// workbook, read by QuestionKitArchive; a `.csv` whose first column names a sheet on the row that
+/// starts it (the rows after it, first the header, leave the first column empty); a `.md` of
+/// `|`-tables written the same way (`| survey |`, then `| | type | name | label |`).
+enum XLSFormSheets {
+    /// The kinds of source.
+    enum Source: Sendable {
+        case workbook
+        case csv
+        case markdown
+    }
+
+    /// Which source `bytes` are: a zip archive is a workbook; text whose first table cell is in a
+    /// `|`-row is Markdown; other text CSV.
+    static func source(of bytes: [UInt8]) -> Source {
+        if bytes.starts(with: [0x50, 0x4B]) { return .workbook }
+        for byte in bytes
+        where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0xEF
+            && byte != 0xBB && byte != 0xBF
+        {
+            return byte == UInt8(ascii: "|") ? .markdown : .csv
+        }
+        return .csv
+    }
+
+    /// Whether `bytes` look like an XLSForm: a workbook with a `survey` sheet (by the archive's
+    /// `xl/workbook.xml`, then the sheet names), or a `.csv`/`.md` text with a `survey` sheet.
+    static func looksLikeXLSForm(_ bytes: [UInt8]) -> Bool {
+        guard case .success(let sheets) = read(bytes) else { return false }
+        return sheets.contains { $0.name.lowercased().trimmingSpaces == "survey" }
+    }
+
+    /// Why a form's sheets cannot be read.
+    struct ReadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The sheets of `bytes`, or why they cannot be read.
+    static func read(_ bytes: [UInt8]) -> Result<[XLSFormSheet], ReadError> {
+        switch source(of: bytes) {
+        case .workbook:
+            do {
+                return .success(try XLSXReader.read(bytes).map(sheet))
+            } catch {
+                return .failure(ReadError(description: error.description))
+            }
+        case .csv, .markdown:
+            var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars[...]
+            if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+            guard String(validating: bytes, as: UTF8.self) != nil else {
+                return .failure(ReadError(description: "the text is neither a workbook nor UTF-8"))
+            }
+            let records = source(of: bytes) == .csv ? csvRecords(scalars) : markdownRecords(scalars)
+            return .success(sheets(of: records))
+        }
+    }
+
+    /// A workbook's sheet, its blank cells left out as pyxform leaves them (and rows left with none).
+    private static func sheet(_ sheet: Sheet) -> XLSFormSheet {
+        let rows = sheet.rows.compactMap { row -> [XLSFormCell]? in
+            let cells = row.filter { !$0.value.trimmingSpaces.isEmpty }.map {
+                XLSFormCell(value: $0.value, place: XLSFormPlace(location: $0.location))
+            }
+            return cells.isEmpty ? nil : cells
+        }
+        let first =
+            rows.first?.first?.place ?? XLSFormPlace(location: CellLocation(sheet: sheet.name, row: 1, column: 1))
+        return XLSFormSheet(name: sheet.name, place: first, rows: rows)
+    }
+
+    /// One record of a text form: its fields, the first naming a sheet or empty.
+    private typealias Record = [(value: String, position: SourcePosition)]
+
+    /// pyxform's reading of both text forms: a record whose first field is not empty starts the
+    /// sheet it names (its other fields, if any, are the header); the fields after the first of
+    /// the next records are its rows, the first of them the header. Empty records are skipped.
+    private static func sheets(of records: [Record]) -> [XLSFormSheet] {
+        var sheets: [XLSFormSheet] = []
+        for (number, record) in records.enumerated() {
+            guard let first = record.first else { continue }
+            let name = first.value.trimmingSpaces
+            if !name.isEmpty {
+                let place = XLSFormPlace(
+                    location: CellLocation(sheet: name, row: number + 1, column: 1), position: first.position)
+                sheets.append(XLSFormSheet(name: name, place: place, rows: []))
+            }
+            guard !sheets.isEmpty else { continue }
+            let sheetName = sheets[sheets.count - 1].name
+            var row: [XLSFormCell] = []
+            for (index, field) in record.enumerated().dropFirst() {
+                let value = field.value.trimmingSpaces
+                guard !value.isEmpty else { continue }
+                let location = CellLocation(sheet: sheetName, row: number + 1, column: index + 1)
+                row.append(XLSFormCell(value: value, place: XLSFormPlace(location: location, position: field.position)))
+            }
+            if !row.isEmpty { sheets[sheets.count - 1].rows.append(row) }
+        }
+        return sheets
+    }
+
+    /// RFC 4180 records, as Python's csv module reads them: fields split by `,`, records by line
+    /// ends (LF, CRLF or CR) outside quotes, `""` a quote inside a quoted field.
+    private static func csvRecords(_ scalars: Substring.UnicodeScalarView) -> [Record] {
+        var records: [Record] = []
+        var record: Record = []
+        var field = ""
+        var fieldStart = SourcePosition(line: 1, column: 1)
+        var line = 1
+        var column = 1
+        var quoted = false
+        var inQuotes = false
+        var previousCR = false
+        var started = false
+        func endField() {
+            record.append((field, fieldStart))
+            field = ""
+            quoted = false
+        }
+        for scalar in scalars {
+            WorkCounter.add(1, to: .interchangeVisits)
+            defer {
+                if scalar == "\n" || scalar == "\r" {
+                    line += (scalar == "\n" && previousCR) ? 0 : 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                previousCR = scalar == "\r"
+            }
+            if !started {
+                started = true
+                fieldStart = SourcePosition(line: line, column: column)
+            }
+            if inQuotes {
+                if scalar == "\"" {
+                    inQuotes = false
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"":
+                if quoted { field.unicodeScalars.append("\"") }  // `""`: a quote
+                quoted = true
+                inQuotes = true
+            case ",":
+                endField()
+                fieldStart = SourcePosition(line: line, column: column + 1)
+            case "\n" where previousCR:
+                fieldStart = SourcePosition(line: line, column: 1)
+            case "\n", "\r":
+                endField()
+                records.append(record)
+                record = []
+                fieldStart = SourcePosition(line: line + 1, column: 1)
+            default:
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        if !field.isEmpty || !record.isEmpty || quoted { endField() }
+        if !record.isEmpty { records.append(record) }
+        return records
+    }
+
+    /// pyxform's Markdown: each line that starts and ends with `|` (after spaces) is a record, its
+    /// fields the text between the bars, trimmed; a line of only bars and dashes separates, and is
+    /// skipped, as are all other lines.
+    private static func markdownRecords(_ scalars: Substring.UnicodeScalarView) -> [Record] {
+        var records: [Record] = []
+        var lineNumber = 0
+        for line in scalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            WorkCounter.add(line.count, to: .interchangeVisits)
+            let text = Array(line.last == "\r" ? line.dropLast() : line)
+            guard let open = text.firstIndex(where: { $0 != " " && $0 != "\t" }), text[open] == "|",
+                let close = text.lastIndex(where: { $0 != " " && $0 != "\t" }), close > open, text[close] == "|"
+            else { continue }
+            let inside = text[(open + 1)..<close]
+            if inside.allSatisfy({ $0 == "|" || $0 == "-" || $0 == ":" || $0 == " " }),
+                inside.contains("-")
+            {
+                continue
+            }
+            var record: Record = []
+            var start = open + 1
+            for index in (open + 1)...close where text[index] == "|" {
+                var value = ""
+                value.unicodeScalars.append(contentsOf: text[start..<index])
+                let leading = text[start..<index].prefix { $0 == " " || $0 == "\t" }.count
+                let column = start + leading + 1
+                record.append((value.trimmingSpaces, SourcePosition(line: lineNumber, column: column)))
+                start = index + 1
+            }
+            records.append(record)
+        }
+        return records
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line ends.
+    var trimmingSpaces: String {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{A0}" }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !blank($0) }), let last = scalars.lastIndex(where: { !blank($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

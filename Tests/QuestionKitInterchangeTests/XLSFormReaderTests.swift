@@ -1,0 +1,209 @@
+import QuestionKit
+import QuestionKitArchive
+import QuestionKitForms
+import QuestionKitInterchange
+import QuestionTypes
+import Testing
+
+struct XLSFormReaderTests {
+    static let registry = builtInRegistry
+
+    /// A form of every construct the reader maps or reports, as the rows of its sheets.
+    static let sheets: [(name: String, rows: [[String]])] = [
+        (
+            "survey",
+            [
+                [
+                    "type", "name", "label::English (en)", "label::Français (fr)", "hint", "required", "relevant",
+                    "constraint", "appearance",
+                ],
+                ["begin group", "pump", "Pump", "Pompe", "", "", "", "", "field-list"],
+                ["select_one yes_no", "leak", "Any leaks?", "Des fuites ?", "Look under the seal.", "yes", "", "", ""],
+                ["integer", "rate", "Leak rate", "Débit", "", "", "${leak} = 'yes'", ". >= 0 and . <= 10", ""],
+                ["begin_group", "more", "More", "", "", "", "", "", ""],
+                ["note", "n1", "Check the flange too.", "", "", "", "", "", ""],
+                [
+                    "select_multiple where", "where", "Where?", "", "", "", "selected(${leak}, 'yes') or ${rate} > 5",
+                    "", "minimal",
+                ],
+                ["text", "why", "Why?", "", "", "", "string-length(${where}) > 2", "regex(., '^a')", ""],
+                ["end group", "", "", "", "", "", "", "", ""],
+                ["end group", "", "", "", "", "", "", "", ""],
+                ["calculate", "double", "", "", "", "", "", "", ""],
+                ["start", "start", "", "", "", "", "", "", ""],
+                ["geopoint", "here", "Where are you?", "", "", "", "", "", ""],
+            ]
+        ),
+        (
+            "choices",
+            [
+                ["list_name", "name", "label::English (en)", "label::Français (fr)"],
+                ["yes_no", "yes", "Yes", "Oui"], ["yes_no", "no", "No", "Non"],
+                ["where", "seal", "Seal", "Joint"], ["where", "flange", "Flange", "Bride"],
+            ]
+        ),
+        ("settings", [["form_title", "form_id", "default_language"], ["Pump check", "pump", "English (en)"]]),
+    ]
+
+    static var workbook: [UInt8] {
+        get throws { try XLSXWriter.write(sheets) }
+    }
+
+    /// The same form as pyxform's Markdown.
+    static var markdown: String {
+        sheets.map { sheet in
+            "| \(sheet.name) |\n"
+                + sheet.rows.map { "| | " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// The same form as pyxform's CSV.
+    static var csv: String {
+        sheets.map { sheet in
+            "\"\(sheet.name)\"\n"
+                + sheet.rows.map { row in
+                    "," + row.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" }.joined(separator: ",")
+                }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    static func template(_ bytes: [UInt8]) throws -> (text: String, read: XLSFormReader.Result) {
+        let read = XLSFormReader(registry: registry).read(bytes)
+        return (JSONWriter.text(of: try #require(read.template), indent: 0), read)
+    }
+
+    @Test(arguments: ["xlsx", "md", "csv"])
+    func everyConstructMapsOrIsReported(form: String) throws {
+        let bytes = form == "xlsx" ? try Self.workbook : Array((form == "md" ? Self.markdown : Self.csv).utf8)
+        let (text, read) = try Self.template(bytes)
+        #expect(text.hasPrefix(#"{"Title":"Pump check","questions":["#))
+        #expect(
+            text.contains(
+                #"{"answer-type":"multiple-choice","question":"Any leaks?","section":"Pump","helpInfo":{"text":"Look under the seal.","images":[]},"linkId":"leak","max-answers":1,"answers":["Yes","No"],"_xlsform":{"list_name":"yes_no","choice_names":["yes","no"],"label::Français (fr)":"Des fuites ?"}}"#
+            ))
+        #expect(
+            text.contains(
+                #""linkId":"rate","numberInput":true,"acceptedAnswer":{"from":"0","to":"10"},"enableWhen":[{"question":"leak","operator":"=","answer":"Yes"}],"_xlsform":{"label::Français (fr)":"Débit"}"#
+            ))
+        #expect(
+            text.contains(
+                #""question":"Where?","section":"Pump / More","helpInfo":{"text":"Check the flange too.","images":[]},"linkId":"where""#
+            ))
+        #expect(
+            text.contains(
+                #""enableWhen":[{"question":"leak","operator":"=","answer":"Yes"},{"question":"rate","operator":">","answer":5}],"enableBehavior":"any""#
+            ))
+        #expect(text.contains(#""_xlsform":{"constraint":"regex(., '^a')","relevant":"string-length(${where}) > 2"}"#))
+        #expect(text.contains(#""settings":{"form_id":"pump","default_language":"English (en)"}"#))
+        let counts = read.counts
+        #expect([counts.total, counts.questions, counts.sections, counts.help, counts.reported] == [12, 4, 4, 1, 3])
+        let codes = Set(read.diagnostics.map(\.code))
+        for code: XLSFormCode in [
+            .translationsNotCarried, .conditionNotCarried, .calculationNotCarried, .metadataNotCarried,
+            .typeUnsupported, .noteAsHelp, .requiredNoted, .columnNotCarried,
+            .settingsKept,
+        ] {
+            #expect(codes.contains(code.rawValue), "\(code)")
+        }
+        #expect(read.diagnostics.allSatisfy { $0.position != nil })
+    }
+
+    /// Every diagnostic names its cell: a workbook's by row and column and in the message
+    /// (`survey!G8: …`), a text's by its line and column.
+    @Test func diagnosticsLocateTheirCells() throws {
+        let workbook = try Self.template(try Self.workbook).read.diagnostics
+        let relevant = try #require(workbook.first { $0.code == XLSFormCode.conditionNotCarried.rawValue })
+        #expect(relevant.message.hasPrefix("survey!G8: "))
+        #expect(relevant.position == SourcePosition(line: 8, column: 7))
+        #expect(relevant.pointer == "/survey/6/relevant")
+        let french = try #require(workbook.first { $0.code == XLSFormCode.translationsNotCarried.rawValue })
+        #expect(french.message.hasPrefix("survey!D1: "))
+
+        let markdown = try Self.template(Array(Self.markdown.utf8)).read.diagnostics
+        let inText = try #require(markdown.first { $0.code == XLSFormCode.conditionNotCarried.rawValue })
+        let line = Self.markdown.split(separator: "\n", omittingEmptySubsequences: false)[8]
+        #expect(inText.position?.line == 9)
+        let column = try #require(inText.position?.column)
+        #expect(line.unicodeScalars.dropFirst(column - 1).starts(with: "string-length".unicodeScalars))
+        #expect(!inText.message.hasPrefix("survey!"))
+    }
+
+    /// The converted form is checked as `validate` checks a template, its problems moved to the row
+    /// they came from: here, a condition on an option the list does not have.
+    @Test func theTemplateMadeIsCheckedAtTheRows() throws {
+        let form = """
+            "survey",,,
+            ,"type","name","label"
+            ,"select_one c","a","A?"
+            ,"text","b","B?"
+            "choices",,,
+            ,"list_name","name","label"
+            ,"c","x","Same"
+            ,"c","y","same"
+            """
+        let (template, diagnostics) = XLSFormCheck.convert(
+            Array(form.utf8), reader: TemplateReader(registry: Self.registry))
+        #expect(template?.contains(#""same (y)""#) == true)
+        let repeated = try #require(diagnostics.first { $0.code == "multiple-choice.xlsform-label-repeated" })
+        #expect(repeated.position == SourcePosition(line: 8, column: 6))
+        #expect(!diagnostics.containsErrors)
+    }
+
+    /// A cell under no header, and a header given twice, are read under names of their own and
+    /// reported, not lost; so is a row that has cells but no type.
+    @Test func cellsOutsideTheHeaderAreReportedAndKept() throws {
+        let form = """
+            | survey |
+            | | type | name | label | label |   |
+            | | text | a    | A?    | Again |   |
+            | | text | b    | B?    |       | remark |
+            | |      | c    |       |       |   |
+            """
+        let (text, read) = try Self.template(Array(form.utf8))
+        #expect(text.contains(#""linkId":"a","_xlsform":{"label (2)":"Again"}"#))
+        #expect(text.contains(#""linkId":"b","_xlsform":{"(column F)":"remark"}"#))
+        #expect(text.contains(#""rows":[{"name":"c"}]"#))
+        let columns = read.diagnostics.filter { $0.code == XLSFormCode.columnNotCarried.rawValue }
+        #expect(columns.map(\.position?.line) == [2, 4])
+        #expect(read.diagnostics.contains { $0.code == XLSFormCode.rowWithoutType.rawValue })
+        let counts = read.counts
+        #expect([counts.total, counts.questions, counts.reported] == [3, 2, 1])
+    }
+
+    @Test func unreadableFormsAreErrorsNotCrashes() {
+        for bytes: [UInt8] in [[0x50, 0x4B, 3, 4, 0, 0], [0xFF, 0xFE, 0x00], Array("just text\n".utf8), []] {
+            let read = XLSFormReader(registry: Self.registry).read(bytes)
+            #expect(read.template == nil)
+            #expect(read.diagnostics.containsErrors)
+        }
+    }
+
+    @Test func theFormatIsGuessedFromTheContentAndTheName() throws {
+        #expect(InterchangeFormat.guess(try Self.workbook) == .xlsform)
+        #expect(InterchangeFormat.guess(Array(Self.markdown.utf8)) == .xlsform)
+        #expect(InterchangeFormat.guess(Array(Self.csv.utf8)) == .xlsform)
+        #expect(InterchangeFormat.guess(Array("a,b\n1,2\n".utf8)) == nil)
+        #expect(InterchangeFormat.guess(path: "forms/Pump.XLSX") == .xlsform)
+        #expect(InterchangeFormat.guess(path: "pump.json") == nil)
+    }
+
+    /// Converting costs the same for each row: 10n rows take at most 11 times the work of n.
+    @Test func convertingIsLinearInTheRows() throws {
+        func visits(_ count: Int) throws -> Int {
+            var rows = [["type", "name", "label", "relevant"]]
+            for index in 0..<count {
+                rows.append(["select_one yn", "q\(index)", "Q\(index)?", index == 0 ? "" : "${q\(index - 1)} = 'y'"])
+                rows.append(["integer", "n\(index)", "N\(index)?", "${n\(index / 2)} > 3"])
+            }
+            let choices = [["list_name", "name", "label"], ["yn", "y", "Yes"], ["yn", "n", "No"]]
+            let bytes = try XLSXWriter.write([("survey", rows), ("choices", choices)])
+            let (result, work) = WorkCounter.counting { XLSFormReader(registry: Self.registry).read(bytes) }
+            #expect(result.counts.questions == count * 2)
+            return work[.interchangeVisits]
+        }
+        let small = try visits(200)
+        let large = try visits(2000)
+        #expect(small > 0)
+        #expect(large <= small * 11)
+    }
+}
