@@ -20,7 +20,9 @@ package struct ConvertCommand: Command {
         format cannot carry is reported at its place in IN (line, column and JSON pointer) with a
         stable code, on standard error (--format json: as JSON), with the problems of the template
         made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' (or '_surveyjs') and
-        written back. Exits 1 when IN cannot be converted or the output not written,
+        written back. A completed form converts to a FHIR QuestionnaireResponse and back with
+        --template T, the template it completes (ours, or a FHIR Questionnaire): its items and
+        'questionnaire' come from T. Exits 1 when IN cannot be converted or the output not written,
         64 on bad usage. See Docs/Formats/FHIR.md and SurveyJS.md.
         """
     package var options: [OptionSpec] {
@@ -29,6 +31,9 @@ package struct ConvertCommand: Command {
             OptionSpec("output", short: "o", value: "FILE", help: "Where to write ('-' for standard output)."),
             OptionSpec("from", value: "FORMAT", choices: formats, help: "The format of IN (guessed when left out)."),
             OptionSpec("to", value: "FORMAT", choices: formats, help: "The format to write (default: mi)."),
+            OptionSpec(
+                "template", value: "FILE",
+                help: "The template of a completed form or QuestionnaireResponse (ours or a FHIR Questionnaire)."),
             OptionSpec(
                 "fhir-version", value: "VERSION", choices: FHIRVersion.allCases.map(\.rawValue),
                 help: "The FHIR release written (default: r4)."),
@@ -56,7 +61,32 @@ package struct ConvertCommand: Command {
         if to == .surveyjs { throw UsageError("SurveyJS is read only; pass --to mi or --to fhir") }
         if from == .surveyjs, to != .mi { throw UsageError("a SurveyJS survey converts to mi; convert that further") }
         let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
-        let (text, diagnostics) = convert(bytes, from: from, to: to, version: version, registry: context.registry)
+        let completed = try completedForm(bytes, from: from, to: to, template: arguments.values["template"])
+        var text: String?
+        var diagnostics: [Diagnostic]
+        if let templatePath = completed {
+            let reader = TemplateReader(registry: context.registry)
+            guard let templateBytes = try? FileInput.read(templatePath, limit: JSONParser.Limits.default.maxBytes)
+            else {
+                context.printError("\(context.toolName) convert: error: cannot read the template \(templatePath)")
+                return ExitStatus.inputErrors
+            }
+            let (template, problems) = FHIRResponseTemplate.read(templateBytes, reader: reader, version: version)
+            guard let template else {
+                context.printDiagnostics(
+                    FileDiagnostics(path: templatePath, diagnostics: problems, source: templateBytes))
+                return ExitStatus.inputErrors
+            }
+            if from == .fhir {
+                let read = FHIRResponseReader().read(bytes, template: template)
+                (text, diagnostics) = (read.text, read.diagnostics)
+            } else {
+                let written = FHIRResponseWriter(reader: reader).write(bytes, template: template)
+                (text, diagnostics) = (written.text, written.diagnostics)
+            }
+        } else {
+            (text, diagnostics) = convert(bytes, from: from, to: to, version: version, registry: context.registry)
+        }
         let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes)
         if arguments.values["format"] == "json" {
             context.standardError += DiagnosticPrinter.json([file])
@@ -71,6 +101,52 @@ package struct ConvertCommand: Command {
             return ExitStatus.inputErrors
         }
         return diagnostics.containsErrors ? ExitStatus.inputErrors : ExitStatus.success
+    }
+
+    /// The template path when IN is a completed form (ours to fhir) or a QuestionnaireResponse
+    /// (fhir to mi), which convert only with their template; nil for a template.
+    private func completedForm(_ bytes: [UInt8], from: InterchangeFormat, to: InterchangeFormat, template: String?)
+        throws(UsageError) -> String?
+    {
+        // Parsed again only when the words are there: converting a template pays a scan, not a parse.
+        let words = from == .fhir ? ["QuestionnaireResponse"] : ["user-answer", "userAnswerToBeSaved"]
+        let root =
+            from != .surveyjs && words.contains { Self.bytes(bytes, contain: $0) }
+            ? JSONParser.parse(bytes).document?.root : nil
+        let isResponse = from == .fhir && root?["resourceType"]?.stringEquals("QuestionnaireResponse") == true
+        let isCompleted = from == .mi && to == .fhir && (template != nil || Self.isCompletedForm(root))
+        guard isResponse || isCompleted else {
+            if template != nil { throw UsageError("--template is for a completed form or a QuestionnaireResponse") }
+            return nil
+        }
+        guard let template else {
+            throw UsageError(
+                isResponse
+                    ? "a QuestionnaireResponse converts to a completed form with --template T: the template it answers "
+                        + "(ours, or its FHIR Questionnaire)"
+                    : "a completed form converts to a QuestionnaireResponse with --template T: its template "
+                        + "(ours, or the FHIR Questionnaire the response answers)")
+        }
+        if isResponse, to != .mi { throw UsageError("a QuestionnaireResponse converts to mi (a completed form)") }
+        return template
+    }
+
+    /// Whether `word` (ASCII) occurs in `bytes`.
+    private static func bytes(_ bytes: [UInt8], contain word: String) -> Bool {
+        let needle = Array(word.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether `root` is a completed form: a question with `user-answer` (or its original spelling).
+    private static func isCompletedForm(_ root: JSONNode?) -> Bool {
+        let questions = root?["questions"] ?? root?["Questions"]
+        return questions?.elements.contains { $0["user-answer"] != nil || $0["userAnswerToBeSaved"] != nil } ?? false
     }
 
     private func sourceFormat(_ arguments: ParsedArguments, bytes: [UInt8]) throws(UsageError) -> InterchangeFormat {
