@@ -61,7 +61,7 @@ package struct ConvertCommand: Command {
         if to == .surveyjs { throw UsageError("SurveyJS is read only; pass --to mi or --to fhir") }
         if from == .surveyjs, to != .mi { throw UsageError("a SurveyJS survey converts to mi; convert that further") }
         let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
-        let completed = try completedForm(bytes, from: from, to: to, template: arguments.values["template"])
+        let completed = try completedForm(from: from, to: to, template: arguments.values["template"])
         var text: String?
         var diagnostics: [Diagnostic]
         if let templatePath = completed {
@@ -85,7 +85,18 @@ package struct ConvertCommand: Command {
                 (text, diagnostics) = (written.text, written.diagnostics)
             }
         } else {
-            (text, diagnostics) = convert(bytes, from: from, to: to, version: version, registry: context.registry)
+            let converted = convert(bytes, from: from, to: to, version: version, registry: context.registry)
+            if converted.isResponse {
+                throw UsageError(
+                    "a QuestionnaireResponse converts to a completed form with --template T: the template it answers "
+                        + "(ours, or its FHIR Questionnaire)")
+            }
+            if converted.isCompletedForm {
+                throw UsageError(
+                    "a completed form converts to a QuestionnaireResponse with --template T: its template "
+                        + "(ours, or the FHIR Questionnaire the response answers)")
+            }
+            (text, diagnostics) = (converted.text, converted.diagnostics)
         }
         let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes)
         if arguments.values["format"] == "json" {
@@ -104,49 +115,17 @@ package struct ConvertCommand: Command {
     }
 
     /// The template path when IN is a completed form (ours to fhir) or a QuestionnaireResponse
-    /// (fhir to mi), which convert only with their template; nil for a template.
-    private func completedForm(_ bytes: [UInt8], from: InterchangeFormat, to: InterchangeFormat, template: String?)
+    /// (fhir to mi) given with one; nil for a template. Without one, the converters tell them apart
+    /// (a response is `fhir.response-not-supported`, a completed form `isCompletedForm`) at no cost
+    /// to a template.
+    private func completedForm(from: InterchangeFormat, to: InterchangeFormat, template: String?)
         throws(UsageError) -> String?
     {
-        // Parsed again only when the words are there: converting a template pays a scan, not a parse.
-        let words = from == .fhir ? ["QuestionnaireResponse"] : ["user-answer", "userAnswerToBeSaved"]
-        let root =
-            from != .surveyjs && words.contains { Self.bytes(bytes, contain: $0) }
-            ? JSONParser.parse(bytes).document?.root : nil
-        let isResponse = from == .fhir && root?["resourceType"]?.stringEquals("QuestionnaireResponse") == true
-        let isCompleted = from == .mi && to == .fhir && (template != nil || Self.isCompletedForm(root))
-        guard isResponse || isCompleted else {
-            if template != nil { throw UsageError("--template is for a completed form or a QuestionnaireResponse") }
-            return nil
+        guard let template else { return nil }
+        guard (from == .mi && to == .fhir) || (from == .fhir && to == .mi) else {
+            throw UsageError("--template is for a completed form (--to fhir) or a QuestionnaireResponse (to mi)")
         }
-        guard let template else {
-            throw UsageError(
-                isResponse
-                    ? "a QuestionnaireResponse converts to a completed form with --template T: the template it answers "
-                        + "(ours, or its FHIR Questionnaire)"
-                    : "a completed form converts to a QuestionnaireResponse with --template T: its template "
-                        + "(ours, or the FHIR Questionnaire the response answers)")
-        }
-        if isResponse, to != .mi { throw UsageError("a QuestionnaireResponse converts to mi (a completed form)") }
         return template
-    }
-
-    /// Whether `word` (ASCII) occurs in `bytes`.
-    private static func bytes(_ bytes: [UInt8], contain word: String) -> Bool {
-        let needle = Array(word.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var index = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
-    }
-
-    /// Whether `root` is a completed form: a question with `user-answer` (or its original spelling).
-    private static func isCompletedForm(_ root: JSONNode?) -> Bool {
-        let questions = root?["questions"] ?? root?["Questions"]
-        return questions?.elements.contains { $0["user-answer"] != nil || $0["userAnswerToBeSaved"] != nil } ?? false
     }
 
     private func sourceFormat(_ arguments: ParsedArguments, bytes: [UInt8]) throws(UsageError) -> InterchangeFormat {
@@ -157,21 +136,32 @@ package struct ConvertCommand: Command {
         return guessed
     }
 
-    /// The converted text (nil when nothing could be made) and the diagnostics, located in `bytes`.
+    /// What converting a form gave: the text (nil when nothing could be made), the diagnostics located
+    /// in the input, and whether the input was a completed form or a response, which want a template.
+    private struct Converted {
+        var text: String?
+        var diagnostics: [Diagnostic]
+        var isCompletedForm = false
+        var isResponse: Bool {
+            text == nil && diagnostics.contains { $0.code == FHIRCode.responseNotSupported.rawValue }
+        }
+    }
+
     private func convert(
         _ bytes: [UInt8], from: InterchangeFormat, to: InterchangeFormat, version: FHIRVersion,
         registry: QuestionTypeRegistry
-    )
-        -> (String?, [Diagnostic])
-    {
+    ) -> Converted {
         switch to {
         case .mi where from == .surveyjs:
-            return SurveyJSCheck.convert(bytes, reader: TemplateReader(registry: registry))
+            let (text, diagnostics) = SurveyJSCheck.convert(bytes, reader: TemplateReader(registry: registry))
+            return Converted(text: text, diagnostics: diagnostics)
         case .mi, .surveyjs:
-            return FHIRCheck.convert(bytes, reader: TemplateReader(registry: registry))
+            let (text, diagnostics) = FHIRCheck.convert(bytes, reader: TemplateReader(registry: registry))
+            return Converted(text: text, diagnostics: diagnostics)
         case .fhir:
             let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(bytes)
-            return (written.text, written.diagnostics)
+            return Converted(
+                text: written.text, diagnostics: written.diagnostics, isCompletedForm: written.isCompletedForm)
         }
     }
 }

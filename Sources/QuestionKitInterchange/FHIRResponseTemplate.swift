@@ -19,23 +19,26 @@ public struct FHIRResponseTemplate: Sendable {
     /// else a URN of ours made of the title, since a canonical is required and ours has no address.
     public let canonical: String
 
-    /// The template in `bytes`, ours or a FHIR Questionnaire (told apart by content), with its
+    /// The template in `bytes`, ours or a FHIR Questionnaire (one with `resourceType`), with its
     /// problems; nil when it cannot be read (its errors say why). Ours is written as a `version`
     /// Questionnaire; a Questionnaire keeps its own release.
     public static func read(_ bytes: [UInt8], reader: TemplateReader, version: FHIRVersion = .r4) -> (
         template: FHIRResponseTemplate?, diagnostics: [Diagnostic]
     ) {
-        if InterchangeFormat.guess(bytes) == .fhir {
+        let parsed = JSONParser.parse(bytes)
+        guard let document = parsed.document else { return (nil, parsed.diagnostics) }
+        if document.root["resourceType"] != nil {
             let converted = FHIRCheck.convert(bytes, reader: reader)
-            guard let text = converted.template, let questionnaire = JSONParser.parse(bytes).document,
-                let template = reader.read(Array(text.utf8)).template
-            else { return (nil, converted.diagnostics) }
+            guard let text = converted.template, let template = reader.read(Array(text.utf8)).template else {
+                return (nil, converted.diagnostics)
+            }
+            let questionnaire = document
             var ignored = ProblemCollector(document: questionnaire)
             let version = FHIRVersionDetection(root: questionnaire.root).version(
                 root: questionnaire.root, problems: &ignored)
             return (Self(template: template, questionnaire: questionnaire, version: version), converted.diagnostics)
         }
-        let read = reader.read(bytes)
+        let read = reader.read(document)
         guard let template = read.template, !read.diagnostics.containsErrors else { return (nil, read.diagnostics) }
         // The writer's own reports (a question with no item) are the response's to make, per answer.
         var ignored = ProblemCollector(document: template.document)
