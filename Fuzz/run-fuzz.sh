@@ -13,7 +13,8 @@
 #                   (Fuzz/CompletedFormFuzz)
 #   fixture  fixtures read and replayed against a template with conditions, with the built-in types
 #            (Fuzz/FixtureFuzz)
-#   fhir   the FHIR Questionnaire reader and writer, with the built-in types (Fuzz/FHIRFuzz)
+#   fhir   the FHIR Questionnaire reader and writer, and the QuestionnaireResponse reader and writer,
+#          with the built-in types (Fuzz/FHIRFuzz)
 #   surveyjs  the SurveyJS reader and the check of what it makes, with the built-in types (Fuzz/SurveyJSFuzz);
 #             seeded with the corpus's small surveys, copied to the work folder at run time
 #   xlsform  the XLSForm reader (.xlsx, pyxform's .csv and .md) and the check of what it makes, with the

@@ -2,7 +2,9 @@
 # Checks the FHIR Questionnaires `questionkit convert --to fhir` writes with FHIR's own Python models,
 # fhir.resources (from PyPI, in its own virtual environment, .build/venv-fhir): every Questionnaire of
 # the shared corpus (../shared/corpus/fhir, when present) converted to ours and back, and every template of
-# Templates/, each written as R4 and as R5, must be accepted by the R4B and the R5 model.
+# Templates/, each written as R4 and as R5, must be accepted by the R4B and the R5 model; so must the
+# QuestionnaireResponses `convert --to fhir --template` writes of the completed forms of Templates/fixtures
+# (replayed with `run --out --embed-media`), as R4 and R5.
 #
 # Usage: Scripts/check-fhir.sh [--tool PATH]   (default: builds this package's questionkit)
 # Exits 0 when every file is accepted (or, printing "skipped: REASON" last, when PyPI cannot be reached),
@@ -44,5 +46,20 @@ for source in "${sources[@]}"; do
         fi
     done
 done
-echo "checking ${#written[@]} Questionnaires written from ${#sources[@]} templates"
+responses=0
+for fixture in Templates/fixtures/*.fixture.json; do
+    name=$(basename "$fixture" .fixture.json)
+    template="Templates/${name%%.*}.json"
+    mkdir -p "$out/run-$name"
+    "$tool" run "$template" --answers "$fixture" --out "$out/run-$name" --embed-media >/dev/null 2>&1 || true
+    completed="$out/run-$name/${name%%.*}.completed.json"
+    [[ -f "$completed" ]] || { echo "check-fhir.sh: run wrote no completed form for $fixture" >&2; exit 1; }
+    for version in r4 r5; do
+        "$tool" convert "$completed" --to fhir --template "$template" --fhir-version "$version" \
+            -o "$out/$name.qr.$version.fhir.json" 2>/dev/null
+        written+=("$out/$name.qr.$version.fhir.json")
+        responses=$((responses + 1))
+    done
+done
+echo "checking ${#written[@]} resources: Questionnaires written from ${#sources[@]} templates, $responses QuestionnaireResponses"
 "$venv/bin/python" Scripts/check_fhir.py ../shared/corpus/CHECKS.tsv "${written[@]}"

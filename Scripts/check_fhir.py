@@ -1,5 +1,6 @@
 """Validates FHIR Questionnaire JSON files with fhir.resources: files named *.r4.fhir.json with its R4B
-model, *.r5.fhir.json with its R5 model.
+model, *.r5.fhir.json with its R5 model; those named *.qr.r4.fhir.json and *.qr.r5.fhir.json are
+QuestionnaireResponses, checked with the same releases' QuestionnaireResponse models.
 
 Usage: python check_fhir.py CHECKS.tsv FILE...
 A file written from a corpus source (its name starts with the source's, spaces as underscores) that
@@ -11,6 +12,8 @@ import sys
 
 from fhir.resources.R4B.questionnaire import Questionnaire as QuestionnaireR4B
 from fhir.resources.questionnaire import Questionnaire as QuestionnaireR5
+from fhir.resources.R4B.questionnaireresponse import QuestionnaireResponse as ResponseR4B
+from fhir.resources.questionnaireresponse import QuestionnaireResponse as ResponseR5
 
 
 def invalid_sources(checks_path):
@@ -40,7 +43,11 @@ def main(checks_path, paths):
     invalid = invalid_sources(checks_path)
     failures = inherited = 0
     for path in paths:
-        model, name = (QuestionnaireR4B, "R4B") if path.endswith(".r4.fhir.json") else (QuestionnaireR5, "R5")
+        response = ".qr." in os.path.basename(path)
+        if path.endswith(".r4.fhir.json"):
+            model, name = (ResponseR4B if response else QuestionnaireR4B), "R4B"
+        else:
+            model, name = (ResponseR5 if response else QuestionnaireR5), "R5"
         problem = rejection(path, model)
         if problem is None:
             continue
@@ -51,7 +58,7 @@ def main(checks_path, paths):
         else:
             failures += 1
             print(f"{path}: rejected by fhir.resources {name}: {problem}")
-    print(f"{len(paths)} Questionnaires checked: {len(paths) - failures - inherited} accepted, "
+    print(f"{len(paths)} resources checked: {len(paths) - failures - inherited} accepted, "
           f"{inherited} rejected for their source's fault, {failures} rejected")
     return 1 if failures else 0
 

@@ -24,8 +24,10 @@ package struct ConvertCommand: Command {
         workbook the cell, 'survey!B12', its row and column) with a
         stable code, on standard error (--format json: as JSON), with the problems of the template
         made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' (or
-        '_surveyjs', '_xlsform') and written back. Exits 1 when IN cannot be converted or the output
-        not written, 64 on bad usage. See Docs/Formats/FHIR.md, SurveyJS.md and XLSForm.md.
+        '_surveyjs', '_xlsform') and written back. A completed form converts to a FHIR
+        QuestionnaireResponse and back with --template T, the template it completes (ours, or a FHIR
+        Questionnaire): its items and 'questionnaire' come from T. Exits 1 when IN cannot be converted
+        or the output not written, 64 on bad usage. See Docs/Formats/FHIR.md, SurveyJS.md and XLSForm.md.
         """
     package var options: [OptionSpec] {
         let formats = InterchangeFormat.allCases.map(\.rawValue)
@@ -33,6 +35,9 @@ package struct ConvertCommand: Command {
             OptionSpec("output", short: "o", value: "FILE", help: "Where to write ('-' for standard output)."),
             OptionSpec("from", value: "FORMAT", choices: formats, help: "The format of IN (guessed when left out)."),
             OptionSpec("to", value: "FORMAT", choices: formats, help: "The format to write (default: mi)."),
+            OptionSpec(
+                "template", value: "FILE",
+                help: "The template of a completed form or QuestionnaireResponse (ours or a FHIR Questionnaire)."),
             OptionSpec(
                 "fhir-version", value: "VERSION", choices: FHIRVersion.allCases.map(\.rawValue),
                 help: "The FHIR release written (default: r4)."),
@@ -68,19 +73,29 @@ package struct ConvertCommand: Command {
             throw UsageError("a form of '\(from.rawValue)' converts to mi; convert that further")
         }
         let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
-        let (text, diagnostics) = convert(
-            bytes, parsed: parsed, from: from, to: to, version: version, registry: context.registry)
+        let converted: Converted
+        if let templatePath = try completedFormTemplate(from: from, to: to, template: arguments.values["template"]) {
+            guard
+                let made = convertCompletedForm(
+                    bytes, from: from, template: templatePath, version: version, context: &context)
+            else { return ExitStatus.inputErrors }
+            converted = made
+        } else {
+            converted = convert(bytes, parsed: parsed, from: from, to: to, version: version, registry: context.registry)
+            try converted.refuseWithoutTemplate()
+        }
         // A workbook has no text to show a line of: its diagnostics name their cells instead.
         let isWorkbook = from == .xlsform && bytes.starts(with: [0x50, 0x4B])
+        let diagnostics = converted.diagnostics
         let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: isWorkbook ? nil : bytes)
         if arguments.values["format"] == "json" {
             context.standardError += DiagnosticPrinter.json([file])
         } else if !diagnostics.isEmpty {
             context.printDiagnostics(file)
         }
-        guard let text else { return ExitStatus.inputErrors }
+        guard let output = converted.output else { return ExitStatus.inputErrors }
         do {
-            try context.writeOutput(text, to: arguments.values["output"] ?? OutputFile.standardOutput)
+            try context.writeOutput(output, to: arguments.values["output"] ?? OutputFile.standardOutput)
         } catch {
             context.printError("\(context.toolName) convert: error: \(error)")
             return ExitStatus.inputErrors
@@ -95,22 +110,31 @@ package struct ConvertCommand: Command {
         return guessed
     }
 
-    /// The converted text as UTF-8 (nil when nothing could be made) and the diagnostics, located in the input.
+    /// What converting a form gave: the output (nil when nothing could be made), the diagnostics located
+    /// in the input, and whether the input was a completed form or a response, which want a template.
+    struct Converted {
+        var output: [UInt8]?
+        var diagnostics: [Diagnostic]
+        var isCompletedForm = false
+        var isResponse: Bool {
+            output == nil && diagnostics.contains { $0.code == FHIRCode.responseNotSupported.rawValue }
+        }
+    }
+
     private func convert(
         _ bytes: [UInt8], parsed: JSONParseResult?, from: InterchangeFormat, to: InterchangeFormat,
-        version: FHIRVersion,
-        registry: QuestionTypeRegistry
-    )
-        -> ([UInt8]?, [Diagnostic])
-    {
+        version: FHIRVersion, registry: QuestionTypeRegistry
+    ) -> Converted {
+        let reader = TemplateReader(registry: registry)
         switch to {
         case .mi, .surveyjs, .xlsform:
-            let reader = TemplateReader(registry: registry)
-            return ForeignTemplate.converted(bytes, parsed: parsed, from: from, reader: reader) ?? (nil, [])
+            let (output, diagnostics) =
+                ForeignTemplate.converted(bytes, parsed: parsed, from: from, reader: reader) ?? (nil, [])
+            return Converted(output: output, diagnostics: diagnostics)
         case .fhir:
-            let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(
-                parsed ?? JSONParser.parse(bytes))
-            return (written.utf8, written.diagnostics)
+            let written = FHIRWriter(reader: reader, version: version).write(parsed ?? JSONParser.parse(bytes))
+            return Converted(
+                output: written.utf8, diagnostics: written.diagnostics, isCompletedForm: written.isCompletedForm)
         }
     }
 }

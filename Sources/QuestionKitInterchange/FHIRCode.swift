@@ -36,4 +36,24 @@ public enum FHIRCode: String, DiagnosticCode, CaseIterable {
     // Writing
     case questionNotWritten = "fhir.question-not-written"
     case memberNotInRelease = "fhir.member-not-in-release"
+    // Completed forms as QuestionnaireResponse: writing
+    case answerNotWritten = "fhir.answer-not-written"
+    case answerKeptAsStored = "fhir.answer-kept-as-stored"
+    case questionNotInQuestionnaire = "fhir.question-not-in-questionnaire"
+    case commentInExtension = "fhir.comment-in-extension"
+    case mediaInExtension = "fhir.media-in-extension"
+    case foremanInExtension = "fhir.foreman-in-extension"
+    case foremanEditsNotCarried = "fhir.foreman-edits-not-carried"
+    case dateNotCarried = "fhir.date-not-carried"
+    // Completed forms as QuestionnaireResponse: reading
+    case notAResponse = "fhir.not-a-response"
+    case questionnaireDiffers = "fhir.response-questionnaire-differs"
+    case responseItemUnknown = "fhir.response-item-unknown"
+    case responseItemDuplicate = "fhir.response-item-duplicate"
+    case responseMemberNotCarried = "fhir.response-member-not-carried"
+    case answerNotRead = "fhir.answer-not-read"
+    case answerNotAsked = "fhir.answer-not-asked"
+    case statusNotCarried = "fhir.response-status-not-carried"
+    case authorNotCarried = "fhir.author-not-carried"
+    case attachmentNotCarried = "fhir.attachment-not-carried"
 }

@@ -37,9 +37,12 @@ struct FHIRItemList {
     /// The members of `node`, none when it is nil.
     static func members(of node: JSONNode?) -> [JSONMember] { node.map { Array($0.members) } ?? [] }
 
-    func linkId(of question: Question) -> String {
+    /// The question's linkId: its own, else `q` and its number.
+    static func linkId(of question: Question) -> String {
         question.node["linkId"]?.stringValue ?? "q\(question.number)"
     }
+
+    func linkId(of question: Question) -> String { Self.linkId(of: question) }
 
     /// Adds the item of `question` (nothing when nil), in its section's group.
     mutating func append(_ question: Question, item: JSONWriter.Value?) {

@@ -123,8 +123,8 @@ public struct FHIRReader: Sendable {
         if resourceType?.stringEquals("Questionnaire") == true { return true }
         if let resourceType, resourceType.stringEquals("QuestionnaireResponse") {
             problems.error(
-                FHIRCode.responseNotSupported, "a QuestionnaireResponse (a completed form) is not converted yet",
-                at: resourceType, hint: "Convert its Questionnaire.")
+                FHIRCode.responseNotSupported, "a QuestionnaireResponse is a completed form, not a template",
+                at: resourceType, hint: "Convert it with --template (its template, ours or its Questionnaire).")
             return false
         }
         problems.error(

@@ -23,6 +23,9 @@ public struct FHIRWriter: Sendable {
         public var questionnaire: JSONWriter.Value?
         /// The template's problems and what could not be written, located in the template.
         public var diagnostics: [Diagnostic]
+        /// Whether the template is a completed form (its first question has a `user-answer`), which
+        /// converts as a QuestionnaireResponse (`FHIRResponseWriter`), not as a Questionnaire.
+        public var isCompletedForm = false
         /// The Questionnaire as JSON text (2-space indent, a final newline), or nil.
         public var text: String? { utf8.map { String(decoding: $0, as: UTF8.self) } }
         /// `text` as UTF-8, what a file gets (a String made first would check every byte again).
@@ -49,7 +52,11 @@ public struct FHIRWriter: Sendable {
         }
         var problems = ProblemCollector(document: template.document)
         let questionnaire = questionnaire(of: template, problems: &problems)
-        return Result(questionnaire: questionnaire, diagnostics: read.diagnostics + problems.diagnostics())
+        var result = Result(questionnaire: questionnaire, diagnostics: read.diagnostics + problems.diagnostics())
+        let userAnswer = reader.keys.spelling(of: .userAnswer)
+        // A completed form has one in every question: the first tells, at no cost to a large template.
+        result.isCompletedForm = template.questions.first?.node[userAnswer] != nil
+        return result
     }
 
     func questionnaire(of template: Template, problems: inout ProblemCollector) -> JSONWriter.Value {

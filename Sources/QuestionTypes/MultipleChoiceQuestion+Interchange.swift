@@ -67,6 +67,43 @@ extension MultipleChoiceQuestion {
         return FHIRItemShape(type: "choice", members: members)
     }
 
+    /// One entry per option chosen, as the item lists the option (its `valueCoding` with code and
+    /// system, its `valueString`); an option the item does not list as FHIRWriter writes one
+    /// (`valueString`, R5 `valueCoding` with its text as `display`).
+    public func fhirAnswers(
+        of answer: [String], for _: MultipleChoiceDefinition, item: FHIRItem, at _: JSONNode,
+        problems _: inout ProblemCollector
+    ) -> [JSONWriter.Value]? {
+        let options = item.options
+        return answer.map { chosen in
+            if let (_, node) = options.first(where: { $0.text == chosen }), let key = node.memberKey {
+                return .object([(key, node.writerValue)])
+            }
+            return item.version == .r5
+                ? .object([("valueCoding", .object([("display", .string(chosen))]))])
+                : .object([("valueString", .string(chosen))])
+        }
+    }
+
+    /// The options' texts (a coding's `display`, else its `code`; a string), in order; a value
+    /// with no text is reported and left out.
+    public func storedAnswer(
+        fromFHIR values: [JSONNode], for _: MultipleChoiceDefinition, problems: inout ProblemCollector
+    ) -> JSONWriter.Value? {
+        var texts: [JSONWriter.Value] = []
+        for value in values {
+            guard let text = FHIRItem.optionText(of: value), !text.isEmpty else {
+                problems.warning(
+                    Code.fhirAnswerNotCarried,
+                    "an answer without an option's text (\(value.quotedForMessage)) is left out",
+                    at: value)
+                continue
+            }
+            texts.append(.string(text))
+        }
+        return texts.isEmpty ? nil : .array(texts)
+    }
+
     /// `radiogroup`, `dropdown` (one answer), `checkbox`, `tagbox` (several).
     public var surveyJSElementTypes: [String] { ["radiogroup", "dropdown", "checkbox", "tagbox"] }
 

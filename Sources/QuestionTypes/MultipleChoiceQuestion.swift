@@ -444,6 +444,7 @@ extension MultipleChoiceQuestion {
         case blankOptions = "multiple-choice.blank-options"
         case conditionOperandNotString = "multiple-choice.condition-operand-not-string"
         case conditionUnknownOption = "multiple-choice.condition-unknown-option"
+        case fhirAnswerNotCarried = "multiple-choice.fhir-answer-not-carried"
         case duplicateAcceptedAnswer = "multiple-choice.duplicate-accepted-answer"
         case duplicateAnswer = "multiple-choice.duplicate-answer"
         case duplicateOption = "multiple-choice.duplicate-option"

@@ -67,6 +67,36 @@ extension ShortAnswerQuestion {
         return SurveyJSImport(keys: keys, carriedMembers: carried.union(["inputType"]))
     }
 
+    /// `valueInteger` for a whole number answering an `integer` item, `valueDecimal` for a number
+    /// answering an `integer` or `decimal` one, else `valueString`: the text as typed.
+    public func fhirAnswers(
+        of answer: String, for _: Definition, item: FHIRItem, at _: JSONNode, problems _: inout ProblemCollector
+    ) -> [JSONWriter.Value]? {
+        let text = String(TypedText.trimmed(answer))
+        if item.type == "integer" || item.type == "decimal", let number = Double(text), number.isFinite {
+            if let whole = Int(text) {
+                return [.object([(item.type == "integer" ? "valueInteger" : "valueDecimal", .integer(whole))])]
+            }
+            return [.object([("valueDecimal", .number(number))])]
+        }
+        return [.object([("valueString", .string(answer))])]
+    }
+
+    /// The text of the one answer: a string as it is, a number as written, a date, a coding's display.
+    public func storedAnswer(fromFHIR values: [JSONNode], for _: Definition, problems: inout ProblemCollector)
+        -> JSONWriter.Value?
+    {
+        guard let value = FHIRItem.singleAnswer(values, code: Code.fhirAnswerNotCarried, problems: &problems) else {
+            return nil
+        }
+        guard let text = FHIRItem.optionText(of: value) else {
+            problems.warning(
+                Code.fhirAnswerNotCarried, "a \(value.memberKey ?? "value") answer is not a short answer", at: value)
+            return nil
+        }
+        return .string(text)
+    }
+
     /// `decimal` with the range as `minValue`/`maxValue` (`valueInteger` for whole bounds), or `string`.
     public func fhirItem(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector)
         -> FHIRItemShape?

@@ -345,6 +345,7 @@ extension ShortAnswerQuestion {
     /// reports it and by the examples that expect it.
     public enum Code: String, DiagnosticCode, CaseIterable {
         case fhirBoundNotNumber = "short-answer.fhir-bound-not-number"
+        case fhirAnswerNotCarried = "short-answer.fhir-answer-not-carried"
         case surveyJSBoundNotNumber = "short-answer.surveyjs-bound-not-number"
         case xlsFormConstraintNotCarried = "short-answer.xlsform-constraint-not-carried"
         case acceptedAnswerNotObject = "short-answer.accepted-answer-not-object"

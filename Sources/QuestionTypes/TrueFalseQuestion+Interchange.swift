@@ -23,6 +23,32 @@ extension TrueFalseQuestion {
         return FHIRItemShape(type: "boolean")
     }
 
+    /// `valueBoolean`.
+    public func fhirAnswers(
+        of answer: Bool, for _: TrueFalseDefinition, item _: FHIRItem, at _: JSONNode,
+        problems _: inout ProblemCollector
+    ) -> [JSONWriter.Value]? {
+        [.object([("valueBoolean", .bool(answer))])]
+    }
+
+    /// `["Yes"]` or `["No"]` from `valueBoolean`; a coding's or a string's text as the word stored
+    /// (read then as any stored word is: "True" is Yes, another word is kept and flagged).
+    public func storedAnswer(
+        fromFHIR values: [JSONNode], for _: TrueFalseDefinition, problems: inout ProblemCollector
+    ) -> JSONWriter.Value? {
+        guard let value = FHIRItem.singleAnswer(values, code: Code.fhirAnswerNotCarried, problems: &problems) else {
+            return nil
+        }
+        if let flag = value.boolValue { return .array([.string(Self.spelling(of: flag))]) }
+        guard let text = FHIRItem.optionText(of: value) else {
+            problems.warning(
+                Code.fhirAnswerNotCarried, "a \(value.memberKey ?? "value") answer is not a true/false answer",
+                at: value)
+            return nil
+        }
+        return .array([.string(text)])
+    }
+
     /// `boolean`.
     public var surveyJSElementTypes: [String] { ["boolean"] }
 

@@ -32,6 +32,35 @@ extension DateQuestion {
         return FHIRItemShape(type: "date", members: extensions.isEmpty ? [] : [("extension", .array(extensions))])
     }
 
+    /// `valueDate`.
+    public func fhirAnswers(
+        of answer: CalendarDate, for _: DateDefinition, item _: FHIRItem, at _: JSONNode,
+        problems _: inout ProblemCollector
+    ) -> [JSONWriter.Value]? {
+        [.object([("valueDate", .string(answer.description))])]
+    }
+
+    /// The day of a `valueDate` or `valueDateTime` (its time is reported, not carried), or a string's text.
+    public func storedAnswer(fromFHIR values: [JSONNode], for _: DateDefinition, problems: inout ProblemCollector)
+        -> JSONWriter.Value?
+    {
+        guard let value = FHIRItem.singleAnswer(values, code: Code.fhirAnswerNotCarried, problems: &problems),
+            let text = value.stringValue
+        else {
+            if let value = values.first {
+                problems.warning(Code.fhirAnswerNotCarried, "a date answer is text, not \(value.kind)", at: value)
+            }
+            return nil
+        }
+        if value.memberKey == "valueDateTime", text.count > 10 {
+            problems.warning(
+                Code.fhirAnswerNotCarried, "the time of \(value.quotedForMessage) is not carried (the day is)",
+                at: value)
+            return .string(String(text.prefix(10)))
+        }
+        return .string(text)
+    }
+
     /// `text` elements whose `inputType` is `date`.
     public var surveyJSElementTypes: [String] { ["text"] }
 

@@ -373,6 +373,7 @@ extension DateQuestion {
     /// What date questions and answers report: each code declared once, used by the code that
     /// reports it and by the examples that expect it.
     public enum Code: String, DiagnosticCode, CaseIterable {
+        case fhirAnswerNotCarried = "date.fhir-answer-not-carried"
         case answerMalformed = "date.answer-malformed"
         case answerNonexistent = "date.answer-nonexistent"
         case boundMalformed = "date.bound-malformed"

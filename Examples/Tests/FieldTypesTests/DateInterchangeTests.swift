@@ -39,6 +39,31 @@ import Testing
         #expect(fhir.contains(#""answerDate":"2021-01-01""#))
     }
 
+    /// A completed form's date answer is a QuestionnaireResponse `valueDate`, and comes back as it was;
+    /// a `valueDateTime` gives its day, its time reported.
+    @Test func aDateAnswerIsAValueDate() throws {
+        let registry = try FieldRegistry.make()
+        let reader = TemplateReader(registry: registry)
+        let completed = #"""
+            {"Title": "Hydrostatic test", "questions": [
+              {"linkId": "tested", "answer-type": "date", "question": "Date of the last test",
+               "user-answer": {"short-answer": "2021-03-04", "comment": ""}}]}
+            """#
+        let template = try #require(FHIRResponseTemplate.read(Array(completed.utf8), reader: reader).template)
+        let response = try #require(
+            FHIRResponseWriter(reader: reader).write(Array(completed.utf8), template: template).text)
+        #expect(response.contains(#""valueDate": "2021-03-04""#))
+        let back = FHIRResponseReader().read(Array(response.utf8), template: template)
+        #expect(back.diagnostics.isEmpty)
+        #expect(back.text?.contains(#""short-answer": "2021-03-04""#) == true)
+
+        let dateTime = response.replacingOccurrences(
+            of: #""valueDate": "2021-03-04""#, with: #""valueDateTime": "2021-03-04T10:00:00Z""#)
+        let read = FHIRResponseReader().read(Array(dateTime.utf8), template: template)
+        #expect(read.diagnostics.map(\.code) == [DateQuestion.Code.fhirAnswerNotCarried.rawValue])
+        #expect(read.text?.contains(#""short-answer": "2021-03-04""#) == true)
+    }
+
     /// A SurveyJS `text` element with `inputType` date is a date question; other text elements stay
     /// short answers.
     @Test func aDateInputBecomesADateQuestion() throws {

@@ -55,6 +55,17 @@ public struct FHIRItem: Sendable {
         }
     }
 
+    /// The one answer of `values` (the `value[x]` nodes of a QuestionnaireResponse item's answers)
+    /// for a question that takes one; each further one is reported with `code` as not carried.
+    public static func singleAnswer(
+        _ values: [JSONNode], code: some DiagnosticCode, problems: inout ProblemCollector
+    ) -> JSONNode? {
+        for extra in values.dropFirst() {
+            problems.warning(code, "the question takes one answer: \(extra.quotedForMessage) is not carried", at: extra)
+        }
+        return values.first
+    }
+
     /// The `value[x]` member of an object (an answer option, an extension), or nil.
     public static func value(in object: JSONNode) -> JSONNode? {
         object.members.first { $0.key.hasPrefix("value") }?.value

@@ -1,8 +1,9 @@
 /// How a question type takes part in converting forms of other formats: which of their kinds of
 /// item it takes, how it builds its own keys from one, and how it writes its questions out.
 ///
-/// FHIR Questionnaire items, SurveyJS elements (import only) and XLSForm survey rows, each format
-/// with members of its own. A type that does nothing here takes no foreign kind and is not written out: the
+/// FHIR Questionnaire items (and the answers of a completed form as QuestionnaireResponse
+/// `answer`s), SurveyJS elements (import only) and XLSForm survey rows, each format with members of
+/// its own. A type that does nothing here takes no foreign kind and is not written out: the
 /// converter reports its questions (a located warning), never drops them silently.
 ///
 /// ```swift
@@ -51,6 +52,25 @@ public protocol InterchangeHandling: AnswerHandling {
     /// element cannot be a question of the type (report why; the converter keeps the element).
     func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport?
 
+    /// The FHIR QuestionnaireResponse `answer` entries of an answer of the type, each a one-member
+    /// object (`{"valueBoolean": true}`, `{"valueCoding": {…}}`), for the Questionnaire's `item` the
+    /// question is (the converter gives the item FHIRWriter writes, or the one of the template's own
+    /// Questionnaire). Report against `node` (the answer as stored) what the entries cannot carry;
+    /// nil when the answer cannot be written (report why; the converter reports a nil with nothing
+    /// reported, and keeps the stored answer in an extension of ours). Default: nil.
+    func fhirAnswers(
+        of answer: Answer, for definition: Definition, item: FHIRItem, at node: JSONNode,
+        problems: inout ProblemCollector
+    ) -> [JSONWriter.Value]?
+
+    /// The answer as a completed form stores it under `answerKey` (`["Yes"]`, `"12"`), made of the
+    /// `value[x]` nodes of a QuestionnaireResponse item's answers (`valueBoolean` …), which the
+    /// converter then reads as it reads any stored answer (an option the template lacks is kept as
+    /// stored and flagged). Report against the nodes what cannot be carried; nil when nothing can
+    /// (the converter reports a nil with nothing reported). Default: nil.
+    func storedAnswer(fromFHIR values: [JSONNode], for definition: Definition, problems: inout ProblemCollector)
+        -> JSONWriter.Value?
+
     // XLSForm
 
     /// The XLSForm `type` keywords the type may take (`select_one`, `select_multiple`; `integer`),
@@ -95,6 +115,17 @@ extension InterchangeHandling {
         nil
     }
 
+    /// Not written: the converter reports it and keeps the stored answer.
+    public func fhirAnswers(
+        of answer: Answer, for definition: Definition, item: FHIRItem, at node: JSONNode,
+        problems: inout ProblemCollector
+    ) -> [JSONWriter.Value]? { nil }
+
+    /// Not read: the converter reports it.
+    public func storedAnswer(
+        fromFHIR values: [JSONNode], for definition: Definition, problems: inout ProblemCollector
+    ) -> JSONWriter.Value? { nil }
+
     /// None.
     public var xlsFormTypes: [String] { [] }
 
@@ -112,6 +143,22 @@ extension InterchangeHandling {
     {
         guard let definition = definition as? Definition else { return nil }
         return fhirItem(of: definition, at: node, problems: &problems)
+    }
+
+    // As above, for the answers of a completed form.
+    package func erasedFHIRAnswers(
+        of answer: any Sendable, definition: any Sendable, item: FHIRItem, at node: JSONNode,
+        problems: inout ProblemCollector
+    ) -> [JSONWriter.Value]? {
+        guard let answer = answer as? Answer, let definition = definition as? Definition else { return nil }
+        return fhirAnswers(of: answer, for: definition, item: item, at: node, problems: &problems)
+    }
+
+    package func erasedStoredAnswer(
+        fromFHIR values: [JSONNode], definition: any Sendable, problems: inout ProblemCollector
+    ) -> JSONWriter.Value? {
+        guard let definition = definition as? Definition else { return nil }
+        return storedAnswer(fromFHIR: values, for: definition, problems: &problems)
     }
 }
 

@@ -98,9 +98,12 @@ private struct SourceWriter {
                 writer.write(elements[index], depth: depth + 1)
             }
         case .object:
-            if node.index == 0 {
+            // Only the template's own nodes are its root and questions: an answer's source may lie in
+            // another document (one converted from a QuestionnaireResponse), with indices of its own.
+            let isTemplate = node.document === form.template.document
+            if isTemplate, node.index == 0 {
                 writeObject(rootMembers(node), depth: depth)
-            } else if let position = positionOfNode[node.index] {
+            } else if isTemplate, let position = positionOfNode[node.index] {
                 writeObject(questionMembers(node, position: position), depth: depth)
             } else {
                 writeObject(node.members.map { ($0.key, .node($0.value)) }, depth: depth)

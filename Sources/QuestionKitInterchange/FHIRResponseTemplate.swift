@@ -1,0 +1,166 @@
+import QuestionKit
+import QuestionKitForms
+
+/// The template a completed form and a QuestionnaireResponse share, as both converters of completed
+/// forms see it: our template, and its Questionnaire (the one given, or the one FHIRWriter writes of
+/// ours), whose items the response's items match by linkId.
+public struct FHIRResponseTemplate: Sendable {
+    /// Our template.
+    public let template: Template
+    /// The Questionnaire.
+    let questionnaire: JSONDocument
+    /// The release of the Questionnaire.
+    public let version: FHIRVersion
+    /// The Questionnaire's items by linkId, at every depth (the first of a duplicated one).
+    let items: [String: JSONNode]
+    /// The position of each question of `template` by its linkId (the first of a duplicated one).
+    let positions: [String: Int]
+    /// The response's `questionnaire`: the Questionnaire's `url` (with `|version` when it has one),
+    /// else a URN of ours made of the title, since a canonical is required and ours has no address.
+    public let canonical: String
+
+    /// The template in `bytes`, ours or a FHIR Questionnaire (one with `resourceType`), with its
+    /// problems; nil when it cannot be read (its errors say why). Ours is written as a `version`
+    /// Questionnaire; a Questionnaire keeps its own release.
+    public static func read(_ bytes: [UInt8], reader: TemplateReader, version: FHIRVersion = .r4) -> (
+        template: FHIRResponseTemplate?, diagnostics: [Diagnostic]
+    ) {
+        let parsed = JSONParser.parse(bytes)
+        guard let document = parsed.document else { return (nil, parsed.diagnostics) }
+        if document.root["resourceType"] != nil {
+            let converted = FHIRCheck.convert(bytes, reader: reader)
+            guard let text = converted.template, let template = reader.read(Array(text.utf8)).template else {
+                return (nil, converted.diagnostics)
+            }
+            let questionnaire = document
+            var ignored = ProblemCollector(document: questionnaire)
+            let version = FHIRVersionDetection(root: questionnaire.root).version(
+                root: questionnaire.root, problems: &ignored)
+            return (Self(template: template, questionnaire: questionnaire, version: version), converted.diagnostics)
+        }
+        let read = reader.read(document)
+        guard let template = read.template, !read.diagnostics.containsErrors else { return (nil, read.diagnostics) }
+        // The writer's own reports (a question with no item) are the response's to make, per answer.
+        var ignored = ProblemCollector(document: template.document)
+        let written = FHIRWriter(reader: reader, version: version).questionnaire(of: template, problems: &ignored)
+        guard let questionnaire = JSONParser.parse(Array(JSONWriter.text(of: written).utf8)).document else {
+            return (nil, read.diagnostics)
+        }
+        return (Self(template: template, questionnaire: questionnaire, version: version), read.diagnostics)
+    }
+
+    init(template: Template, questionnaire: JSONDocument, version: FHIRVersion) {
+        self.template = template
+        self.questionnaire = questionnaire
+        self.version = version
+        var items: [String: JSONNode] = [:]
+        var pending = questionnaire.root["item"].map { Array($0.elements) } ?? []
+        while let item = pending.popLast() {
+            if let linkId = item["linkId"]?.stringValue { items[linkId] = item }
+            pending += item["item"].map { Array($0.elements) } ?? []
+        }
+        self.items = items
+        var positions: [String: Int] = [:]
+        for (position, question) in template.questions.enumerated() {
+            let linkId = FHIRItemList.linkId(of: question)
+            if positions[linkId] == nil { positions[linkId] = position }
+        }
+        self.positions = positions
+        let root = questionnaire.root
+        if let url = root["url"]?.stringValue {
+            canonical = root["version"]?.stringValue.map { "\(url)|\($0)" } ?? url
+        } else {
+            let title = (root["title"] ?? root["name"])?.stringValue ?? ""
+            canonical = "urn:questionkit:template:" + Self.percentEncoded(title)
+        }
+    }
+
+    /// `text` with every byte outside the URI's unreserved characters percent-encoded.
+    static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || "-._~".unicodeScalars.contains(scalar)
+            {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return encoded
+    }
+}
+
+/// What of a completed form a QuestionnaireResponse holds in extensions of ours, and how the two
+/// write a date: one home for both converters.
+enum FHIRResponseExtension {
+    /// Our extensions have no published definition: their URLs are URNs of ours, which FHIR
+    /// accepts as an extension's `url` and no one mistakes for an address.
+    static let comment = "urn:questionkit:fhir:comment"
+    /// An attachment of the question (`valueAttachment`: content type, `title` its name, `data`
+    /// when the form embeds it).
+    static let media = "urn:questionkit:fhir:media"
+    /// An answer no `answer` carries, as the completed form stores it (`valueString`: its JSON).
+    static let storedAnswer = "urn:questionkit:fhir:stored-answer"
+    /// The foreman (`foremanComment.supervisor`), the foreman's comment and the submission date.
+    static let foreman = "urn:questionkit:fhir:foreman"
+    static let foremanComment = "urn:questionkit:fhir:foreman-comment"
+    static let submittedDate = "urn:questionkit:fhir:submitted-date"
+
+    /// The content type each kind of attachment is written with (the original app's files).
+    static func contentType(of kind: MediaAttachment.Kind) -> String {
+        switch kind {
+        case .image: "image/jpeg"
+        case .video: "video/quicktime"
+        case .voice: "audio/mp4"
+        }
+    }
+
+    /// The kind of an attachment of `contentType` (by its top-level type), or nil.
+    static func kind(ofContentType contentType: String) -> MediaAttachment.Kind? {
+        switch contentType.split(separator: "/").first {
+        case "image": .image
+        case "video": .video
+        case "audio": .voice
+        default: nil
+        }
+    }
+
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `2026-11-26` of our `Nov 26, 2026`; nil for anything else.
+    static func fhirDate(of date: String) -> String? {
+        let parts = date.split(separator: " ")
+        guard parts.count == 3, let month = months.firstIndex(of: String(parts[0])), parts[1].hasSuffix(","),
+            let day = Int(parts[1].dropLast()), (1...31).contains(day), let year = Int(parts[2]),
+            (1000...9999).contains(year)
+        else { return nil }
+        let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
+        return "\(year)-\(twoDigits(month + 1))-\(twoDigits(day))"
+    }
+
+    /// Our `Nov 26, 2026` of a FHIR date or dateTime's day (`2026-11-26`, `2026-11-26T10:00:00Z`); nil otherwise.
+    static func ourDate(of date: String) -> String? {
+        let parts = date.prefix(10).split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month),
+            let day = Int(parts[2]), (1...31).contains(day)
+        else { return nil }
+        return "\(months[month - 1]) \(day), \(year)"
+    }
+}
+
+extension ProblemCollector {
+    /// Reports here every problem of `other`, a collector of a type's own about the same document
+    /// (so that the converter can tell whether the type said anything); whether there were any.
+    mutating func reportAll(of other: ProblemCollector) -> Bool {
+        let problems = other.problems
+        for problem in problems {
+            report(
+                problem.severity, problem.code, problem.message, at: problem.node, hint: problem.hint,
+                atKey: problem.atKey)
+        }
+        return !problems.isEmpty
+    }
+}
