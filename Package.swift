@@ -36,7 +36,7 @@ let package = Package(
         // The form store: folders per user, expiry, reminders, submission.
         .target(name: "QuestionKitStore", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
         // Forms of other formats in and out through the registered types: FHIR Questionnaire (R4, R5).
-        .target(name: "QuestionKitInterchange", dependencies: ["QuestionKitForms"]),
+        .target(name: "QuestionKitInterchange", dependencies: ["QuestionKitForms", "QuestionKitArchive"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
         // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
@@ -96,7 +96,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "QuestionKitInterchangeTests",
-            dependencies: ["QuestionKitInterchange", "QuestionTypes", "FormGenerators", "TestSupport"]),
+            dependencies: [
+                "QuestionKitInterchange", "QuestionKitArchive", "QuestionTypes", "FormGenerators", "TestSupport",
+            ]),
         // Runs the built `questionkit` binary as a process: exit codes, standard input, crash safety.
         .testTarget(name: "RunnerTests", dependencies: ["Runner", "FormGenerators", "TestSupport"]),
     ],

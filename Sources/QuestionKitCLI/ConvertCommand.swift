@@ -9,26 +9,31 @@ package struct ConvertCommand: Command {
     package init() {}
 
     package let name = "convert"
-    package let summary = "Convert a form between our template format and FHIR Questionnaire; import SurveyJS."
+    package let summary =
+        "Convert a form between our template format and FHIR Questionnaire; import SurveyJS; write XLSForm."
     package let argumentsSynopsis = "IN"
     package let discussion = """
         Reads IN ('-' for standard input) and writes it in another format to -o OUT (standard output
         without -o, or with -o -). Formats: 'mi' (our templates), 'fhir' (FHIR Questionnaire JSON,
         R4 or R5 read, R4 written unless --fhir-version r5) and 'surveyjs' (SurveyJS survey JSON, read
         only, to mi). --from is guessed from the content (a 'resourceType' is FHIR, 'questions' ours,
-        'pages' or 'elements' SurveyJS) and --to defaults to mi. Everything the other
+        'pages' or 'elements' SurveyJS) and --to defaults to mi, or xlsform for an OUT ending in .xlsx
+        or .csv ('xlsform': written from mi, as an .xlsx workbook, or as pyxform's .csv when OUT ends in
+        .csv or is standard output). Everything the other
         format cannot carry is reported at its place in IN (line, column and JSON pointer) with a
         stable code, on standard error (--format json: as JSON), with the problems of the template
         made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' (or '_surveyjs') and
         written back. Exits 1 when IN cannot be converted or the output not written,
-        64 on bad usage. See Docs/Formats/FHIR.md and SurveyJS.md.
+        64 on bad usage. See Docs/Formats/FHIR.md, SurveyJS.md and XLSForm.md.
         """
     package var options: [OptionSpec] {
         let formats = InterchangeFormat.allCases.map(\.rawValue)
         return [
             OptionSpec("output", short: "o", value: "FILE", help: "Where to write ('-' for standard output)."),
             OptionSpec("from", value: "FORMAT", choices: formats, help: "The format of IN (guessed when left out)."),
-            OptionSpec("to", value: "FORMAT", choices: formats, help: "The format to write (default: mi)."),
+            OptionSpec(
+                "to", value: "FORMAT", choices: formats,
+                help: "The format to write (default: mi; xlsform for OUT ending in .xlsx or .csv)."),
             OptionSpec(
                 "fhir-version", value: "VERSION", choices: FHIRVersion.allCases.map(\.rawValue),
                 help: "The FHIR release written (default: r4)."),
@@ -51,21 +56,24 @@ package struct ConvertCommand: Command {
             return ExitStatus.inputErrors
         }
         let from = try sourceFormat(arguments, bytes: bytes)
-        let to = arguments.values["to"].flatMap(InterchangeFormat.init(rawValue:)) ?? .mi
+        let output = arguments.values["output"] ?? OutputFile.standardOutput
+        let to = arguments.values["to"].flatMap(InterchangeFormat.init(rawValue:)) ?? Self.targetFormat(of: output)
         guard from != to else { throw UsageError("IN is already '\(to.rawValue)'; pass --to with another format") }
         if to == .surveyjs { throw UsageError("SurveyJS is read only; pass --to mi or --to fhir") }
         if from == .surveyjs, to != .mi { throw UsageError("a SurveyJS survey converts to mi; convert that further") }
+        if to == .xlsform, from != .mi { throw UsageError("an XLSForm is written from mi; convert IN to mi first") }
         let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
-        let (text, diagnostics) = convert(bytes, from: from, to: to, version: version, registry: context.registry)
+        let (converted, diagnostics) = convert(
+            bytes, from: from, to: to, version: version, layout: Self.layout(of: output), registry: context.registry)
         let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes)
         if arguments.values["format"] == "json" {
             context.standardError += DiagnosticPrinter.json([file])
         } else if !diagnostics.isEmpty {
             context.printDiagnostics(file)
         }
-        guard let text else { return ExitStatus.inputErrors }
+        guard let converted else { return ExitStatus.inputErrors }
         do {
-            try context.writeOutput(Array(text.utf8), to: arguments.values["output"] ?? OutputFile.standardOutput)
+            try context.writeOutput(converted, to: output)
         } catch {
             context.printError("\(context.toolName) convert: error: \(error)")
             return ExitStatus.inputErrors
@@ -81,21 +89,38 @@ package struct ConvertCommand: Command {
         return guessed
     }
 
-    /// The converted text (nil when nothing could be made) and the diagnostics, located in `bytes`.
+    /// The format an OUT path asks for when --to is not given: xlsform for `.xlsx` and `.csv`, else mi.
+    static func targetFormat(of output: String) -> InterchangeFormat {
+        let lowered = output.lowercased()
+        return lowered.hasSuffix(".xlsx") || lowered.hasSuffix(".csv") ? .xlsform : .mi
+    }
+
+    /// How an XLSForm is laid out in OUT: pyxform's `.csv` for a `.csv` path and standard output (text), else `.xlsx`.
+    static func layout(of output: String) -> XLSFormWriter.Layout {
+        output == OutputFile.standardOutput || output.lowercased().hasSuffix(".csv") ? .csv : .xlsx
+    }
+
+    /// The converted bytes (nil when nothing could be made) and the diagnostics, located in `bytes`.
     private func convert(
         _ bytes: [UInt8], from: InterchangeFormat, to: InterchangeFormat, version: FHIRVersion,
-        registry: QuestionTypeRegistry
+        layout: XLSFormWriter.Layout, registry: QuestionTypeRegistry
     )
-        -> (String?, [Diagnostic])
+        -> ([UInt8]?, [Diagnostic])
     {
+        let reader = TemplateReader(registry: registry)
         switch to {
         case .mi where from == .surveyjs:
-            return SurveyJSCheck.convert(bytes, reader: TemplateReader(registry: registry))
+            let (text, diagnostics) = SurveyJSCheck.convert(bytes, reader: reader)
+            return (text.map { Array($0.utf8) }, diagnostics)
         case .mi, .surveyjs:
-            return FHIRCheck.convert(bytes, reader: TemplateReader(registry: registry))
+            let (text, diagnostics) = FHIRCheck.convert(bytes, reader: reader)
+            return (text.map { Array($0.utf8) }, diagnostics)
         case .fhir:
-            let written = FHIRWriter(reader: TemplateReader(registry: registry), version: version).write(bytes)
-            return (written.text, written.diagnostics)
+            let written = FHIRWriter(reader: reader, version: version).write(bytes)
+            return (written.text.map { Array($0.utf8) }, written.diagnostics)
+        case .xlsform:
+            let written = XLSFormWriter(reader: reader).write(bytes, layout: layout)
+            return (written.output, written.diagnostics)
         }
     }
 }

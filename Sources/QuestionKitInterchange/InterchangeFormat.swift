@@ -8,6 +8,8 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     case fhir
     /// A SurveyJS survey (JSON; read only).
     case surveyjs
+    /// An XLSForm (`.xlsx`, or pyxform's `.csv`; written).
+    case xlsform
 
     /// The format of `bytes`, from their content: a JSON object with `resourceType` is FHIR, one
     /// with `questions` (or `Questions`) ours, one with `pages` or `elements` SurveyJS; nil when it is

@@ -432,6 +432,7 @@ extension MultipleChoiceQuestion {
         case fhirOptionNotCarried = "multiple-choice.fhir-option-not-carried"
         case surveyJSNoChoices = "multiple-choice.surveyjs-no-choices"
         case surveyJSChoiceNotCarried = "multiple-choice.surveyjs-choice-not-carried"
+        case xlsFormAcceptedAnswerNotWritten = "multiple-choice.xlsform-accepted-answer-not-written"
         case acceptedAnswerEmpty = "multiple-choice.accepted-answer-empty"
         case acceptedAnswerExceedsMaxAnswers = "multiple-choice.accepted-answer-exceeds-max-answers"
         case acceptedAnswerNoneIsOption = "multiple-choice.accepted-answer-none-is-option"

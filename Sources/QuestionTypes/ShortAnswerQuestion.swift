@@ -346,6 +346,7 @@ extension ShortAnswerQuestion {
     public enum Code: String, DiagnosticCode, CaseIterable {
         case fhirBoundNotNumber = "short-answer.fhir-bound-not-number"
         case surveyJSBoundNotNumber = "short-answer.surveyjs-bound-not-number"
+        case xlsFormWrittenAsInteger = "short-answer.xlsform-written-as-integer"
         case acceptedAnswerNotObject = "short-answer.accepted-answer-not-object"
         case answerNotString = "short-answer.answer-not-string"
         case answerTooPrecise = "short-answer.answer-too-precise"

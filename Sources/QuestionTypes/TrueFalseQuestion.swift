@@ -334,6 +334,7 @@ extension TrueFalseQuestion {
     /// reports it and by the examples that expect it.
     public enum Code: String, DiagnosticCode, CaseIterable {
         case fhirAcceptedAnswerNotWritten = "true-false.fhir-accepted-answer-not-written"
+        case xlsFormAcceptedAnswerNotWritten = "true-false.xlsform-accepted-answer-not-written"
         case acceptedAnswerNotSingle = "true-false.accepted-answer-not-single"
         case acceptedAnswerNotString = "true-false.accepted-answer-not-string"
         case answerNotSingle = "true-false.answer-not-single"

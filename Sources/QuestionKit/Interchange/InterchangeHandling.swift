@@ -1,9 +1,9 @@
 /// How a question type takes part in converting forms of other formats: which of their kinds of
 /// item it takes, how it builds its own keys from one, and how it writes its questions out.
 ///
-/// FHIR Questionnaire items and SurveyJS elements (import only) so far; XLSForm joins as members of
-/// its own. A type that does nothing here takes no foreign kind and is not written out: the
-/// converter reports its questions (a located warning), never drops them silently.
+/// FHIR Questionnaire items, SurveyJS elements (import only) and XLSForm survey rows (written; reading
+/// joins as members of its own). A type that does nothing here takes no foreign kind and is not
+/// written out: the converter reports its questions (a located warning), never drops them silently.
 ///
 /// ```swift
 /// extension RatingQuestion {
@@ -50,6 +50,15 @@ public protocol InterchangeHandling: AnswerHandling {
     /// carry. Report what the type reads but cannot carry against the element's nodes; nil when the
     /// element cannot be a question of the type (report why; the converter keeps the element).
     func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport?
+
+    // XLSForm
+
+    /// The XLSForm survey row of a question of the type: its `type` (`select_one`, `text`, `integer` …),
+    /// the columns the type owns (`constraint`, `appearance` …) and, for a select, its choice list; the
+    /// writer adds `name`, `label`, `hint`, `relevant` and the list's name. Nil when the question cannot
+    /// be written as a row (report why against `node`; the writer reports a nil with nothing reported).
+    func xlsFormRow(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
 }
 
 extension InterchangeHandling {
@@ -77,6 +86,13 @@ extension InterchangeHandling {
     public func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport? {
         nil
     }
+
+    // XLSForm
+
+    /// Not written out.
+    public func xlsFormRow(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
+    { nil }
 }
 
 extension InterchangeHandling {
@@ -86,6 +102,14 @@ extension InterchangeHandling {
     {
         guard let definition = definition as? Definition else { return nil }
         return fhirItem(of: definition, at: node, problems: &problems)
+    }
+
+    // As `erasedFHIRItem`, for the XLSForm writer.
+    package func erasedXLSFormRow(of definition: any Sendable, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
+    {
+        guard let definition = definition as? Definition else { return nil }
+        return xlsFormRow(of: definition, at: node, problems: &problems)
     }
 }
 
