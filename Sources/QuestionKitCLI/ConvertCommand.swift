@@ -61,6 +61,7 @@ package struct ConvertCommand: Command {
         guard from != to else { throw UsageError("IN is already '\(to.rawValue)'; pass --to with another format") }
         if to == .surveyjs { throw UsageError("SurveyJS is read only; pass --to mi or --to fhir") }
         if from == .surveyjs, to != .mi { throw UsageError("a SurveyJS survey converts to mi; convert that further") }
+        if from == .xlsform { throw UsageError("an XLSForm is written, not read, so far; pass --from mi or fhir") }
         if to == .xlsform, from != .mi { throw UsageError("an XLSForm is written from mi; convert IN to mi first") }
         let version = arguments.values["fhir-version"].flatMap(FHIRVersion.init(rawValue:)) ?? .r4
         let (converted, diagnostics) = convert(

@@ -61,7 +61,7 @@ import Testing
                   new-type     Write a new question type's skeleton, or a whole package around it (--package).
                   store        Keep forms in a folder through their life: start, fill, complete, submit, expire.
                   templates    List the templates of a folder by title, with their revisions and the latest.
-                  convert      Convert a form between our template format and FHIR Questionnaire; import SurveyJS.
+                  convert      Convert a form between our template format and FHIR Questionnaire; import SurveyJS; write XLSForm.
                   lsp          Run the language server (LSP) for templates and fixtures on standard input and output.
                   completions  Print a shell completion script (bash, zsh or fish) for the commands and their options.
                   man          Print the manual page (roff), made from the commands' own help.
