@@ -40,9 +40,9 @@ struct XLSFormTable {
         table.reserveCapacity(rows.count + 1)
         for row in rows {
             var cells = [String](repeating: "", count: header.count)
-            var filled = Set<Int>()
             for (column, value) in row where !value.isEmpty {
-                guard let position = index[column], filled.insert(position).inserted else { continue }
+                // The first value of a column stays: a cell filled already is not written over.
+                guard let position = index[column], cells[position].isEmpty else { continue }
                 cells[position] = value
             }
             table.append(cells)
@@ -55,21 +55,34 @@ struct XLSFormTable {
     /// first cell; fields quoted as RFC 4180 says when they hold a comma, a quote or a line break. Lines
     /// end in LF.
     static func csv(_ sheets: [(name: String, rows: [[String]])]) -> [UInt8] {
-        var text = ""
+        var bytes: [UInt8] = []
         for sheet in sheets {
-            let width = sheet.rows.first?.count ?? 0
-            text += field(sheet.name) + String(repeating: ",", count: width) + "\n"
+            append(sheet.name, to: &bytes)
+            bytes += repeatElement(UInt8(ascii: ","), count: sheet.rows.first?.count ?? 0)
+            bytes.append(UInt8(ascii: "\n"))
             for row in sheet.rows {
-                text += "," + row.map(field).joined(separator: ",") + "\n"
+                for value in row {
+                    bytes.append(UInt8(ascii: ","))
+                    append(value, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "\n"))
             }
         }
-        return Array(text.utf8)
+        return bytes
     }
 
-    private static func field(_ value: String) -> String {
-        guard value.utf8.contains(where: { [0x2C, 0x22, 0x0A, 0x0D].contains($0) }) else { return value }
-        var quoted = "\""
-        for character in value { quoted += character == "\"" ? "\"\"" : String(character) }
-        return quoted + "\""
+    /// One field, in double quotes (a quote doubled) when it holds a comma, a quote or a line break.
+    private static func append(_ value: String, to bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        guard value.utf8.contains(where: { $0 == 0x2C || $0 == quote || $0 == 0x0A || $0 == 0x0D }) else {
+            bytes += value.utf8
+            return
+        }
+        bytes.append(quote)
+        for byte in value.utf8 {
+            if byte == quote { bytes.append(quote) }
+            bytes.append(byte)
+        }
+        bytes.append(quote)
     }
 }
