@@ -10,16 +10,17 @@ package struct ConvertCommand: Command {
 
     package let name = "convert"
     package let summary =
-        "Convert a form between our template format and FHIR Questionnaire; import SurveyJS and XLSForm."
+        "Convert a form between our template format and FHIR Questionnaire; import SurveyJS; XLSForm both ways."
     package let argumentsSynopsis = "IN"
     package let discussion = """
         Reads IN ('-' for standard input) and writes it in another format to -o OUT (standard output
         without -o, or with -o -). Formats: 'mi' (our templates), 'fhir' (FHIR Questionnaire JSON,
         R4 or R5 read, R4 written unless --fhir-version r5), 'surveyjs' (SurveyJS survey JSON, read
         only, to mi) and 'xlsform' (an .xlsx/.xlsm workbook, or the .csv/.md text pyxform accepts; read
-        to mi). --from is guessed from IN's extension (.xlsx, .xlsm, .csv, .md: XLSForm) and content (a
-        'resourceType' is FHIR, 'questions' ours, 'pages' or 'elements' SurveyJS, a workbook or a text
-        with a 'survey' sheet XLSForm) and --to defaults to mi. Everything the other
+        to mi, written from mi as .xlsx, or as .csv to a .csv path or standard output). --from is guessed
+        from IN's extension (.xlsx, .xlsm, .csv, .md: XLSForm) and content (a 'resourceType' is FHIR,
+        'questions' ours, 'pages' or 'elements' SurveyJS, a workbook or a text with a 'survey' sheet
+        XLSForm); --to from OUT's extension (.xlsx, .csv: xlsform), else mi. Everything the other
         format cannot carry is reported at its place in IN (line, column and JSON pointer; in a
         workbook the cell, 'survey!B12', its row and column) with a
         stable code, on standard error (--format json: as JSON), with the problems of the template
@@ -65,10 +66,11 @@ package struct ConvertCommand: Command {
         let parsed = named == .xlsform ? nil : JSONParser.parse(bytes)
         let from: InterchangeFormat
         if let named { from = named } else { from = try sourceFormat(bytes, parsed: parsed) }
-        let to = arguments.values["to"].flatMap(InterchangeFormat.init(rawValue:)) ?? .mi
+        let output = arguments.values["output"] ?? OutputFile.standardOutput
+        let to = arguments.values["to"].flatMap(InterchangeFormat.init(rawValue:)) ?? Self.targetFormat(of: output)
         guard from != to else { throw UsageError("IN is already '\(to.rawValue)'; pass --to with another format") }
         if to == .surveyjs { throw UsageError("SurveyJS is read only; pass --to mi or --to fhir") }
-        if to == .xlsform { throw UsageError("XLSForm is read only here; pass --to mi or --to fhir") }
+        if to == .xlsform, from != .mi { throw UsageError("an XLSForm is written from mi; convert IN to mi first") }
         if from == .surveyjs || from == .xlsform, to != .mi {
             throw UsageError("a form of '\(from.rawValue)' converts to mi; convert that further")
         }
@@ -81,7 +83,9 @@ package struct ConvertCommand: Command {
             else { return ExitStatus.inputErrors }
             converted = made
         } else {
-            converted = convert(bytes, parsed: parsed, from: from, to: to, version: version, registry: context.registry)
+            converted = convert(
+                bytes, parsed: parsed, from: from, to: to, version: version, layout: Self.layout(of: output),
+                registry: context.registry)
             try converted.refuseWithoutTemplate()
         }
         // A workbook has no text to show a line of: its diagnostics name their cells instead.
@@ -93,9 +97,9 @@ package struct ConvertCommand: Command {
         } else if !diagnostics.isEmpty {
             context.printDiagnostics(file)
         }
-        guard let output = converted.output else { return ExitStatus.inputErrors }
+        guard let written = converted.output else { return ExitStatus.inputErrors }
         do {
-            try context.writeOutput(output, to: arguments.values["output"] ?? OutputFile.standardOutput)
+            try context.writeOutput(written, to: output)
         } catch {
             context.printError("\(context.toolName) convert: error: \(error)")
             return ExitStatus.inputErrors
@@ -108,6 +112,17 @@ package struct ConvertCommand: Command {
             throw UsageError("cannot tell the format of the input; pass --from mi, fhir, surveyjs or xlsform")
         }
         return guessed
+    }
+
+    /// The format an OUT path asks for when --to is not given: xlsform for `.xlsx` and `.csv`, else mi.
+    static func targetFormat(of output: String) -> InterchangeFormat {
+        let lowered = output.lowercased()
+        return lowered.hasSuffix(".xlsx") || lowered.hasSuffix(".csv") ? .xlsform : .mi
+    }
+
+    /// How an XLSForm is laid out in OUT: pyxform's `.csv` for a `.csv` path and standard output (text), else `.xlsx`.
+    static func layout(of output: String) -> XLSFormWriter.Layout {
+        output == OutputFile.standardOutput || output.lowercased().hasSuffix(".csv") ? .csv : .xlsx
     }
 
     /// What converting a form gave: the output (nil when nothing could be made), the diagnostics located
@@ -123,11 +138,14 @@ package struct ConvertCommand: Command {
 
     private func convert(
         _ bytes: [UInt8], parsed: JSONParseResult?, from: InterchangeFormat, to: InterchangeFormat,
-        version: FHIRVersion, registry: QuestionTypeRegistry
+        version: FHIRVersion, layout: XLSFormWriter.Layout, registry: QuestionTypeRegistry
     ) -> Converted {
         let reader = TemplateReader(registry: registry)
         switch to {
-        case .mi, .surveyjs, .xlsform:
+        case .xlsform:
+            let written = XLSFormWriter(reader: reader).write(bytes, layout: layout)
+            return Converted(output: written.output, diagnostics: written.diagnostics)
+        case .mi, .surveyjs:
             let (output, diagnostics) =
                 ForeignTemplate.converted(bytes, parsed: parsed, from: from, reader: reader) ?? (nil, [])
             return Converted(output: output, diagnostics: diagnostics)

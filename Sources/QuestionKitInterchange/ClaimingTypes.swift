@@ -28,3 +28,13 @@ struct ClaimingTypes: Sendable {
         return found
     }
 }
+
+extension QuestionTypeRegistry {
+    /// The identifier of the question's type, from the registry's descriptions (a type's own
+    /// `description` is computed at each call: examples and all), for the writers' reports.
+    func identifier(of question: Question) -> String {
+        let wanted = ObjectIdentifier(Swift.type(of: question.type))
+        let index = types.firstIndex { ObjectIdentifier(Swift.type(of: $0)) == wanted }
+        return index.map { descriptions[$0].identifier } ?? "?"
+    }
+}

@@ -79,14 +79,6 @@ public struct FHIRWriter: Sendable {
         return .object(members)
     }
 
-    /// The identifier of the question's type, from the registry's descriptions (a type's own
-    /// `description` is computed at each call: examples and all).
-    private func identifier(of question: Question) -> String {
-        let wanted = ObjectIdentifier(type(of: question.type))
-        let index = reader.registry.types.firstIndex { ObjectIdentifier(type(of: $0)) == wanted }
-        return index.map { reader.registry.descriptions[$0].identifier } ?? "?"
-    }
-
     /// The FHIR item type a question is written as (for the operands of conditions on it).
     private func shapeType(of question: Question) -> String? {
         if let kept = question.node["_fhir"]?["type"]?.stringValue { return kept }
@@ -103,7 +95,7 @@ public struct FHIRWriter: Sendable {
         else {
             problems.warning(
                 FHIRCode.questionNotWritten,
-                "a '\(identifier(of: question))' question has no FHIR item; it is not written",
+                "a '\(reader.registry.identifier(of: question))' question has no FHIR item; it is not written",
                 at: question.node, hint: "FHIR has no item of this kind; the Questionnaire leaves the question out.")
             return nil
         }

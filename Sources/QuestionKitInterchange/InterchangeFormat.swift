@@ -9,7 +9,8 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     case fhir
     /// A SurveyJS survey (JSON; read only).
     case surveyjs
-    /// An XLSForm: an `.xlsx` workbook, or the `.csv`/`.md` text pyxform accepts.
+    /// An XLSForm: an `.xlsx` workbook, or the `.csv`/`.md` text pyxform accepts (read; `.xlsx` and
+    /// `.csv` written).
     case xlsform
 
     /// The format of `bytes`, from their content: a JSON object with `resourceType` is FHIR, one

@@ -1,8 +1,9 @@
 import QuestionKit
 
-/// What importing XLSForms reports: each code declared once, used where it is raised and listed in
+/// What converting XLSForms reports: each code declared once, used where it is raised and listed in
 /// Docs/Formats/XLSForm.md.
 public enum XLSFormCode: String, DiagnosticCode, CaseIterable {
+    // Reading
     case notReadable = "xlsform.not-readable"
     case noSurveySheet = "xlsform.no-survey-sheet"
     case sheetNotCarried = "xlsform.sheet-not-carried"
@@ -30,4 +31,13 @@ public enum XLSFormCode: String, DiagnosticCode, CaseIterable {
     case labelMissing = "xlsform.label-missing"
     case choiceIncomplete = "xlsform.choice-incomplete"
     case choicesColumnNotCarried = "xlsform.choices-column-not-carried"
+
+    // Writing
+    case questionNotWritten = "xlsform.question-not-written"
+    case helpImageNotWritten = "xlsform.help-image-not-written"
+    case nameMade = "xlsform.name-made"
+    case conditionNotWritten = "xlsform.condition-not-written"
+    case keptValueNotWritten = "xlsform.kept-value-not-written"
+    case characterReplaced = "xlsform.character-replaced"
+    case workbookNotWritten = "xlsform.workbook-not-written"
 }

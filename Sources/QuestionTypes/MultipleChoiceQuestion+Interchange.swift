@@ -193,4 +193,29 @@ extension MultipleChoiceQuestion {
         let trimmed = scalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
         return String(String.UnicodeScalarView(trimmed))
     }
+
+    // XLSForm
+
+    /// `select_one` (one answer) or `select_multiple` over a list of the options (choice names made of
+    /// their texts); a limit above one is the constraint `count-selected(.) <= N`. An accepted answer
+    /// has no place in XLSForm and is reported.
+    public func xlsFormRow(
+        of definition: MultipleChoiceDefinition, at node: JSONNode, problems: inout ProblemCollector
+    ) -> XLSFormRowShape? {
+        if definition.acceptedAnswer != nil, let accepted = node["acceptedAnswer"] {
+            problems.warning(
+                Code.xlsFormAcceptedAnswerNotWritten,
+                "an XLSForm question has no expected answer: the accepted answer is not written", at: accepted,
+                hint: "Answers that differ will not be flagged by XLSForm tools.")
+        }
+        var columns: [(String, String)] = []
+        if case .atMost(let limit) = definition.selectionLimit {
+            columns = [
+                ("constraint", "count-selected(.) <= \(limit)"), ("constraint_message", "At most \(limit) answers"),
+            ]
+        }
+        return XLSFormRowShape(
+            type: definition.selectionLimit == .single ? "select_one" : "select_multiple", columns: columns,
+            choices: XLSFormRowShape.ChoiceList(labels: definition.options))
+    }
 }

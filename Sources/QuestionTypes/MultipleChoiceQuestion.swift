@@ -435,6 +435,7 @@ extension MultipleChoiceQuestion {
         case xlsFormNoChoices = "multiple-choice.xlsform-no-choices"
         case xlsFormOtherNotCarried = "multiple-choice.xlsform-other-not-carried"
         case xlsFormLabelRepeated = "multiple-choice.xlsform-label-repeated"
+        case xlsFormAcceptedAnswerNotWritten = "multiple-choice.xlsform-accepted-answer-not-written"
         case acceptedAnswerEmpty = "multiple-choice.accepted-answer-empty"
         case acceptedAnswerExceedsMaxAnswers = "multiple-choice.accepted-answer-exceeds-max-answers"
         case acceptedAnswerNoneIsOption = "multiple-choice.accepted-answer-none-is-option"

@@ -164,4 +164,34 @@ extension ShortAnswerQuestion {
         if let lower, let upper, lower > upper { return nil }
         return (lower, upper)
     }
+
+    // XLSForm
+
+    /// `text`, or for a number `integer` when the range has bounds and all are whole (a note says that
+    /// XLSForm then refuses a fraction) and `decimal` otherwise, the range as a `constraint`.
+    public func xlsFormRow(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
+    {
+        guard definition.isNumeric else { return XLSFormRowShape(type: "text") }
+        let range = definition.acceptedRange
+        let bounds = [range.lower, range.upper].compactMap { $0 }
+        let whole = !bounds.isEmpty && bounds.allSatisfy { $0 == $0.rounded() && abs($0) < 1e15 }
+        if whole, let numberInput = node["numberInput"] {
+            problems.report(
+                .note, Code.xlsFormWrittenAsInteger,
+                "the accepted range has whole bounds: written as an XLSForm integer, which refuses a fraction",
+                at: numberInput, hint: "A bound with a fraction (0.5) writes a decimal.")
+        }
+        let text = { (bound: Double) in JSONWriter.text(of: .number(bound), indent: 0) }
+        let (constraint, message): (String?, String?) =
+            switch (range.lower.map(text), range.upper.map(text)) {
+            case (let lower?, let upper?): (". >= \(lower) and . <= \(upper)", "Between \(lower) and \(upper)")
+            case (let lower?, nil): (". >= \(lower)", "At least \(lower)")
+            case (nil, let upper?): (". <= \(upper)", "At most \(upper)")
+            case (nil, nil): (nil, nil)
+            }
+        var columns: [(String, String)] = []
+        if let constraint, let message { columns = [("constraint", constraint), ("constraint_message", message)] }
+        return XLSFormRowShape(type: whole ? "integer" : "decimal", columns: columns)
+    }
 }

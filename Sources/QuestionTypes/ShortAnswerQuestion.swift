@@ -348,6 +348,7 @@ extension ShortAnswerQuestion {
         case fhirAnswerNotCarried = "short-answer.fhir-answer-not-carried"
         case surveyJSBoundNotNumber = "short-answer.surveyjs-bound-not-number"
         case xlsFormConstraintNotCarried = "short-answer.xlsform-constraint-not-carried"
+        case xlsFormWrittenAsInteger = "short-answer.xlsform-written-as-integer"
         case acceptedAnswerNotObject = "short-answer.accepted-answer-not-object"
         case answerNotString = "short-answer.answer-not-string"
         case answerTooPrecise = "short-answer.answer-too-precise"

@@ -14,12 +14,9 @@ extension TrueFalseQuestion {
     public func fhirItem(of definition: TrueFalseDefinition, at node: JSONNode, problems: inout ProblemCollector)
         -> FHIRItemShape?
     {
-        if definition.acceptedAnswer != nil, let accepted = node["acceptedAnswer"] {
-            problems.warning(
-                Code.fhirAcceptedAnswerNotWritten,
-                "a FHIR item has no expected answer: the accepted answer \(accepted.quotedForMessage) is not written",
-                at: accepted, hint: "Answers that differ will not be flagged by FHIR tools.")
-        }
+        Self.reportAcceptedAnswer(
+            of: definition, at: node, code: Code.fhirAcceptedAnswerNotWritten, question: "a FHIR item", format: "FHIR",
+            problems: &problems)
         return FHIRItemShape(type: "boolean")
     }
 
@@ -55,5 +52,29 @@ extension TrueFalseQuestion {
     /// No keys of its own.
     public func questionKeys(from element: SurveyJSElement, problems: inout ProblemCollector) -> SurveyJSImport? {
         SurveyJSImport(keys: [])
+    }
+
+    // XLSForm
+
+    /// `select_one` over the shared yes/no list; an accepted answer has no place in XLSForm and is reported.
+    public func xlsFormRow(of definition: TrueFalseDefinition, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
+    {
+        Self.reportAcceptedAnswer(
+            of: definition, at: node, code: Code.xlsFormAcceptedAnswerNotWritten, question: "an XLSForm question",
+            format: "XLSForm", problems: &problems)
+        return XLSFormRowShape(type: "select_one", choices: .yesNo)
+    }
+
+    /// Reports the accepted answer of the question at `node`, which `format` (its questions being `question`)
+    /// has no place for.
+    private static func reportAcceptedAnswer(
+        of definition: TrueFalseDefinition, at node: JSONNode, code: Code, question: String, format: String,
+        problems: inout ProblemCollector
+    ) {
+        guard definition.acceptedAnswer != nil, let accepted = node["acceptedAnswer"] else { return }
+        problems.warning(
+            code, "\(question) has no expected answer: the accepted answer \(accepted.quotedForMessage) is not written",
+            at: accepted, hint: "Answers that differ will not be flagged by \(format) tools.")
     }
 }

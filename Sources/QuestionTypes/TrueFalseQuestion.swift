@@ -335,6 +335,7 @@ extension TrueFalseQuestion {
     public enum Code: String, DiagnosticCode, CaseIterable {
         case fhirAcceptedAnswerNotWritten = "true-false.fhir-accepted-answer-not-written"
         case fhirAnswerNotCarried = "true-false.fhir-answer-not-carried"
+        case xlsFormAcceptedAnswerNotWritten = "true-false.xlsform-accepted-answer-not-written"
         case acceptedAnswerNotSingle = "true-false.accepted-answer-not-single"
         case acceptedAnswerNotString = "true-false.accepted-answer-not-string"
         case answerNotSingle = "true-false.answer-not-single"

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -30,6 +31,21 @@ struct ConvertCommandTests {
         #expect(outcome.standardOutput.contains(#""type": "boolean""#))
         #expect(runTool(["convert", "-"], standardInput: template).status == 64)
         #expect(runTool(["convert", "-"], standardInput: "[]").status == 64)
+    }
+
+    @Test func writesXLSFormGuessedFromTheOutputsExtension() throws {
+        let template = #"{"Title": "T", "questions": [{"answer-type": "true/false", "question": "OK?"}]}"#
+        let csv = runTool(["convert", "-", "--to", "xlsform"], standardInput: template)
+        #expect(csv.status == 0)
+        #expect(csv.standardOutput.hasPrefix("survey,,,\n,type,name,label\n,select_one yes_no,q1,OK?\n"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xlsform-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("T.xlsx").path
+        #expect(runTool(["convert", "-", "-o", path], standardInput: template).status == 0)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        #expect(bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))  // a zip archive
+        #expect(runTool(["convert", "-", "--from", "fhir", "--to", "xlsform"], standardInput: "{}").status == 64)
     }
 
     @Test func validateReadsAQuestionnaireDirectly() {

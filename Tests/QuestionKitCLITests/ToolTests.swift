@@ -61,7 +61,7 @@ import Testing
                   new-type     Write a new question type's skeleton, or a whole package around it (--package).
                   store        Keep forms in a folder through their life: start, fill, complete, submit, expire.
                   templates    List the templates of a folder by title, with their revisions and the latest.
-                  convert      Convert a form between our template format and FHIR Questionnaire; import SurveyJS and XLSForm.
+                  convert      Convert a form between our template format and FHIR Questionnaire; import SurveyJS; XLSForm both ways.
                   dataset      Export completed forms as a partitioned dataset (answers, forms, warnings).
                   lsp          Run the language server (LSP) for templates and fixtures on standard input and output.
                   completions  Print a shell completion script (bash, zsh or fish) for the commands and their options.

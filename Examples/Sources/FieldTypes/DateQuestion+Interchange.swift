@@ -86,4 +86,22 @@ extension DateQuestion {
     public func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport? {
         XLSFormImport(keys: [])
     }
+
+
+    /// A `date` row, its earliest and latest dates as a `constraint`.
+    public func xlsFormRow(of definition: DateDefinition, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
+    {
+        let bounds = [(">=", definition.earliest), ("<=", definition.latest)].compactMap { op, date in
+            date.map { ". \(op) date('\($0.description)')" }
+        }
+        guard !bounds.isEmpty else { return XLSFormRowShape(type: "date") }
+        let range = [definition.earliest.map { "from \($0)" }, definition.latest.map { "until \($0)" }]
+        return XLSFormRowShape(
+            type: "date",
+            columns: [
+                ("constraint", bounds.joined(separator: " and ")),
+                ("constraint_message", "A date " + range.compactMap { $0 }.joined(separator: " ")),
+            ])
+    }
 }

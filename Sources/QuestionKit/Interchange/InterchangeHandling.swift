@@ -87,6 +87,13 @@ public protocol InterchangeHandling: AnswerHandling {
     /// writer. Report what the type reads but cannot carry against the row's cells; nil when the row
     /// cannot be a question of the type (report why; the converter keeps the row).
     func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport?
+
+    /// The XLSForm survey row of a question of the type: its `type` (`select_one`, `text`, `integer` …),
+    /// the columns the type owns (`constraint`, `appearance` …) and, for a select, its choice list; the
+    /// writer adds `name`, `label`, `hint`, `relevant` and the list's name. Nil when the question cannot
+    /// be written as a row (report why against `node`; the writer reports a nil with nothing reported).
+    func xlsFormRow(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
 }
 
 extension InterchangeHandling {
@@ -134,6 +141,11 @@ extension InterchangeHandling {
 
     /// Never called for a type that claims nothing; nil.
     public func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport? { nil }
+
+    /// Not written out.
+    public func xlsFormRow(of definition: Definition, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
+    { nil }
 }
 
 extension InterchangeHandling {
@@ -159,6 +171,14 @@ extension InterchangeHandling {
     ) -> JSONWriter.Value? {
         guard let definition = definition as? Definition else { return nil }
         return storedAnswer(fromFHIR: values, for: definition, problems: &problems)
+    }
+
+    // As `erasedFHIRItem`, for the XLSForm writer.
+    package func erasedXLSFormRow(of definition: any Sendable, at node: JSONNode, problems: inout ProblemCollector)
+        -> XLSFormRowShape?
+    {
+        guard let definition = definition as? Definition else { return nil }
+        return xlsFormRow(of: definition, at: node, problems: &problems)
     }
 }
 

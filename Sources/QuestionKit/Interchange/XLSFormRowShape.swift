@@ -1,0 +1,102 @@
+/// A question as an XLSForm `survey` row: its `type`, the columns its type owns and, for a select, its
+/// choice list. The writer adds `name`, `label`, `hint`, `relevant` and the list's name.
+public struct XLSFormRowShape: Sendable {
+    /// The row's `type` without a list name (`select_one`, `select_multiple`, `text`, `integer`,
+    /// `decimal`, `date` …); the writer appends the list's name to a type with a choice list.
+    public var type: String
+    /// Columns besides `type`, `name`, `label`, `hint` and `relevant` (`constraint`,
+    /// `constraint_message`, `appearance` …), in order.
+    public var columns: [(String, String)]
+    /// The choice list of a select, or nil.
+    public var choices: ChoiceList?
+
+    /// A row of `type` with `columns` and, for a select, `choices`.
+    public init(type: String, columns: [(String, String)] = [], choices: ChoiceList? = nil) {
+        self.type = type
+        self.columns = columns
+        self.choices = choices
+    }
+
+    /// One row of the `choices` sheet: the `name` a form stores and compares, the `label` people see.
+    public struct Choice: Sendable, Hashable {
+        /// The stored value: a valid XML name, unique in its list.
+        public var name: String
+        /// The text shown.
+        public var label: String
+
+        /// A choice named `name` showing `label`.
+        public init(name: String, label: String) {
+            self.name = name
+            self.label = label
+        }
+    }
+
+    /// The choices of a select.
+    public struct ChoiceList: Sendable, Hashable {
+        /// The name of a list several questions share (the yes/no list), or nil for a list of the
+        /// question's own, which the writer names after the question.
+        public var sharedName: String?
+        /// The choices, in order.
+        public var choices: [Choice]
+
+        /// A list of `choices`, shared by the name `sharedName` when given.
+        public init(sharedName: String? = nil, choices: [Choice]) {
+            self.sharedName = sharedName
+            self.choices = choices
+        }
+
+        /// A list of the question's own, one choice per label, named by `XLSFormRowShape.names(for:)`.
+        public init(labels: [String]) {
+            self.init(choices: zip(XLSFormRowShape.names(for: labels), labels).map { Choice(name: $0, label: $1) })
+        }
+
+        /// The list a yes/no question (true/false) shares: `yes` and `no`. A condition whose operand is a
+        /// boolean compares with these names.
+        public static let yesNo = ChoiceList(
+            sharedName: "yes_no", choices: [Choice(name: "yes", label: "Yes"), Choice(name: "no", label: "No")])
+    }
+
+    /// Choice names made of `labels`, one each, in order: stable (the same labels give the same names),
+    /// valid XML names (ASCII letters, digits and `_`, not starting with a digit), lowercase, at most 32
+    /// characters, unique in the list (a repeated name gets `_2`, `_3` …). A label with no ASCII letter
+    /// or digit is named by its place (`option_3`).
+    public static func names(for labels: [String]) -> [String] {
+        var used = Set<String>()
+        return labels.enumerated().map { index, label in
+            let base = xmlName(of: label) ?? "option_\(index + 1)"
+            return unique(base, in: &used)
+        }
+    }
+
+    /// `text` as a valid XML name: its ASCII letters and digits lowercased, every run of anything else one
+    /// `_`, none at either end, `_` before a leading digit, cut to 32 characters; nil when nothing is left.
+    public static func xmlName(of text: String, maximumLength: Int = 32) -> String? {
+        var name = ""
+        var pendingSeparator = false
+        for byte in text.utf8 {
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            guard isLetter || isDigit else {
+                pendingSeparator = !name.isEmpty
+                continue
+            }
+            if pendingSeparator { name.append("_") }
+            pendingSeparator = false
+            if name.isEmpty, isDigit { name.append("_") }
+            name.unicodeScalars.append(Unicode.Scalar(isLetter ? byte | 0x20 : byte))
+            if name.utf8.count >= maximumLength { break }
+        }
+        return name.isEmpty ? nil : name
+    }
+
+    /// `base`, or `base_2`, `base_3` … the first not in `used`, which it joins.
+    public static func unique(_ base: String, in used: inout Set<String>) -> String {
+        var name = base
+        var suffix = 1
+        while !used.insert(name).inserted {
+            suffix += 1
+            name = "\(base)_\(suffix)"
+        }
+        return name
+    }
+}

@@ -1,0 +1,231 @@
+import QuestionKit
+import QuestionKitForms
+
+/// The rows of an XLSForm being written from a template: each question's survey row (its type's shape,
+/// its name, label, hint and `relevant`), the groups of its sections, and the choice lists, named
+/// uniquely. Names are the questions' `linkId`s where XLSForm takes them, else made up (`q3`).
+struct XLSFormRows {
+    /// The survey columns XLSForm users expect first, in this order.
+    static let surveyColumns = [
+        "type", "name", "label", "hint", "required", "relevant", "constraint", "constraint_message", "appearance",
+    ]
+
+    /// What a question became: its row's name, shape (nil: not written) and list name.
+    struct Written {
+        var name: String
+        var shape: XLSFormRowShape?
+        var listName: String?
+    }
+
+    let template: Template
+    let registry: QuestionTypeRegistry
+    private(set) var written: [Written] = []
+    /// The written question of each linkId (the first, when one is given twice).
+    private(set) var byLinkId: [String: Int] = [:]
+    private(set) var survey: [[(String, String)]] = []
+    private(set) var choices: [[(String, String)]] = []
+    private var names = Set<String>()
+
+    init(template: Template, registry: QuestionTypeRegistry, problems: inout ProblemCollector) {
+        self.template = template
+        self.registry = registry
+        // LinkIds first, so that a made name never takes one.
+        var linkIds: [String?] = []
+        for question in template.questions {
+            let linkId = question.node["linkId"]?.stringValue
+            if let linkId, Self.isName(linkId), names.insert(linkId).inserted {
+                linkIds.append(linkId)
+            } else {
+                linkIds.append(nil)
+            }
+        }
+        var lists: [String: [XLSFormRowShape.Choice]] = [:]
+        var listNames = Set<String>()
+        for (question, linkId) in zip(template.questions, linkIds) {
+            let name = linkId ?? XLSFormRowShape.unique("q\(question.number)", in: &names)
+            if linkId == nil, let given = question.node["linkId"] {
+                problems.report(
+                    .note, XLSFormCode.nameMade,
+                    "\(given.quotedForMessage) is not an XLSForm name (or is given twice): the question is named '\(name)'",
+                    at: given,
+                    hint: "An XLSForm name starts with a letter or '_' and holds letters, digits, '_', '-', '.'.")
+            }
+            if let linkId = question.node["linkId"]?.stringValue, byLinkId[linkId] == nil {
+                byLinkId[linkId] = written.count
+            }
+            var row = question.type.erasedXLSFormRow(of: question.definition, at: question.node, problems: &problems)
+            let kept = question.node["_xlsform"]?["choices"]
+            if let kept, var list = row?.choices {
+                Self.putBack(kept, into: &list, problems: &problems)
+                row?.choices = list
+            }
+            var listName: String?
+            if let list = row?.choices {
+                let base = list.sharedName ?? name
+                if list.sharedName != nil, lists[base] == list.choices {
+                    listName = base
+                } else {
+                    let unique = XLSFormRowShape.unique(base, in: &listNames)
+                    lists[unique] = list.choices
+                    listName = unique
+                    let extra = kept.map { Array($0.elements) } ?? []
+                    for (index, choice) in list.choices.enumerated() {
+                        var columns = [
+                            ("list_name", unique), ("name", choice.name),
+                            ("label", Self.cell(choice.label, at: question.node, problems: &problems)),
+                        ]
+                        if index < extra.count {
+                            columns += Self.keptColumns(of: extra[index], problems: &problems).filter {
+                                !["list_name", "name", "label"].contains($0.0)
+                            }
+                        }
+                        choices.append(columns)
+                    }
+                }
+            }
+            written.append(Written(name: name, shape: row, listName: listName))
+        }
+    }
+
+    /// Whether `text` can name an XLSForm row: an ASCII letter or `_`, then letters, digits, `_`, `-`, `.`.
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
+        return text.utf8.allSatisfy { byte in
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// The survey: questions in order, consecutive questions of one section in one group; a group none
+    /// of whose questions is written is left out (ODK Validate refuses an empty group).
+    mutating func writeSurvey(problems: inout ProblemCollector) {
+        var section: String?
+        var pendingGroup: [(String, String)]?
+        var groupOpen = false
+        for (question, row) in zip(template.questions, written) {
+            if question.section != section {
+                if groupOpen { survey.append([("type", "end group")]) }
+                groupOpen = false
+                pendingGroup = nil
+                section = question.section
+                if let text = section {
+                    let name = XLSFormRowShape.unique(
+                        XLSFormRowShape.xmlName(of: text).map { "section_\($0)" } ?? "section", in: &names)
+                    pendingGroup = [
+                        ("type", "begin group"), ("name", name),
+                        ("label", Self.cell(text, at: question.node, problems: &problems)),
+                    ]
+                }
+            }
+            guard let shape = row.shape else {
+                problems.warning(
+                    XLSFormCode.questionNotWritten,
+                    "a '\(registry.identifier(of: question))' question has no XLSForm row; it is not written",
+                    at: question.node, hint: "XLSForm has no question of this kind; the form leaves it out.")
+                continue
+            }
+            if let group = pendingGroup {
+                survey.append(group)
+                pendingGroup = nil
+                groupOpen = true
+            }
+            survey.append(surveyRow(question, row: row, shape: shape, problems: &problems))
+        }
+        if groupOpen { survey.append([("type", "end group")]) }
+    }
+
+    private func surveyRow(
+        _ question: Question, row: Written, shape: XLSFormRowShape, problems: inout ProblemCollector
+    ) -> [(String, String)] {
+        let node = question.node
+        var columns: [(String, String)] = [
+            ("type", row.listName.map { "\(shape.type) \($0)" } ?? shape.type), ("name", row.name),
+            ("label", Self.cell(question.text, at: node, problems: &problems)),
+        ]
+        if let help = question.help {
+            if !help.text.isEmpty { columns.append(("hint", Self.cell(help.text, at: node, problems: &problems))) }
+            if !help.images.isEmpty {
+                problems.warning(
+                    XLSFormCode.helpImageNotWritten,
+                    "the help's \(help.images.count == 1 ? "image is" : "\(help.images.count) images are") not written",
+                    at: node["helpInfo"] ?? node,
+                    hint: "An XLSForm names media files beside the form; it holds no image.")
+            }
+        }
+        if let relevant = relevant(of: question, problems: &problems) { columns.append(("relevant", relevant)) }
+        columns += shape.columns
+        // What `_xlsform` kept wins over what is written, but for the row's name and a select's list.
+        if let kept = node["_xlsform"]?["columns"] {
+            let keptColumns = Self.keptColumns(of: kept, problems: &problems).filter { column, _ in
+                column != "name" && !(column == "type" && row.listName != nil)
+            }
+            let keptNames = Set(keptColumns.map(\.0))
+            columns = columns.filter { !keptNames.contains($0.0) } + keptColumns
+            columns.sort { lhs, rhs in Self.rank(lhs.0) < Self.rank(rhs.0) }
+        }
+        return columns
+    }
+
+    /// Where a column goes among those of a row: the leading ones in order, the others after them.
+    private static func rank(_ column: String) -> Int { surveyColumns.firstIndex(of: column) ?? surveyColumns.count }
+
+    /// A kept object's members as columns: strings as they are, numbers as written, booleans as `yes`/`no`;
+    /// anything else is reported and left out.
+    static func keptColumns(of object: JSONNode, problems: inout ProblemCollector) -> [(String, String)] {
+        var columns: [(String, String)] = []
+        for member in object.members {
+            let value = member.value
+            if let text = value.stringValue ?? value.numberText ?? value.boolValue.map({ $0 ? "yes" : "no" }) {
+                columns.append((member.key, cell(text, at: value, problems: &problems)))
+            } else {
+                problems.warning(
+                    XLSFormCode.keptValueNotWritten,
+                    "'\(member.key)' under _xlsform is not a string, number or boolean: not written", at: value)
+            }
+        }
+        return columns
+    }
+
+    /// Puts back kept choice columns: one object per choice, in order; a kept `name` replaces the made
+    /// one when it is unique in the list.
+    private static func putBack(
+        _ kept: JSONNode, into list: inout XLSFormRowShape.ChoiceList, problems: inout ProblemCollector
+    ) {
+        let keptChoices = Array(kept.elements.prefix(list.choices.count))
+        var used = Set(list.choices.map(\.name))
+        for (index, entry) in keptChoices.enumerated() {
+            guard let name = entry["name"] else { continue }
+            let text = name.stringValue ?? name.numberText ?? ""
+            guard !text.isEmpty, text == list.choices[index].name || used.insert(text).inserted else {
+                problems.warning(
+                    XLSFormCode.keptValueNotWritten,
+                    "the kept choice name \(name.quotedForMessage) is empty or not unique in its list: not written",
+                    at: name)
+                continue
+            }
+            list.choices[index].name = text
+        }
+    }
+
+    /// `text` as a cell can hold it: a character XML 1.0 cannot carry (a control character, U+FFFE,
+    /// U+FFFF) is replaced by U+FFFD and reported.
+    static func cell(_ text: String, at node: JSONNode, problems: inout ProblemCollector) -> String {
+        func fits(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            return (value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D) && value != 0xFFFE
+                && value != 0xFFFF
+        }
+        guard !text.unicodeScalars.allSatisfy(fits) else { return text }
+        problems.warning(
+            XLSFormCode.characterReplaced, "a control character cannot be written in a workbook: replaced by U+FFFD",
+            at: node)
+        var cleaned = ""
+        for scalar in text.unicodeScalars { cleaned.unicodeScalars.append(fits(scalar) ? scalar : "\u{FFFD}") }
+        return cleaned
+    }
+
+}

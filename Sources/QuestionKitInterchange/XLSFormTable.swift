@@ -1,0 +1,88 @@
+import QuestionKit
+
+/// One sheet of an XLSForm being written: rows of (column, value) pairs, laid out at the end with the
+/// columns XLSForm users expect first, in `leading`'s order, and any other in the order first used. The
+/// `required` columns head the sheet even when no row fills them (a survey without rows is still a sheet).
+struct XLSFormTable {
+    let name: String
+    private let leading: [String]
+    private let required: Set<String>
+    private var rows: [[(String, String)]] = []
+
+    init(name: String, leading: [String], required: Set<String> = []) {
+        self.name = name
+        self.leading = leading
+        self.required = required
+    }
+
+    var isEmpty: Bool { rows.isEmpty }
+
+    /// Adds a row; a column given twice keeps its first value, an empty value is no value.
+    mutating func append(_ row: [(String, String)]) {
+        WorkCounter.add(1, to: .interchangeVisits)
+        rows.append(row)
+    }
+
+    /// The header row and the rows beneath it, every row as wide as the header.
+    func laidOut() -> [[String]] {
+        var seen = required
+        var others: [String] = []
+        for row in rows {
+            for (column, value) in row where !value.isEmpty && seen.insert(column).inserted && !leading.contains(column)
+            {
+                others.append(column)
+            }
+        }
+        let header = leading.filter(seen.contains) + others
+        var index: [String: Int] = [:]
+        for (position, column) in header.enumerated() { index[column] = position }
+        var table: [[String]] = [header]
+        table.reserveCapacity(rows.count + 1)
+        for row in rows {
+            var cells = [String](repeating: "", count: header.count)
+            for (column, value) in row where !value.isEmpty {
+                // The first value of a column stays: a cell filled already is not written over.
+                guard let position = index[column], cells[position].isEmpty else { continue }
+                cells[position] = value
+            }
+            table.append(cells)
+        }
+        return table
+    }
+
+    /// Sheets as pyxform reads a `.csv` form: a line naming each sheet (as wide as its rows: pyxform takes
+    /// a file with fewer than four commas for no CSV), then its header and rows, each line after an empty
+    /// first cell; fields quoted as RFC 4180 says when they hold a comma, a quote or a line break. Lines
+    /// end in LF.
+    static func csv(_ sheets: [(name: String, rows: [[String]])]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for sheet in sheets {
+            append(sheet.name, to: &bytes)
+            bytes += repeatElement(UInt8(ascii: ","), count: sheet.rows.first?.count ?? 0)
+            bytes.append(UInt8(ascii: "\n"))
+            for row in sheet.rows {
+                for value in row {
+                    bytes.append(UInt8(ascii: ","))
+                    append(value, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
+        return bytes
+    }
+
+    /// One field, in double quotes (a quote doubled) when it holds a comma, a quote or a line break.
+    private static func append(_ value: String, to bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        guard value.utf8.contains(where: { $0 == 0x2C || $0 == quote || $0 == 0x0A || $0 == 0x0D }) else {
+            bytes += value.utf8
+            return
+        }
+        bytes.append(quote)
+        for byte in value.utf8 {
+            if byte == quote { bytes.append(quote) }
+            bytes.append(byte)
+        }
+        bytes.append(quote)
+    }
+}

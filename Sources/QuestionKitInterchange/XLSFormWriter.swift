@@ -1,0 +1,97 @@
+import QuestionKit
+import QuestionKitArchive
+import QuestionKitForms
+
+/// Writes a template of ours as an XLSForm (`survey`, `choices` and `settings` sheets), as `.xlsx` or as
+/// pyxform's `.csv`, through the registered types (`InterchangeHandling.xlsFormRow`): sections become
+/// groups, help the `hint`, conditions `relevant`, and what `_xlsform` kept is put back. A question
+/// whose type has no row is reported on the template, never left out silently. The same template gives
+/// the same bytes. See Docs/Formats/XLSForm.md.
+public struct XLSFormWriter: Sendable {
+    /// Reads the templates.
+    public let reader: TemplateReader
+
+    /// A writer of XLSForms from templates read by `reader`.
+    public init(reader: TemplateReader) {
+        self.reader = reader
+    }
+
+    /// How the sheets are put in a file.
+    public enum Layout: String, Sendable, CaseIterable {
+        /// An `.xlsx` workbook, as ODK users have it.
+        case xlsx
+        /// pyxform's `.csv`: each sheet's name on a line, its rows beneath after an empty first cell.
+        case csv
+    }
+
+    /// What writing one template gave.
+    public struct Result: Sendable {
+        /// The sheets (`survey`, then `choices` when a question has choices, then `settings`), each its
+        /// header row and rows; nil when the template has errors.
+        public var sheets: [(name: String, rows: [[String]])]?
+        /// The file, or nil when the template has errors or the workbook cannot be written.
+        public var output: [UInt8]?
+        /// The template's problems and what could not be written, located in the template.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Writes the template in `bytes` in `layout`.
+    public func write(_ bytes: [UInt8], layout: Layout) -> Result {
+        let read = reader.read(bytes)
+        guard let template = read.template, !read.diagnostics.containsErrors else {
+            return Result(sheets: nil, output: nil, diagnostics: read.diagnostics)
+        }
+        var problems = ProblemCollector(document: template.document)
+        let sheets = self.sheets(of: template, problems: &problems)
+        var output: [UInt8]?
+        switch layout {
+        case .csv: output = XLSFormTable.csv(sheets)
+        case .xlsx:
+            do {
+                output = try XLSXWriter.write(sheets)
+            } catch {
+                problems.error(
+                    XLSFormCode.workbookNotWritten, "the workbook cannot be written: \(error)",
+                    at: template.document.root)
+            }
+        }
+        return Result(sheets: sheets, output: output, diagnostics: read.diagnostics + problems.diagnostics())
+    }
+
+    func sheets(of template: Template, problems: inout ProblemCollector) -> [(name: String, rows: [[String]])] {
+        let root = template.document.root
+        var form = XLSFormRows(template: template, registry: reader.registry, problems: &problems)
+        form.writeSurvey(problems: &problems)
+        var survey = XLSFormTable(
+            name: "survey", leading: XLSFormRows.surveyColumns, required: ["type", "name", "label"])
+        for row in form.survey { survey.append(row) }
+        var choices = XLSFormTable(name: "choices", leading: ["list_name", "name", "label"])
+        for row in form.choices { choices.append(row) }
+        let kept = root["_xlsform"]
+        for row in kept?["survey"]?.elements.map({ $0 }) ?? [] {
+            survey.append(XLSFormRows.keptColumns(of: row, problems: &problems))
+        }
+        for row in kept?["choices"]?.elements.map({ $0 }) ?? [] {
+            choices.append(XLSFormRows.keptColumns(of: row, problems: &problems))
+        }
+        var settings: [(String, String)] = []
+        if let title = template.title, !title.isEmpty {
+            settings.append(("form_title", title))
+            settings.append(("form_id", XLSFormRowShape.xmlName(of: title, maximumLength: 64) ?? "form"))
+        }
+        if let revision = template.revision, !revision.isEmpty { settings.append(("version", revision)) }
+        if let keptSettings = kept?["settings"] {
+            let keptColumns = XLSFormRows.keptColumns(of: keptSettings, problems: &problems)
+            let keptNames = Set(keptColumns.map(\.0))
+            settings = keptColumns + settings.filter { !keptNames.contains($0.0) }
+        }
+        var sheets: [(name: String, rows: [[String]])] = [(survey.name, survey.laidOut())]
+        if !choices.isEmpty { sheets.append((choices.name, choices.laidOut())) }
+        if !settings.isEmpty {
+            var table = XLSFormTable(name: "settings", leading: ["form_title", "form_id", "version"])
+            table.append(settings)
+            sheets.append((table.name, table.laidOut()))
+        }
+        return sheets
+    }
+}
