@@ -87,7 +87,6 @@ extension DateQuestion {
         XLSFormImport(keys: [])
     }
 
-
     /// A `date` row, its earliest and latest dates as a `constraint`.
     public func xlsFormRow(of definition: DateDefinition, at node: JSONNode, problems: inout ProblemCollector)
         -> XLSFormRowShape?
