@@ -210,7 +210,8 @@ struct XLSFormRowWalk {
                         "the condition of a group is not carried: its questions are always asked", at: relevant)
                 }
                 noteColumns(of: row, carried: ["type", "name", labelColumn, "relevant"])
-                let title = row[labelColumn]?.stringValue ?? row["name"]?.stringValue
+                // A group without a label in the language read keeps its label without one, as written.
+                let title = (row[labelColumn] ?? row["label"])?.stringValue ?? row["name"]?.stringValue
                 let outer = sections.last?.title
                 sections.append((title.map { t in outer.map { "\($0) / \(t)" } ?? t } ?? outer, row))
             case "end_group", "end_repeat", "end_loop":

@@ -19,6 +19,11 @@ struct XLSFormRows {
 
     let template: Template
     let registry: QuestionTypeRegistry
+    /// The columns of the labels and hints written: `label` and `hint`, or, when the kept settings name a
+    /// `default_language` (the source read its labels from that language's column), `label::LANGUAGE` and
+    /// `hint::LANGUAGE`, so that the labels are read from where they are written.
+    let labelColumn: String
+    let hintColumn: String
     private(set) var written: [Written] = []
     /// The written question of each linkId (the first, when one is given twice).
     private(set) var byLinkId: [String: Int] = [:]
@@ -29,6 +34,9 @@ struct XLSFormRows {
     init(template: Template, registry: QuestionTypeRegistry, problems: inout ProblemCollector) {
         self.template = template
         self.registry = registry
+        let language = template.document.root["_xlsform"]?["settings"]?["default_language"]?.stringValue
+        labelColumn = language.map { "label::" + $0 } ?? "label"
+        hintColumn = language.map { "hint::" + $0 } ?? "hint"
         // LinkIds first, so that a made name never takes one.
         var linkIds: [String?] = []
         for question in template.questions {
@@ -54,32 +62,28 @@ struct XLSFormRows {
                 byLinkId[linkId] = written.count
             }
             var row = question.type.erasedXLSFormRow(of: question.definition, at: question.node, problems: &problems)
-            let kept = question.node["_xlsform"]?["choices"]
-            if let kept, var list = row?.choices {
-                Self.putBack(kept, into: &list, problems: &problems)
+            // What the reader kept of the source's list: its name and its choices' names.
+            let kept = question.node["_xlsform"]
+            if let keptNames = kept?["choice_names"], var list = row?.choices {
+                Self.putBack(keptNames, into: &list, problems: &problems)
                 row?.choices = list
             }
             var listName: String?
             if let list = row?.choices {
-                let base = list.sharedName ?? name
-                if list.sharedName != nil, lists[base] == list.choices {
+                let keptListName = kept?["list_name"]?.stringValue.flatMap { Self.isName($0) ? $0 : nil }
+                let shared = keptListName ?? list.sharedName
+                let base = shared ?? name
+                if shared != nil, lists[base] == list.choices {
                     listName = base
                 } else {
                     let unique = XLSFormRowShape.unique(base, in: &listNames)
                     lists[unique] = list.choices
                     listName = unique
-                    let extra = kept.map { Array($0.elements) } ?? []
-                    for (index, choice) in list.choices.enumerated() {
-                        var columns = [
+                    for choice in list.choices {
+                        choices.append([
                             ("list_name", unique), ("name", choice.name),
-                            ("label", Self.cell(choice.label, at: question.node, problems: &problems)),
-                        ]
-                        if index < extra.count {
-                            columns += Self.keptColumns(of: extra[index], problems: &problems).filter {
-                                !["list_name", "name", "label"].contains($0.0)
-                            }
-                        }
-                        choices.append(columns)
+                            (labelColumn, Self.cell(choice.label, at: question.node, problems: &problems)),
+                        ])
                     }
                 }
             }
@@ -117,7 +121,7 @@ struct XLSFormRows {
                         XLSFormRowShape.xmlName(of: text).map { "section_\($0)" } ?? "section", in: &names)
                     pendingGroup = [
                         ("type", "begin group"), ("name", name),
-                        ("label", Self.cell(text, at: question.node, problems: &problems)),
+                        (labelColumn, Self.cell(text, at: question.node, problems: &problems)),
                     ]
                 }
             }
@@ -144,10 +148,10 @@ struct XLSFormRows {
         let node = question.node
         var columns: [(String, String)] = [
             ("type", row.listName.map { "\(shape.type) \($0)" } ?? shape.type), ("name", row.name),
-            ("label", Self.cell(question.text, at: node, problems: &problems)),
+            (labelColumn, Self.cell(question.text, at: node, problems: &problems)),
         ]
         if let help = question.help {
-            if !help.text.isEmpty { columns.append(("hint", Self.cell(help.text, at: node, problems: &problems))) }
+            if !help.text.isEmpty { columns.append((hintColumn, Self.cell(help.text, at: node, problems: &problems))) }
             if !help.images.isEmpty {
                 problems.warning(
                     XLSFormCode.helpImageNotWritten,
@@ -158,26 +162,35 @@ struct XLSFormRows {
         }
         if let relevant = relevant(of: question, problems: &problems) { columns.append(("relevant", relevant)) }
         columns += shape.columns
-        // What `_xlsform` kept wins over what is written, but for the row's name and a select's list.
-        if let kept = node["_xlsform"]?["columns"] {
+        // The columns `_xlsform` kept win over what is written, but for the row's name and a select's list.
+        if let kept = node["_xlsform"] {
             let keptColumns = Self.keptColumns(of: kept, problems: &problems).filter { column, _ in
                 column != "name" && !(column == "type" && row.listName != nil)
             }
             let keptNames = Set(keptColumns.map(\.0))
             columns = columns.filter { !keptNames.contains($0.0) } + keptColumns
-            columns.sort { lhs, rhs in Self.rank(lhs.0) < Self.rank(rhs.0) }
+            columns.sort { lhs, rhs in rank(lhs.0) < rank(rhs.0) }
         }
         return columns
     }
 
+    /// The survey columns XLSForm users expect first, in this order, with the label and hint columns written.
+    var leadingColumns: [String] {
+        Self.surveyColumns.map { $0 == "label" ? labelColumn : $0 == "hint" ? hintColumn : $0 }
+    }
+
     /// Where a column goes among those of a row: the leading ones in order, the others after them.
-    private static func rank(_ column: String) -> Int { surveyColumns.firstIndex(of: column) ?? surveyColumns.count }
+    private func rank(_ column: String) -> Int {
+        let leading = leadingColumns
+        return leading.firstIndex(of: column) ?? leading.count
+    }
 
     /// A kept object's members as columns: strings as they are, numbers as written, booleans as `yes`/`no`;
     /// anything else is reported and left out.
+    /// `list_name` and `choice_names` (a select's list, put back by name) are no columns.
     static func keptColumns(of object: JSONNode, problems: inout ProblemCollector) -> [(String, String)] {
         var columns: [(String, String)] = []
-        for member in object.members {
+        for member in object.members where member.key != "list_name" && member.key != "choice_names" {
             let value = member.value
             if let text = value.stringValue ?? value.numberText ?? value.boolValue.map({ $0 ? "yes" : "no" }) {
                 columns.append((member.key, cell(text, at: value, problems: &problems)))
@@ -190,15 +203,13 @@ struct XLSFormRows {
         return columns
     }
 
-    /// Puts back kept choice columns: one object per choice, in order; a kept `name` replaces the made
-    /// one when it is unique in the list.
+    /// Puts back the kept choice names, in order: each replaces the made one when it is unique in the list.
     private static func putBack(
         _ kept: JSONNode, into list: inout XLSFormRowShape.ChoiceList, problems: inout ProblemCollector
     ) {
         let keptChoices = Array(kept.elements.prefix(list.choices.count))
         var used = Set(list.choices.map(\.name))
-        for (index, entry) in keptChoices.enumerated() {
-            guard let name = entry["name"] else { continue }
+        for (index, name) in keptChoices.enumerated() {
             let text = name.stringValue ?? name.numberText ?? ""
             guard !text.isEmpty, text == list.choices[index].name || used.insert(text).inserted else {
                 problems.warning(

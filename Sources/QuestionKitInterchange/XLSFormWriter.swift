@@ -63,16 +63,20 @@ public struct XLSFormWriter: Sendable {
         var form = XLSFormRows(template: template, registry: reader.registry, problems: &problems)
         form.writeSurvey(problems: &problems)
         var survey = XLSFormTable(
-            name: "survey", leading: XLSFormRows.surveyColumns, required: ["type", "name", "label"])
+            name: "survey", leading: form.leadingColumns, required: ["type", "name", form.labelColumn])
         for row in form.survey { survey.append(row) }
-        var choices = XLSFormTable(name: "choices", leading: ["list_name", "name", "label"])
+        var choices = XLSFormTable(name: "choices", leading: ["list_name", "name", form.labelColumn])
         for row in form.choices { choices.append(row) }
         let kept = root["_xlsform"]
-        for row in kept?["survey"]?.elements.map({ $0 }) ?? [] {
-            survey.append(XLSFormRows.keptColumns(of: row, problems: &problems))
+        if let sheets = kept?["sheets"], sheets.count > 0 {
+            problems.warning(
+                XLSFormCode.keptValueNotWritten,
+                "the other sheets kept under _xlsform.sheets (\(sheets.members.map { "'\($0.key)'" }.joined(separator: ", "))) "
+                    + "are not written", at: sheets, hint: "Copy them from the source workbook if the form needs them.")
         }
-        for row in kept?["choices"]?.elements.map({ $0 }) ?? [] {
-            choices.append(XLSFormRows.keptColumns(of: row, problems: &problems))
+        // The survey rows the reader did not make questions of (calculations, repeats …), after the others.
+        for row in kept?["rows"]?.elements.map({ $0 }) ?? [] {
+            survey.append(XLSFormRows.keptColumns(of: row, problems: &problems))
         }
         var settings: [(String, String)] = []
         if let title = template.title, !title.isEmpty {

@@ -7,7 +7,8 @@ import Testing
 /// Issue 21's round trip over the shared corpus: every FHIR Questionnaire that converts without an error
 /// reaches a fixed point after one cycle (mi → FHIR → mi gives the same bytes), and the same answers
 /// replayed on the template before and after the cycle give the same verdict; every SurveyJS survey's
-/// imported template gives the verdict of that template taken through FHIR and back.
+/// imported template gives the verdict of that template taken through FHIR and back; every XLSForm that
+/// converts without an error reaches a fixed point after one cycle through `.xlsx`, with the same verdict.
 struct RoundTripVerdictTests {
     static let registry = builtInRegistry
     static let reader = TemplateReader(registry: registry)
@@ -46,6 +47,25 @@ struct RoundTripVerdictTests {
         }
         let through = try #require(FHIRCheck.convert(Array(questionnaire.utf8), reader: Self.reader).template)
         #expect(try Self.verdict(through) == Self.verdict(imported), "\(name)")
+    }
+
+    @Test(
+        .enabled(if: XLSFormCorpusTests.folder != nil, "../shared/corpus/xlsform is absent (a clean checkout)"),
+        arguments: XLSFormCorpusTests.forms)
+    func xlsFormReachesAFixedPointWithTheSameVerdict(name: String) throws {
+        let converted = XLSFormCheck.convert(try XLSFormCorpusTests.bytes(name), reader: Self.reader)
+        guard let first = converted.template, !converted.diagnostics.containsErrors else { return }
+        // The first cycle may settle what the source wrote loosely (an old type spelling, a made name).
+        let second = try Self.throughXLSForm(first, name: name)
+        #expect(try Self.throughXLSForm(second, name: name) == second, "\(name)")
+        #expect(try Self.verdict(second) == Self.verdict(first), "\(name)")
+    }
+
+    /// `template` written as an `.xlsx` XLSForm and read back.
+    static func throughXLSForm(_ template: String, name: String) throws -> String {
+        let written = XLSFormWriter(reader: reader).write(Array(template.utf8), layout: .xlsx)
+        let workbook = try #require(written.output, "\(name): \(written.diagnostics.first?.message ?? "")")
+        return try #require(XLSFormCheck.convert(workbook, reader: reader).template, "\(name)")
     }
 
     /// What replaying the same answers on `template` gives: whether it passed, its problems, each answered

@@ -123,28 +123,27 @@ struct XLSFormWriterTests {
         #expect(lines.last == "")
     }
 
+    /// The shape the XLSForm reader keeps (Docs/Formats/XLSForm.md, "_xlsform"), written back in place.
     @Test func putsBackWhatXLSFormKept() throws {
         let kept = #"""
             {"Title": "Kept", "_xlsform": {"settings": {"form_id": "kept_form", "style": "pages"},
-                                        "survey": [{"type": "calculate", "name": "total", "calculation": "1 + 1"}]},
+                                        "rows": [{"type": "calculate", "name": "total", "calculation": "1 + 1"}]},
              "questions": [
               {"linkId": "colour", "answer-type": "multiple-choice", "question": "Colour?", "max-answers": 1,
                "answers": ["Red", "Blue"],
-               "_xlsform": {"columns": {"appearance": "minimal", "required": "yes", "name": "ignored"},
-                            "choices": [{"name": "r", "image": "red.png"}, {"name": "b"}]}}
+               "_xlsform": {"appearance": "minimal", "required": "yes", "name": "ignored",
+                            "list_name": "colours", "choice_names": ["r", "b"]}}
             ]}
             """#
         let sheets = try readBack(write(kept))
         #expect(
             sheets["survey"] == [
                 "A1=type B1=name C1=label D1=required E1=appearance F1=calculation",
-                "A2=select_one colour B2=colour C2=Colour? D2=yes E2=minimal",
+                "A2=select_one colours B2=colour C2=Colour? D2=yes E2=minimal",
                 "A3=calculate B3=total F3=1 + 1",
             ])
         #expect(
-            sheets["choices"] == [
-                "A1=list_name B1=name C1=label D1=image", "A2=colour B2=r C2=Red D2=red.png", "A3=colour B3=b C3=Blue",
-            ])
+            sheets["choices"] == ["A1=list_name B1=name C1=label", "A2=colours B2=r C2=Red", "A3=colours B3=b C3=Blue"])
         #expect(sheets["settings"] == ["A1=form_title B1=form_id C1=style", "A2=Kept B2=kept_form C2=pages"])
     }
 
