@@ -31,8 +31,8 @@
 # generated fixtures, each copied into 100 form folders of 10 technicians), once looking for a text in every
 # answer and comment (none matches) and once listing every form as JSON; `dataset` of 2,000 generated
 # completed forms of 25 questions to NDJSON; `convert` of a 100,000-question FHIR Questionnaire and SurveyJS
-# survey to our templates, and of the template made of that Questionnaire back to FHIR (issue 21: each within
-# 3× `validate` of the same template). The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
+# survey to our templates, and of the template made of that Questionnaire back to FHIR and to an XLSForm
+# workbook and from that workbook (issue 21: each within 3× `validate` of the same template). The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -97,6 +97,8 @@ jobs=(
     "convert-fhir-in-100k|0|/dev/null|convert $work/fhir.json -o $work/fhir-in.json"
     "convert-fhir-out-100k|0|/dev/null|convert $work/fhir-template.json --to fhir -o $work/fhir-out.json"
     "convert-surveyjs-100k|0|/dev/null|convert $work/surveyjs.json -o $work/surveyjs-in.json"
+    "convert-xlsform-in-100k|0|/dev/null|convert $work/xlsform.xlsx -o $work/xlsform-in.json"
+    "convert-xlsform-out-100k|0|/dev/null|convert $work/fhir-template.json -o $work/xlsform-out.xlsx"
 )
 # A dataset is exported incrementally: removed before each run, so that each run is the whole export.
 fresh_output="$work/dataset-out"
@@ -128,6 +130,8 @@ for size in 1k 10k; do
 done
 # The template that convert-fhir-out-100k writes as FHIR: the generated Questionnaire's (not measured).
 "$tool" convert "$work/fhir.json" -o "$work/fhir-template.json"
+# The workbook that convert-xlsform-in-100k reads: that template written as an XLSForm (not measured).
+"$tool" convert "$work/fhir-template.json" -o "$work/xlsform.xlsx" 2>/dev/null
 
 # The store that `store find` searches: 20 replays of the generated fixtures (not measured), each written
 # into 100 form folders (one `tee` for the 100), technician by technician.
