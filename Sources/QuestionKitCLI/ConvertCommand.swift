@@ -89,7 +89,7 @@ package struct ConvertCommand: Command {
             try converted.refuseWithoutTemplate()
         }
         // A workbook has no text to show a line of: its diagnostics name their cells instead.
-        let isWorkbook = from == .xlsform && bytes.starts(with: [0x50, 0x4B])
+        let isWorkbook = from == .xlsform && InterchangeFormat.isArchive(bytes)
         let diagnostics = converted.diagnostics
         let file = FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: isWorkbook ? nil : bytes)
         if arguments.values["format"] == "json" {

@@ -121,9 +121,12 @@ package struct ValidateCommand: Command {
         switch check.read(bytes, path: path, displayPath: displayPath) {
         case .fixture(let files): return files.forEach { report.add($0, to: &context) }
         case .template(let reading): parsed = reading
-        // A FHIR Questionnaire or a SurveyJS survey is checked as the template it converts to, located in its own source.
+        // A FHIR Questionnaire, a SurveyJS survey or an XLSForm is checked as the template it converts to,
+        // located in its own source; a workbook has no text to show a line of (its diagnostics name their cells).
         case .foreign(let diagnostics):
-            return report.add(FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: bytes), to: &context)
+            let source = InterchangeFormat.isArchive(bytes) ? nil : bytes
+            return report.add(
+                FileDiagnostics(path: displayPath, diagnostics: diagnostics, source: source), to: &context)
         }
         var unfinished: Diagnostic?
         if fixing {

@@ -23,7 +23,7 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
 
     /// `guess`, with the parse of `bytes` when a caller made it already (it reads the document next).
     package static func guess(_ bytes: [UInt8], parsed: JSONParseResult?) -> InterchangeFormat? {
-        if bytes.starts(with: [0x50, 0x4B]) {
+        if isArchive(bytes) {
             let archive = try? ZipArchive(bytes)
             return archive?.entry(named: "xl/workbook.xml") != nil ? .xlsform : nil
         }
@@ -40,6 +40,10 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
         if root["questions"] != nil || root["Questions"] != nil { return .mi }
         return root["pages"] != nil || root["elements"] != nil ? .surveyjs : nil
     }
+
+    /// Whether `bytes` start a zip archive (an `.xlsx` workbook): a file with no text lines to show, whose
+    /// diagnostics name their cells instead.
+    public static func isArchive(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0x50, 0x4B]) }
 
     /// The format a file's name says: `.xlsx`, `.xlsm` (workbooks), `.csv` and `.md` are XLSForms;
     /// nil for others (JSON is told by its content).

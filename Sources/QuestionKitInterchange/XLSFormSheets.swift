@@ -38,7 +38,7 @@ enum XLSFormSheets {
     /// Which source `bytes` are: a zip archive is a workbook; text whose first table cell is in a
     /// `|`-row is Markdown; other text CSV.
     static func source(of bytes: [UInt8]) -> Source {
-        if bytes.starts(with: [0x50, 0x4B]) { return .workbook }
+        if InterchangeFormat.isArchive(bytes) { return .workbook }
         for byte in bytes
         where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0xEF
             && byte != 0xBB && byte != 0xBF

@@ -57,4 +57,41 @@ struct ForeignTemplateCommandTests {
         #expect(validated.status == 1)
         #expect(validated.standardOutput.contains("wrong.fixture.json:1:"), "\(validated.standardOutput)")
     }
+
+    /// An XLSForm is read directly too: its `.md` text with the cell's line, a workbook with the cell named.
+    @Test func validateAndRunReadAnXLSFormDirectly() throws {
+        let folder = try TemporaryFolder()
+        let form = try folder.write(
+            "leak.md",
+            """
+            | survey |
+            |        | type             | name | label     | relevant        | calculation |
+            |        | select_one yesno | leak | Any leak? |                 |             |
+            |        | integer          | rate | Leak rate | ${leak} = 'yes' |             |
+            |        | calculate        | twice|           |                 | ${rate} * 2 |
+            | choices |
+            |         | list_name | name | label |
+            |         | yesno     | yes  | Yes   |
+            |         | yesno     | no   | No    |
+            """)
+        let validated = runTool(["validate", form])
+        #expect(validated.status == 0, "\(validated.standardOutput)")
+        #expect(
+            validated.standardOutput.contains("leak.md:5:68: warning: a calculation is not evaluated"),
+            "\(validated.standardOutput)")
+        let template = folder.path + "/leak.json"
+        let workbook = folder.path + "/leak.xlsx"
+        #expect(runTool(["convert", form, "-o", template]).status == 0)
+        #expect(runTool(["convert", template, "-o", workbook]).status == 0)
+        // The workbook written keeps the calculation's row: it is reported at its cell, no bytes quoted.
+        let fromWorkbook = runTool(["validate", workbook])
+        #expect(fromWorkbook.status == 0, "\(fromWorkbook.standardOutput)")
+        #expect(fromWorkbook.standardOutput.contains(": warning: survey!"), "\(fromWorkbook.standardOutput)")
+        #expect(!fromWorkbook.standardOutput.contains("PK"))
+        let fixture = try folder.write(
+            "leak.fixture.json", #"{"answers": {"1": {"answer": ["Yes"]}, "2": {"answer": "3"}}}"#)
+        let ran = runTool(["run", "--answers", fixture, workbook])
+        #expect(ran.status == 0, "\(ran.standardOutput)\(ran.standardError)")
+        #expect(ran.standardOutput.contains("Leak rate"))
+    }
 }

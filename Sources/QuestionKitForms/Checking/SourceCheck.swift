@@ -62,10 +62,14 @@ package struct SourceCheck: Sendable {
 
     /// The file read as a template of another format, when `foreign` reads it. Only a JSON object
     /// without our `questions` is asked about (one with them is ours): templates of ours pay a key's look-up.
+    /// A file whose root is no object (a workbook, an XLSForm's `.csv`/`.md` text) is asked too: `foreign`
+    /// tells it by its bytes, and a broken template of ours keeps its JSON errors when it is none of those.
     private func foreignReading(_ bytes: [UInt8], parsed: JSONParseResult) -> ForeignTemplateReading? {
-        guard let foreign, let root = parsed.document?.root, root.kind == .object,
-            root[reader.keys.spelling(of: .questions)] == nil
-        else { return nil }
+        guard let foreign else { return nil }
+        guard let root = parsed.document?.root, root.kind == .object else {
+            return foreign.read(bytes, root: nil, reader: reader)
+        }
+        guard root[reader.keys.spelling(of: .questions)] == nil else { return nil }
         return foreign.read(bytes, root: root, reader: reader)
     }
 
