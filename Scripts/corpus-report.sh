@@ -3,7 +3,7 @@
 # files the release `questionkit convert --format json` converts clean (notes at most), with located
 # warnings only, or with errors; crashes (there must be none); diagnostics without a line; and whether the
 # count check (the source's items = questions + sections + help + items reported) holds in every file.
-# Prints a Markdown table (see Sources/Benchmarks/CorpusReport.swift); exits 1 on a crash or a failed
+# XLSForm workbooks and texts count too. Prints a Markdown table (see Sources/Benchmarks/CorpusReport.swift); exits 1 on a crash or a failed
 # count, 0 otherwise, and skips (exit 0, saying why) where ../shared/corpus is absent.
 #
 # Usage: Scripts/corpus-report.sh [CORPUS]   (default: ../shared/corpus)
