@@ -141,11 +141,12 @@ enum FHIRResponseExtension {
         return "\(year)-\(twoDigits(month + 1))-\(twoDigits(day))"
     }
 
-    /// Our `Nov 26, 2026` of a FHIR date or dateTime's day (`2026-11-26`, `2026-11-26T10:00:00Z`); nil otherwise.
+    /// Our `Nov 26, 2026` of a FHIR date or dateTime's day (`2026-11-26`, `2026-11-26T10:00:00Z`); nil otherwise,
+    /// as for a day FHIR does not write (`20260-3-02`): `fhirDate` writes back only what this reads.
     static func ourDate(of date: String) -> String? {
-        let parts = date.prefix(10).split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month),
-            let day = Int(parts[2]), (1...31).contains(day)
+        let parts = date.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.map(\.count) == [4, 2, 2], let year = Int(parts[0]), (1000...9999).contains(year),
+            let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]), (1...31).contains(day)
         else { return nil }
         return "\(months[month - 1]) \(day), \(year)"
     }

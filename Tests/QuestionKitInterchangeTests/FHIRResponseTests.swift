@@ -122,6 +122,21 @@ struct FHIRResponseTests {
         #expect(form.flags().map(\.question.number) == [2, 3])
     }
 
+    /// Found by Fuzz/FHIRFuzz: a day FHIR does not write (a five-digit year) was read, then not written
+    /// back, so a response was no fixed point. It is now not carried, and said so.
+    @Test func anAuthoredThatIsNoFHIRDateIsNotCarried() throws {
+        for authored in ["20260-3-02", "2026-3-02", "0999-01-01"] {
+            let response = """
+                {"resourceType": "QuestionnaireResponse", "status": "completed", "authored": "\(authored)",
+                 "item": [{"linkId": "section-1", "item": [{"linkId": "leak", "answer": [{"valueBoolean": true}]}]}]}
+                """
+            let (text, diagnostics) = try Self.completedForm(of: response, template: try Self.ours())
+            #expect(diagnostics.map(\.code).contains(FHIRCode.dateNotCarried.rawValue), "\(authored)")
+            let form = try #require(CompletedFormReader.read(Array(text.utf8), with: Self.reader).form)
+            #expect(form.completedDate == nil || form.completedDate == "", "\(authored)")
+        }
+    }
+
     @Test func anAnswerToAQuestionNotAskedIsReportedAndLeftOut() throws {
         let response = #"""
             {"resourceType": "QuestionnaireResponse", "status": "in-progress", "item": [
