@@ -95,7 +95,10 @@ private struct Reading {
                     + "(its enableWhen does not hold): its answer is not carried", at: item)
             form.entries[position] = QuestionEntry()
         }
-        return CompletedFormWriter.json(form, embedding: embedding)
+        // Only what a carried question still lists is embedded: the data of an attachment whose
+        // question was dropped above would be a photo no question shows, lost when written back.
+        let listed = Set(form.entries.flatMap(\.media))
+        return CompletedFormWriter.json(form, embedding: embedding.filter { listed.contains($0.attachment) })
     }
 
     /// `status`, `authored`, `author` (or `source`) and our extensions at the top level.

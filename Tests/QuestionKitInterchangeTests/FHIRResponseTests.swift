@@ -150,6 +150,23 @@ struct FHIRResponseTests {
         #expect(!form.isAsked(1) && form.entries[1].answer == nil)
     }
 
+    /// Found by Fuzz/FHIRFuzz: the photo of an answer left out (its question not asked) was still
+    /// embedded, a photo no question lists, so the form written back lost it: no fixed point.
+    @Test func thePhotoOfAnAnswerNotAskedIsLeftOutWithIt() throws {
+        let response = #"""
+            {"resourceType": "QuestionnaireResponse", "status": "in-progress", "item": [
+              {"linkId": "leak", "answer": [{"valueBoolean": false}]},
+              {"linkId": "where", "answer": [{"valueString": "Seal"}], "extension": [
+                {"url": "urn:questionkit:fhir:media",
+                 "valueAttachment": {"contentType": "image/jpeg", "data": "AAEC", "title": "Qid1"}}]}]}
+            """#
+        let (text, diagnostics) = try Self.completedForm(of: response, template: try Self.ours())
+        #expect(diagnostics.map(\.code).contains(FHIRCode.answerNotAsked.rawValue))
+        let form = try #require(CompletedFormReader.read(Array(text.utf8), with: Self.reader).form)
+        #expect(form.entries[1].media.isEmpty)
+        #expect(!text.contains("AAEC"), "the dropped answer's photo is still embedded:\n\(text)")
+    }
+
     @Test func commentsMediaAndTheForemanTravelInOurExtensions() throws {
         let completed = #"""
             {"Title": "T", "username": "Dana", "completedDate": "Nov 2, 2026", "SubmittedDate": "Nov 3, 2026",
