@@ -49,7 +49,7 @@ extension SurveyJSElementWalk {
         return conditions
     }
 
-    private func operand(_ operand: SurveyJSCondition.Operand, target: SurveyJSElement) -> JSONWriter.Value {
+    private func operand(_ operand: SimpleCondition.Operand, target: SurveyJSElement) -> JSONWriter.Value {
         switch operand {
         case .bool(let value): return .bool(value)
         case .number(let text):

@@ -23,16 +23,16 @@ struct SurveyJSElementWalk {
     /// The condition of a question made of `visibleIf`s in the simple forms (its own, its pages'
     /// and panels'), each comparison with the `visibleIf` it came from, for locating what is not carried.
     struct Condition {
-        var comparisons: [(node: JSONNode, comparison: SurveyJSCondition.Comparison)]
+        var comparisons: [(node: JSONNode, comparison: SimpleCondition.Comparison)]
         /// Joined by `or` (our `enableBehavior` `any`).
         var any: Bool
 
-        init(_ parsed: SurveyJSCondition, at node: JSONNode) {
+        init(_ parsed: SimpleCondition, at node: JSONNode) {
             comparisons = parsed.comparisons.map { (node, $0) }
             any = parsed.any
         }
 
-        private init(comparisons: [(node: JSONNode, comparison: SurveyJSCondition.Comparison)]) {
+        private init(comparisons: [(node: JSONNode, comparison: SimpleCondition.Comparison)]) {
             self.comparisons = comparisons
             any = false
         }
@@ -152,7 +152,7 @@ struct SurveyJSElementWalk {
         problems: inout ProblemCollector
     ) -> (condition: Condition?, notCarried: JSONNode?) {
         guard let visibleIf = node["visibleIf"] else { return (inherited, nil) }
-        guard let parsed = visibleIf.stringValue.flatMap(SurveyJSCondition.init) else {
+        guard let parsed = visibleIf.stringValue.flatMap(SurveyJSCondition.parse) else {
             problems.warning(code, message, at: visibleIf)
             return (inherited, visibleIf)
         }

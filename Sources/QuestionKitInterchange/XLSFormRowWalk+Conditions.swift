@@ -26,7 +26,7 @@ extension XLSFormRowWalk {
 
     /// Our conditions of `parsed`; nil (reported) when one names no question made or compares a
     /// select other than by `=`/`!=`.
-    private func conditions(_ parsed: XLSFormCondition, at node: JSONNode, problems: inout ProblemCollector)
+    private func conditions(_ parsed: SimpleCondition, at node: JSONNode, problems: inout ProblemCollector)
         -> [JSONWriter.Value]?
     {
         var conditions: [JSONWriter.Value] = []
@@ -50,10 +50,10 @@ extension XLSFormRowWalk {
         return conditions
     }
 
-    private func operand(_ comparison: XLSFormCondition.Comparison, target: Pending) -> JSONWriter.Value? {
+    private func operand(_ comparison: SimpleCondition.Comparison, target: Pending) -> JSONWriter.Value? {
         let text: String
         switch comparison.operand {
-        case .answered(let answered): return .bool(answered)
+        case .bool(let answered): return .bool(answered)
         case .text(let value), .number(let value): text = value
         }
         if !target.choices.isEmpty {

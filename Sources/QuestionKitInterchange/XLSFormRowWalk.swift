@@ -17,7 +17,7 @@ struct XLSFormRowWalk {
         /// Nil for a name used before.
         var linkId: String?
         /// `relevant`, when it is a simple comparison (or several joined by one connective).
-        var condition: (node: JSONNode, parsed: XLSFormCondition)?
+        var condition: (node: JSONNode, parsed: SimpleCondition)?
         /// What conditions on it compare with: its choices, as the options its type made of them
         /// (`answers`, one for each), or numbers.
         var choices: [XLSFormChoice]
@@ -321,9 +321,9 @@ struct XLSFormRowWalk {
                 kept.append(("required", required.writerValue))
             }
         }
-        var condition: (JSONNode, XLSFormCondition)?
+        var condition: (JSONNode, SimpleCondition)?
         if let relevant = node["relevant"] {
-            if let parsed = relevant.stringValue.flatMap(XLSFormCondition.init) {
+            if let parsed = relevant.stringValue.flatMap(XLSFormCondition.parse) {
                 condition = (relevant, parsed)
             } else {
                 problems.warning(
