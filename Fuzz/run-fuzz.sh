@@ -46,6 +46,18 @@ shift || true
 work="${FUZZ_WORK_DIR:-.build/fuzz-$target}"
 mkdir -p "$work/corpus"
 
+# seed LIMIT FILE...: copies each FILE that exists, and is no larger than LIMIT bytes (0: any size), into the
+# seed corpus. Globs that match nothing (no ../shared) copy nothing.
+seed() {
+    local limit=$1 file
+    shift
+    for file in "$@"; do
+        [ -e "$file" ] || continue
+        [ "$limit" = 0 ] || [ "$(stat -c %s "$file")" -le "$limit" ] || continue
+        cp "$file" "$work/corpus/"
+    done
+}
+
 extra=()
 readOnlyCorpus=()
 sources=()
@@ -56,9 +68,7 @@ json)
     folder=Fuzz/JSONParserFuzz
     sources=("${core[@]}")
     maxLength=4096
-    for template in Templates/*.json; do
-        [ -e "$template" ] && cp "$template" "$work/corpus/"
-    done
+    seed 0 Templates/*.json
     printf '{"a": [1, -2.5e3, true, false, null, "\\u00e9\\ud83d\\ude00"]}' > "$work/corpus/seed-values.json"
     # More than 16 members, so that duplicate detection uses its hash table.
     {
@@ -101,60 +111,43 @@ fixit)
     modules=(QuestionKit QuestionKitForms QuestionTypes)
     maxLength=8192
     holdsRegistry=true
-    for template in Templates/*.json Tests/Templates/fixable/*.json Tests/Templates/invalid/*.json \
-        Tests/Templates/logic-invalid/*.json; do
-        [ -e "$template" ] && cp "$template" "$work/corpus/"
-    done
+    seed 0 Templates/*.json Tests/Templates/fixable/*.json Tests/Templates/invalid/*.json \
+        Tests/Templates/logic-invalid/*.json
     ;;
 completed-form)
     folder=Fuzz/CompletedFormFuzz
     modules=(QuestionKit QuestionKitForms QuestionTypes)
     maxLength=16384
     holdsRegistry=true
-    for form in Templates/*.json Tests/Templates/completed/*.json Tests/Templates/original-forms/*.json \
-        Tests/Templates/print-sample/*.json Tests/QuestionKitCLITests/Golden/*.completed.json; do
-        [ -e "$form" ] && cp "$form" "$work/corpus/"
-    done
+    seed 0 Templates/*.json Tests/Templates/completed/*.json Tests/Templates/original-forms/*.json \
+        Tests/Templates/print-sample/*.json Tests/QuestionKitCLITests/Golden/*.completed.json
     ;;
 fixture)
     folder=Fuzz/FixtureFuzz
     modules=(QuestionKit QuestionKitForms QuestionTypes)
     maxLength=8192
     holdsRegistry=true
-    for fixture in Templates/fixtures/*.json Tests/Templates/fixtures/*.json; do
-        [ -e "$fixture" ] && cp "$fixture" "$work/corpus/"
-    done
+    seed 0 Templates/fixtures/*.json Tests/Templates/fixtures/*.json
     ;;
-fhir)
-    folder=Fuzz/FHIRFuzz
+fhir | surveyjs | xlsform)
+    # A reader of another format, with the built-in types, seeded with the corpus's small forms of it.
     modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitArchive QuestionKitInterchange)
-    maxLength=16384
     holdsRegistry=true
-    for form in ../shared/corpus/fhir/*.json; do
-        [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 16384 ] && cp "$form" "$work/corpus/"
-    done
-    ;;
-surveyjs)
-    folder=Fuzz/SurveyJSFuzz
-    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitArchive QuestionKitInterchange)
-    maxLength=16384
-    holdsRegistry=true
-    for form in ../shared/corpus/surveyjs/*.json; do
-        [ -e "$form" ] && [ "$(stat -c %s "$form")" -le 4096 ] && cp "$form" "$work/corpus/"
-    done
-    ;;
-xlsform)
-    folder=Fuzz/XLSFormFuzz
-    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitArchive QuestionKitInterchange)
-    maxLength=65536
-    holdsRegistry=true
-    for form in ../shared/corpus/xlsform/*; do
-        case "$form" in
-        *.csv | *.md) limit=4096 ;;
-        *) limit=16384 ;;
-        esac
-        [ -e "$form" ] && [ "$(stat -c %s "$form")" -le "$limit" ] && cp "$form" "$work/corpus/"
-    done
+    case "$target" in
+    fhir)
+        folder=Fuzz/FHIRFuzz maxLength=16384
+        seed 16384 ../shared/corpus/fhir/*.json
+        ;;
+    surveyjs)
+        folder=Fuzz/SurveyJSFuzz maxLength=16384
+        seed 4096 ../shared/corpus/surveyjs/*.json
+        ;;
+    xlsform)
+        folder=Fuzz/XLSFormFuzz maxLength=65536
+        seed 4096 ../shared/corpus/xlsform/*.csv ../shared/corpus/xlsform/*.md
+        seed 16384 ../shared/corpus/xlsform/*.xlsx ../shared/corpus/xlsform/*.xlsm
+        ;;
+    esac
     ;;
 zip)
     folder=Fuzz/ZipFuzz
