@@ -33,17 +33,8 @@ struct FormDate {
 
     /// `MMM d, yyyy` (as the original app writes it): its days since 1970-01-01.
     private static func formDay(_ text: String) -> Int? {
-        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1].hasSuffix(","), parts[2].utf8.count == 4,
-            let month = monthNames.firstIndex(of: String(parts[0])),
-            let day = Int(parts[1].dropLast()), let year = Int(parts[2])
-        else { return nil }
-        return checkedDays(year, month + 1, day)
+        CivilDate.day(ofFormDate: text).map { CivilDate.days(year: $0.year, month: $0.month, day: $0.day) }
     }
-
-    private static let monthNames = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
 
     /// `yyyy-MM-dd` at the start of `bytes`: its days, and what follows it.
     private static func isoDay(_ bytes: [UInt8]) -> (Int, ArraySlice<UInt8>)? {
@@ -98,8 +89,6 @@ struct FormDate {
 
     /// Days since 1970-01-01 of a day that exists (not February 30, not month 13); nil otherwise.
     private static func checkedDays(_ year: Int, _ month: Int, _ day: Int) -> Int? {
-        guard (1...12).contains(month), (1...31).contains(day), (1...9999).contains(year) else { return nil }
-        let days = CivilDate.days(year: year, month: month, day: day)
-        return CivilDate.date(days: days) == (year, month, day) ? days : nil
+        CivilDate.exists(year: year, month: month, day: day) ? CivilDate.days(year: year, month: month, day: day) : nil
     }
 }

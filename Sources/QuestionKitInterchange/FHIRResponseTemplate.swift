@@ -128,27 +128,15 @@ enum FHIRResponseExtension {
         }
     }
 
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     /// `2026-11-26` of our `Nov 26, 2026`; nil for anything else.
     static func fhirDate(of date: String) -> String? {
-        let parts = date.split(separator: " ")
-        guard parts.count == 3, let month = months.firstIndex(of: String(parts[0])), parts[1].hasSuffix(","),
-            let day = Int(parts[1].dropLast()), (1...31).contains(day), let year = Int(parts[2]),
-            (1000...9999).contains(year)
-        else { return nil }
-        let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
-        return "\(year)-\(twoDigits(month + 1))-\(twoDigits(day))"
+        CivilDate.day(ofFormDate: date).map(CivilDate.isoDate)
     }
 
     /// Our `Nov 26, 2026` of a FHIR date or dateTime's day (`2026-11-26`, `2026-11-26T10:00:00Z`); nil otherwise,
     /// as for a day FHIR does not write (`20260-3-02`): `fhirDate` writes back only what this reads.
     static func ourDate(of date: String) -> String? {
-        let parts = date.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.count) == [4, 2, 2], let year = Int(parts[0]), (1000...9999).contains(year),
-            let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]), (1...31).contains(day)
-        else { return nil }
-        return "\(months[month - 1]) \(day), \(year)"
+        CivilDate.day(ofISODate: date.prefix(10)).map(CivilDate.formDate)
     }
 }
 

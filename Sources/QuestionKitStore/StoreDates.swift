@@ -1,4 +1,5 @@
 import Foundation
+import QuestionKit
 
 /// The store's dates: ISO 8601 in UTC for its own records, the original app's formats for folder
 /// names (`dd-MM-yyyy`, `HH-mm-ss`, in the configured time zone) and for completed forms
@@ -43,17 +44,8 @@ package enum StoreDates {
     /// `2026-03-08` from `Mar 8, 2026` (`formDate`'s form, as the original app wrote it); nil for
     /// other text. Read by hand, not by a `DateFormatter`: a search reads one in every form.
     package static func day(ofFormDate text: String) -> String? {
-        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1].hasSuffix(","),
-            let month = months.firstIndex(of: String(parts[0])),
-            let day = Int(parts[1].dropLast()), parts[1].count <= 3, (1...31).contains(day),
-            parts[2].count == 4, parts[2].allSatisfy(\.isASCII), let year = Int(parts[2])
-        else { return nil }
-        return String(year) + (month < 9 ? "-0" : "-") + String(month + 1) + (day < 10 ? "-0" : "-") + String(day)
+        CivilDate.day(ofFormDate: text).map(CivilDate.isoDate)
     }
-
-    /// The months as `formDate` abbreviates them.
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// A time span in days for messages: `7 days`, `1 day`, `0.5 days`.
     static func days(_ value: Double) -> String {

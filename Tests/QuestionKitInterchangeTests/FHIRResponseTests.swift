@@ -125,7 +125,7 @@ struct FHIRResponseTests {
     /// Found by Fuzz/FHIRFuzz: a day FHIR does not write (a five-digit year) was read, then not written
     /// back, so a response was no fixed point. It is now not carried, and said so.
     @Test func anAuthoredThatIsNoFHIRDateIsNotCarried() throws {
-        for authored in ["20260-3-02", "2026-3-02", "0999-01-01"] {
+        for authored in ["20260-3-02", "2026-3-02", "2026-02-30", "2026-13-01"] {
             let response = """
                 {"resourceType": "QuestionnaireResponse", "status": "completed", "authored": "\(authored)",
                  "item": [{"linkId": "section-1", "item": [{"linkId": "leak", "answer": [{"valueBoolean": true}]}]}]}
@@ -135,6 +135,13 @@ struct FHIRResponseTests {
             let form = try #require(CompletedFormReader.read(Array(text.utf8), with: Self.reader).form)
             #expect(form.completedDate == nil || form.completedDate == "", "\(authored)")
         }
+        // A year before 1000 is FHIR's too: read in four digits, as the original app's `yyyy` writes it.
+        let response = """
+            {"resourceType": "QuestionnaireResponse", "status": "completed", "authored": "0999-01-01"}
+            """
+        let (text, _) = try Self.completedForm(of: response, template: try Self.ours())
+        let form = try #require(CompletedFormReader.read(Array(text.utf8), with: Self.reader).form)
+        #expect(form.completedDate == "Jan 1, 0999")
     }
 
     @Test func anAnswerToAQuestionNotAskedIsReportedAndLeftOut() throws {

@@ -43,7 +43,8 @@ import Testing
     @Test(arguments: [
         ("Mar 2, 2026", "2026-03-02"), ("Nov 22, 2026", "2026-11-22"), ("Dec 31, 1999", "1999-12-31"),
         ("Mar 32, 2026", nil), ("March 2, 2026", nil), ("Mar 2 2026", nil), ("2026-03-02", nil), ("", nil),
-        ("Mar 2, 26", nil), ("Mar 02, 2026", "2026-03-02"),
+        ("Mar 2, 26", nil), ("Mar 02, 2026", "2026-03-02"), ("Feb 30, 2026", nil), ("Feb 29, 2028", "2028-02-29"),
+        ("Mar +2, 2026", nil), ("Mar 2, +026", nil), ("Jan 1, 0999", "0999-01-01"),
     ])
     func aFormDateIsReadAsADay(text: String, day: String?) {
         #expect(StoreDates.day(ofFormDate: text) == day)
