@@ -417,6 +417,8 @@ extension TableAnswerQuestion {
         case cellNotString = "table-answer.cell-not-string"
         case cellOutsideTable = "table-answer.cell-outside-table"
         case duplicateNoCell = "table-answer.duplicate-no-cell"
+        case fhirCornerNotWritten = "table-answer.fhir-corner-not-written"
+        case fhirHeadersNotDistinct = "table-answer.fhir-headers-not-distinct"
         case invalidCheck = "table-answer.invalid-check"
         case invalidRowType = "table-answer.invalid-row-type"
         case labelNotString = "table-answer.label-not-string"
