@@ -10,15 +10,32 @@ extension TableAnswerQuestion {
     /// `group` (a grid: see `claims`).
     public var fhirItemTypes: [String] { ["group"] }
 
-    /// A `group` with the item control `grid` whose rows and cells a table holds (see `grid(of:)`).
+    /// A `group` with the item control `grid` whose rows and cells have a table's shape (see
+    /// `rowKind(of:)`), looked at without a string made: every group of a Questionnaire is asked.
     public func claims(_ item: FHIRItem) -> Bool {
-        item.type == "group" && item.hasItemControl("grid") && Self.grid(of: item) != nil
+        guard item.type == "group", item.hasItemControl("grid"), let rows = item["item"], rows.kind == .array else {
+            return false
+        }
+        var count = 0
+        for row in rows.elements where row["type"]?.stringEquals("display") != true {
+            count += 1
+            guard count < Self.maximumSize, Self.rowKind(of: row) != nil else { return false }
+        }
+        return count > 0
     }
 
     /// `numRows`, `numColumns`, `firstRow`, `firstColumn`, `rowType` and `noCells` from the grid; its
     /// rows and cells (`item`) and its item control are carried.
+    /// Nil (reported) when the grid's columns cannot be told: a header twice in a row, rows that list
+    /// headers in different orders, or more columns than a table holds.
     public func questionKeys(from item: FHIRItem, problems: inout ProblemCollector) -> FHIRImport? {
-        guard let grid = Self.grid(of: item) else { return nil }
+        guard let grid = Self.grid(of: item) else {
+            problems.warning(
+                Code.fhirGridColumnsUnclear,
+                "the grid's columns cannot be told: a header twice in a row, rows listing headers in different "
+                    + "orders, or more than \(Self.maximumSize - 1) columns", at: item["item"] ?? item.node)
+            return nil
+        }
         var keys: [(String, JSONWriter.Value)] = [
             ("numRows", .integer(grid.labels.count + 1)), ("numColumns", .integer(grid.headers.count + 1)),
             ("firstRow", .array([.string("")] + grid.headers.map(JSONWriter.Value.string))),
@@ -79,48 +96,67 @@ extension TableAnswerQuestion {
         var positions: [String: Int] = [:]
     }
 
-    /// The grid of `item`: every item under it but `display` ones (its help) is a row `group` of
-    /// `linkId`, `text` (the label, may be missing) and `item`; each row's items are all `boolean`
-    /// (a check row) or all `string`/`text` (a text row), with `linkId`, a `text` (the column header)
-    /// and `readOnly` (true: a no-cell), each header once in a row. The columns are the headers in
-    /// the rows' order; a column a row lacks is a no-cell. Nil for anything else (more members,
-    /// conditions, other item types, headers in another order than an earlier row's), which a table
-    /// cannot hold: the group is then read as a section.
+    /// What the cells of a row of a grid hold, or nil when it is no row of a table: a `group` of
+    /// `linkId`, `text` (the label, may be missing) and `item`, its items all `boolean` (a check row)
+    /// or all `string`/`text` (a text row), each with `linkId`, a `text` (the column header) and
+    /// `readOnly` (true: a no-cell) and nothing more. Conditions, `required`, `repeats`, extensions,
+    /// other item types: a table cannot hold them, and the group is read as a section.
+    static func rowKind(of row: JSONNode) -> RowKind? {
+        guard row.kind == .object, row["type"]?.stringEquals("group") == true, let cells = row["item"],
+            cells.kind == .array, cells.count > 0
+        else { return nil }
+        let label = row["text"]
+        guard label == nil || label?.kind == .string, row.count == 2 + count(row["linkId"]) + count(label) else {
+            return nil
+        }
+        var kind: RowKind?
+        for cell in cells.elements {
+            guard cell.kind == .object, let type = cell["type"], let text = cell["text"], text.kind == .string,
+                !text.stringEquals("")
+            else { return nil }
+            let cellKind: RowKind
+            if type.stringEquals("boolean") {
+                cellKind = .check
+            } else if type.stringEquals("string") || type.stringEquals("text") {
+                cellKind = .text
+            } else {
+                return nil
+            }
+            let readOnly = cell["readOnly"]
+            guard kind == nil || kind == cellKind, readOnly == nil || readOnly?.boolValue != nil,
+                cell.count == 2 + count(cell["linkId"]) + count(readOnly)
+            else { return nil }
+            kind = cellKind
+        }
+        return kind
+    }
+
+    /// 1 for a member present, 0 for one missing.
+    private static func count(_ member: JSONNode?) -> Int { member == nil ? 0 : 1 }
+
+    /// The grid of `item`, whose rows `claims` found of a table's shape (`rowKind(of:)`; `display`
+    /// items among them are its help): the columns are the headers in the rows' order, a header new in
+    /// a row placed after the one before it there; a column a row lacks is a no-cell in it, as is a
+    /// `readOnly` cell. Nil when the columns cannot be told (see `questionKeys`).
     static func grid(of item: FHIRItem) -> FHIRGrid? {
-        guard let rows = item["item"], rows.kind == .array else { return nil }
+        guard let rows = item["item"] else { return nil }
         var grid = FHIRGrid()
         var rowHeaders: [(row: Int, headers: Set<String>, readOnly: Set<String>)] = []
         for row in rows.elements where row["type"]?.stringEquals("display") != true {
-            guard row.kind == .object, row["type"]?.stringEquals("group") == true,
-                row.members.allSatisfy({ ["linkId", "text", "type", "item"].contains($0.key) }),
-                let cells = row["item"], cells.kind == .array, cells.count > 0,
-                grid.labels.count + 2 <= maximumSize
-            else { return nil }
-            let label = row["text"]
-            guard label == nil || label?.kind == .string else { return nil }
+            guard let kind = rowKind(of: row), let cells = row["item"] else { return nil }
             var headers: [String] = []
             var seen: Set<String> = []
             var readOnly: Set<String> = []
-            var types: Set<String> = []
             for cell in cells.elements {
-                guard cell.kind == .object, let type = cell["type"]?.stringValue,
-                    ["boolean", "string", "text"].contains(type),
-                    cell.members.allSatisfy({ ["linkId", "text", "type", "readOnly"].contains($0.key) }),
-                    let header = cell["text"]?.stringValue, !header.isEmpty, seen.insert(header).inserted
-                else { return nil }
-                if let flag = cell["readOnly"] {
-                    guard let value = flag.boolValue else { return nil }
-                    if value { readOnly.insert(header) }
-                }
+                guard let header = cell["text"]?.stringValue, seen.insert(header).inserted else { return nil }
+                if cell["readOnly"]?.boolValue == true { readOnly.insert(header) }
                 headers.append(header)
-                types.insert(type == "boolean" ? "boolean" : "string")
             }
-            guard types.count == 1, grid.place(headers) else { return nil }
-            grid.labels.append(label?.stringValue ?? "")
-            grid.kinds.append(types.contains("boolean") ? .check : .text)
+            guard grid.place(headers) else { return nil }
+            grid.labels.append(row["text"]?.stringValue ?? "")
+            grid.kinds.append(kind)
             rowHeaders.append((grid.labels.count + 1, seen, readOnly))
         }
-        guard !grid.labels.isEmpty, grid.headers.count + 1 <= maximumSize else { return nil }
         for (row, headers, readOnly) in rowHeaders {
             for (offset, header) in grid.headers.enumerated()
             where !headers.contains(header) || readOnly.contains(header) {

@@ -418,6 +418,7 @@ extension TableAnswerQuestion {
         case cellOutsideTable = "table-answer.cell-outside-table"
         case duplicateNoCell = "table-answer.duplicate-no-cell"
         case fhirCornerNotWritten = "table-answer.fhir-corner-not-written"
+        case fhirGridColumnsUnclear = "table-answer.fhir-grid-columns-unclear"
         case fhirHeadersNotDistinct = "table-answer.fhir-headers-not-distinct"
         case invalidCheck = "table-answer.invalid-check"
         case invalidRowType = "table-answer.invalid-row-type"

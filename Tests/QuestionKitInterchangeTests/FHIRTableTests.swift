@@ -115,6 +115,26 @@ struct FHIRTableTests {
         #expect(!(read.template.map { JSONWriter.text(of: $0) } ?? "").contains("table-answer"))
     }
 
+    /// A grid of a table's shape whose columns cannot be told (a header twice in a row) is claimed, reported by
+    /// the table's code, and kept whole for the writer, every item of it counted as reported.
+    @Test func aGridWhoseColumnsCannotBeToldIsReportedAndKept() throws {
+        let questionnaire = #"""
+            {"resourceType": "Questionnaire", "status": "active", "item": [
+              {"linkId": "g", "type": "group", "text": "Eyes",
+               "extension": [{"url": "http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl",
+                 "valueCodeableConcept": {"coding": [{"code": "grid"}]}}],
+               "item": [{"linkId": "r", "type": "group", "text": "Row", "item": [
+                 {"linkId": "a", "type": "string", "text": "Left"}, {"linkId": "b", "type": "string", "text": "Left"}]}]}
+            ]}
+            """#
+        let read = Self.read(questionnaire)
+        let codes = read.diagnostics.map(\.code)
+        #expect(codes.contains(TableAnswerQuestion.Code.fhirGridColumnsUnclear.rawValue))
+        #expect(codes.contains(FHIRCode.itemNotMade.rawValue))
+        #expect(read.counts == FHIRReader.ItemCounts(total: 4, reported: 4))
+        #expect((read.template.map { JSONWriter.text(of: $0) } ?? "").contains(#""_fhir""#))
+    }
+
     @Test func aTableWithRepeatedHeadersIsReportedNotWritten() throws {
         let template = #"""
             {"Title": "Belts", "questions": [{"answer-type": "table-answer", "question": "Belts", "numRows": 2, "numColumns": 3,
