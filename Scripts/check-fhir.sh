@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks the FHIR Questionnaires `questionkit convert --to fhir` writes with FHIR's own Python models,
 # fhir.resources (from PyPI, in its own virtual environment, .build/venv-fhir): every Questionnaire of
-# the shared corpus (../shared/corpus/fhir, when present) converted to ours and back, and every template of
-# Templates/, each written as R4 and as R5, must be accepted by the R4B and the R5 model; so must the
+# the shared corpus (../shared/corpus/fhir, when present) converted to ours and back, every SurveyJS survey
+# of the corpus with a matrix (a table: a `grid` group), and every template of Templates/, each written as R4
+# and as R5, must be accepted by the R4B and the R5 model; so must the
 # QuestionnaireResponses `convert --to fhir --template` writes of the completed forms of Templates/fixtures
 # (replayed with `run --out --embed-media`), as R4 and R5.
 #
@@ -23,18 +24,23 @@ checker_setup check-fhir.sh .build/venv-fhir fhir.resources.R4B "fhir.resources>
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 sources=()
-corpus=../shared/corpus/fhir
-if [[ -d "$corpus" ]]; then
-    for file in "$corpus"/*.json; do
-        grep -q '"resourceType" *: *"Questionnaire"' "$file" || continue
+# Each corpus file of FORMAT in FOLDER holding PATTERN, converted to ours (warnings are expected: what is
+# not carried; only a file that cannot be read is left out).
+add_converted() {
+    local format=$1 folder=$2 pattern=$3 file name
+    [[ -d "$folder" ]] || return 0
+    for file in "$folder"/*.json; do
+        grep -q "$pattern" "$file" || continue
         name=$(basename "$file" .json)
         name=${name// /_}
-        # Warnings are expected (what is not carried); only a file that cannot be read is left out.
-        if "$tool" convert "$file" --from fhir -o "$out/$name.mi.json" 2>/dev/null; then
+        if "$tool" convert "$file" --from "$format" -o "$out/$name.mi.json" 2>/dev/null; then
             sources+=("$out/$name.mi.json")
         fi
     done
-fi
+}
+add_converted fhir ../shared/corpus/fhir '"resourceType" *: *"Questionnaire"'
+# The SurveyJS surveys with a matrix: their tables are written as FHIR `grid` groups.
+add_converted surveyjs ../shared/corpus/surveyjs '"matrix'
 for template in Templates/*.json; do sources+=("$template"); done
 written=()
 for source in "${sources[@]}"; do

@@ -24,7 +24,8 @@ enum CorpusReport {
             Format(name: "FHIR", folder: "fhir") { bytes in
                 let counts = FHIRReader(registry: registry).read(bytes).counts
                 guard let source = json(bytes), source["resourceType"] as? String == "Questionnaire" else { return nil }
-                return counts.total == counts.questions + counts.sections + counts.help + counts.reported
+                return counts.total
+                    == counts.questions + counts.sections + counts.help + counts.reported + counts.carried
                     && counts.total == nested(source["item"], under: ["item"])
             },
             Format(name: "SurveyJS", folder: "surveyjs") { bytes in

@@ -104,23 +104,7 @@ struct FHIRItemList {
     }
 
     /// The SDC extension that makes a display item its question's help.
-    static let helpControl: JSONWriter.Value = .object([
-        ("url", .string("http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl")),
-        (
-            "valueCodeableConcept",
-            .object([
-                (
-                    "coding",
-                    .array([
-                        .object([
-                            ("system", .string("http://hl7.org/fhir/questionnaire-item-control")),
-                            ("code", .string("help")),
-                        ])
-                    ])
-                )
-            ])
-        ),
-    ])
+    static let helpControl = FHIRItem.itemControl("help")
 
     /// An R4 `valueString` option as an R5 coding option (its text as the display).
     static func codingOption(_ option: JSONWriter.Value) -> JSONWriter.Value {

@@ -50,10 +50,19 @@ struct FHIRItemWalk {
                 counts.reported += 1
                 continue
             }
-            switch item["type"]?.stringValue {
-            case "group": group(item, section: section, inherited: inherited, problems: &problems)
+            let fhirItem = FHIRItem(node: item, version: version)
+            switch fhirItem.type {
+            case "group":
+                // A type may take a group whole (a table takes a grid); else it is a section.
+                if let claimant = reader.claimant(of: fhirItem, problems: &problems) {
+                    question(fhirItem, claimant: claimant, section: section, inherited: inherited, problems: &problems)
+                } else {
+                    group(item, section: section, inherited: inherited, problems: &problems)
+                }
             case "display": display(item, section: section, inherited: inherited, problems: &problems)
-            default: question(item, section: section, inherited: inherited, problems: &problems)
+            default:
+                let claimant = reader.claimant(of: fhirItem, problems: &problems)
+                question(fhirItem, claimant: claimant, section: section, inherited: inherited, problems: &problems)
             }
         }
     }
@@ -115,11 +124,13 @@ struct FHIRItemWalk {
         waitingHelp = []
     }
 
+    /// The question the type that claims `fhirItem` (`claimant`, nil when none) makes of it.
     private mutating func question(
-        _ item: JSONNode, section: String?, inherited: Conditions?, problems: inout ProblemCollector
+        _ fhirItem: FHIRItem, claimant: (any QuestionType, String)?, section: String?, inherited: Conditions?,
+        problems: inout ProblemCollector
     ) {
-        let fhirItem = FHIRItem(node: item, version: version)
-        guard let (type, identifier) = reader.claimant(of: fhirItem, problems: &problems) else {
+        let item = fhirItem.node
+        guard let (type, identifier) = claimant else {
             let known = reader.registry.types.flatMap(\.fhirItemTypes)
             problems.warning(
                 FHIRCode.itemTypeUnsupported,
@@ -159,12 +170,18 @@ struct FHIRItemWalk {
             problems.warning(FHIRCode.textMissing, "an item without text: its linkId is the question", at: item)
         }
         let children = item["item"]
+        // A type that carries `item` (a table's rows and cells) holds the items under it but help.
+        let holdsChildren = made.carriedMembers.contains("item")
         var flattened: [JSONNode] = []
         for child in children.map(\.elements).map(Array.init) ?? [] {
             if child["type"]?.stringEquals("display") == true {
                 counts.total += 1
                 counts.help += 1
                 if let text = child["text"]?.stringValue, !text.isEmpty { help.append(text) }
+            } else if holdsChildren {
+                let held = 1 + Self.countItems(child["item"])
+                counts.total += held
+                counts.carried += held
             } else {
                 flattened.append(child)
             }

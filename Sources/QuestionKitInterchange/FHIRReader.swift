@@ -71,14 +71,19 @@ public struct FHIRReader: Sendable {
         public var help = 0
         /// Items not made, each reported.
         public var reported = 0
+        /// Items under an item a type made one question of, which it carries (a table's rows and cells).
+        public var carried = 0
 
         /// Counts of items: `total` in the source, and where they went.
-        public init(total: Int = 0, questions: Int = 0, sections: Int = 0, help: Int = 0, reported: Int = 0) {
+        public init(
+            total: Int = 0, questions: Int = 0, sections: Int = 0, help: Int = 0, reported: Int = 0, carried: Int = 0
+        ) {
             self.total = total
             self.questions = questions
             self.sections = sections
             self.help = help
             self.reported = reported
+            self.carried = carried
         }
     }
 

@@ -101,15 +101,19 @@ public struct FHIRWriter: Sendable {
         }
         if version == .r5 { shape = Self.r5(shape) }
         let kept = question.node["_fhir"]
+        let linkId = items.linkId(of: question)
         var members: [(String, JSONWriter.Value)] = [
-            ("linkId", .string(items.linkId(of: question))), ("text", .string(question.text)),
+            ("linkId", .string(linkId)), ("text", .string(question.text)),
             ("type", kept?["type"]?.writerValue ?? .string(shape.type)),
         ]
+        var nested: [JSONWriter.Value] = []
         for (key, value) in shape.members {
             // The type's extensions and those kept are both written; any other kept member wins.
             if key == "extension", let extra = kept?["extension"] {
                 guard case .array(let own) = value else { continue }
                 members.append((key, .array(own + extra.elements.map(\.writerValue))))
+            } else if key == "item", case .array(let own) = value {
+                nested = own.map { Self.linkIds(of: $0, under: linkId) }
             } else if kept?[key] == nil {
                 members.append((key, value))
             }
@@ -130,13 +134,28 @@ public struct FHIRWriter: Sendable {
             members.append((member.key, member.value.writerValue))
         }
         if let help = question.help, !help.text.isEmpty {
-            let display: JSONWriter.Value = .object([
-                ("linkId", .string(items.linkId(of: question) + "-help")), ("text", .string(help.text)),
-                ("type", .string("display")), ("extension", .array([FHIRItemList.helpControl])),
-            ])
-            members.append(("item", .array([display])))
+            nested.append(
+                .object([
+                    ("linkId", .string(linkId + "-help")), ("text", .string(help.text)),
+                    ("type", .string("display")), ("extension", .array([FHIRItemList.helpControl])),
+                ]))
         }
+        if !nested.isEmpty { members.append(("item", .array(nested))) }
         return .object(members)
+    }
+
+    /// A type's nested item (a table's row, and its cells) with its `linkId` made unique in the
+    /// Questionnaire: the question's, a dot, then the type's (`belts.2.3`), at every depth.
+    private static func linkIds(of item: JSONWriter.Value, under linkId: String) -> JSONWriter.Value {
+        guard case .object(let members) = item else { return item }
+        return .object(
+            members.map { key, value in
+                switch (key, value) {
+                case ("linkId", .string(let own)): (key, .string(linkId + "." + own))
+                case ("item", .array(let children)): (key, .array(children.map { linkIds(of: $0, under: linkId) }))
+                default: (key, value)
+                }
+            })
     }
 
     /// Members R5 added, which an R4 Questionnaire cannot hold.

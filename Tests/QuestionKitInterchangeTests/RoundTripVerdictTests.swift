@@ -36,17 +36,36 @@ struct RoundTripVerdictTests {
     func surveyJSKeepsItsVerdictThroughFHIR(name: String) throws {
         let converted = SurveyJSCheck.convert(try SurveyJSCorpusTests.bytes(name), reader: Self.reader)
         guard let imported = converted.template, !converted.diagnostics.containsErrors else { return }
-        let written = FHIRWriter(reader: Self.reader, version: .r5).write(Array(imported.utf8))
-        let questionnaire = try #require(written.text, "\(name): \(written.diagnostics.first?.message ?? "")")
-        // A question FHIR cannot hold (a table made of a matrix: no FHIR shape yet) is reported, never
-        // dropped silently; such a survey cannot keep its verdict through FHIR, so only the report is checked.
-        let notWritten = written.diagnostics.filter { $0.code == FHIRCode.questionNotWritten.rawValue }
-        if !notWritten.isEmpty {
-            #expect(imported.contains("table-answer"), "\(name): \(notWritten.map(\.message))")
-            return
+        for version in FHIRVersion.allCases {
+            // Every question is written, a table made of a matrix too (a FHIR `grid` group).
+            let written = FHIRWriter(reader: Self.reader, version: version).write(Array(imported.utf8))
+            #expect(!written.diagnostics.contains { $0.code == FHIRCode.questionNotWritten.rawValue }, "\(name)")
+            let questionnaire = try #require(written.text, "\(name): \(written.diagnostics.first?.message ?? "")")
+            let read = FHIRCheck.convert(Array(questionnaire.utf8), reader: Self.reader)
+            let through = try #require(read.template)
+            #expect(try Self.verdict(through) == Self.verdict(imported), "\(name) through \(version)")
+            // Known, not a table's: a question without linkId (a SurveyJS name used twice) is written as `q`
+            // and its number, which another question may hold already (sjslib progress.spec_L521); the
+            // template read back then repeats a linkId, which our validate rejects: no second cycle.
+            if read.diagnostics.contains(where: { $0.code == FHIRCode.duplicateLinkId.rawValue }) { continue }
+            // mi -> FHIR -> mi is a fixed point after one cycle: a second cycle changes nothing.
+            let again = FHIRWriter(reader: Self.reader, version: version).write(Array(through.utf8))
+            let back = try #require(
+                again.text.flatMap { FHIRCheck.convert(Array($0.utf8), reader: Self.reader).template })
+            #expect(back == through, "\(name) through \(version) twice")
         }
-        let through = try #require(FHIRCheck.convert(Array(questionnaire.utf8), reader: Self.reader).template)
-        #expect(try Self.verdict(through) == Self.verdict(imported), "\(name)")
+    }
+
+    /// The surveys of the corpus with a matrix, which become tables: each now goes through FHIR (above).
+    @Test(.enabled(if: SurveyJSCorpusTests.folder != nil, "../shared/corpus/surveyjs is absent (a clean checkout)"))
+    func surveysWithMatricesBecomeTables() throws {
+        var tables = 0
+        for name in SurveyJSCorpusTests.surveys {
+            let converted = SurveyJSCheck.convert(try SurveyJSCorpusTests.bytes(name), reader: Self.reader)
+            guard let imported = converted.template, !converted.diagnostics.containsErrors else { continue }
+            if imported.contains(#""answer-type": "table-answer""#) { tables += 1 }
+        }
+        #expect(tables >= 16)
     }
 
     @Test(

@@ -18,7 +18,9 @@ private struct NoFiles: SourceFiles {
     func resolve(_ name: String, from folder: String) -> String { name }
 }
 
-@Suite("Language server: a FHIR Questionnaire or a SurveyJS survey is checked as the template it converts to")
+@Suite(
+    "Language server: a FHIR Questionnaire, a SurveyJS survey or an XLSForm's text is checked as the template it converts to"
+)
 struct ForeignDocumentTests {
     static let configuration = LanguageServer.Configuration(
         registry: LanguageServerSession.configuration.registry, files: NoFiles(), foreign: ForeignTemplate())
@@ -80,5 +82,56 @@ struct ForeignDocumentTests {
         #expect(codes.contains("logic.cycle"), "\(codes)")
         #expect(run.messages.response(hover)?["error"] == nil)
         #expect(run.messages.response(symbols)?["error"] == nil)
+    }
+
+    // An XLSForm as pyxform takes it in text: a CSV and a Markdown table (an `.xlsx` is a zip archive,
+    // no editor document).
+    static let csvForm = """
+        "survey",,,
+        ,"type","name","label"
+        ,"text","who","Your name?"
+        ,"geopoint","where","Where?"
+        ,"integer","age","Your age?"
+        """
+
+    static let markdownForm = """
+        | survey |
+        | | type     | name  | label      |
+        | | text     | who   | Your name? |
+        | | geopoint | where | Where?     |
+        | | integer  | age   | Your age?  |
+        """
+
+    @Test(
+        "an XLSForm's text (.csv, .md) gets the diagnostics validate gives it, at its own rows, and they follow its edits",
+        arguments: [("file:///work/visit.csv", csvForm), ("file:///work/visit.md", markdownForm)])
+    func xlsFormText(uri: String, text: String) throws {
+        var session = LanguageServerSession.initialized()
+        session.open(uri, text)
+        session.change(uri, version: 2, text: text.replacingOccurrences(of: "geopoint", with: "text"))
+        let published = Self.published(session)
+        #expect(published.count == 2)
+        let unsupported = try #require(published.first?.first { $0.0 == "xlsform.type-unsupported" })
+        // Line 4 of the text (0-based 3): the geopoint row, at its type cell.
+        #expect(unsupported.1 == 3)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)[3]
+        #expect(line.dropFirst(unsupported.2).hasPrefix(uri.hasSuffix(".csv") ? "\"geopoint" : "geopoint"))
+        #expect(published.last?.contains { $0.0 == "xlsform.type-unsupported" } == false)
+        #expect(published.last?.contains { $0.2 < 0 || $0.0.hasPrefix("json.") } == false)
+    }
+
+    @Test("on an XLSForm's text, completion, hover and the outline answer without an error")
+    func xlsFormTextFeatures() throws {
+        var session = LanguageServerSession.initialized()
+        let uri = "file:///work/visit.md"
+        session.open(uri, Self.markdownForm)
+        let at = position(of: "integer", in: Self.markdownForm)
+        let requests = [
+            session.request("textDocument/hover", ["textDocument": ["uri": uri], "position": at]),
+            session.request("textDocument/completion", ["textDocument": ["uri": uri], "position": at]),
+            session.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]),
+        ]
+        let run = session.run(configuration: Self.configuration)
+        for request in requests { #expect(run.messages.response(request)?["error"] == nil) }
     }
 }

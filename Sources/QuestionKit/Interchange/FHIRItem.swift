@@ -80,6 +80,31 @@ public struct FHIRItem: Sendable {
         return nil
     }
 
+    /// Whether the item's SDC `questionnaire-itemControl` extension names `code` (`grid`, `help`,
+    /// `slider` …) among its codings.
+    public func hasItemControl(_ code: String) -> Bool {
+        guard let extensions = node["extension"] else { return false }
+        return extensions.elements.contains { entry in
+            entry["url"]?.stringEquals(Self.itemControlURL) == true
+                && entry["valueCodeableConcept"]?["coding"]?.elements.contains {
+                    $0["code"]?.stringEquals(code) == true
+                }
+                    == true
+        }
+    }
+
+    /// The SDC `questionnaire-itemControl` extension naming `code`, as an item's `extension` entry.
+    public static func itemControl(_ code: String) -> JSONWriter.Value {
+        let coding: JSONWriter.Value = .object([
+            ("system", .string("http://hl7.org/fhir/questionnaire-item-control")), ("code", .string(code)),
+        ])
+        return .object([
+            ("url", .string(itemControlURL)), ("valueCodeableConcept", .object([("coding", .array([coding]))])),
+        ])
+    }
+
+    /// The URL of the SDC `questionnaire-itemControl` extension (how a renderer shows an item).
+    public static let itemControlURL = "http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl"
     /// The URL of the SDC `minValue` extension (a bound on a number or date answer).
     public static let minValueURL = "http://hl7.org/fhir/StructureDefinition/minValue"
     /// The URL of the SDC `maxValue` extension.

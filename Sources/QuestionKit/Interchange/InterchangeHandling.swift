@@ -205,7 +205,10 @@ public struct FHIRImport: Sendable {
 public struct FHIRItemShape: Sendable {
     /// The item's `type` (`choice`, `boolean`, `decimal` …).
     public var type: String
-    /// Members besides `linkId`, `text`, `type`, `enableWhen` and `enableBehavior`, in order.
+    /// Members besides `linkId`, `text`, `type`, `enableWhen` and `enableBehavior`, in order. Items
+    /// under the question's (`item`: a table's rows and cells) come last, before its help, each
+    /// `linkId` given as the type's own and written after the question's and a dot (`2.3` under
+    /// `belts` is `belts.2.3`), so that it is unique in the Questionnaire.
     public var members: [(String, JSONWriter.Value)]
 
     /// An item of `type` with `members`.
