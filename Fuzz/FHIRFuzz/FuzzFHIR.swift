@@ -46,7 +46,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     let counts = read.counts
     require(
-        counts.total == counts.questions + counts.sections + counts.help + counts.reported + counts.carried,
+        counts.isWhole,
         "items not accounted for: \(counts)")
     let text = JSONWriter.text(of: template)
     for version in FHIRVersion.allCases {

@@ -26,7 +26,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     let counts = read.counts
     require(
-        counts.total == counts.questions + counts.sections + counts.reported, "elements not accounted for: \(counts)")
+        counts.isWhole, "elements not accounted for: \(counts)")
     require(read.diagnostics.allSatisfy { $0.position != nil }, "a diagnostic without a position")
     let checked = SurveyJSCheck.convert(bytes, reader: TemplateReader(registry: registry))
     require(checked.template != nil, "a survey read but not checked")

@@ -27,7 +27,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     let counts = read.counts
     require(
-        counts.total == counts.questions + counts.sections + counts.help + counts.reported,
+        counts.isWhole,
         "rows not accounted for: \(counts)")
     require(
         read.diagnostics.allSatisfy { $0.position != nil || $0.pointer.isEmpty },

@@ -24,15 +24,14 @@ enum CorpusReport {
             Format(name: "FHIR", folder: "fhir") { bytes in
                 let counts = FHIRReader(registry: registry).read(bytes).counts
                 guard let source = json(bytes), source["resourceType"] as? String == "Questionnaire" else { return nil }
-                return counts.total
-                    == counts.questions + counts.sections + counts.help + counts.reported + counts.carried
+                return counts.isWhole
                     && counts.total == nested(source["item"], under: ["item"])
             },
             Format(name: "SurveyJS", folder: "surveyjs") { bytes in
                 let counts = SurveyJSReader(registry: registry).read(bytes).counts
                 guard let source = json(bytes) else { return nil }
                 let inside = ["elements", "templateElements", "questions"]
-                return counts.total == counts.questions + counts.sections + counts.reported
+                return counts.isWhole
                     && counts.total
                         == nested(source["pages"], under: inside)
                         + nested(source["elements"] ?? source["questions"], under: inside)
@@ -43,7 +42,7 @@ enum CorpusReport {
                 let read = XLSFormReader(registry: registry).read(bytes)
                 guard read.template != nil else { return nil }
                 let counts = read.counts
-                return counts.total == counts.questions + counts.sections + counts.help + counts.reported
+                return counts.isWhole
             },
         ]
     }

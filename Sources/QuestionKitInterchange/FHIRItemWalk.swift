@@ -27,7 +27,7 @@ struct FHIRItemWalk {
     var made: [String: Int] = [:]
     /// Items no type made, kept whole.
     var unmade: [JSONWriter.Value] = []
-    var counts = FHIRReader.ItemCounts()
+    var counts = ImportCounts()
     /// Display items waiting for the next question, whose help they become.
     private var waitingHelp: [(node: JSONNode, text: String)] = []
 

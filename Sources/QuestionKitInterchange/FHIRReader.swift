@@ -25,7 +25,7 @@ public struct FHIRReader: Sendable {
         /// The release it was read as.
         public var version: FHIRVersion?
         /// Where its items went: every item is counted once.
-        public var counts = ItemCounts()
+        public var counts = ImportCounts()
         /// The Questionnaire, parsed.
         public var document: JSONDocument?
         /// Where each question came from, in the order of the template's questions.
@@ -57,34 +57,6 @@ public struct FHIRReader: Sendable {
         public var enableWhen: JSONNode?
         /// The conditions carried, in the order of the question's `enableWhen`.
         public var conditions: [JSONNode] = []
-    }
-
-    /// Where a Questionnaire's items went: `total` is the sum of the others.
-    public struct ItemCounts: Sendable, Hashable {
-        /// Items in the source, at every depth.
-        public var total = 0
-        /// Items made into questions.
-        public var questions = 0
-        /// Groups made into sections.
-        public var sections = 0
-        /// Display items made into help.
-        public var help = 0
-        /// Items not made, each reported.
-        public var reported = 0
-        /// Items under an item a type made one question of, which it carries (a table's rows and cells).
-        public var carried = 0
-
-        /// Counts of items: `total` in the source, and where they went.
-        public init(
-            total: Int = 0, questions: Int = 0, sections: Int = 0, help: Int = 0, reported: Int = 0, carried: Int = 0
-        ) {
-            self.total = total
-            self.questions = questions
-            self.sections = sections
-            self.help = help
-            self.reported = reported
-            self.carried = carried
-        }
     }
 
     /// Reads the Questionnaire in `bytes`.

@@ -57,7 +57,7 @@ struct SurveyJSElementWalk {
     var made: [String: Int] = [:]
     /// Elements no type made, kept whole.
     var unmade: [JSONWriter.Value] = []
-    var counts = SurveyJSReader.ElementCounts()
+    var counts = ImportCounts()
 
     /// Members the converter itself carries, of every question element: few, so compared one by one.
     static let coreMembers = ["type", "name", "title", "description", "visibleIf", "isRequired"]

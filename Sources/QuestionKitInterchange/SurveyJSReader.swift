@@ -24,23 +24,11 @@ public struct SurveyJSReader: Sendable {
         /// The problems, located in the survey's source.
         public var diagnostics: [Diagnostic]
         /// Where its elements went: every element is counted once.
-        public var counts = ElementCounts()
+        public var counts = ImportCounts()
         /// The survey, parsed.
         public var document: JSONDocument?
         /// The element each of the template's questions came from, in order.
         public var sources: [JSONNode] = []
-    }
-
-    /// Where a survey's elements went: `total` is the sum of the others.
-    public struct ElementCounts: Sendable, Hashable {
-        /// Pages and elements in the source, at every depth.
-        public var total = 0
-        /// Elements made into questions.
-        public var questions = 0
-        /// Pages and panels made into sections.
-        public var sections = 0
-        /// Elements not made, each reported.
-        public var reported = 0
     }
 
     /// Reads the survey in `bytes`.

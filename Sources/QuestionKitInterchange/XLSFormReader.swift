@@ -25,27 +25,13 @@ public struct XLSFormReader: Sendable {
         /// The problems, located at their cells (see `XLSFormDocument.locate`).
         public var diagnostics: [Diagnostic] { sheets.map { $0.locate(problems) } ?? problems }
         /// Where its survey rows went: every row is counted once.
-        public var counts = RowCounts()
+        public var counts = ImportCounts()
         /// The problems on the sheets' JSON (`sheets`), not yet moved to their cells.
         var problems: [Diagnostic]
         /// The sheets as JSON, with the cell of each line.
         var sheets: XLSFormDocument?
         /// The row each of the template's questions came from, in order.
         var sources: [JSONNode] = []
-    }
-
-    /// Where a form's survey rows went: `total` is the sum of the others.
-    public struct RowCounts: Sendable, Hashable {
-        /// Rows of the `survey` sheet after its header that hold a cell under a column.
-        public var total = 0
-        /// Rows made into questions.
-        public var questions = 0
-        /// `begin`/`end` rows of groups and repeats, made into sections.
-        public var sections = 0
-        /// Notes made into the help of the question after them.
-        public var help = 0
-        /// Rows not made, each reported.
-        public var reported = 0
     }
 
     /// Reads the form in `bytes`.

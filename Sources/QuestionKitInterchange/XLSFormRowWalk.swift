@@ -38,7 +38,7 @@ struct XLSFormRowWalk {
     var made: [String: Int] = [:]
     /// Rows no type made, kept whole.
     var unmade: [JSONWriter.Value] = []
-    var counts = XLSFormReader.RowCounts()
+    var counts = ImportCounts()
     /// Columns not carried, by name: the first cell (reported at its header), how many cells, and how
     /// many of those (on groups and notes) have no question to be kept on.
     private var uncarried: [String: (first: JSONNode, count: Int, unkept: Int)] = [:]

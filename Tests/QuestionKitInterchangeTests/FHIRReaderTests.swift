@@ -48,7 +48,7 @@ struct FHIRReaderTests {
         #expect(text.contains(#""enableWhen":[{"question":"leak","operator":"=","answer":true}]"#))
         #expect(text.contains(#""max-answers":0,"answers":["Seal","Flange"]"#))
         #expect(result.version == .r4)
-        #expect(result.counts == FHIRReader.ItemCounts(total: 7, questions: 4, sections: 1, help: 1, reported: 1))
+        #expect(result.counts == ImportCounts(total: 7, questions: 4, sections: 1, help: 1, reported: 1))
     }
 
     @Test func reportsWhatIsNotCarriedWhereItStands() {

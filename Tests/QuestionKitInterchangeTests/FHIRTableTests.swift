@@ -59,7 +59,7 @@ struct FHIRTableTests {
             #expect(question["helpInfo"]?["text"]?.stringValue == "Measure at rest.")
             #expect(question["_fhir"] == nil)
             // Every item accounted for: the grid a question, its 2 rows and 4 cells carried, the help, the section.
-            #expect(read.counts == FHIRReader.ItemCounts(total: 10, questions: 2, sections: 1, help: 1, carried: 6))
+            #expect(read.counts == ImportCounts(total: 10, questions: 2, sections: 1, help: 1, carried: 6))
             #expect(!read.diagnostics.contains { $0.severity != .note }, "\(read.diagnostics.map(\.code))")
             // And a second cycle changes nothing.
             let again = FHIRWriter(reader: Self.reader, version: version).write(
@@ -131,7 +131,7 @@ struct FHIRTableTests {
         let codes = read.diagnostics.map(\.code)
         #expect(codes.contains(TableAnswerQuestion.Code.fhirGridColumnsUnclear.rawValue))
         #expect(codes.contains(FHIRCode.itemNotMade.rawValue))
-        #expect(read.counts == FHIRReader.ItemCounts(total: 4, reported: 4))
+        #expect(read.counts == ImportCounts(total: 4, reported: 4))
         #expect((read.template.map { JSONWriter.text(of: $0) } ?? "").contains(#""_fhir""#))
     }
 
