@@ -11,9 +11,15 @@ struct FHIRItemList {
     private var items: [JSONWriter.Value] = []
     private var group: (text: String, items: [JSONWriter.Value])?
     private var groupCount = 0
+    /// The linkId of each question (`linkIds(of:)`).
+    private let linkIds: [String]
+    /// Every linkId written so far or to come: a section's group takes one none of them has.
+    private var taken: Set<String>
 
     init(version: FHIRVersion, questions: [Question], shapeType: (Question) -> String?) {
         self.version = version
+        linkIds = Self.linkIds(of: questions)
+        taken = Set(linkIds)
         // Only the referred questions' types are wanted: a type's item is made whole to learn its type.
         var referred: Set<String> = []
         var visits = 0
@@ -37,12 +43,30 @@ struct FHIRItemList {
     /// The members of `node`, none when it is nil.
     static func members(of node: JSONNode?) -> [JSONMember] { node.map { Array($0.members) } ?? [] }
 
-    /// The question's linkId: its own, else `q` and its number.
-    static func linkId(of question: Question) -> String {
-        question.node["linkId"]?.stringValue ?? "q\(question.number)"
+    /// The linkId of each question, in order: its own, else `q` and its number, made unique (`q3-2`)
+    /// where another question's own linkId is that already. The sections' groups (`section-N`) are
+    /// kept clear of them in the same way.
+    static func linkIds(of questions: [Question]) -> [String] {
+        let own = questions.map { $0.node["linkId"]?.stringValue }
+        var taken = Set(own.compactMap { $0 })
+        return zip(questions, own).map { question, own in
+            own ?? unique("q\(question.number)", in: &taken)
+        }
     }
 
-    func linkId(of question: Question) -> String { Self.linkId(of: question) }
+    /// `base`, or `base-2`, `base-3` … the first that `taken` does not hold, then taken.
+    static func unique(_ base: String, in taken: inout Set<String>) -> String {
+        var candidate = base
+        var suffix = 1
+        while taken.contains(candidate) {
+            suffix += 1
+            candidate = "\(base)-\(suffix)"
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+
+    func linkId(of question: Question) -> String { linkIds[question.index] }
 
     /// Adds the item of `question` (nothing when nil), in its section's group.
     mutating func append(_ question: Question, item: JSONWriter.Value?) {
@@ -59,7 +83,8 @@ struct FHIRItemList {
         groupCount += 1
         items.append(
             .object([
-                ("linkId", .string("section-\(groupCount)")), ("text", .string(text)), ("type", .string("group")),
+                ("linkId", .string(Self.unique("section-\(groupCount)", in: &taken))), ("text", .string(text)),
+                ("type", .string("group")),
                 ("item", .array(children)),
             ]))
     }

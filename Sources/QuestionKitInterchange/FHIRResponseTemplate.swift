@@ -61,8 +61,7 @@ public struct FHIRResponseTemplate: Sendable {
         }
         self.items = items
         var positions: [String: Int] = [:]
-        for (position, question) in template.questions.enumerated() {
-            let linkId = FHIRItemList.linkId(of: question)
+        for (position, linkId) in FHIRItemList.linkIds(of: template.questions).enumerated() {
             if positions[linkId] == nil { positions[linkId] = position }
         }
         self.positions = positions

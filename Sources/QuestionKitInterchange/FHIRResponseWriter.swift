@@ -43,6 +43,8 @@ private struct Writing {
     var problems: ProblemCollector
     /// The position of each question of the form by its linkId, until it is written.
     var unwritten: [String: Int] = [:]
+    /// The linkId of each question, as the Questionnaire written of the template has it.
+    let linkIds: [String]
     /// The embedded media of the form (`media.images` …) by kind and name.
     let embedded: [MediaAttachment.Kind: JSONNode]
 
@@ -51,9 +53,9 @@ private struct Writing {
         self.template = template
         self.keys = keys
         problems = ProblemCollector(document: form.template.document)
-        for (position, question) in form.template.questions.enumerated() {
-            let linkId = FHIRItemList.linkId(of: question)
-            if unwritten[linkId] == nil { unwritten[linkId] = position }
+        linkIds = FHIRItemList.linkIds(of: form.template.questions)
+        for (position, linkId) in linkIds.enumerated() where unwritten[linkId] == nil {
+            unwritten[linkId] = position
         }
         let media = form.template.document.root[keys.spelling(of: .media)]
         var embedded: [MediaAttachment.Kind: JSONNode] = [:]
@@ -101,8 +103,7 @@ private struct Writing {
         }
         var items = self.items(of: template.questionnaire.root["item"])
         // Questions the Questionnaire has no item for (a type that writes none), in order.
-        for (position, question) in form.template.questions.enumerated()
-        where unwritten[FHIRItemList.linkId(of: question)] == position {
+        for position in form.template.questions.indices where unwritten[linkIds[position]] == position {
             guard let item = item(at: position, fhirItem: nil) else { continue }
             items.append(item)
         }
@@ -140,7 +141,7 @@ private struct Writing {
     /// say), as `fhirItem` (nil when the Questionnaire has none) holds its answer.
     private mutating func item(at position: Int, fhirItem: FHIRItem?) -> JSONWriter.Value? {
         let question = form.template.questions[position]
-        let linkId = FHIRItemList.linkId(of: question)
+        let linkId = linkIds[position]
         unwritten[linkId] = nil
         guard form.isAsked(position) else { return nil }
         let entry = form.entries[position]
@@ -201,7 +202,7 @@ private struct Writing {
         guard let item else {
             problems.warning(
                 FHIRCode.questionNotInQuestionnaire,
-                "the Questionnaire has no item '\(FHIRItemList.linkId(of: question))' (its type writes none): "
+                "the Questionnaire has no item '\(linkIds[question.index])' (its type writes none): "
                     + "the answer is kept as stored in the extension \(FHIRResponseExtension.storedAnswer)",
                 at: node)
             return nil

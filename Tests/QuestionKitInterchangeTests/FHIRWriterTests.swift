@@ -68,6 +68,29 @@ struct FHIRWriterTests {
         }
     }
 
+    /// tables21 found it in a corpus survey: a question without a linkId was written as `q` and its
+    /// number, which another question's own linkId (or a section's group) could be already, so two
+    /// items had one linkId and the Questionnaire read back lost a question.
+    @Test func aQuestionWithoutALinkIdTakesOneNoOtherItemHas() throws {
+        let template = #"""
+            {"Title": "T", "questions": [
+              {"answer-type": "true/false", "question": "First", "section": "A"},
+              {"linkId": "q1", "answer-type": "true/false", "question": "Second", "section": "A"},
+              {"linkId": "section-1", "answer-type": "true/false", "question": "Third"}]}
+            """#
+        let written = FHIRWriter(reader: TemplateReader(registry: Self.registry), version: .r4)
+            .write(Array(template.utf8))
+        let text = JSONWriter.text(of: try #require(written.questionnaire), indent: 0)
+        #expect(text.contains(#"{"linkId":"section-1-2","text":"A","type":"group""#), "\(text)")
+        #expect(text.contains(#"{"linkId":"q1-2","text":"First""#), "\(text)")
+        let first = try #require(written.text)
+        let read = try #require(FHIRReader(registry: Self.registry).read(Array(first.utf8)).template)
+        let again = FHIRWriter(reader: TemplateReader(registry: Self.registry), version: .r4)
+            .write(Array(JSONWriter.text(of: read).utf8))
+        #expect(again.text == written.text)
+        #expect(JSONWriter.text(of: read).components(separatedBy: "\"answer-type\"").count == 4)
+    }
+
     /// Found by the fhir fuzz target: members the converter keeps under `_fhir` (an unknown one, an
     /// unread extension) were kept in the source's order, which the writer does not keep (it puts
     /// the extensions with the type's own), so the second reading differed from the first.
