@@ -47,24 +47,25 @@ struct XLSFormDocument: Sendable {
             }
             let columns = Self.columns(of: header)
             var firstRow = true
-            for row in sheet.rows.dropFirst() {
-                // A cell under no header is read under `(column D)`, so that it is reported, not lost.
-                let cells = row.map { cell in
-                    let column = cell.place.location.column
-                    return (cell, columns[column] ?? ("(column \(CellReference.letters(column)))", cell.place))
-                }
+            for rowIndex in sheet.rows.indices.dropFirst() {
+                // By index, not copying cells: a form of 100,000 questions has a million of them.
+                let row = sheet.rows[rowIndex]
                 WorkCounter.add(row.count, to: .interchangeVisits)
-                guard !cells.isEmpty else { continue }
-                line(cells[0].0.place)
-                text += Array((firstRow ? "{" : ",{").utf8)
+                guard let first = row.first else { continue }
+                line(first.place)
+                if !firstRow { text.append(UInt8(ascii: ",")) }
+                text.append(UInt8(ascii: "{"))
                 firstRow = false
-                for (index, (cell, column)) in cells.enumerated() {
-                    line(column.place)
+                for index in row.indices {
+                    let place = row[index].place
+                    // A cell under no header is read under `(column D)`, so that it is reported, not lost.
+                    let column = columns[place.location.column]
+                    line(column?.place ?? place)
                     if index > 0 { text.append(UInt8(ascii: ",")) }
-                    string(column.key)
+                    string(column?.key ?? "(column \(CellReference.letters(place.location.column)))")
                     text.append(UInt8(ascii: ":"))
-                    line(cell.place)
-                    string(cell.value)
+                    line(place)
+                    string(row[index].value)
                 }
                 text.append(UInt8(ascii: "}"))
             }
