@@ -62,7 +62,11 @@ struct XLSFormDocument: Sendable {
                     let column = columns[place.location.column]
                     line(column?.place ?? place)
                     if index > 0 { text.append(UInt8(ascii: ",")) }
-                    string(column?.key ?? "(column \(CellReference.letters(place.location.column)))")
+                    if let column {
+                        text += column.json
+                    } else {
+                        string("(column \(CellReference.letters(place.location.column)))")
+                    }
                     text.append(UInt8(ascii: ":"))
                     line(place)
                     string(row[index].value)
@@ -79,10 +83,11 @@ struct XLSFormDocument: Sendable {
         self.isWorkbook = isWorkbook
     }
 
-    /// The header's columns by number: each its key and header cell. A header given twice keeps the
-    /// first; the later one is `key (2)`, so that the reader reports its cells rather than losing them.
-    private static func columns(of header: [XLSFormCell]) -> [Int: (key: String, place: XLSFormPlace)] {
-        var columns: [Int: (key: String, place: XLSFormPlace)] = [:]
+    /// The header's columns by number: each its key (as JSON text) and header cell. A header given twice
+    /// keeps the first; the later one is `key (2)`, so that the reader reports its cells rather than losing
+    /// them.
+    private static func columns(of header: [XLSFormCell]) -> [Int: (json: [UInt8], place: XLSFormPlace)] {
+        var columns: [Int: (json: [UInt8], place: XLSFormPlace)] = [:]
         var used: [String: Int] = [:]
         for cell in header {
             var key = columnKey(cell.value)
@@ -92,7 +97,10 @@ struct XLSFormDocument: Sendable {
             } else {
                 used[key] = 1
             }
-            columns[cell.place.location.column] = (key, cell.place)
+            // The key as JSON text, written once for the column's cells.
+            var json: [UInt8] = []
+            JSONWriter.append(.string(key), indent: 0, to: &json)
+            columns[cell.place.location.column] = (json, cell.place)
         }
         return columns
     }
