@@ -27,13 +27,16 @@ package enum Deflate {
         return compress(data, heads: &heads)
     }
 
-    /// `compress(_:)` with the hash table of the streams compressed before (see ``LZ77Heads``).
-    package static func compress(_ data: [UInt8], heads: inout LZ77Heads) -> [UInt8] {
+    /// `compress(_:)` with the hash table of the streams compressed before (see ``LZ77Heads``), matching
+    /// as hard as `effort` says.
+    package static func compress(_ data: [UInt8], heads: inout LZ77Heads, effort: DeflateEffort = .thorough)
+        -> [UInt8]
+    {
         var writer = DeflateBitWriter()
         writer.reserve(data.count / 2 + 16)
         writer.write(bits: 1, count: 1)  // BFINAL: this is the last block
         writer.write(bits: 1, count: 2)  // BTYPE 01: fixed Huffman codes
-        LZ77Matcher.encode(data, heads: &heads, into: &writer)
+        LZ77Matcher.encode(data, heads: &heads, effort: effort, into: &writer)
         writer.writeFixedSymbol(256)  // end of block
         let fixed = writer.finish()
         let storedSize = data.count + 5 * max(1, (data.count + 65_534) / 65_535)

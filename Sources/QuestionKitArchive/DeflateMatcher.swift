@@ -5,8 +5,6 @@ enum LZ77Matcher {
     fileprivate static let hashSize = 1 << 15
     private static let minimumMatch = 3
     private static let maximumMatch = 258
-    // Longer chains find slightly longer matches at a cost in speed; 48 suits page content and fonts.
-    private static let maximumChain = 48
 
     /// The hash chains: the newest position of each hash (`head`, stored as `base + position`, see
     /// ``LZ77Heads``), and for each position the one before it with the same hash (negative for none).
@@ -16,15 +14,18 @@ enum LZ77Matcher {
         var head: UnsafeMutableBufferPointer<Int32>
         var base: Int32
         var previous: UnsafeMutableBufferPointer<Int32>
+        var effort: DeflateEffort
     }
 
-    static func encode(_ data: [UInt8], heads: inout LZ77Heads, into writer: inout DeflateBitWriter) {
+    static func encode(
+        _ data: [UInt8], heads: inout LZ77Heads, effort: DeflateEffort, into writer: inout DeflateBitWriter
+    ) {
         let base = heads.begin(count: data.count)
         var previous = [Int32](repeating: -1, count: max(1, min(windowSize, data.count)))
         heads.entries.withUnsafeMutableBufferPointer { head in
             previous.withUnsafeMutableBufferPointer { previous in
                 data.withUnsafeBufferPointer { bytes in
-                    var state = State(head: head, base: base, previous: previous)
+                    var state = State(head: head, base: base, previous: previous, effort: effort)
                     encode(bytes, state: &state, into: &writer)
                 }
             }
@@ -39,7 +40,9 @@ enum LZ77Matcher {
         while position < bytes.count {
             insert(upTo: position, bytes: bytes, state: &state, inserted: &inserted)
             var match = longestMatch(at: position, bytes: bytes, state: state)
-            if match.length >= minimumMatch && match.length < 32 && position + 1 < bytes.count {
+            if state.effort.defersMatches && match.length >= minimumMatch && match.length < 32
+                && position + 1 < bytes.count
+            {
                 insert(upTo: position + 1, bytes: bytes, state: &state, inserted: &inserted)
                 let next = longestMatch(at: position + 1, bytes: bytes, state: state)
                 if next.length > match.length {
@@ -50,6 +53,10 @@ enum LZ77Matcher {
             }
             if match.length >= minimumMatch {
                 writer.writeMatch(length: match.length, distance: match.distance)
+                if match.length > state.effort.longestMatchInserted {
+                    // Its positions after the first stay out of the chains (later matches start elsewhere).
+                    inserted = max(inserted, position + match.length)
+                }
                 position += match.length
             } else {
                 writer.writeFixedSymbol(Int(bytes[position]))
@@ -87,7 +94,7 @@ enum LZ77Matcher {
         var bestLength = 0
         var bestDistance = 0
         var candidate = Int(state.previous[position & (windowSize - 1)])
-        var chain = maximumChain
+        var chain = state.effort.maximumChain
         while candidate >= 0 && position - candidate <= windowSize && chain > 0 {
             if bytes[candidate + bestLength] == bytes[position + bestLength] {
                 let length = commonLength(bytes, candidate, position, limit: limit)
@@ -131,6 +138,21 @@ enum LZ77Matcher {
         }
         return length
     }
+}
+
+/// How hard the matcher looks for a match: how many earlier positions of one hash it tries, and whether
+/// it defers a short match when the next position starts a longer one.
+package struct DeflateEffort: Sendable {
+    var maximumChain: Int
+    var defersMatches: Bool
+    /// A match longer than this puts only its first position into the hash chains (as zlib's fastest levels do).
+    var longestMatchInserted: Int
+
+    /// Longer chains find slightly longer matches at a cost in speed; 48 suits page content and fonts.
+    package static let thorough = DeflateEffort(maximumChain: 48, defersMatches: true, longestMatchInserted: .max)
+    /// For large, repetitive text (a workbook's XML), where the first matches found are long already:
+    /// a fraction of the work, for output a few per cent larger.
+    package static let fast = DeflateEffort(maximumChain: 4, defersMatches: false, longestMatchInserted: 8)
 }
 
 /// The newest position of each hash, kept from one stream to the next so that it is not cleared for

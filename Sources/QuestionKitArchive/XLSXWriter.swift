@@ -55,6 +55,8 @@ package enum XLSXWriter {
 
     /// Text XML 1.0 can hold: no control characters but tab, line feed and carriage return, no U+FFFE/U+FFFF.
     private static func checkText(_ text: String, _ location: CellLocation) throws(XLSXError) {
+        // By bytes first: every control character is one byte below 0x20, and U+FFFE/U+FFFF start with 0xEF.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return }
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF {
@@ -65,33 +67,59 @@ package enum XLSXWriter {
         }
     }
 
+    /// A worksheet's XML, appended byte by byte: a sheet of 100,000 rows is millions of cells, and text
+    /// built piecewise as Strings cost most of writing a workbook.
     private static func worksheet(_ sheet: String, _ rows: [[String]], _ strings: Strings, _ table: inout SharedStrings)
         throws(XLSXError) -> [UInt8]
     {
         guard rows.count <= CellReference.maximumRow else {
             throw XLSXError(reason: "the sheet '\(sheet)' has more than \(CellReference.maximumRow) rows")
         }
-        var xml = header + "<worksheet xmlns=\"\(mainNamespace)\"><sheetData>"
+        var xml = utf8(header + "<worksheet xmlns=\"\(mainNamespace)\"><sheetData>")
+        // Each column's letters, made once.
+        var letters: [[UInt8]] = []
         for (rowIndex, row) in rows.enumerated() where row.contains(where: { !$0.isEmpty }) {
             guard row.count <= CellReference.maximumColumn else {
                 throw XLSXError(
                     reason: "row \(rowIndex + 1) of '\(sheet)' has more than \(CellReference.maximumColumn) cells")
             }
-            xml += "<row r=\"\(rowIndex + 1)\">"
+            xml.append(literal: "<row r=\"")
+            appendDecimal(rowIndex + 1, to: &xml)
+            xml.append(literal: "\">")
             for (columnIndex, value) in row.enumerated() where !value.isEmpty {
-                let location = CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1)
-                try checkText(value, location)
-                let reference = location.columnLetters + String(rowIndex + 1)
+                while letters.count <= columnIndex { letters.append(utf8(CellReference.letters(letters.count + 1))) }
+                let location = { CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1) }
+                xml.append(literal: "<c r=\"")
+                xml += letters[columnIndex]
+                appendDecimal(rowIndex + 1, to: &xml)
                 if strings == .shared {
-                    xml += "<c r=\"\(reference)\" t=\"s\"><v>\(table.index(value))</v></c>"
+                    // A string is checked when it first enters the table: its first cell is the first to fail.
+                    let (index, isNew) = table.index(value)
+                    if isNew { try checkText(value, location()) }
+                    xml.append(literal: "\" t=\"s\"><v>")
+                    appendDecimal(index, to: &xml)
+                    xml.append(literal: "</v></c>")
                 } else {
-                    xml += "<c r=\"\(reference)\" t=\"inlineStr\"><is>\(textElement(value))</is></c>"
+                    try checkText(value, location())
+                    xml.append(literal: "\" t=\"inlineStr\"><is>")
+                    appendTextElement(value, to: &xml)
+                    xml.append(literal: "</is></c>")
                 }
             }
-            xml += "</row>"
+            xml.append(literal: "</row>")
         }
-        xml += "</sheetData></worksheet>"
-        return utf8(xml)
+        xml.append(literal: "</sheetData></worksheet>")
+        return xml
+    }
+
+    /// `number`'s decimal digits (not negative).
+    private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        guard number >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(number))
+            return
+        }
+        appendDecimal(number / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     private struct SharedStrings {
@@ -99,49 +127,77 @@ package enum XLSXWriter {
         var strings: [String] = []
         var references = 0
 
-        mutating func index(_ value: String) -> Int {
+        /// The string's index in the table, and whether it was added now.
+        mutating func index(_ value: String) -> (index: Int, isNew: Bool) {
             references += 1
-            if let index = indices[value] { return index }
+            if let index = indices[value] { return (index, false) }
             indices[value] = strings.count
             strings.append(value)
-            return strings.count - 1
+            return (strings.count - 1, true)
         }
 
         func xml() -> [UInt8] {
-            var xml =
-                header + "<sst xmlns=\"\(mainNamespace)\" count=\"\(references)\" uniqueCount=\"\(strings.count)\">"
+            var xml = utf8(
+                header + "<sst xmlns=\"\(mainNamespace)\" count=\"\(references)\" uniqueCount=\"\(strings.count)\">")
             for string in strings {
-                xml += "<si>" + textElement(string) + "</si>"
+                xml.append(literal: "<si>")
+                appendTextElement(string, to: &xml)
+                xml.append(literal: "</si>")
             }
-            return utf8(xml + "</sst>")
+            xml.append(literal: "</sst>")
+            return xml
         }
     }
 
     /// `<t>`, keeping spaces at either end and line breaks (which XML would otherwise let a reader trim).
-    private static func textElement(_ value: String) -> String {
-        let keepsSpace = value.first?.isWhitespace == true || value.last?.isWhitespace == true || value.contains("\n")
-        return (keepsSpace ? "<t xml:space=\"preserve\">" : "<t>") + escaped(value) + "</t>"
+    private static func appendTextElement(_ value: String, to xml: inout [UInt8]) {
+        xml.append(literal: keepsSpace(value) ? "<t xml:space=\"preserve\">" : "<t>")
+        appendEscaped(value, to: &xml)
+        xml.append(literal: "</t>")
+    }
+
+    /// Whether `value` starts or ends with a whitespace character or holds a line feed of its own (not the
+    /// end of a CR LF): as Characters say, looked at by bytes where an ASCII byte that is no space settles it.
+    private static func keepsSpace(_ value: String) -> Bool {
+        let bytes = value.utf8
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        let settled: (UInt8) -> Bool = { $0 < 0x80 && $0 != 0x20 && !(0x09...0x0D).contains($0) }
+        if !settled(first) || !settled(last) {
+            if value.first?.isWhitespace == true || value.last?.isWhitespace == true { return true }
+        }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x0A && previous != 0x0D { return true }
+            previous = byte
+        }
+        return false
     }
 
     private static func escaped(_ value: String) -> String {
-        guard
-            value.utf8.contains(where: {
-                $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-                    || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\r")
-            })
-        else { return value }
-        var result = ""
-        for character in value.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\r": result += "&#13;"
-            default: result.unicodeScalars.append(character)
+        var bytes: [UInt8] = []
+        appendEscaped(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {
+        let special: (UInt8) -> Bool = {
+            $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+                || $0 == UInt8(ascii: "\r")
+        }
+        if !value.utf8.contains(where: special) {
+            bytes.append(contentsOf: value.utf8)
+            return
+        }
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): bytes.append(literal: "&amp;")
+            case UInt8(ascii: "<"): bytes.append(literal: "&lt;")
+            case UInt8(ascii: ">"): bytes.append(literal: "&gt;")
+            case UInt8(ascii: "\""): bytes.append(literal: "&quot;")
+            case UInt8(ascii: "\r"): bytes.append(literal: "&#13;")
+            default: bytes.append(byte)
             }
         }
-        return result
     }
 
     private static func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -208,4 +264,11 @@ package enum XLSXWriter {
         + "<cellXfs count=\"1\"><xf numFmtId=\"0\" fontId=\"0\" fillId=\"0\" borderId=\"0\" xfId=\"0\"/></cellXfs>"
         + "<cellStyles count=\"1\"><cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\"/></cellStyles>"
         + "</styleSheet>"
+}
+
+extension [UInt8] {
+    /// Appends a literal's bytes in one copy.
+    fileprivate mutating func append(literal: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
 }

@@ -11,9 +11,10 @@ package struct ZipWriter {
 
     package init() {}
 
-    /// Adds an entry; `compress` deflates it unless that would not make it smaller.
+    /// Adds an entry; `compress` deflates it (with `DeflateEffort.fast`: parts are large, repetitive XML)
+    /// unless that would not make it smaller.
     package mutating func add(_ name: String, _ data: [UInt8], compress: Bool = true) {
-        let deflated = compress ? Deflate.compress(data, heads: &heads) : []
+        let deflated = compress ? Deflate.compress(data, heads: &heads, effort: .fast) : []
         let isDeflated = compress && deflated.count < data.count
         let stored = isDeflated ? deflated : data
         let nameBytes = Array(name.utf8)

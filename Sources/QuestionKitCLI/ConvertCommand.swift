@@ -143,7 +143,7 @@ package struct ConvertCommand: Command {
         let reader = TemplateReader(registry: registry)
         switch to {
         case .xlsform:
-            let written = XLSFormWriter(reader: reader).write(bytes, layout: layout)
+            let written = XLSFormWriter(reader: reader).write(parsed ?? JSONParser.parse(bytes), layout: layout)
             return Converted(output: written.output, diagnostics: written.diagnostics)
         case .mi, .surveyjs:
             let (output, diagnostics) =

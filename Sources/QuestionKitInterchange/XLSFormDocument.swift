@@ -47,24 +47,29 @@ struct XLSFormDocument: Sendable {
             }
             let columns = Self.columns(of: header)
             var firstRow = true
-            for row in sheet.rows.dropFirst() {
-                // A cell under no header is read under `(column D)`, so that it is reported, not lost.
-                let cells = row.map { cell in
-                    let column = cell.place.location.column
-                    return (cell, columns[column] ?? ("(column \(CellReference.letters(column)))", cell.place))
-                }
+            for rowIndex in sheet.rows.indices.dropFirst() {
+                // By index, not copying cells: a form of 100,000 questions has a million of them.
+                let row = sheet.rows[rowIndex]
                 WorkCounter.add(row.count, to: .interchangeVisits)
-                guard !cells.isEmpty else { continue }
-                line(cells[0].0.place)
-                text += Array((firstRow ? "{" : ",{").utf8)
+                guard let first = row.first else { continue }
+                line(first.place)
+                if !firstRow { text.append(UInt8(ascii: ",")) }
+                text.append(UInt8(ascii: "{"))
                 firstRow = false
-                for (index, (cell, column)) in cells.enumerated() {
-                    line(column.place)
+                for index in row.indices {
+                    let place = row[index].place
+                    // A cell under no header is read under `(column D)`, so that it is reported, not lost.
+                    let column = columns[place.location.column]
+                    line(column?.place ?? place)
                     if index > 0 { text.append(UInt8(ascii: ",")) }
-                    string(column.key)
+                    if let column {
+                        text += column.json
+                    } else {
+                        string("(column \(CellReference.letters(place.location.column)))")
+                    }
                     text.append(UInt8(ascii: ":"))
-                    line(cell.place)
-                    string(cell.value)
+                    line(place)
+                    string(row[index].value)
                 }
                 text.append(UInt8(ascii: "}"))
             }
@@ -78,10 +83,11 @@ struct XLSFormDocument: Sendable {
         self.isWorkbook = isWorkbook
     }
 
-    /// The header's columns by number: each its key and header cell. A header given twice keeps the
-    /// first; the later one is `key (2)`, so that the reader reports its cells rather than losing them.
-    private static func columns(of header: [XLSFormCell]) -> [Int: (key: String, place: XLSFormPlace)] {
-        var columns: [Int: (key: String, place: XLSFormPlace)] = [:]
+    /// The header's columns by number: each its key (as JSON text) and header cell. A header given twice
+    /// keeps the first; the later one is `key (2)`, so that the reader reports its cells rather than losing
+    /// them.
+    private static func columns(of header: [XLSFormCell]) -> [Int: (json: [UInt8], place: XLSFormPlace)] {
+        var columns: [Int: (json: [UInt8], place: XLSFormPlace)] = [:]
         var used: [String: Int] = [:]
         for cell in header {
             var key = columnKey(cell.value)
@@ -91,7 +97,10 @@ struct XLSFormDocument: Sendable {
             } else {
                 used[key] = 1
             }
-            columns[cell.place.location.column] = (key, cell.place)
+            // The key as JSON text, written once for the column's cells.
+            var json: [UInt8] = []
+            JSONWriter.append(.string(key), indent: 0, to: &json)
+            columns[cell.place.location.column] = (json, cell.place)
         }
         return columns
     }

@@ -83,7 +83,7 @@ enum XLSFormSheets {
     /// A workbook's sheet, its blank cells left out as pyxform leaves them (and rows left with none).
     private static func sheet(_ sheet: Sheet) -> XLSFormSheet {
         let rows = sheet.rows.compactMap { row -> [XLSFormCell]? in
-            let cells = row.filter { !$0.value.trimmingSpaces.isEmpty }.map {
+            let cells = row.filter { !$0.value.isBlank }.map {
                 XLSFormCell(value: $0.value, place: XLSFormPlace(location: $0.location))
             }
             return cells.isEmpty ? nil : cells
@@ -226,10 +226,18 @@ enum XLSFormSheets {
 extension String {
     /// Without leading and trailing spaces, tabs and line ends.
     var trimmingSpaces: String {
-        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{A0}" }
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !blank($0) }), let last = scalars.lastIndex(where: { !blank($0) })
+        guard let first = scalars.firstIndex(where: { !Self.isBlank($0) }),
+            let last = scalars.lastIndex(where: { !Self.isBlank($0) })
         else { return "" }
         return String(scalars[first...last])
+    }
+
+    /// Whether the text is empty or only spaces, tabs and line ends (`trimmingSpaces` is empty), told
+    /// without making the trimmed text.
+    var isBlank: Bool { unicodeScalars.allSatisfy(Self.isBlank) }
+
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{A0}"
     }
 }

@@ -25,12 +25,18 @@ struct XLSFormTable {
 
     /// The header row and the rows beneath it, every row as wide as the header.
     func laidOut() -> [[String]] {
+        // A row's columns are most often the row before's, in the same order: each is compared with the
+        // column at its place in that row first, and hashed only when they differ (hashing every cell's
+        // column cost a tenth of writing a form).
         var seen = required
         var others: [String] = []
+        var known: [String?] = []
         for row in rows {
-            for (column, value) in row where !value.isEmpty && seen.insert(column).inserted && !leading.contains(column)
-            {
-                others.append(column)
+            for (offset, (column, value)) in row.enumerated() where !value.isEmpty {
+                if offset < known.count, known[offset] == column { continue }
+                if seen.insert(column).inserted && !leading.contains(column) { others.append(column) }
+                while known.count <= offset { known.append(nil) }
+                known[offset] = column
             }
         }
         let header = leading.filter(seen.contains) + others
@@ -38,11 +44,21 @@ struct XLSFormTable {
         for (position, column) in header.enumerated() { index[column] = position }
         var table: [[String]] = [header]
         table.reserveCapacity(rows.count + 1)
+        var placed: [(column: String, position: Int)?] = []
         for row in rows {
             var cells = [String](repeating: "", count: header.count)
-            for (column, value) in row where !value.isEmpty {
+            for (offset, (column, value)) in row.enumerated() where !value.isEmpty {
+                let position: Int
+                if offset < placed.count, let last = placed[offset], last.column == column {
+                    position = last.position
+                } else {
+                    guard let found = index[column] else { continue }
+                    position = found
+                    while placed.count <= offset { placed.append(nil) }
+                    placed[offset] = (column, found)
+                }
                 // The first value of a column stays: a cell filled already is not written over.
-                guard let position = index[column], cells[position].isEmpty else { continue }
+                guard cells[position].isEmpty else { continue }
                 cells[position] = value
             }
             table.append(cells)

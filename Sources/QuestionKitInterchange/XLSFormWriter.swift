@@ -37,7 +37,12 @@ public struct XLSFormWriter: Sendable {
 
     /// Writes the template in `bytes` in `layout`.
     public func write(_ bytes: [UInt8], layout: Layout) -> Result {
-        let read = reader.read(bytes)
+        write(JSONParser.parse(bytes, limits: reader.limits), layout: layout)
+    }
+
+    /// Writes the template parsed once by a caller that looked at it first (`convert` guesses its format).
+    package func write(_ parsed: JSONParseResult, layout: Layout) -> Result {
+        let read = reader.read(parsed)
         guard let template = read.template, !read.diagnostics.containsErrors else {
             return Result(sheets: nil, output: nil, diagnostics: read.diagnostics)
         }
