@@ -15,7 +15,12 @@ public struct FHIRResponseReader: Sendable {
     /// What reading one response gave.
     public struct Result: Sendable {
         /// The completed form's JSON text, or nil when the input is not a response.
-        public var text: String?
+        public var text: String? {
+            get { utf8.map { String(decoding: $0, as: UTF8.self) } }
+            set { utf8 = newValue.map { Array($0.utf8) } }
+        }
+        /// `text` as UTF-8, what a file gets.
+        package var utf8: [UInt8]?
         /// The problems, located in the response.
         public var diagnostics: [Diagnostic]
     }
@@ -23,10 +28,10 @@ public struct FHIRResponseReader: Sendable {
     /// Reads the response in `bytes` as a completed form of `template`.
     public func read(_ bytes: [UInt8], template: FHIRResponseTemplate) -> Result {
         let parsed = JSONParser.parse(bytes)
-        guard let document = parsed.document else { return Result(text: nil, diagnostics: parsed.diagnostics) }
+        guard let document = parsed.document else { return Result(utf8: nil, diagnostics: parsed.diagnostics) }
         var reading = Reading(template: template, document: document)
         let text = reading.read()
-        return Result(text: text, diagnostics: parsed.diagnostics + reading.problems.diagnostics())
+        return Result(utf8: text, diagnostics: parsed.diagnostics + reading.problems.diagnostics())
     }
 }
 
@@ -53,7 +58,7 @@ private struct Reading {
     /// Members that only describe or identify the resource: notes.
     static let descriptive: Set<String> = ["id", "meta", "text", "language", "identifier", "definition"]
 
-    mutating func read() -> String? {
+    mutating func read() -> [UInt8]? {
         let root = problems.document.root
         let resourceType = root["resourceType"]
         guard root.kind == .object, resourceType?.stringEquals("QuestionnaireResponse") == true else {
@@ -95,7 +100,7 @@ private struct Reading {
                     + "(its enableWhen does not hold): its answer is not carried", at: item)
             form.entries[position] = QuestionEntry()
         }
-        return CompletedFormWriter.json(form, embedding: embedding)
+        return CompletedFormWriter.utf8(form, embedding: embedding)
     }
 
     /// `status`, `authored`, `author` (or `source`) and our extensions at the top level.
