@@ -55,6 +55,12 @@ private struct Reading {
     static let rootMembers: Set<String> = [
         "resourceType", "questionnaire", "status", "authored", "author", "source", "item", "extension",
     ]
+    /// The members of a response item carried, and our extensions on one: made once (two sets made
+    /// and hashed per item were 4% of converting a 20,000-answer response).
+    static let itemMembers: Set<String> = ["linkId", "text", "answer", "item", "extension", "definition"]
+    static let itemExtensions: Set<String> = [
+        FHIRResponseExtension.comment, FHIRResponseExtension.media, FHIRResponseExtension.storedAnswer,
+    ]
     /// Members that only describe or identify the resource: notes.
     static let descriptive: Set<String> = ["id", "meta", "text", "language", "identifier", "definition"]
 
@@ -185,11 +191,7 @@ private struct Reading {
         }
         sources[position] = item
         let question = form.template.questions[position]
-        reportOthers(
-            of: item, carried: ["linkId", "text", "answer", "item", "extension", "definition"],
-            ours: [
-                FHIRResponseExtension.comment, FHIRResponseExtension.media, FHIRResponseExtension.storedAnswer,
-            ])
+        reportOthers(of: item, carried: Self.itemMembers, ours: Self.itemExtensions)
         var entry = QuestionEntry()
         if let comment = Self.ourExtension(FHIRResponseExtension.comment, in: item)?.stringValue {
             entry.comment = comment
