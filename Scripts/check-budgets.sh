@@ -32,7 +32,9 @@
 # answer and comment (none matches) and once listing every form as JSON; `dataset` of 2,000 generated
 # completed forms of 25 questions to NDJSON; `convert` of a 100,000-question FHIR Questionnaire and SurveyJS
 # survey to our templates, and of the template made of that Questionnaire back to FHIR and to an XLSForm
-# workbook and from that workbook (issue 21: each within 3× `validate` of the same template). The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
+# workbook and from that workbook (issue 21: each within 3× `validate` of the same template); and a
+# completed form of a 20,000-question template converted to a FHIR QuestionnaireResponse and that response
+# back to a completed form (`--template`). The inputs come from `Benchmarks budget-inputs` (Sources/Benchmarks/BudgetInputs.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -99,6 +101,8 @@ jobs=(
     "convert-surveyjs-100k|0|/dev/null|convert $work/surveyjs.json -o $work/surveyjs-in.json"
     "convert-xlsform-in-100k|0|/dev/null|convert $work/xlsform.xlsx -o $work/xlsform-in.json"
     "convert-xlsform-out-100k|0|/dev/null|convert $work/fhir-template.json -o $work/xlsform-out.xlsx"
+    "convert-response-out-20k|0|/dev/null|convert $work/response-out/response-form.completed.json --to fhir --template $work/response-form.json -o $work/response.json"
+    "convert-response-in-20k|0|/dev/null|convert $work/response.json --from fhir --template $work/response-form.json -o $work/response-in.json"
 )
 # A dataset is exported incrementally: removed before each run, so that each run is the whole export.
 fresh_output="$work/dataset-out"
@@ -123,13 +127,18 @@ swift build -c release --product questionkit >&2
 swift build -c release --product Benchmarks >&2
 .build/release/Benchmarks budget-inputs "$work" validate=100000 errors=20000 duplicates=100000 \
     longKey=2000000 fixtures=2000 fixtureQuestions=20 lsp=1000 lspEdits=100 logic=100000 \
-    logicChain=2000 logicFixtures=20 datasetForms=2000 interchange=100000
+    logicChain=2000 logicFixtures=20 datasetForms=2000 interchange=100000 response=20000
 # The completed forms that export reads, written by a replay (not measured).
 for size in 1k 10k; do
     "$tool" run "$work/form-$size.json" --answers "$work/answers-$size.json" --out "$work/out" >/dev/null
 done
 # The template that convert-fhir-out-100k writes as FHIR: the generated Questionnaire's (not measured).
 "$tool" convert "$work/fhir.json" -o "$work/fhir-template.json"
+# The completed form that convert-response-out-20k writes as a QuestionnaireResponse, and that response,
+# which convert-response-in-20k reads back (not measured).
+"$tool" run "$work/response-form.json" --answers "$work/response-answers.json" --out "$work/response-out" >/dev/null
+"$tool" convert "$work/response-out/response-form.completed.json" --to fhir --template "$work/response-form.json" \
+    -o "$work/response.json" 2>/dev/null
 # The workbook that convert-xlsform-in-100k reads: that template written as an XLSForm (not measured).
 "$tool" convert "$work/fhir-template.json" -o "$work/xlsform.xlsx" 2>/dev/null
 

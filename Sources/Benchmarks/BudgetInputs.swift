@@ -4,7 +4,8 @@ import Foundation
 /// `Benchmarks budget-inputs FOLDER [name=count ...]`: writes the generated inputs of
 /// `Scripts/check-budgets.sh` (issue 18) into FOLDER, at the sizes the script names: templates
 /// that print nothing, each hostile shape, a folder of fixtures, forms to replay and export, and
-/// a scripted language-server session, and a FHIR Questionnaire and a SurveyJS survey to convert.
+/// a scripted language-server session, and a FHIR Questionnaire and a SurveyJS survey to convert, and a
+/// template with answers whose completed form converts to a QuestionnaireResponse and back.
 enum BudgetInputs {
     static let option = "budget-inputs"
 
@@ -13,6 +14,7 @@ enum BudgetInputs {
         "validate": 100_000, "errors": 20_000, "duplicates": 100_000, "longKey": 2_000_000, "fixtures": 2_000,
         "fixtureQuestions": 20, "lsp": 1_000, "lspEdits": 100, "largeForm": 0, "logic": 100_000,
         "logicChain": 2_000, "logicFixtures": 20, "datasetForms": 2_000, "interchange": 100_000,
+        "response": 20_000,
     ]
 
     /// Writes every input; exits 0, 64 on a bad argument, 1 when a file cannot be written.
@@ -60,6 +62,9 @@ enum BudgetInputs {
             ("logic-conditions.json", LogicTemplateGenerator.conditionsOnOneQuestion(size("logic"))),
             ("fhir.json", InterchangeGenerator.fhirQuestionnaire(questions: size("interchange"))),
             ("surveyjs.json", InterchangeGenerator.surveyJSSurvey(questions: size("interchange"))),
+            // A template and its answers, replayed to the completed form that converts to a QuestionnaireResponse.
+            ("response-form.json", TemplateGenerator.template(questions: size("response"), padded: false)),
+            ("response-answers.json", FixtureGenerator.fixture(questions: size("response"), seed: 1)),
         ]
         // Scripts/benchmark.sh replays a larger form too (its memory); the budget does not.
         let large = size("largeForm")

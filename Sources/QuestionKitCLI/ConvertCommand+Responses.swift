@@ -39,10 +39,10 @@ extension ConvertCommand {
         }
         if from == .fhir {
             let read = FHIRResponseReader().read(bytes, template: template)
-            return Converted(output: read.text.map { Array($0.utf8) }, diagnostics: read.diagnostics)
+            return Converted(output: read.utf8, diagnostics: read.diagnostics)
         }
         let written = FHIRResponseWriter(reader: reader).write(bytes, template: template)
-        return Converted(output: written.text.map { Array($0.utf8) }, diagnostics: written.diagnostics)
+        return Converted(output: written.utf8, diagnostics: written.diagnostics)
     }
 }
 

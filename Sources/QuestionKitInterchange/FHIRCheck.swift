@@ -63,9 +63,7 @@ enum ImportCheck {
         _ template: JSONWriter.Value, of document: JSONDocument, diagnostics: [Diagnostic], reader: TemplateReader,
         source: (String) -> JSONNode?
     ) -> (template: [UInt8]?, diagnostics: [Diagnostic]) {
-        var text: [UInt8] = []
-        JSONWriter.append(template, to: &text)
-        text.append(UInt8(ascii: "\n"))
+        let text = JSONWriter.fileBytes(of: template)
         let checked = reader.diagnose(JSONParser.parse(text, limits: reader.limits))
         var problems = ProblemCollector(document: document)
         for diagnostic in checked {

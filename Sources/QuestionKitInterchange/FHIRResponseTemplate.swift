@@ -28,8 +28,9 @@ public struct FHIRResponseTemplate: Sendable {
         let parsed = JSONParser.parse(bytes)
         guard let document = parsed.document else { return (nil, parsed.diagnostics) }
         if document.root["resourceType"] != nil {
-            let converted = FHIRCheck.convert(bytes, reader: reader)
-            guard let text = converted.template, let template = reader.read(Array(text.utf8)).template else {
+            // The parse made here is the one converted; the template made is read from its UTF-8.
+            let converted = FHIRCheck.converted(parsed, reader: reader)
+            guard let text = converted.template, let template = reader.read(text).template else {
                 return (nil, converted.diagnostics)
             }
             let questionnaire = document
@@ -43,7 +44,9 @@ public struct FHIRResponseTemplate: Sendable {
         // The writer's own reports (a question with no item) are the response's to make, per answer.
         var ignored = ProblemCollector(document: template.document)
         let written = FHIRWriter(reader: reader, version: version).questionnaire(of: template, problems: &ignored)
-        guard let questionnaire = JSONParser.parse(Array(JSONWriter.text(of: written).utf8)).document else {
+        var text: [UInt8] = []
+        JSONWriter.append(written, to: &text)
+        guard let questionnaire = JSONParser.parse(text).document else {
             return (nil, read.diagnostics)
         }
         return (Self(template: template, questionnaire: questionnaire, version: version), read.diagnostics)

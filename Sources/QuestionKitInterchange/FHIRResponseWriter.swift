@@ -20,7 +20,9 @@ public struct FHIRResponseWriter: Sendable {
         /// The form's problems and what was not carried, located in the completed form.
         public var diagnostics: [Diagnostic]
         /// The response as JSON text (2-space indent, a final newline), or nil.
-        public var text: String? { response.map { JSONWriter.text(of: $0) + "\n" } }
+        public var text: String? { utf8.map { String(decoding: $0, as: UTF8.self) } }
+        /// `text` as UTF-8, what a file gets (a String made of it would check every byte again).
+        package var utf8: [UInt8]? { response.map(JSONWriter.fileBytes(of:)) }
     }
 
     /// Writes the completed form in `bytes` as a response to `template`.

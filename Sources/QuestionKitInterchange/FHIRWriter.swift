@@ -29,14 +29,7 @@ public struct FHIRWriter: Sendable {
         /// The Questionnaire as JSON text (2-space indent, a final newline), or nil.
         public var text: String? { utf8.map { String(decoding: $0, as: UTF8.self) } }
         /// `text` as UTF-8, what a file gets (a String made first would check every byte again).
-        package var utf8: [UInt8]? {
-            questionnaire.map { questionnaire in
-                var bytes: [UInt8] = []
-                JSONWriter.append(questionnaire, to: &bytes)
-                bytes.append(UInt8(ascii: "\n"))
-                return bytes
-            }
-        }
+        package var utf8: [UInt8]? { questionnaire.map(JSONWriter.fileBytes(of:)) }
     }
 
     /// Writes the template in `bytes`.

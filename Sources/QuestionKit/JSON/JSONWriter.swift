@@ -58,6 +58,15 @@ public struct JSONWriter: Sendable {
         swap(&writer.bytes, &output)
     }
 
+    /// `value` as the UTF-8 of a JSON file: 2-space indent and a final newline (what `convert` writes; a
+    /// String made first would check every byte again).
+    package static func fileBytes(of value: Value) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
     private mutating func write(_ value: Value, depth: Int) {
         switch value {
         case .null: append("null")
@@ -65,43 +74,57 @@ public struct JSONWriter: Sendable {
         case .integer(let number): append(String(number))
         case .number(let number): append(Self.format(number))
         case .string(let string): Self.appendQuoted(string, to: &bytes)
+        // The containers loop over their elements in place: a closure called with each index copied every
+        // element out of its array (a retain and a release of each value and key), most of writing a
+        // converted template.
         case .array(let elements):
-            writeContainer(open: "[", close: "]", count: elements.count, depth: depth) { writer, index in
-                writer.write(elements[index], depth: depth + 1)
+            bytes.append(UInt8(ascii: "["))
+            guard !elements.isEmpty else { return bytes.append(UInt8(ascii: "]")) }
+            var first = true
+            for element in elements {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                newline(depth: depth + 1)
+                write(element, depth: depth + 1)
             }
+            newline(depth: depth)
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            writeContainer(open: "{", close: "}", count: members.count, depth: depth) { writer, index in
-                Self.appendQuoted(members[index].0, to: &writer.bytes)
-                writer.append(writer.indent > 0 ? ": " : ":")
-                writer.write(members[index].1, depth: depth + 1)
+            bytes.append(UInt8(ascii: "{"))
+            guard !members.isEmpty else { return bytes.append(UInt8(ascii: "}")) }
+            var first = true
+            for (key, member) in members {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                newline(depth: depth + 1)
+                Self.appendQuoted(key, to: &bytes)
+                if indent > 0 {
+                    bytes.append(UInt8(ascii: ":"))
+                    bytes.append(UInt8(ascii: " "))
+                } else {
+                    bytes.append(UInt8(ascii: ":"))
+                }
+                write(member, depth: depth + 1)
             }
+            newline(depth: depth)
+            bytes.append(UInt8(ascii: "}"))
         }
-    }
-
-    private mutating func writeContainer(
-        open: Unicode.Scalar, close: Unicode.Scalar, count: Int, depth: Int, element: (inout JSONWriter, Int) -> Void
-    ) {
-        bytes.append(UInt8(ascii: open))
-        guard count > 0 else { return bytes.append(UInt8(ascii: close)) }
-        for index in 0..<count {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            newline(depth: depth + 1)
-            element(&self, index)
-        }
-        newline(depth: depth)
-        bytes.append(UInt8(ascii: close))
     }
 
     private mutating func newline(depth: Int) {
         guard indent > 0 else { return }
         bytes.append(UInt8(ascii: "\n"))
-        // Copied from a run of spaces: appending a `repeatElement` went byte by byte, and was a fifth
-        // of writing a converted 100,000-question template.
-        var remaining = indent * depth
+        Self.appendSpaces(indent * depth, to: &bytes)
+    }
+
+    /// Appends `count` spaces to `output`, copied from a run of spaces: appending a `repeatElement` went
+    /// byte by byte, and was a fifth of writing a converted 100,000-question template.
+    package static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
+        var remaining = count
         while remaining > 0 {
-            let count = min(remaining, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+            let count = min(remaining, spaces.count)
+            spaces.withUnsafeBufferPointer {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
             }
             remaining -= count
         }

@@ -32,6 +32,13 @@ public enum CompletedFormWriter {
     public static func json(
         _ form: FilledForm, embedding: [(attachment: MediaAttachment, bytes: [UInt8])] = []
     ) -> String {
+        String(decoding: utf8(form, embedding: embedding), as: UTF8.self)
+    }
+
+    /// `json` as UTF-8, what a file gets (a String made of it would check every byte again).
+    package static func utf8(
+        _ form: FilledForm, embedding: [(attachment: MediaAttachment, bytes: [UInt8])] = []
+    ) -> [UInt8] {
         var writer = SourceWriter(form: form)
         for (attachment, bytes) in embedding {
             writer.embedded[attachment.kind, default: []].append(
@@ -39,7 +46,7 @@ public enum CompletedFormWriter {
         }
         writer.write(form.template.document.root, depth: 0)
         writer.output.append(UInt8(ascii: "\n"))
-        return String(decoding: writer.output, as: UTF8.self)
+        return writer.output
     }
 }
 
@@ -116,11 +123,9 @@ private struct SourceWriter {
         case .node(let node):
             write(node, depth: depth)
         case .value(let value):
-            // JSONWriter indents from the left margin; its lines are shifted to this depth.
-            for byte in JSONWriter.text(of: value, indent: 2).utf8 {
-                output.append(byte)
-                if byte == UInt8(ascii: "\n") { indent(depth) }
-            }
+            // Written straight into the output, its lines indented to this depth (a text made and then
+            // copied byte by byte was most of writing a form read from a QuestionnaireResponse).
+            JSONWriter.append(value, indent: 2, depth: depth, to: &output)
         case .object(let members):
             writeObject(members, depth: depth)
         case .array(let elements):
@@ -133,7 +138,8 @@ private struct SourceWriter {
     private mutating func writeObject(_ members: [(String, Part)], depth: Int) {
         writeContainer(open: "{", close: "}", count: members.count, depth: depth) { writer, index in
             writer.appendQuoted(members[index].0)
-            writer.output += [UInt8(ascii: ":"), UInt8(ascii: " ")]
+            writer.output.append(UInt8(ascii: ":"))
+            writer.output.append(UInt8(ascii: " "))
             writer.write(members[index].1, depth: depth + 1)
         }
     }
@@ -157,19 +163,11 @@ private struct SourceWriter {
     }
 
     private mutating func indent(_ depth: Int) {
-        output += repeatElement(UInt8(ascii: " "), count: 2 * depth)
+        JSONWriter.appendSpaces(2 * depth, to: &output)
     }
 
     private mutating func appendQuoted(_ string: String) {
-        let needsEscapes = string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        guard needsEscapes else {
-            output.append(UInt8(ascii: "\""))
-            output += string.utf8
-            return output.append(UInt8(ascii: "\""))
-        }
-        var quoted = ""
-        JSONWriter.appendQuoted(string, to: &quoted)
-        output += quoted.utf8
+        JSONWriter.appendQuoted(string, to: &output)
     }
 
     // MARK: What changes
