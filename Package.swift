@@ -42,8 +42,9 @@ let package = Package(
         // SurveyJS, XLSForm (its workbooks read by QuestionKitArchive).
         .target(name: "QuestionKitInterchange", dependencies: ["QuestionKitForms", "QuestionKitArchive"]),
         // Completed forms as a partitioned dataset (answers, forms, warnings), written incrementally through
-        // file-format sinks (NDJSON here); `questionkit dataset`.
-        .target(name: "QuestionKitDataset", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
+        // file-format sinks (NDJSON, and Parquet by QuestionKitParquet); `questionkit dataset`.
+        .target(
+            name: "QuestionKitDataset", dependencies: ["QuestionKitForms", "QuestionKitFiles", "QuestionKitParquet"]),
         // The built-in question types; they use nothing a third-party module could not.
         .target(name: "QuestionTypes", dependencies: ["QuestionKit"]),
         // One call checks a list of types the way the built-in types are checked, from Swift Testing or XCTest.
@@ -83,7 +84,13 @@ let package = Package(
             name: "QuestionKitPDFTests",
             dependencies: ["QuestionKitPDF", "QuestionKitArchive", "CoreTestSupport", "TestSupport"]),
         .testTarget(name: "QuestionKitArchiveTests", dependencies: ["QuestionKitArchive", "TestSupport"]),
-        .testTarget(name: "QuestionKitParquetTests", dependencies: ["QuestionKitParquet", "QuestionKitArchive"]),
+        // The dataset's Parquet parts are read back here, by the tests' own footer reader.
+        .testTarget(
+            name: "QuestionKitParquetTests",
+            dependencies: [
+                "QuestionKitParquet", "QuestionKitArchive", "QuestionKitDataset", "QuestionKitForms", "QuestionTypes",
+                "TestSupport",
+            ]),
         .testTarget(name: "QuestionKitFilesTests", dependencies: ["QuestionKitFiles", "TestSupport"]),
         .testTarget(
             name: "QuestionKitStoreTests",

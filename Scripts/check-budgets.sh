@@ -93,7 +93,7 @@ jobs=(
     "run-pdf-10k|0|/dev/null|run $work/form-10k.json --answers $work/answers-10k.json --pdf $work/run-10k.pdf"
     "store-find-text-2k|1|/dev/null|store find --root $work/store --text *no-such-text*"
     "store-find-json-2k|0|/dev/null|store find --root $work/store --title Generated* --format json"
-    "dataset-2000|0|/dev/null|dataset $work/dataset-forms -o $work/dataset-out"
+    "dataset-2000|0|/dev/null|dataset $work/dataset-forms -o $work/dataset-out --format ndjson"
     "convert-fhir-in-100k|0|/dev/null|convert $work/fhir.json -o $work/fhir-in.json"
     "convert-fhir-out-100k|0|/dev/null|convert $work/fhir-template.json --to fhir -o $work/fhir-out.json"
     "convert-surveyjs-100k|0|/dev/null|convert $work/surveyjs.json -o $work/surveyjs-in.json"

@@ -44,7 +44,7 @@ def contents(folder):
     return sorted(lines)
 
 def export(folder):
-    subprocess.run([tool, "dataset", forms, "-o", folder], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([tool, "dataset", forms, "-o", folder, "--format", "ndjson"], check=True, stdout=subprocess.DEVNULL)
 
 def change_forms(round):
     paths = sorted(os.path.join(root, name) for root, _, names in os.walk(forms) for name in names)
@@ -72,7 +72,7 @@ for round in range(rounds):
     shutil.rmtree(fresh, ignore_errors=True)
     export(fresh)
     new = contents(fresh)
-    process = subprocess.Popen([tool, "dataset", forms, "-o", dataset], stdout=subprocess.DEVNULL,
+    process = subprocess.Popen([tool, "dataset", forms, "-o", dataset, "--format", "ndjson"], stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     time.sleep(random.uniform(0, duration * 1.2))
     if process.poll() is None:

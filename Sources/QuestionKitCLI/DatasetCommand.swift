@@ -17,17 +17,20 @@ package struct DatasetCommand: Command {
         (a row per answer, per chosen option, per filled cell), 'forms' (a row per form) and
         'warnings' (a row per problem met while reading, located). A form that cannot be read is
         its warnings and never stops the export. Tables are partitioned Hive-style by template
-        title and revision: DIR/current/<table>/title=…/revision=…/part-N.ndjson.
+        title and revision: DIR/current/<table>/title=…/revision=…/part-N.parquet (or .ndjson).
+        Parquet is the default: typed columns (dates as DATE, instants as TIMESTAMP), compressed,
+        with the statistics engines skip row groups by; NDJSON is for reading by eye or by tools
+        that have no Parquet reader.
         A second run exports only new and changed forms (and the partitions they share) and
         removes the rows of forms no longer found; a run that is stopped at any moment leaves the
         previous dataset whole. In a store root, the completed and submitted forms are read.
-        Exits 1 when the dataset cannot be written.
+        Exits 1 when a PATH does not exist (nothing is written) or the dataset cannot be written.
         """
     package let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", required: true, help: "The dataset folder (required)."),
         OptionSpec(
             "format", value: "FORMAT", choices: ["ndjson", "parquet", "both"],
-            help: "The part files' format (default: ndjson)."),
+            help: "The part files' format (default: parquet)."),
         OptionSpec("rows-per-part", value: "N", help: "The most rows in one part file (default: 1000000)."),
         OptionSpec("keys", value: "FILE", help: "A key map (JSON or property list) that renames MI keys."),
     ]
@@ -35,9 +38,12 @@ package struct DatasetCommand: Command {
     package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no completed forms given") }
         guard let output = arguments.values["output"] else { throw UsageError("no dataset folder given; pass -o DIR") }
-        if arguments.value("format", default: "ndjson") != "ndjson" {
-            throw UsageError("Parquet output is not built yet; pass --format ndjson (the default)")
-        }
+        let formats: [any TableFormat] =
+            switch arguments.value("format", default: "parquet") {
+            case "ndjson": [NDJSONFormat()]
+            case "both": [ParquetFormat(), NDJSONFormat()]
+            default: [ParquetFormat()]
+            }
         let rowsPerPart = arguments.values["rows-per-part"].map { Int($0) } ?? 1_000_000
         guard let rowsPerPart, rowsPerPart > 0 else {
             throw UsageError(
@@ -45,13 +51,21 @@ package struct DatasetCommand: Command {
         }
         guard let keys = KeyMapOption.load(arguments, context: &context) else { return ExitStatus.inputErrors }
         let files = FormFiles(reader: TemplateReader(registry: context.registry, keys: keys))
+        // A PATH that is not there is a mistake in the command, not a form to report in `warnings`:
+        // an export of the rest would drop its rows (and, run again, remove them) without a word.
+        let missing = arguments.positionals.filter { FileStatus.of($0, following: true) == .missing }
+        guard missing.isEmpty else {
+            for path in missing { context.printDiagnostics(files.completedForm(at: path, within: nil).report) }
+            context.printError("\(context.toolName) dataset: nothing exported: a PATH does not exist")
+            return ExitStatus.inputErrors
+        }
         var inputs: [DatasetExport.Input] = []
         for path in arguments.positionals {
             let walk = DatasetInputs.walk(path, leavingOut: output)
             for skipped in walk.skipped { context.printDiagnostics(skipped) }
             inputs += walk.paths.map { DatasetExport.Input(path: $0, folder: walk.folder) }
         }
-        var export = DatasetExport(folder: output, registry: context.registry, formats: [NDJSONFormat()]) {
+        var export = DatasetExport(folder: output, registry: context.registry, formats: formats) {
             files.completedForm(at: $0, within: $1)
         }
         export.rowsPerPart = rowsPerPart

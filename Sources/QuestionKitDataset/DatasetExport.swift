@@ -95,11 +95,15 @@ public struct DatasetExport {
         try DatasetFolders.make(folder)
         let generations = try DatasetGenerations(folder: folder)
         try generations.remove(allBut: generations.current)
-        let previous = generations.current.flatMap { try? readManifest(in: $0) } ?? DatasetManifest()
+        // A dataset of other formats is exported afresh: its kept partitions would lack this run's parts.
+        let previous =
+            generations.current.flatMap { try? readManifest(in: $0) }.flatMap { $0.formats == formatNames ? $0 : nil }
+            ?? DatasetManifest()
         let next = generations.nextName
         let nextFolder = PathText.joined(folder, next)
         try DatasetFolders.make(nextFolder)
         var run = ExportRun(export: self, generationFolder: nextFolder, previous: previous)
+        run.manifest.formats = formatNames
         try run.export(inputs)
         if let current = generations.current {
             try run.link(keptFrom: PathText.joined(folder, current))
@@ -117,6 +121,8 @@ public struct DatasetExport {
         run.summary.forms = run.manifest.entries.count
         return run.summary
     }
+
+    private var formatNames: [String] { formats.map(\.name) }
 
     private func readManifest(in generation: String) throws -> DatasetManifest? {
         let path = PathText.joined(PathText.joined(folder, generation), DatasetManifest.fileName)

@@ -20,13 +20,19 @@ struct DatasetManifest {
 
     /// The entries, by path.
     var entries: [String: Entry] = [:]
+    /// The formats of the part files (`ndjson`, `parquet`), in the order written. A manifest
+    /// written before Parquet parts existed has none named: its parts are NDJSON.
+    var formats: [String] = []
 
     /// The manifest's file name in a generation folder.
     static let fileName = "manifest.json"
 
-    /// The manifest as JSON: `{"version": 1, "forms": [` then one entry per line, sorted by path.
+    /// The manifest as JSON: `{"version": 1, "formats": [...], "forms": [` then one entry per
+    /// line, sorted by path.
     func text() -> [UInt8] {
-        var bytes = Array("{\"version\":1,\"forms\":[\n".utf8)
+        var bytes = Array("{\"version\":1,\"formats\":".utf8)
+        JSONWriter.append(.array(formats.map(JSONWriter.Value.string)), indent: 0, to: &bytes)
+        bytes += Array(",\"forms\":[\n".utf8)
         for (position, entry) in entries.values.sorted(by: { $0.path < $1.path }).enumerated() {
             if position > 0 { bytes += Array(",\n".utf8) }
             let value = JSONWriter.Value.object([
@@ -49,6 +55,12 @@ struct DatasetManifest {
             root["version"]?.integerValue == 1, let forms = root["forms"], forms.kind == .array
         else { return nil }
         var manifest = DatasetManifest()
+        if let formats = root["formats"] {
+            guard formats.kind == .array else { return nil }
+            manifest.formats = formats.elements.compactMap(\.stringValue)
+        } else {
+            manifest.formats = [NDJSONFormat().name]
+        }
         for node in forms.elements {
             // Nanoseconds pass 2^53: read as the integers they are written as, not through a Double.
             guard let path = node["path"]?.stringValue, let size = node["size"]?.numberText.flatMap({ Int64($0) }),

@@ -83,39 +83,46 @@ public struct DatasetTables: Sendable {
     ]
 
     /// What follows the answer in `answers`: flags, comment, media, and the form's people, dates and file.
-    static let answerContext: [DatasetColumn] = [
-        DatasetColumn("flagged", .boolean, nullable: false),
-        DatasetColumn("flag_codes", .string),
-        DatasetColumn("flag_messages", .string),
-        DatasetColumn("comment", .string),
-        DatasetColumn("media_count", .int64, nullable: false),
-        DatasetColumn("technician", .string),
-        DatasetColumn("foreman", .string),
-        DatasetColumn("completed_date", .string),
-        DatasetColumn("submitted_date", .string),
-        DatasetColumn("source_path", .string, nullable: false),
+    static let answerContext: [DatasetColumn] =
+        [
+            DatasetColumn("flagged", .boolean, nullable: false),
+            DatasetColumn("flag_codes", .string),
+            DatasetColumn("flag_messages", .string),
+            DatasetColumn("comment", .string),
+            DatasetColumn("media_count", .int64, nullable: false),
+            DatasetColumn("technician", .string),
+            DatasetColumn("foreman", .string),
+        ] + dateColumns + [DatasetColumn("source_path", .string, nullable: false)]
+
+    /// When the form was completed and submitted, as typed columns (see `FormDate`): the day, and
+    /// the instant where the form has a time of day.
+    static let dateColumns: [DatasetColumn] = [
+        DatasetColumn("completed_date", .date), DatasetColumn("completed_at", .timestamp),
+        DatasetColumn("submitted_date", .date), DatasetColumn("submitted_at", .timestamp),
     ]
 
-    static let formColumns: [DatasetColumn] = [
-        DatasetColumn("form_id", .string, nullable: false),
-        DatasetColumn("template_title", .string),
-        DatasetColumn("template_revision", .string),
-        DatasetColumn("metadata", .string),
-        DatasetColumn("technician", .string),
-        DatasetColumn("foreman", .string),
-        DatasetColumn("foreman_comment", .string),
-        DatasetColumn("completed_date", .string),
-        DatasetColumn("submitted_date", .string),
-        DatasetColumn("questions", .int64, nullable: false),
-        DatasetColumn("answered", .int64, nullable: false),
-        DatasetColumn("not_asked", .int64, nullable: false),
-        DatasetColumn("flagged_questions", .int64, nullable: false),
-        DatasetColumn("flags", .int64, nullable: false),
-        DatasetColumn("comments", .int64, nullable: false),
-        DatasetColumn("media", .int64, nullable: false),
-        DatasetColumn("warnings", .int64, nullable: false),
-        DatasetColumn("source_path", .string, nullable: false),
-    ]
+    static let formColumns: [DatasetColumn] =
+        [
+            DatasetColumn("form_id", .string, nullable: false),
+            DatasetColumn("template_title", .string),
+            DatasetColumn("template_revision", .string),
+            DatasetColumn("metadata", .string),
+            DatasetColumn("technician", .string),
+            DatasetColumn("foreman", .string),
+            DatasetColumn("foreman_comment", .string),
+        ] + dateColumns + [
+            DatasetColumn("completed_as_stored", .string),
+            DatasetColumn("submitted_as_stored", .string),
+            DatasetColumn("questions", .int64, nullable: false),
+            DatasetColumn("answered", .int64, nullable: false),
+            DatasetColumn("not_asked", .int64, nullable: false),
+            DatasetColumn("flagged_questions", .int64, nullable: false),
+            DatasetColumn("flags", .int64, nullable: false),
+            DatasetColumn("comments", .int64, nullable: false),
+            DatasetColumn("media", .int64, nullable: false),
+            DatasetColumn("warnings", .int64, nullable: false),
+            DatasetColumn("source_path", .string, nullable: false),
+        ]
 
     static let warningColumns: [DatasetColumn] = [
         DatasetColumn("form_id", .string, nullable: false),

@@ -60,10 +60,8 @@ struct FormRows: Sendable {
         let template = form.template
         let linkIdKey = template.keys.spelling(of: .linkId)
         let head: [DatasetValue] = [.string(formID), text(template.title), text(template.revision)]
-        let tail: [DatasetValue] = [
-            text(form.technician), text(form.foreman), text(form.completedDate), text(form.submittedDate),
-            .string(path),
-        ]
+        let tail: [DatasetValue] =
+            [text(form.technician), text(form.foreman)] + dates(of: form) + [.string(path)]
         for (position, question) in template.questions.enumerated() {
             let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
             let flags = question.flags(for: entry)
@@ -124,8 +122,10 @@ struct FormRows: Sendable {
             of: .object(template.metadata.map { ($0.key, .string($0.value)) }), indent: 0)
         return [
             .string(formID), text(template.title), text(template.revision), .string(metadata), text(form.technician),
-            text(form.foreman), text(form.foremanComment), text(form.completedDate), text(form.submittedDate),
-            .int64(Int64(template.questions.count)), .int64(Int64(tally.answered)), .int64(Int64(tally.notAsked)),
+            text(form.foreman), text(form.foremanComment),
+        ] + dates(of: form) + [
+            text(form.completedDate), text(form.submittedDate), .int64(Int64(template.questions.count)),
+            .int64(Int64(tally.answered)), .int64(Int64(tally.notAsked)),
             .int64(Int64(tally.flagged)), .int64(Int64(tally.flags)), .int64(Int64(tally.comments)),
             .int64(Int64(tally.media)),
             .int64(Int64(warnings)), .string(path),
@@ -139,6 +139,11 @@ struct FormRows: Sendable {
             located ? .int64(Int64(problem.column)) : .null, .string(problem.severity.rawValue),
             .string(problem.code), .string(problem.message), text(problem.pointer.isEmpty ? nil : problem.pointer),
         ]
+    }
+
+    /// The values of `DatasetTables.dateColumns`: completed and submitted, each a day and an instant.
+    private func dates(of form: FilledForm) -> [DatasetValue] {
+        FormDate(form.completedDate).values + FormDate(form.submittedDate).values
     }
 
     private func text(_ value: String?) -> DatasetValue { value.map(DatasetValue.string) ?? .null }

@@ -28,10 +28,12 @@ struct DatasetCommandTests {
         return forms.sorted()
     }
 
-    /// Runs `dataset` and returns its outcome, expecting it to succeed.
+    /// Runs `dataset` and returns its outcome, expecting it to succeed; NDJSON parts unless `extra`
+    /// names a format (`DatasetContents` reads NDJSON).
     @discardableResult
     static func export(_ inputs: [String], to output: String, _ extra: [String] = []) -> QuestionKitTool.Outcome {
-        let outcome = runTool(["dataset"] + inputs + ["-o", output] + extra)
+        let format = extra.contains("--format") ? [] : ["--format", "ndjson"]
+        let outcome = runTool(["dataset"] + inputs + ["-o", output] + format + extra)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         return outcome
     }
@@ -245,9 +247,17 @@ struct DatasetCommandTests {
         #expect(paths.sorted() == places.prefix(2).map { store.path + "/" + $0 + "/form.json" }.sorted())
     }
 
-    @Test func parquetIsNotBuiltYet() {
-        let outcome = runTool(["dataset", "x.json", "-o", "out", "--format", "parquet"])
-        #expect(outcome.status == 64)
-        #expect(outcome.standardError.contains("Parquet output is not built yet"))
+    /// A PATH that does not exist is the command's mistake: exit 1, located as `validate` locates
+    /// it, and nothing written (it was a `warnings` row and exit 0, and the next run removed its rows).
+    @Test func aMissingPathIsAnInputErrorAndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        try writeGeneratedForms(1, in: folder)
+        let missing = folder.path + "/forms/nosuch.json"
+        let outcome = runTool(["dataset", folder.path + "/forms", missing, "-o", folder.path + "/out"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.hasPrefix(missing + ": error: cannot read the file"))
+        #expect(outcome.standardError.contains("[file.unreadable]"))
+        #expect(outcome.standardError.contains("dataset: nothing exported: a PATH does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"))
     }
 }
