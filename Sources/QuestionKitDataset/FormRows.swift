@@ -92,12 +92,16 @@ struct FormRows: Sendable {
                 row.reserveCapacity(tables.answers.columns.count)
                 row += head
                 row += questionColumns
-                row += [.int64(Int64(number)), .boolean(asked), .boolean(answered)]
-                row += [
-                    text(part.text), part.number.map(DatasetValue.double) ?? .null,
-                    part.boolean.map(DatasetValue.boolean) ?? .null, text(part.option),
-                    part.cellRow.map { .int64(Int64($0)) } ?? .null, part.cellColumn.map { .int64(Int64($0)) } ?? .null,
-                ]
+                // Value by value: an array literal added here would be an array allocated per row.
+                row.append(.int64(Int64(number)))
+                row.append(.boolean(asked))
+                row.append(.boolean(answered))
+                row.append(text(part.text))
+                row.append(part.number.map(DatasetValue.double) ?? .null)
+                row.append(part.boolean.map(DatasetValue.boolean) ?? .null)
+                row.append(text(part.option))
+                row.append(part.cellRow.map { .int64(Int64($0)) } ?? .null)
+                row.append(part.cellColumn.map { .int64(Int64($0)) } ?? .null)
                 for column in tables.typeColumns {
                     row.append(part.typed[column.name].flatMap { fits($0, column) } ?? .null)
                 }
