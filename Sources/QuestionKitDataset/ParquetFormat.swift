@@ -30,15 +30,19 @@ public struct ParquetFormat: TableFormat {
 /// Rows into a new Parquet file: the writer buffers a row group and hands its bytes to the file.
 final class ParquetTableSink: TableSink {
     private let path: String
+    /// The file's descriptor, closed by `close()`, or here when the sink goes before it (an export that failed).
+    private let descriptor: Int32
     private var writer: ParquetWriter<ParquetFile>?
 
     init(table: DatasetTable, path: String) throws(DatasetError) {
         self.path = path
         let columns = table.columns.map { ParquetColumn($0.name, Self.parquetType($0.type), optional: $0.isNullable) }
         let file = try ParquetFile(path: path)
+        descriptor = file.descriptor
         do {
             writer = try ParquetWriter(columns: columns, options: Self.options, sink: file)
         } catch {
+            closeFile(descriptor)
             throw DatasetError("cannot write '\(path)': \(error)")
         }
     }
@@ -52,6 +56,10 @@ final class ParquetTableSink: TableSink {
         options.rowGroupBytes = 8 << 20
         return options
     }()
+
+    deinit {
+        if writer != nil { closeFile(descriptor) }
+    }
 
     func write(_ row: [DatasetValue]) throws(DatasetError) {
         guard var open = writer.take() else { throw DatasetError("cannot write '\(path)': the file is closed") }
@@ -69,13 +77,14 @@ final class ParquetTableSink: TableSink {
 
     func close() throws(DatasetError) {
         guard let open = writer.take() else { return }
+        let file: ParquetFile
         do {
-            try open.finish().close()
-        } catch let error as DatasetError {
-            throw error
+            file = try open.finish()
         } catch {
+            closeFile(descriptor)
             throw DatasetError("cannot write '\(path)': \(error)")
         }
+        try file.close()
     }
 
     /// Each table type's Parquet type: the same cases by the same names (a test checks every one).
@@ -122,5 +131,6 @@ private struct ParquetFile: ParquetSink {
     }
 }
 
-/// `close(2)`, out of the file, whose own `close()` hides it.
+/// `close(2)`, out of the sink and the file, whose own `close()` hides it.
+@discardableResult
 private func closeFile(_ descriptor: Int32) -> Int32 { close(descriptor) }

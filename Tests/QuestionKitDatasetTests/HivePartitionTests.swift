@@ -50,8 +50,30 @@ struct HivePartitionTests {
             path: "forms/a \"b\".json", size: 12, modified: 1_795_702_746_466_954_346, hash: "0123456789abcdef",
             partition: HivePartition(title: "T", revision: "1"))
         manifest.entries[entry.path] = entry
+        manifest.formats = ["parquet", "ndjson"]
         let read = try #require(DatasetManifest.read(manifest.text()))
         #expect(read.entries == manifest.entries)
+        #expect(read.formats == ["parquet", "ndjson"])
+        // A manifest from before Parquet parts names no formats: its parts are NDJSON.
+        let old = #"{"version":1,"forms":[]}"#
+        #expect(DatasetManifest.read(Array(old.utf8))?.formats == ["ndjson"])
+    }
+
+    /// The original app's `Mar 8, 2026` is a day; ISO 8601 with a time is a day and an instant in UTC.
+    @Test func formDatesAreADayAndAnInstantWhereThereIsATime() {
+        let march8 = Int32(DatasetValue.daysSinceEpoch(year: 2026, month: 3, day: 8))
+        let midnight = Int64(march8) * 86_400_000_000
+        #expect(FormDate("Mar 8, 2026").values == [.date(march8), .null])
+        #expect(FormDate("2026-03-08").values == [.date(march8), .null])
+        #expect(FormDate("2026-03-08T09:30:00Z").values == [.date(march8), .timestamp(midnight + 34_200_000_000)])
+        #expect(FormDate("2026-03-08T09:30").instant == midnight + 34_200_000_000)
+        #expect(FormDate("2026-03-08T09:30:05.25+02:00").instant == midnight + 27_005_250_000)
+        #expect(FormDate("2026-03-08T23:30:00-01:00").instant == midnight + 88_200_000_000)
+        for text in [
+            "done", "", "Feb 30, 2026", "2026-13-01", "2026-03-08T25:00", "2026-03-08Tnoon", "Mar 8 2026", nil,
+        ] {
+            #expect(FormDate(text).values == [.null, .null], "\(text ?? "nil")")
+        }
     }
 
     /// The export links and removes files by a manifest's partitions: one that leads elsewhere is no manifest.
