@@ -30,7 +30,7 @@
 # at 10,000 questions; `store find` over a store of 2,000 completed forms of 20 questions (the replays of 20
 # generated fixtures, each copied into 100 form folders of 10 technicians), once looking for a text in every
 # answer and comment (none matches) and once listing every form as JSON; `dataset` of 2,000 generated
-# completed forms of 25 questions to NDJSON; `convert` of a 100,000-question FHIR Questionnaire and SurveyJS
+# completed forms of 25 questions to NDJSON and to Parquet; `convert` of a 100,000-question FHIR Questionnaire and SurveyJS
 # survey to our templates, and of the template made of that Questionnaire back to FHIR and to an XLSForm
 # workbook and from that workbook (issue 21: each within 3× `validate` of the same template); and a
 # completed form of a 20,000-question template converted to a FHIR QuestionnaireResponse and that response
@@ -96,6 +96,7 @@ jobs=(
     "store-find-text-2k|1|/dev/null|store find --root $work/store --text *no-such-text*"
     "store-find-json-2k|0|/dev/null|store find --root $work/store --title Generated* --format json"
     "dataset-2000|0|/dev/null|dataset $work/dataset-forms -o $work/dataset-out --format ndjson"
+    "dataset-parquet-2000|0|/dev/null|dataset $work/dataset-forms -o $work/dataset-out --format parquet"
     "convert-fhir-in-100k|0|/dev/null|convert $work/fhir.json -o $work/fhir-in.json"
     "convert-fhir-out-100k|0|/dev/null|convert $work/fhir-template.json --to fhir -o $work/fhir-out.json"
     "convert-surveyjs-100k|0|/dev/null|convert $work/surveyjs.json -o $work/surveyjs-in.json"

@@ -37,14 +37,17 @@ public struct DatasetExport {
     public let formats: [any TableFormat]
     /// The most rows in one part file of a table.
     public var rowsPerPart = 1_000_000
-    /// Reads the completed form at a path (within a folder, when it was found in one).
-    let load: (String, String?) -> LoadedFile<FilledForm>
+    /// Forms read and made into rows together, on every core, while the rows of the batch before
+    /// are written: enough to keep both cores busy, few enough that their rows take some megabytes.
+    public var formsPerBatch = 128
+    /// Reads the completed form at a path (within a folder, when it was found in one), on any thread.
+    let load: @Sendable (String, String?) -> LoadedFile<FilledForm>
     let rows: FormRows
 
     /// An export into `folder` of forms of the types of `registry`, read by `load`.
     package init(
         folder: String, registry: QuestionTypeRegistry, formats: [any TableFormat],
-        load: @escaping (String, String?) -> LoadedFile<FilledForm>
+        load: @escaping @Sendable (String, String?) -> LoadedFile<FilledForm>
     ) {
         self.folder = folder
         tables = DatasetTables(registry: registry)
@@ -144,11 +147,28 @@ struct ExportRun {
         self.previous = previous
     }
 
+    /// A form to read: what `stat` said of it before it was read.
+    private struct Pending: Sendable {
+        var input: DatasetExport.Input
+        var size: Int64
+        var modified: Int64
+    }
+
+    /// A form read and made into rows, away from the thread that writes them: its manifest entry,
+    /// its rows table by table, and how many problems its reading met. The form itself is let go.
+    private struct ReadForm: Sendable {
+        var input: DatasetExport.Input
+        var entry: DatasetManifest.Entry
+        var rows: [(table: DatasetTable, values: [DatasetValue])]
+        var warnings: Int
+    }
+
     /// Writes the rows of every new or changed form, then of every unchanged form in a partition
     /// that has to be rewritten, and closes every part.
     mutating func export(_ inputs: [DatasetExport.Input]) throws(DatasetError) {
         var unchanged: [HivePartition: [(input: DatasetExport.Input, entry: DatasetManifest.Entry)]] = [:]
         var found = Set<String>()
+        var toRead: [Pending] = []
         for input in inputs where found.insert(input.path).inserted {
             let (size, modified) = Self.status(of: input.path)
             let old = previous.entries[input.path]
@@ -156,15 +176,18 @@ struct ExportRun {
                 unchanged[old.partition, default: []].append((input, old))
                 continue
             }
-            let loaded = read(input)
-            let entry = Self.entry(input.path, loaded, size: size, modified: modified)
-            if let old, !old.hash.isEmpty, old.hash == entry.hash, old.partition == entry.partition {
-                unchanged[old.partition, default: []].append((input, entry))  // touched, not changed
-                continue
+            toRead.append(Pending(input: input, size: size, modified: modified))
+        }
+        summary.formsRead += toRead.count
+        try Self.read(toRead, export) { form throws(DatasetError) in
+            let old = previous.entries[form.input.path]
+            if let old, !old.hash.isEmpty, old.hash == form.entry.hash, old.partition == form.entry.partition {
+                unchanged[old.partition, default: []].append((form.input, form.entry))  // touched, not changed
+                return
             }
             summary.formsChanged += 1
             if let old { dirty.insert(old.partition) }
-            try write(loaded, entry)
+            try write(form)
         }
         for (path, old) in previous.entries where !found.contains(path) {
             summary.formsRemoved += 1
@@ -174,11 +197,13 @@ struct ExportRun {
         // partition makes that one rewritten too, until none does.
         var pending = Array(dirty)
         while let partition = pending.popLast() {
-            for (input, old) in unchanged.removeValue(forKey: partition) ?? [] {
-                let loaded = read(input)
-                let entry = Self.entry(input.path, loaded, size: old.size, modified: old.modified)
-                if !dirty.contains(entry.partition) { pending.append(entry.partition) }
-                try write(loaded, entry)
+            let forms = (unchanged.removeValue(forKey: partition) ?? []).map { input, old in
+                Pending(input: input, size: old.size, modified: old.modified)
+            }
+            summary.formsRead += forms.count
+            try Self.read(forms, export) { form throws(DatasetError) in
+                if !dirty.contains(form.entry.partition) { pending.append(form.entry.partition) }
+                try write(form)
             }
         }
         for forms in unchanged.values {
@@ -189,20 +214,33 @@ struct ExportRun {
         summary.partitionsWritten = dirty.count
     }
 
-    private mutating func read(_ input: DatasetExport.Input) -> LoadedFile<FilledForm> {
-        summary.formsRead += 1
-        return export.load(input.path, input.folder)
+    /// Reads `forms` and makes their rows on every core, batch by batch, and hands each to
+    /// `consume` in order on this thread.
+    private static func read(
+        _ forms: [Pending], _ export: DatasetExport, consume: (ReadForm) throws(DatasetError) -> Void
+    ) throws(DatasetError) {
+        let load = export.load
+        let rows = export.rows
+        try ParallelMap.stream(forms, batchSize: export.formsPerBatch) { form in
+            let loaded = load(form.input.path, form.input.folder)
+            var made: [(table: DatasetTable, values: [DatasetValue])] = []
+            rows.rows(of: loaded, path: form.input.path) { table, values in made.append((table, values)) }
+            return ReadForm(
+                input: form.input,
+                entry: Self.entry(form.input.path, loaded, size: form.size, modified: form.modified), rows: made,
+                warnings: loaded.report.diagnostics.count)
+        } consume: { form throws(DatasetError) in
+            try consume(form)
+        }
     }
 
     /// Writes the form's rows into its partition, which is then rewritten, and records it.
-    private mutating func write(_ loaded: LoadedFile<FilledForm>, _ entry: DatasetManifest.Entry) throws(DatasetError) {
-        dirty.insert(entry.partition)
-        manifest.entries[entry.path] = entry
-        let writer = writers[entry.partition] ?? makeWriter(entry.partition)
-        summary.warnings += loaded.report.diagnostics.count
-        try export.rows.rows(of: loaded, path: entry.path) { table, row throws(DatasetError) in
-            try writer.add(row, to: table)
-        }
+    private mutating func write(_ form: ReadForm) throws(DatasetError) {
+        dirty.insert(form.entry.partition)
+        manifest.entries[form.entry.path] = form.entry
+        let writer = writers[form.entry.partition] ?? makeWriter(form.entry.partition)
+        summary.warnings += form.warnings
+        for (table, values) in form.rows { try writer.add(values, to: table) }
     }
 
     private mutating func makeWriter(_ partition: HivePartition) -> PartitionWriter {

@@ -5,7 +5,7 @@ import QuestionKit
 /// generation folder, one entry per line.
 struct DatasetManifest {
     /// One exported form.
-    struct Entry: Equatable {
+    struct Entry: Equatable, Sendable {
         /// The path as found (a file named, or a folder's path joined with the file's).
         var path: String
         /// The file's size in bytes when it was read.

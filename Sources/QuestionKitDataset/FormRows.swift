@@ -5,7 +5,7 @@ import QuestionKitForms
 /// `answers`, one row in `forms` (when the form could be read), a row per problem in `warnings`.
 /// Flags, answered and asked are the engine's (`Question.flags(for:)`, `isAnswered`,
 /// `FilledForm.isAsked`), the same that `review` shows.
-struct FormRows {
+struct FormRows: Sendable {
     let tables: DatasetTables
     /// Each registered type's identifier, by the type's Swift type: `description` is computed,
     /// and is read once here rather than once per question.
@@ -25,14 +25,14 @@ struct FormRows {
     static func formID(path: String) -> String { ContentHash.hex(ContentHash.fnv1a64(Array(path.utf8))) }
 
     /// Hands each row of the form read from `path` to `add`, table by table.
-    func rows(
+    func rows<Failure: Error>(
         of loaded: LoadedFile<FilledForm>, path: String,
-        add: (DatasetTable, [DatasetValue]) throws(DatasetError) -> Void
-    ) throws(DatasetError) {
+        add: (DatasetTable, [DatasetValue]) throws(Failure) -> Void
+    ) throws(Failure) {
         let formID = Self.formID(path: path)
         let problems = loaded.report.diagnostics
         if let form = loaded.value {
-            let tally = try answerRows(of: form, formID: formID, path: path) { row throws(DatasetError) in
+            let tally = try answerRows(of: form, formID: formID, path: path) { row throws(Failure) in
                 try add(tables.answers, row)
             }
             try add(tables.forms, formRow(of: form, tally, formID: formID, path: path, warnings: problems.count))
@@ -53,9 +53,9 @@ struct FormRows {
         var media = 0
     }
 
-    private func answerRows(
-        of form: FilledForm, formID: String, path: String, add: ([DatasetValue]) throws(DatasetError) -> Void
-    ) throws(DatasetError) -> Tally {
+    private func answerRows<Failure: Error>(
+        of form: FilledForm, formID: String, path: String, add: ([DatasetValue]) throws(Failure) -> Void
+    ) throws(Failure) -> Tally {
         var tally = Tally()
         let template = form.template
         let linkIdKey = template.keys.spelling(of: .linkId)
@@ -92,12 +92,16 @@ struct FormRows {
                 row.reserveCapacity(tables.answers.columns.count)
                 row += head
                 row += questionColumns
-                row += [.int64(Int64(number)), .boolean(asked), .boolean(answered)]
-                row += [
-                    text(part.text), part.number.map(DatasetValue.double) ?? .null,
-                    part.boolean.map(DatasetValue.boolean) ?? .null, text(part.option),
-                    part.cellRow.map { .int64(Int64($0)) } ?? .null, part.cellColumn.map { .int64(Int64($0)) } ?? .null,
-                ]
+                // Value by value: an array literal added here would be an array allocated per row.
+                row.append(.int64(Int64(number)))
+                row.append(.boolean(asked))
+                row.append(.boolean(answered))
+                row.append(text(part.text))
+                row.append(part.number.map(DatasetValue.double) ?? .null)
+                row.append(part.boolean.map(DatasetValue.boolean) ?? .null)
+                row.append(text(part.option))
+                row.append(part.cellRow.map { .int64(Int64($0)) } ?? .null)
+                row.append(part.cellColumn.map { .int64(Int64($0)) } ?? .null)
                 for column in tables.typeColumns {
                     row.append(part.typed[column.name].flatMap { fits($0, column) } ?? .null)
                 }
