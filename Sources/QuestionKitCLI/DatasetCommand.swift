@@ -81,10 +81,11 @@ package struct DatasetCommand: Command {
 
     /// "12 forms in out/current (gen-000002): 3 read, 1 new or changed, 0 removed; …".
     static func describe(_ summary: DatasetExport.Summary, folder: String) -> String {
-        "\(summary.forms) \(summary.forms == 1 ? "form" : "forms") in \(PathText.joined(folder, "current"))"
+        let plural = DiagnosticPrinter.plural
+        return "\(plural(summary.forms, "form")) in \(PathText.joined(folder, "current"))"
             + " (\(summary.generation)): \(summary.formsRead) read, \(summary.formsChanged) new or changed, "
-            + "\(summary.formsRemoved) removed; \(summary.partitionsWritten) partitions written, "
-            + "\(summary.partitionsKept) kept; \(summary.warnings) warnings in the rows written"
+            + "\(summary.formsRemoved) removed; \(plural(summary.partitionsWritten, "partition")) written, "
+            + "\(summary.partitionsKept) kept; \(plural(summary.warnings, "warning")) in the rows written"
     }
 }
 
