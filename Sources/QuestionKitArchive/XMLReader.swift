@@ -70,8 +70,10 @@ package struct XMLReader {
     private var sawRoot = false
     /// The name of the tag just read (start or end).
     private var tag = 0..<0
-    /// The attributes of the start tag just read; reused from tag to tag.
-    private var attributes: [AttributeSpan] = []
+    /// The attributes of the start tag just read, the first `attributeCount` of these: the storage is reused
+    /// from tag to tag (emptying an array each time costs more than overwriting it).
+    private var attributeStorage: [AttributeSpan] = []
+    private var attributeCount = 0
     /// The text just read: raw bytes, with entities still to resolve unless it came from a CDATA section.
     private var textSpan = 0..<0
     private var textHasEntity = false
@@ -97,7 +99,9 @@ package struct XMLReader {
         switch try advance() {
         case nil: return nil
         case .start:
-            let attributes = attributes.map { XMLAttribute(name: Substring(string($0.name)), value: value(of: $0)) }
+            let attributes = attributeStorage[..<attributeCount].map {
+                XMLAttribute(name: Substring(string($0.name)), value: value(of: $0))
+            }
             return .start(name: Substring(string(tag)), attributes: attributes)
         case .end: return .end(name: Substring(string(tag)))
         case .text: return .text(text)
@@ -170,7 +174,8 @@ package struct XMLReader {
 
     /// The value of the start tag's attribute named `name` (its whole name, prefix and all), entities resolved.
     package func attribute(_ name: StaticString) -> String? {
-        attributeSpan(name).map(value(of:))
+        guard let span = attributeSpan(name) else { return nil }
+        return value(of: span)
     }
 
     /// Whether the start tag's attribute `name` is there and its value (entities resolved) is `value`, an ASCII
@@ -188,8 +193,8 @@ package struct XMLReader {
     /// The start tag's attribute named `name`. A loop, not a closure: one that captured the reader would
     /// copy it (and retain its arrays) at every call.
     private func attributeSpan(_ name: StaticString) -> AttributeSpan? {
-        for index in attributes.indices where equals(attributes[index].name, name) {
-            return attributes[index]
+        for index in 0..<attributeCount where equals(attributeStorage[index].name, name) {
+            return attributeStorage[index]
         }
         return nil
     }
@@ -220,7 +225,7 @@ package struct XMLReader {
         position += 1
         let name = try self.name()
         guard !(open.isEmpty && sawRoot) else { throw XMLError(offset: tagStart, reason: "a second root element") }
-        attributes.removeAll(keepingCapacity: true)
+        attributeCount = 0
         while true {
             let hadSpace = skipSpace()
             guard position < bytes.count else {
@@ -253,14 +258,20 @@ package struct XMLReader {
             position += 1
             let (value, hasEntity) = try characterData(until: quote)
             position += 1
-            guard !attributes.contains(where: { sameName($0.name, attributeName) }) else {
+            for index in 0..<attributeCount where sameName(attributeStorage[index].name, attributeName) {
                 throw XMLError(
                     offset: attributeStart, reason: "the attribute '\(string(attributeName))' is given twice")
             }
-            guard attributes.count < limits.maximumAttributes else {
+            guard attributeCount < limits.maximumAttributes else {
                 throw XMLError(offset: attributeStart, reason: "more than \(limits.maximumAttributes) attributes")
             }
-            attributes.append(AttributeSpan(name: attributeName, value: value, hasEntity: hasEntity))
+            let span = AttributeSpan(name: attributeName, value: value, hasEntity: hasEntity)
+            if attributeCount < attributeStorage.count {
+                attributeStorage[attributeCount] = span
+            } else {
+                attributeStorage.append(span)
+            }
+            attributeCount += 1
         }
         guard open.count < limits.maximumDepth else {
             throw XMLError(offset: tagStart, reason: "elements nested deeper than \(limits.maximumDepth)")
@@ -305,7 +316,13 @@ package struct XMLReader {
     /// Whether two names are the same: the same bytes, or (names with non-ASCII characters) the same
     /// characters, as Swift compares strings.
     private func sameName(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        if bytes[first].elementsEqual(bytes[second]) { return true }
+        if first.count == second.count {
+            var index = 0
+            while index < first.count, bytes[first.lowerBound + index] == bytes[second.lowerBound + index] {
+                index += 1
+            }
+            if index == first.count { return true }
+        }
         guard bytes[first].contains(where: { $0 >= 0x80 }) || bytes[second].contains(where: { $0 >= 0x80 }) else {
             return false
         }
