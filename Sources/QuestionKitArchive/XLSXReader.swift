@@ -214,9 +214,9 @@ private struct Parts {
                 row = []
                 row.reserveCapacity(width)
                 let next =
-                    try reader.xml.attribute("r").map { text throws(XLSXError) in
-                        guard let number = Int(text), (1...CellReference.maximumRow).contains(number) else {
-                            throw XLSXError(part: path, reason: "'\(text)' is not a row number")
+                    try reader.xml.attributeBytes("r").map { text throws(XLSXError) in
+                        guard let number = decimal(text), (1...CellReference.maximumRow).contains(number) else {
+                            throw XLSXError(part: path, reason: "'\(string(text))' is not a row number")
                         }
                         return number
                     } ?? rowNumber + 1
@@ -230,15 +230,16 @@ private struct Parts {
             } else if reader.xml.isNamed("c") {
                 guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
                 var location = CellLocation(sheet: sheet, row: rowNumber, column: column + 1)
-                if let reference = reader.xml.attribute("r") {
+                if let reference = reader.xml.attributeBytes("r") {
                     guard let (referenceColumn, referenceRow) = CellReference.parse(reference) else {
-                        throw XLSXError(part: path, cell: location, reason: "'\(reference)' is not a cell reference")
+                        throw XLSXError(
+                            part: path, cell: location, reason: "'\(string(reference))' is not a cell reference")
                     }
                     location.column = referenceColumn
                     guard referenceRow == rowNumber, referenceColumn > column else {
                         throw XLSXError(
                             part: path, cell: location,
-                            reason: "the cell \(reference) is out of order in row \(rowNumber)")
+                            reason: "the cell \(string(reference)) is out of order in row \(rowNumber)")
                     }
                 }
                 column = location.column
@@ -263,12 +264,13 @@ private struct Parts {
     {
         let type = CellType(reader.xml)
         let depth = reader.xml.depth
-        var value: String?
+        // The value's bytes, made a string only when it is the cell's text.
+        var value: ArraySlice<UInt8>?
         var inline: String?
         while reader.xml.depth >= depth, let token = try reader.advance() {
             guard token == .start else { continue }
             if reader.xml.isNamed("v") {
-                value = try reader.elementText()
+                value = try reader.elementTextBytes()
             } else if reader.xml.isNamed("is") {
                 inline = try richText(&reader)
             } else {
@@ -279,22 +281,21 @@ private struct Parts {
         case .inlineString: return inline ?? ""
         case .shared:
             guard let value else { return "" }
-            guard let index = Int(value), sharedStrings.indices.contains(index) else {
+            guard let index = decimal(value), sharedStrings.indices.contains(index) else {
                 throw XLSXError(
                     part: reader.path, cell: location,
-                    reason: "'\(value)' is not one of the \(sharedStrings.count) shared strings")
+                    reason: "'\(string(value))' is not one of the \(sharedStrings.count) shared strings")
             }
             return sharedStrings[index]
         case .boolean:
-            switch value {
-            case nil: return ""
+            guard let value else { return "" }
+            switch string(value) {
             case "0": return "FALSE"
             case "1": return "TRUE"
-            default:
-                throw XLSXError(
-                    part: reader.path, cell: location, reason: "'\(value ?? "")' is not a boolean (0 or 1)")
+            case let other:
+                throw XLSXError(part: reader.path, cell: location, reason: "'\(other)' is not a boolean (0 or 1)")
             }
-        case .asWritten: return value ?? ""
+        case .asWritten: return value.map(string) ?? ""
         case .unknown(let other):
             throw XLSXError(
                 part: reader.path, cell: location, reason: "the cell type '\(other)' is not one SpreadsheetML defines")
@@ -347,6 +348,10 @@ private struct PartReader {
         try located(path) { () throws(XMLError) in try xml.elementText() }
     }
 
+    mutating func elementTextBytes() throws(XLSXError) -> ArraySlice<UInt8> {
+        try located(path) { () throws(XMLError) in try xml.elementTextBytes() }
+    }
+
     mutating func skipElement() throws(XLSXError) {
         try located(path) { () throws(XMLError) in try xml.skipElement() }
     }
@@ -364,6 +369,31 @@ private func located<T>(_ path: String, _ body: () throws(XMLError) -> T) throws
     } catch {
         throw XLSXError(part: path, offset: error.offset, reason: error.reason)
     }
+}
+
+/// Text from UTF-8 bytes read (the document was checked as UTF-8 once, and a value's bytes are whole characters).
+private func string(_ bytes: ArraySlice<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
+}
+
+/// The decimal number that `bytes` write, read as `Int(String)` reads one (a sign, then digits); nil when they
+/// write none or it overflows.
+private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
+    var digits = bytes[...]
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    guard !digits.isEmpty else { return nil }
+    var number = 0
+    for byte in digits {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        let digit = Int(byte - UInt8(ascii: "0"))
+        let (times, timesOverflow) = number.multipliedReportingOverflow(by: 10)
+        let (sum, sumOverflow) =
+            negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+        guard !timesOverflow, !sumOverflow else { return nil }
+        number = sum
+    }
+    return number
 }
 
 /// Work counted by a test, across the parts of a workbook.

@@ -178,6 +178,12 @@ package struct XMLReader {
         return value(of: span)
     }
 
+    /// The UTF-8 of ``attribute(_:)``: a slice of the document unless the value has an entity.
+    package func attributeBytes(_ name: StaticString) -> ArraySlice<UInt8>? {
+        guard let span = attributeSpan(name) else { return nil }
+        return span.hasEntity ? Array(value(of: span).utf8)[...] : bytes[span.value]
+    }
+
     /// Whether the start tag's attribute `name` is there and its value (entities resolved) is `value`, an ASCII
     /// text: compared as bytes unless the value has an entity.
     package func attribute(_ name: StaticString, is value: StaticString) -> Bool {
@@ -210,12 +216,30 @@ package struct XMLReader {
 
     /// The text inside the element just started, up to its end tag, with any child elements' text included.
     package mutating func elementText() throws(XMLError) -> String {
+        String(decoding: try elementTextBytes(), as: UTF8.self)
+    }
+
+    /// The UTF-8 of ``elementText()``: for an element of one text without entities (a cell's `<v>`), a slice of
+    /// the document, no string made.
+    package mutating func elementTextBytes() throws(XMLError) -> ArraySlice<UInt8> {
         let target = open.count - 1
-        var value = ""
+        var only: Range<Int>?
+        var joined: [UInt8]?
         while open.count > target, let token = try advance() {
-            if token == .text { value += text }
+            guard token == .text else { continue }
+            if joined == nil, only == nil, !textHasEntity {
+                only = textSpan
+                continue
+            }
+            // Several texts (or entities to resolve): joined in one array, appended to in place.
+            if joined == nil {
+                joined = only.map { Array(bytes[$0]) } ?? []
+                only = nil
+            }
+            joined?.append(contentsOf: text.utf8)
         }
-        return value
+        if let joined { return joined[...] }
+        return bytes[only ?? 0..<0]
     }
 
     // MARK: - Tags
