@@ -61,12 +61,12 @@ package enum CellReference {
 
     /// The column and row of a reference such as `B12` (`$` marks allowed), nil when it is not one or is
     /// outside the sheet.
-    package static func parse(_ reference: String) -> (column: Int, row: Int)? {
+    package static func parse(_ reference: some Collection<UInt8>) -> (column: Int, row: Int)? {
         var column = 0
         var row = 0
         var digits = 0
         var letters = 0
-        for byte in reference.utf8 where byte != UInt8(ascii: "$") {
+        for byte in reference where byte != UInt8(ascii: "$") {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z") where digits == 0:
                 column = column * 26 + Int(byte - UInt8(ascii: "A")) + 1

@@ -165,31 +165,29 @@ private struct Parts {
 
     /// The shared strings table: each `si`'s text, its runs (`r/t`) joined, phonetic runs (`rPh`) left out.
     func sharedStrings(_ path: String) throws(XLSXError) -> [String] {
+        guard var reader = try partReader(path) else { return [] }
         var strings: [String] = []
-        _ = try events(path) { event, reader throws(XLSXError) in
-            guard case .start(let name, _) = event else { return }
-            switch XMLName.local(name) {
-            case "si":
-                guard strings.count < limits.maximumSharedStrings else {
-                    throw XLSXError(part: path, reason: "more than \(limits.maximumSharedStrings) shared strings")
-                }
-                strings.append(try richText(&reader, path))
-            default: return
+        while let token = try reader.advance() {
+            guard token == .start, reader.xml.isNamed("si") else { continue }
+            guard strings.count < limits.maximumSharedStrings else {
+                throw XLSXError(part: path, reason: "more than \(limits.maximumSharedStrings) shared strings")
             }
+            strings.append(try richText(&reader))
         }
+        reader.finish()
         return strings
     }
 
     /// The text of the string item (`si` or `is`) just started: its `t`, or its runs' `t`s.
-    private func richText(_ reader: inout XMLReader, _ path: String) throws(XLSXError) -> String {
-        let depth = reader.depth
+    private func richText(_ reader: inout PartReader) throws(XLSXError) -> String {
+        let depth = reader.xml.depth
         var value = ""
-        while reader.depth >= depth, let event = try located(path, { () throws(XMLError) in try reader.next() }) {
-            guard case .start(let name, _) = event else { continue }
-            switch XMLName.local(name) {
-            case "t": value += try located(path) { () throws(XMLError) in try reader.elementText() }
-            case "rPh": try located(path) { () throws(XMLError) in try reader.skipElement() }
-            default: continue
+        while reader.xml.depth >= depth, let token = try reader.advance() {
+            guard token == .start else { continue }
+            if reader.xml.isNamed("t") {
+                value += try reader.elementText()
+            } else if reader.xml.isNamed("rPh") {
+                try reader.skipElement()
             }
         }
         return value
@@ -199,21 +197,26 @@ private struct Parts {
     func worksheet(_ path: String, name sheet: String, sharedStrings: [String], cellCount: inout Int)
         throws(XLSXError) -> [[Cell]]
     {
+        guard var reader = try partReader(path) else {
+            throw XLSXError(part: path, reason: "the sheet '\(sheet)' has no part in the archive")
+        }
         var rows: [[Cell]] = []
         var row: [Cell] = []
         var rowNumber = 0
         var column = 0
         var count = cellCount
-        let exists = try events(path) { event, reader throws(XLSXError) in
-            guard case .start(let name, let attributes) = event else { return }
-            switch XMLName.local(name) {
-            case "row":
+        while let token = try reader.advance() {
+            guard token == .start else { continue }
+            if reader.xml.isNamed("row") {
                 if !row.isEmpty { rows.append(row) }
+                // Rows of a sheet are mostly alike: room for as many cells as the last one saves regrowing each.
+                let width = row.count
                 row = []
+                row.reserveCapacity(width)
                 let next =
-                    try attribute("r", attributes).map { text throws(XLSXError) in
-                        guard let number = Int(text), (1...CellReference.maximumRow).contains(number) else {
-                            throw XLSXError(part: path, reason: "'\(text)' is not a row number")
+                    try reader.xml.attributeBytes("r").map { text throws(XLSXError) in
+                        guard let number = decimal(text), (1...CellReference.maximumRow).contains(number) else {
+                            throw XLSXError(part: path, reason: "'\(string(text))' is not a row number")
                         }
                         return number
                     } ?? rowNumber + 1
@@ -224,74 +227,138 @@ private struct Parts {
                 }
                 rowNumber = next
                 column = 0
-            case "c":
+            } else if reader.xml.isNamed("c") {
                 guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
                 var location = CellLocation(sheet: sheet, row: rowNumber, column: column + 1)
-                if let reference = attribute("r", attributes) {
+                if let reference = reader.xml.attributeBytes("r") {
                     guard let (referenceColumn, referenceRow) = CellReference.parse(reference) else {
-                        throw XLSXError(part: path, cell: location, reason: "'\(reference)' is not a cell reference")
+                        throw XLSXError(
+                            part: path, cell: location, reason: "'\(string(reference))' is not a cell reference")
                     }
                     location.column = referenceColumn
                     guard referenceRow == rowNumber, referenceColumn > column else {
                         throw XLSXError(
                             part: path, cell: location,
-                            reason: "the cell \(reference) is out of order in row \(rowNumber)")
+                            reason: "the cell \(string(reference)) is out of order in row \(rowNumber)")
                     }
                 }
                 column = location.column
-                let value = try cellValue(&reader, type: attribute("t", attributes), sharedStrings, path, location)
-                guard !value.isEmpty else { return }
+                let value = try cellValue(&reader, sharedStrings, location)
+                guard !value.isEmpty else { continue }
                 count += 1
                 guard count <= limits.maximumCells else {
                     throw XLSXError(part: path, cell: location, reason: "more than \(limits.maximumCells) cells")
                 }
                 row.append(Cell(value, location))
-            default: return
             }
         }
-        guard exists else { throw XLSXError(part: path, reason: "the sheet '\(sheet)' has no part in the archive") }
+        reader.finish()
         if !row.isEmpty { rows.append(row) }
         cellCount = count
         return rows
     }
 
     /// The cell just started: its value (`v`) or inline string (`is`), read as its type `t` says.
-    private func cellValue(
-        _ reader: inout XMLReader, type: String?, _ sharedStrings: [String], _ path: String, _ location: CellLocation
-    ) throws(XLSXError) -> String {
-        let depth = reader.depth
-        var value: String?
+    private func cellValue(_ reader: inout PartReader, _ sharedStrings: [String], _ location: CellLocation)
+        throws(XLSXError) -> String
+    {
+        let type = CellType(reader.xml)
+        let depth = reader.xml.depth
+        // The value's bytes, made a string only when it is the cell's text.
+        var value: ArraySlice<UInt8>?
         var inline: String?
-        while reader.depth >= depth, let event = try located(path, { () throws(XMLError) in try reader.next() }) {
-            guard case .start(let name, _) = event else { continue }
-            switch XMLName.local(name) {
-            case "v": value = try located(path) { () throws(XMLError) in try reader.elementText() }
-            case "is": inline = try richText(&reader, path)
-            default: try located(path) { () throws(XMLError) in try reader.skipElement() }
+        while reader.xml.depth >= depth, let token = try reader.advance() {
+            guard token == .start else { continue }
+            if reader.xml.isNamed("v") {
+                value = try reader.elementTextBytes()
+            } else if reader.xml.isNamed("is") {
+                inline = try richText(&reader)
+            } else {
+                try reader.skipElement()
             }
         }
         switch type {
-        case "inlineStr": return inline ?? ""
-        case "s":
+        case .inlineString: return inline ?? ""
+        case .shared:
             guard let value else { return "" }
-            guard let index = Int(value), sharedStrings.indices.contains(index) else {
+            guard let index = decimal(value), sharedStrings.indices.contains(index) else {
                 throw XLSXError(
-                    part: path, cell: location,
-                    reason: "'\(value)' is not one of the \(sharedStrings.count) shared strings")
+                    part: reader.path, cell: location,
+                    reason: "'\(string(value))' is not one of the \(sharedStrings.count) shared strings")
             }
             return sharedStrings[index]
-        case "b":
-            switch value {
-            case nil: return ""
+        case .boolean:
+            guard let value else { return "" }
+            switch string(value) {
             case "0": return "FALSE"
             case "1": return "TRUE"
-            default: throw XLSXError(part: path, cell: location, reason: "'\(value ?? "")' is not a boolean (0 or 1)")
+            case let other:
+                throw XLSXError(part: reader.path, cell: location, reason: "'\(other)' is not a boolean (0 or 1)")
             }
-        case nil, "n", "str", "e", "d": return value ?? ""
-        case let other?:
+        case .asWritten: return value.map(string) ?? ""
+        case .unknown(let other):
             throw XLSXError(
-                part: path, cell: location, reason: "the cell type '\(other)' is not one SpreadsheetML defines")
+                part: reader.path, cell: location, reason: "the cell type '\(other)' is not one SpreadsheetML defines")
         }
+    }
+
+    /// A reader of the part at `path`, nil when the archive has no such part.
+    private func partReader(_ path: String) throws(XLSXError) -> PartReader? {
+        try reader(path).map { PartReader(xml: $0, path: path) }
+    }
+}
+
+/// A cell's type (its `t` attribute), as far as reading its value goes.
+private enum CellType {
+    case inlineString
+    case shared
+    case boolean
+    /// A number, a formula's string, an error or a date: the value as written (`n` when no type is given).
+    case asWritten
+    case unknown(String)
+
+    /// The type of the cell whose start tag `reader` just read, compared as bytes.
+    init(_ reader: borrowing XMLReader) {
+        if !reader.hasAttribute("t") || reader.attribute("t", is: "n") {
+            self = .asWritten
+        } else if reader.attribute("t", is: "s") {
+            self = .shared
+        } else if reader.attribute("t", is: "inlineStr") {
+            self = .inlineString
+        } else if reader.attribute("t", is: "b") {
+            self = .boolean
+        } else if reader.attribute("t", is: "str") || reader.attribute("t", is: "e") || reader.attribute("t", is: "d") {
+            self = .asWritten
+        } else {
+            self = .unknown(reader.attribute("t") ?? "")
+        }
+    }
+}
+
+/// An XML reader of one part whose errors are the workbook's, located in that part.
+private struct PartReader {
+    var xml: XMLReader
+    let path: String
+
+    mutating func advance() throws(XLSXError) -> XMLToken? {
+        try located(path) { () throws(XMLError) in try xml.advance() }
+    }
+
+    mutating func elementText() throws(XLSXError) -> String {
+        try located(path) { () throws(XMLError) in try xml.elementText() }
+    }
+
+    mutating func elementTextBytes() throws(XLSXError) -> ArraySlice<UInt8> {
+        try located(path) { () throws(XMLError) in try xml.elementTextBytes() }
+    }
+
+    mutating func skipElement() throws(XLSXError) {
+        try located(path) { () throws(XMLError) in try xml.skipElement() }
+    }
+
+    /// Adds the steps taken to the work counted, at the end of the part.
+    func finish() {
+        XLSXReader.work?.steps += xml.steps
     }
 }
 
@@ -302,6 +369,31 @@ private func located<T>(_ path: String, _ body: () throws(XMLError) -> T) throws
     } catch {
         throw XLSXError(part: path, offset: error.offset, reason: error.reason)
     }
+}
+
+/// Text from UTF-8 bytes read (the document was checked as UTF-8 once, and a value's bytes are whole characters).
+private func string(_ bytes: ArraySlice<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
+}
+
+/// The decimal number that `bytes` write, read as `Int(String)` reads one (a sign, then digits); nil when they
+/// write none or it overflows.
+private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
+    var digits = bytes[...]
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    guard !digits.isEmpty else { return nil }
+    var number = 0
+    for byte in digits {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        let digit = Int(byte - UInt8(ascii: "0"))
+        let (times, timesOverflow) = number.multipliedReportingOverflow(by: 10)
+        let (sum, sumOverflow) =
+            negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+        guard !timesOverflow, !sumOverflow else { return nil }
+        number = sum
+    }
+    return number
 }
 
 /// Work counted by a test, across the parts of a workbook.

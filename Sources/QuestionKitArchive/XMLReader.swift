@@ -31,6 +31,15 @@ package enum XMLName {
     }
 }
 
+/// What ``XMLReader/advance()`` stopped at. The tag's name and attributes, or the text, are read from the
+/// reader until the next step, as byte ranges decoded only when asked for: a sheet's cells are read without a
+/// string per tag.
+package enum XMLToken: Equatable {
+    case start
+    case end
+    case text
+}
+
 /// A small, strict pull reader of the XML that spreadsheets hold (XML 1.0 without DTDs): elements,
 /// attributes, text, the five named entities and character references, CDATA, comments and processing
 /// instructions (skipped). A DOCTYPE is refused, so no entity can expand. Tags must nest and match; depth and
@@ -44,12 +53,30 @@ package struct XMLReader {
         package init() {}
     }
 
+    /// Where an attribute's name and value are in the document (the value without its quotes, entities
+    /// not yet resolved).
+    private struct AttributeSpan {
+        var name: Range<Int>
+        var value: Range<Int>
+        var hasEntity: Bool
+    }
+
     private let bytes: [UInt8]
     private let limits: Limits
     private var position = 0
-    private var open: [Substring] = []
-    private var pendingEnd: Substring?
+    /// The names of the open elements, as ranges of the document.
+    private var open: [Range<Int>] = []
+    private var pendingEnd: Range<Int>?
     private var sawRoot = false
+    /// The name of the tag just read (start or end).
+    private var tag = 0..<0
+    /// The attributes of the start tag just read, the first `attributeCount` of these: the storage is reused
+    /// from tag to tag (emptying an array each time costs more than overwriting it).
+    private var attributeStorage: [AttributeSpan] = []
+    private var attributeCount = 0
+    /// The text just read: raw bytes, with entities still to resolve unless it came from a CDATA section.
+    private var textSpan = 0..<0
+    private var textHasEntity = false
     /// Loop steps taken so far (bytes looked at, events given): what a scaling test counts.
     package private(set) var steps = 0
 
@@ -69,77 +96,165 @@ package struct XMLReader {
 
     /// The next event, nil at the end of the document (after the root element closed).
     package mutating func next() throws(XMLError) -> XMLEvent? {
+        switch try advance() {
+        case nil: return nil
+        case .start:
+            let attributes = attributeStorage[..<attributeCount].map {
+                XMLAttribute(name: Substring(string($0.name)), value: value(of: $0))
+            }
+            return .start(name: Substring(string(tag)), attributes: attributes)
+        case .end: return .end(name: Substring(string(tag)))
+        case .text: return .text(text)
+        }
+    }
+
+    /// Moves to the next start tag, end tag or text, nil at the end of the document (after the root element
+    /// closed). Its name, attributes or text are then read with ``isNamed(_:)``, ``attribute(_:)`` and ``text``.
+    package mutating func advance() throws(XMLError) -> XMLToken? {
         steps += 1
         if let name = pendingEnd {
             pendingEnd = nil
             open.removeLast()
-            return .end(name: name)
+            tag = name
+            return .end
         }
         while position < bytes.count {
             if bytes[position] != UInt8(ascii: "<") {
                 let start = position
-                let value = try characterData()
+                try characterData()
                 if open.isEmpty {
-                    guard value.utf8.allSatisfy(isSpace) else {
+                    guard text.utf8.allSatisfy(isSpace) else {
                         throw XMLError(offset: start, reason: "text outside the root element")
                     }
                     continue
                 }
-                return .text(value)
+                return .text
             }
             // The byte after '<' tells the kind of markup; most are start and end tags.
             let kind = position + 1 < bytes.count ? bytes[position + 1] : 0
             if kind == UInt8(ascii: "/") {
-                return try endTag()
+                try endTag()
+                return .end
             } else if kind == UInt8(ascii: "?") {
                 try skip(past: "?>", what: "processing instruction")
             } else if kind != UInt8(ascii: "!") {
-                return try startTag()
+                try startTag()
+                return .start
             } else if matches("<!--") {
                 try skip(past: "-->", what: "comment")
             } else if matches("<![CDATA[") {
                 guard !open.isEmpty else { throw XMLError(offset: position, reason: "CDATA outside the root element") }
                 let start = position + 9
                 let end = try skip(past: "]]>", what: "CDATA section")
-                return .text(string(start..<end))
+                textSpan = start..<end
+                textHasEntity = false
+                return .text
             } else {
                 throw XMLError(offset: position, reason: "a DOCTYPE or other declaration is not accepted")
             }
         }
         guard open.isEmpty else {
-            throw XMLError(offset: position, reason: "the document ends inside the element '\(open.last ?? "")'")
+            throw XMLError(
+                offset: position, reason: "the document ends inside the element '\(string(open.last ?? 0..<0))'")
         }
         guard sawRoot else { throw XMLError(offset: position, reason: "the document has no root element") }
         return nil
     }
 
+    /// Whether the tag just read has the local name `local` (the name after any namespace prefix: SpreadsheetML
+    /// is read by local names, whatever prefix a writer chose). `local` is ASCII.
+    package func isNamed(_ local: StaticString) -> Bool {
+        let count = local.utf8CodeUnitCount
+        guard tag.count >= count else { return false }
+        let start = tag.upperBound - count
+        // A prefix ends at the last ':', and `local` holds none.
+        guard tag.count == count || bytes[start - 1] == UInt8(ascii: ":") else { return false }
+        return equals(start..<tag.upperBound, local)
+    }
+
+    /// The value of the start tag's attribute named `name` (its whole name, prefix and all), entities resolved.
+    package func attribute(_ name: StaticString) -> String? {
+        guard let span = attributeSpan(name) else { return nil }
+        return value(of: span)
+    }
+
+    /// The UTF-8 of ``attribute(_:)``: a slice of the document unless the value has an entity.
+    package func attributeBytes(_ name: StaticString) -> ArraySlice<UInt8>? {
+        guard let span = attributeSpan(name) else { return nil }
+        return span.hasEntity ? Array(value(of: span).utf8)[...] : bytes[span.value]
+    }
+
+    /// Whether the start tag's attribute `name` is there and its value (entities resolved) is `value`, an ASCII
+    /// text: compared as bytes unless the value has an entity.
+    package func attribute(_ name: StaticString, is value: StaticString) -> Bool {
+        guard let span = attributeSpan(name) else { return false }
+        return span.hasEntity ? self.value(of: span) == value.description : equals(span.value, value)
+    }
+
+    /// Whether the start tag has the attribute `name`.
+    package func hasAttribute(_ name: StaticString) -> Bool {
+        attributeSpan(name) != nil
+    }
+
+    /// The start tag's attribute named `name`. A loop, not a closure: one that captured the reader would
+    /// copy it (and retain its arrays) at every call.
+    private func attributeSpan(_ name: StaticString) -> AttributeSpan? {
+        for index in 0..<attributeCount where equals(attributeStorage[index].name, name) {
+            return attributeStorage[index]
+        }
+        return nil
+    }
+
+    /// The text just read, entities resolved.
+    package var text: String { resolved(textSpan, hasEntity: textHasEntity) }
+
     /// Skips to the end of the element just started (its contents and its end tag).
     package mutating func skipElement() throws(XMLError) {
         let target = open.count - 1
-        while open.count > target, try next() != nil {}
+        while open.count > target, try advance() != nil {}
     }
 
     /// The text inside the element just started, up to its end tag, with any child elements' text included.
     package mutating func elementText() throws(XMLError) -> String {
+        String(decoding: try elementTextBytes(), as: UTF8.self)
+    }
+
+    /// The UTF-8 of ``elementText()``: for an element of one text without entities (a cell's `<v>`), a slice of
+    /// the document, no string made.
+    package mutating func elementTextBytes() throws(XMLError) -> ArraySlice<UInt8> {
         let target = open.count - 1
-        var value = ""
-        while open.count > target, let event = try next() {
-            if case .text(let part) = event { value += part }
+        var only: Range<Int>?
+        var joined: [UInt8]?
+        while open.count > target, let token = try advance() {
+            guard token == .text else { continue }
+            if joined == nil, only == nil, !textHasEntity {
+                only = textSpan
+                continue
+            }
+            // Several texts (or entities to resolve): joined in one array, appended to in place.
+            if joined == nil {
+                joined = only.map { Array(bytes[$0]) } ?? []
+                only = nil
+            }
+            joined?.append(contentsOf: text.utf8)
         }
-        return value
+        if let joined { return joined[...] }
+        return bytes[only ?? 0..<0]
     }
 
     // MARK: - Tags
 
-    private mutating func startTag() throws(XMLError) -> XMLEvent {
+    private mutating func startTag() throws(XMLError) {
         let tagStart = position
         position += 1
-        let name = try name()
+        let name = try self.name()
         guard !(open.isEmpty && sawRoot) else { throw XMLError(offset: tagStart, reason: "a second root element") }
-        var attributes: [XMLAttribute] = []
+        attributeCount = 0
         while true {
             let hadSpace = skipSpace()
-            guard position < bytes.count else { throw XMLError(offset: tagStart, reason: "an unclosed tag '\(name)'") }
+            guard position < bytes.count else {
+                throw XMLError(offset: tagStart, reason: "an unclosed tag '\(string(name))'")
+            }
             if bytes[position] == UInt8(ascii: ">") {
                 position += 1
                 break
@@ -154,52 +269,60 @@ package struct XMLReader {
             let attributeName = try self.name()
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
-                throw XMLError(offset: position, reason: "'=' expected after the attribute '\(attributeName)'")
+                throw XMLError(offset: position, reason: "'=' expected after the attribute '\(string(attributeName))'")
             }
             position += 1
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
             else {
-                throw XMLError(offset: position, reason: "a quoted value expected for the attribute '\(attributeName)'")
+                throw XMLError(
+                    offset: position, reason: "a quoted value expected for the attribute '\(string(attributeName))'")
             }
             let quote = bytes[position]
             position += 1
-            let value = try characterData(until: quote)
+            let (value, hasEntity) = try characterData(until: quote)
             position += 1
-            guard !attributes.contains(where: { $0.name == attributeName }) else {
-                throw XMLError(offset: attributeStart, reason: "the attribute '\(attributeName)' is given twice")
+            for index in 0..<attributeCount where sameName(attributeStorage[index].name, attributeName) {
+                throw XMLError(
+                    offset: attributeStart, reason: "the attribute '\(string(attributeName))' is given twice")
             }
-            guard attributes.count < limits.maximumAttributes else {
+            guard attributeCount < limits.maximumAttributes else {
                 throw XMLError(offset: attributeStart, reason: "more than \(limits.maximumAttributes) attributes")
             }
-            attributes.append(XMLAttribute(name: attributeName, value: value))
+            let span = AttributeSpan(name: attributeName, value: value, hasEntity: hasEntity)
+            if attributeCount < attributeStorage.count {
+                attributeStorage[attributeCount] = span
+            } else {
+                attributeStorage.append(span)
+            }
+            attributeCount += 1
         }
         guard open.count < limits.maximumDepth else {
             throw XMLError(offset: tagStart, reason: "elements nested deeper than \(limits.maximumDepth)")
         }
         sawRoot = true
         open.append(name)
-        return .start(name: name, attributes: attributes)
+        tag = name
     }
 
-    private mutating func endTag() throws(XMLError) -> XMLEvent {
+    private mutating func endTag() throws(XMLError) {
         let tagStart = position
         position += 2
-        let name = try name()
+        let name = try self.name()
         skipSpace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
-            throw XMLError(offset: tagStart, reason: "an unclosed end tag '\(name)'")
+            throw XMLError(offset: tagStart, reason: "an unclosed end tag '\(string(name))'")
         }
         position += 1
-        guard let last = open.last, last == name else {
-            let expected = open.last.map { "'</\($0)>'" } ?? "no end tag"
-            throw XMLError(offset: tagStart, reason: "'</\(name)>' where \(expected) was expected")
+        guard let last = open.last, sameName(last, name) else {
+            let expected = open.last.map { "'</\(string($0))>'" } ?? "no end tag"
+            throw XMLError(offset: tagStart, reason: "'</\(string(name))>' where \(expected) was expected")
         }
         open.removeLast()
-        return .end(name: name)
+        tag = name
     }
 
-    private mutating func name() throws(XMLError) -> Substring {
+    private mutating func name() throws(XMLError) -> Range<Int> {
         let start = position
         while position < bytes.count, isNameByte(bytes[position]) {
             position += 1
@@ -211,20 +334,49 @@ package struct XMLReader {
         guard position - start <= limits.maximumNameLength else {
             throw XMLError(offset: start, reason: "a name longer than \(limits.maximumNameLength) bytes")
         }
-        return Substring(string(start..<position))
+        return start..<position
+    }
+
+    /// Whether two names are the same: the same bytes, or (names with non-ASCII characters) the same
+    /// characters, as Swift compares strings.
+    private func sameName(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        if first.count == second.count {
+            var index = 0
+            while index < first.count, bytes[first.lowerBound + index] == bytes[second.lowerBound + index] {
+                index += 1
+            }
+            if index == first.count { return true }
+        }
+        guard bytes[first].contains(where: { $0 >= 0x80 }) || bytes[second].contains(where: { $0 >= 0x80 }) else {
+            return false
+        }
+        return string(first) == string(second)
     }
 
     // MARK: - Text
 
-    /// Text up to the next `<` (or `terminator` in an attribute value), entities resolved.
-    private mutating func characterData(until terminator: UInt8 = UInt8(ascii: "<")) throws(XMLError) -> String {
-        var value = ""
+    /// Scans the text at the reader (to the next `<`) as the text just read.
+    private mutating func characterData() throws(XMLError) {
+        (textSpan, textHasEntity) = try characterData(until: UInt8(ascii: "<"))
+    }
+
+    /// Scans text up to the next `<` (or `terminator` in an attribute value), its entities checked: where it
+    /// is, and whether it has any entity to resolve.
+    private mutating func characterData(until terminator: UInt8) throws(XMLError) -> (Range<Int>, Bool) {
+        let start = position
+        var hasEntity = false
         var runStart = position
         while position < bytes.count && bytes[position] != terminator {
             let byte = bytes[position]
             if byte == UInt8(ascii: "&") {
-                value += string(runStart..<position)
-                value.unicodeScalars.append(try entity())
+                switch entity(at: position) {
+                case .scalar(_, let end): position = end
+                case .unterminated:
+                    throw XMLError(offset: position, reason: "'&' that starts no entity (write '&amp;')")
+                case .unknown(let body):
+                    throw XMLError(offset: position, reason: "the entity '&\(string(body));' is not one XML defines")
+                }
+                hasEntity = true
                 runStart = position
             } else if byte == UInt8(ascii: "<") {
                 throw XMLError(offset: position, reason: "'<' in an attribute value")
@@ -236,23 +388,30 @@ package struct XMLReader {
         if terminator != UInt8(ascii: "<") && position >= bytes.count {
             throw XMLError(offset: position, reason: "an attribute value is not closed")
         }
-        value += string(runStart..<position)
-        return value
+        return (start..<position, hasEntity)
     }
 
-    private mutating func entity() throws(XMLError) -> Unicode.Scalar {
-        let start = position
+    private enum Entity {
+        case scalar(Unicode.Scalar, end: Int)
+        /// No `;` close enough after the `&`.
+        case unterminated
+        /// Between `&` and `;`, a name that is no entity XML defines.
+        case unknown(body: Range<Int>)
+    }
+
+    /// The entity (or character reference) whose `&` is at `start`.
+    private func entity(at start: Int) -> Entity {
         guard let semicolon = bytes[start..<min(bytes.count, start + 12)].firstIndex(of: UInt8(ascii: ";")) else {
-            throw XMLError(offset: start, reason: "'&' that starts no entity (write '&amp;')")
+            return .unterminated
         }
-        position = semicolon + 1
         let body = string(start + 1..<semicolon)
+        let scalar: Unicode.Scalar
         switch body {
-        case "lt": return "<"
-        case "gt": return ">"
-        case "amp": return "&"
-        case "quot": return "\""
-        case "apos": return "'"
+        case "lt": scalar = "<"
+        case "gt": scalar = ">"
+        case "amp": scalar = "&"
+        case "quot": scalar = "\""
+        case "apos": scalar = "'"
         default:
             var number: UInt32?
             if body.hasPrefix("#x") {
@@ -260,14 +419,50 @@ package struct XMLReader {
             } else if body.hasPrefix("#") {
                 number = UInt32(body.dropFirst(), radix: 10)
             }
-            guard let number, let scalar = Unicode.Scalar(number), number != 0 else {
-                throw XMLError(offset: start, reason: "the entity '&\(body);' is not one XML defines")
+            guard let number, let character = Unicode.Scalar(number), number != 0 else {
+                return .unknown(body: start + 1..<semicolon)
             }
-            return scalar
+            scalar = character
         }
+        return .scalar(scalar, end: semicolon + 1)
+    }
+
+    /// The text of a range already scanned, its entities (checked when scanned) resolved.
+    private func resolved(_ range: Range<Int>, hasEntity: Bool) -> String {
+        guard hasEntity else { return string(range) }
+        var value = ""
+        var runStart = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard bytes[index] == UInt8(ascii: "&"), case .scalar(let scalar, let end) = entity(at: index) else {
+                index += 1
+                continue
+            }
+            value += string(runStart..<index)
+            value.unicodeScalars.append(scalar)
+            index = end
+            runStart = end
+        }
+        value += string(runStart..<range.upperBound)
+        return value
+    }
+
+    private func value(of attribute: AttributeSpan) -> String {
+        resolved(attribute.value, hasEntity: attribute.hasEntity)
     }
 
     // MARK: - Bytes
+
+    /// Whether the bytes of `range` are `literal`'s.
+    private func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard range.count == count else { return false }
+        let pointer = literal.utf8Start
+        for index in 0..<count where bytes[range.lowerBound + index] != pointer[index] {
+            return false
+        }
+        return true
+    }
 
     private func matches(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount

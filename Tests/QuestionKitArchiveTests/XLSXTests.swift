@@ -87,6 +87,42 @@ struct XLSXTests {
         #expect(describe(sheets[0]) == ["C2=ok"])
     }
 
+    /// Tag and attribute names are compared as bytes, values decoded only when kept: a name's prefix (even an
+    /// empty one) is dropped, a type or reference written with character references still reads as itself,
+    /// and a longer name that ends like a SpreadsheetML one is not it.
+    @Test func namesAndValuesReadAsBytesMeanWhatTheirTextSays() throws {
+        let sheet = """
+            <worksheet><sheetData><:row r="&#49;"><c r="&#65;1" t="&#115;"><v>0</v></c>\
+            <c r="B1" t="s"><xv>1</xv><v>&#49;</v></c><c r="C1" t="inline&#83;tr"><is><t>a</t><zt>b</zt></is></c>\
+            <c r="D1" t="s"><v>1</v></c><c r="E1" t="s"><v>+1</v></c><c r="F1" t="b"><v>&#49;</v></c></:row>\
+            </sheetData></worksheet>
+            """
+        let strings = "<sst><si><t>zero</t></si><xsi><t>not a string</t></xsi><si><t>o</t><t>ne</t></si></sst>"
+        let sheets = try XLSXReader.read(workbook(sheets: [("s", sheet)], sharedStrings: strings))
+        #expect(describe(sheets[0]) == ["A1=zero B1=one C1=a D1=one E1=one F1=TRUE"])
+        // A value split by a comment is its texts joined; a row number is read as Int reads one.
+        for (sheetData, reason) in [
+            ("<row r=\"1\"><c t=\"s\"><v>1<!-- c -->0</v></c></row>", "'10' is not one of the 2 shared strings"),
+            ("<row r=\"+0\"/>", "'+0' is not a row number"),
+            ("<row r=\"99999999999999999999\"/>", "'99999999999999999999' is not a row number"),
+            ("<row r=\"&#50;\"><c r=\"B&#49;\"/></row>", "the cell B1 is out of order in row 2"),
+        ] {
+            let error = xlsxError { () throws(XLSXError) in
+                _ = try XLSXReader.read(
+                    workbook(
+                        sheets: [("s", "<worksheet><sheetData>\(sheetData)</sheetData></worksheet>")],
+                        sharedStrings: strings))
+            }
+            #expect(error?.reason == reason)
+        }
+        let unknown = xlsxError { () throws(XLSXError) in
+            _ = try XLSXReader.read(
+                workbook(sheets: [("s", "<worksheet><row><c t=\"s&amp;\"><v>1</v></c></row></worksheet>")]))
+        }
+        #expect(unknown?.reason == "the cell type 's&' is not one SpreadsheetML defines")
+        #expect(unknown?.cell == CellLocation(sheet: "s", row: 1, column: 1))
+    }
+
     @Test func writtenWorkbooksReadBack() throws {
         let rows = [
             ["type", "name", "label", "", "hint"], [],
