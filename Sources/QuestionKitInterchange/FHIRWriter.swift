@@ -39,7 +39,7 @@ public struct FHIRWriter: Sendable {
 
     /// Writes the template parsed once by a caller that looked at it first (`convert` guesses its format).
     package func write(_ parsed: JSONParseResult) -> Result {
-        let read = reader.read(parsed)
+        let read = reader.readWithoutLogic(parsed)
         guard let template = read.template, !read.diagnostics.containsErrors else {
             return Result(questionnaire: nil, diagnostics: read.diagnostics)
         }

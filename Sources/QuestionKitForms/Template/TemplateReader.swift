@@ -89,9 +89,16 @@ public struct TemplateReader: Sendable {
         read(parsed, keepingQuestions: true)
     }
 
-    func read(_ parsed: JSONParseResult, keepingQuestions: Bool) -> Result {
+    /// `read(parsed)` for a caller that writes the template out and never runs it (`convert --to fhir`):
+    /// its `logic` is left nil: making it resolves every condition again and locates each one's line, a
+    /// scan of the whole text (8% of writing a 100,000-question template as FHIR). The diagnostics are the same.
+    package func readWithoutLogic(_ parsed: JSONParseResult) -> Result {
+        read(parsed, keepingQuestions: true, keepingLogic: false)
+    }
+
+    func read(_ parsed: JSONParseResult, keepingQuestions: Bool, keepingLogic: Bool = true) -> Result {
         guard let document = parsed.document else { return Result(template: nil, diagnostics: parsed.diagnostics) }
-        let read = read(document, keepingQuestions: keepingQuestions)
+        let read = read(document, keepingQuestions: keepingQuestions, keepingLogic: keepingLogic)
         guard !parsed.diagnostics.isEmpty else { return read }
         var merged = Self.merge(parsed.diagnostics, read.diagnostics)
         // Last, so that the first line printed is the first problem in the file.
@@ -119,11 +126,12 @@ public struct TemplateReader: Sendable {
             hint: "The file is invalid until the syntax errors are fixed; what the checks report may change then.")
     }
 
-    private func read(_ document: JSONDocument, keepingQuestions: Bool) -> Result {
+    private func read(_ document: JSONDocument, keepingQuestions: Bool, keepingLogic: Bool = true) -> Result {
         var problems = ProblemCollector(document: document)
         var logicSteps = 0
         let template = readTemplate(
-            document, keepingQuestions: keepingQuestions, problems: &problems, logicSteps: &logicSteps)
+            document, keepingQuestions: keepingQuestions, keepingLogic: keepingLogic, problems: &problems,
+            logicSteps: &logicSteps)
         let located = problems.located()
         return Result(
             template: template, diagnostics: located.diagnostics, locatingSteps: located.stepsWalked,
@@ -137,9 +145,11 @@ public struct TemplateReader: Sendable {
         return readTemplate(document, keepingQuestions: keepingQuestions, problems: &problems, logicSteps: &logicSteps)
     }
 
-    /// `readTemplate`, adding to `logicSteps` the work of the logic checks (for tests that hold them linear).
+    /// `readTemplate`, adding to `logicSteps` the work of the logic checks (for tests that hold them linear);
+    /// the runnable logic is made only when the questions are kept and `keepingLogic`.
     func readTemplate(
-        _ document: JSONDocument, keepingQuestions: Bool, problems: inout ProblemCollector, logicSteps: inout Int
+        _ document: JSONDocument, keepingQuestions: Bool, keepingLogic: Bool = true,
+        problems: inout ProblemCollector, logicSteps: inout Int
     ) -> Template? {
         let root = document.root
         guard root.kind == .object else {
@@ -160,7 +170,7 @@ public struct TemplateReader: Sendable {
                 var analysis = LogicAnalysis(questions: read.logic, document: document, registry: registry, keys: keys)
                 analysis.run(problems: &problems)
                 logicSteps = analysis.steps
-                if keepingQuestions, read.logic.contains(where: { $0.enableWhen != nil }) {
+                if keepingQuestions, keepingLogic, read.logic.contains(where: { $0.enableWhen != nil }) {
                     logic = TemplateLogic(
                         questions: questions, logic: read.logic, edges: analysis.edges,
                         finishOrder: analysis.finishOrder, document: document)
