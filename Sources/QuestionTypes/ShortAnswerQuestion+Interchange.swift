@@ -94,7 +94,17 @@ extension ShortAnswerQuestion {
                 Code.fhirAnswerNotCarried, "a \(value.memberKey ?? "value") answer is not a short answer", at: value)
             return nil
         }
-        return .string(text)
+        // A number as `fhirAnswers` writes it back (6.50 is 6.5, -0 is 0): a response read, written
+        // and read again gives the same text (Fuzz/FHIRFuzz found 6.50 read, then written as 6.5).
+        guard value.kind == .number else { return .string(text) }
+        return .string(Self.writtenNumber(Self.writtenNumber(text)))
+    }
+
+    /// `text` as `fhirAnswers` writes a number: a whole number as an integer, else the shortest decimal.
+    private static func writtenNumber(_ text: String) -> String {
+        if let whole = Int(text) { return String(whole) }
+        guard let number = Double(text), number.isFinite else { return text }
+        return JSONWriter.text(of: .number(number), indent: 0)
     }
 
     /// `decimal` with the range as `minValue`/`maxValue` (`valueInteger` for whole bounds), or `string`.

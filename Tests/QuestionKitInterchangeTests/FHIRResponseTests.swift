@@ -144,6 +144,19 @@ struct FHIRResponseTests {
         #expect(form.completedDate == "Jan 1, 0999")
     }
 
+    /// Found by Fuzz/FHIRFuzz: a decimal written 6.50 was read as the text '6.50', then written back as
+    /// 6.5, so the response was no fixed point. A number is read as it is written back.
+    @Test func aDecimalIsReadAsItIsWrittenBack() throws {
+        for (written, read) in [("6.50", "6.5"), ("-0.0", "0"), ("1e2", "100"), ("12", "12")] {
+            let response = """
+                {"resourceType": "QuestionnaireResponse", "status": "in-progress",
+                 "item": [{"linkId": "rate", "answer": [{"valueDecimal": \(written)}]}]}
+                """
+            let (text, _) = try Self.completedForm(of: response, template: try Self.ours())
+            #expect(text.contains(#""short-answer": "\#(read)""#), "\(written): \(text)")
+        }
+    }
+
     @Test func anAnswerToAQuestionNotAskedIsReportedAndLeftOut() throws {
         let response = #"""
             {"resourceType": "QuestionnaireResponse", "status": "in-progress", "item": [
