@@ -31,6 +31,8 @@ public enum FHIRCode: String, DiagnosticCode, CaseIterable {
     case conditionTargetNotMade = "fhir.condition-target-not-made"
     case conditionAnswerNotCarried = "fhir.condition-answer-not-carried"
     case conditionMalformed = "fhir.condition-malformed"
+    case conditionOperatorNotCarried = "fhir.condition-operator-not-carried"
+    case repeatsNotABoolean = "fhir.repeats-not-a-boolean"
     case duplicateLinkId = "fhir.duplicate-link-id"
     case linkIdMissing = "fhir.link-id-missing"
     // Writing

@@ -74,6 +74,17 @@ extension FHIRItemWalk {
                 at: condition["question"] ?? condition)
             return nil
         }
+        // FHIR orders strings by their text (`answerString` with `>`); text conditions here compare
+        // only for equality, so the template would refuse it: kept rather than carried to an error.
+        if answer.memberKey == "answerString", let ordered = ConditionOperator(rawValue: op),
+            ConditionOperator.ordering.contains(ordered)
+        {
+            problems.warning(
+                FHIRCode.conditionOperatorNotCarried,
+                "'\(op)' on a string compares text order, which conditions on text do not; kept under _fhir",
+                at: condition["operator"] ?? condition, hint: "Conditions on text take 'exists', '=' or '!='.")
+            return nil
+        }
         guard let operand = operand(answer, target: pending[target]) else {
             problems.warning(
                 FHIRCode.conditionAnswerNotCarried, "a condition on \(answer.memberKey ?? "its answer") is not carried",

@@ -51,6 +51,12 @@ struct FHIRItemWalk {
                 continue
             }
             let fhirItem = FHIRItem(node: item, version: version)
+            if let repeats = item["repeats"], repeats.kind != .boolean {
+                problems.warning(
+                    FHIRCode.repeatsNotABoolean,
+                    "'repeats' is \(repeats.kind) \(repeats.quotedForMessage), not a boolean; read as \(fhirItem.repeats)",
+                    at: repeats, hint: "FHIR's `repeats` is a boolean: write true or false, unquoted.")
+            }
             switch fhirItem.type {
             case "group":
                 // A type may take a group whole (a table takes a grid); else it is a section.
@@ -80,7 +86,7 @@ struct FHIRItemWalk {
                     at: item["text"] ?? item)
             }
         }
-        if let repeats = item["repeats"], repeats.boolValue == true {
+        if let repeats = item["repeats"], FHIRItem(node: item, version: version).repeats {
             problems.warning(
                 FHIRCode.groupRepeatsNotCarried, "a repeating group is asked once (its items are not repeated)",
                 at: repeats)

@@ -65,6 +65,36 @@ struct FHIRReaderTests {
         #expect(text.contains(#""_fhir":{"status":"active","item":[{"linkId":"when""#))
     }
 
+    /// Two things real Questionnaires do that the template cannot hold as written: `repeats` as the
+    /// string "true" (lforms' enableWhen test), and `>` on a string item, which FHIR orders by text.
+    /// The first is read as true, not silently as one answer; the second is kept, not an error.
+    @Test func readsAQuotedRepeatsAndKeepsAnOrderOnText() throws {
+        let questionnaire = #"""
+            {"resourceType": "Questionnaire", "title": "Words", "item": [
+              {"linkId": "q8", "type": "choice", "text": "Which?", "repeats": "true",
+               "answerOption": [{"valueString": "B"}, {"valueString": "C"}]},
+              {"linkId": "q7", "type": "string", "text": "Word"},
+              {"linkId": "both", "type": "string", "text": "B and C chosen", "enableBehavior": "all",
+               "enableWhen": [{"question": "q8", "operator": "=", "answerString": "B"},
+                              {"question": "q8", "operator": "=", "answerString": "C"}]},
+              {"linkId": "after", "type": "string", "text": "After 'tes'",
+               "enableWhen": [{"question": "q7", "operator": ">", "answerString": "tes"}]}
+            ]}
+            """#
+        let checked = FHIRCheck.convert(Array(questionnaire.utf8), reader: TemplateReader(registry: Self.registry))
+        let found = checked.diagnostics.map { "\($0.line):\($0.column) \($0.severity) \($0.code)" }
+        #expect(
+            found == [
+                "2:67 warning fhir.repeats-not-a-boolean",
+                "9:50 warning fhir.condition-operator-not-carried",
+            ])
+        let template = try #require(checked.template)
+        #expect(template.contains(#""max-answers": 0"#))
+        // Kept under `_fhir` for the writer (the only place it can be: the question has no condition).
+        #expect(template.contains(#""_fhir": {"# + "\n" + #"        "enableWhen": ["#))
+        #expect(template.contains(#""operator": ">""#))
+    }
+
     @Test func readsR5FromItsConstructs() {
         let r5 =
             #"{"resourceType": "Questionnaire", "status": "draft", "item": [{"linkId": "a", "type": "coding", "text": "A?", "answerConstraint": "optionsOnly", "answerOption": [{"valueCoding": {"display": "x"}}]}]}"#

@@ -25,8 +25,13 @@ public struct FHIRItem: Sendable {
     /// The member `key` of the item, or nil.
     public subscript(key: String) -> JSONNode? { node[key] }
 
-    /// Whether the item says more than one answer may be given (`repeats` true).
-    public var repeats: Bool { node["repeats"]?.boolValue ?? false }
+    /// Whether the item says more than one answer may be given (`repeats` true). The string "true",
+    /// which some tools write, is read as true too: taken as false, a multiple-answer question would
+    /// silently become single-answer (the reader reports the string, `fhir.repeats-not-a-boolean`).
+    public var repeats: Bool {
+        guard let repeats = node["repeats"] else { return false }
+        return repeats.boolValue ?? (repeats.stringValue == "true")
+    }
 
     /// The `answerOption` entries' values as option texts, each with its value node: a coding's
     /// `display` (else its `code`), a string, a number or a date as written. An entry whose value
