@@ -83,8 +83,9 @@ package struct FolderWalk: Sendable {
     static func note(_ reason: String) -> Diagnostic {
         Diagnostic(
             severity: .note, code: "file.skipped", message: "skipped: \(reason)",
-            hint: "A folder's templates and fixtures are the regular files inside it (links included when they "
-                + "stay inside); name a file on the command line to read it.")
+            // Said of every walk (templates, fixtures, completed forms), so it names none of them.
+            hint: "A folder is read as the regular files inside it (links included when they stay inside); "
+                + "name a file on the command line to read it.")
     }
 }
 
