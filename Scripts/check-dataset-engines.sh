@@ -18,11 +18,10 @@ if ! command -v python3 >/dev/null; then
     echo "skipped: python3 is not installed"
     exit 0
 fi
-if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import pyarrow, duckdb" 2>/dev/null; then
-    if ! python3 -m venv "$venv" || ! "$venv/bin/python" -m pip install --quiet pyarrow duckdb; then
-        echo "skipped: pyarrow and duckdb could not be installed from PyPI (unreachable, or python3-venv missing)"
-        exit 0
-    fi
+source Scripts/python-checker.sh
+if ! python_venv "$venv" "pyarrow, duckdb" pyarrow duckdb; then
+    echo "skipped: pyarrow and duckdb could not be installed from PyPI (unreachable, or python3-venv missing)"
+    exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

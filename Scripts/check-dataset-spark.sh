@@ -28,11 +28,10 @@ if ! command -v python3 >/dev/null; then
     exit 0
 fi
 venv=.build/venv-spark
-if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import pyspark, duckdb" 2>/dev/null; then
-    if ! python3 -m venv "$venv" || ! "$venv/bin/python" -m pip install --quiet pyspark duckdb; then
-        echo "skipped: pyspark and duckdb could not be installed from PyPI (unreachable, or python3-venv missing)"
-        exit 0
-    fi
+source Scripts/python-checker.sh
+if ! python_venv "$venv" "pyspark, duckdb" pyspark duckdb; then
+    echo "skipped: pyspark and duckdb could not be installed from PyPI (unreachable, or python3-venv missing)"
+    exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -14,11 +14,10 @@ if ! command -v python3 >/dev/null; then
     echo "skipped: python3 is not installed"
     exit 0
 fi
-if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import openpyxl" 2>/dev/null; then
-    if ! python3 -m venv "$venv" || ! "$venv/bin/python" -m pip install --quiet openpyxl; then
-        echo "skipped: openpyxl could not be installed from PyPI (unreachable, or python3-venv missing)"
-        exit 0
-    fi
+source Scripts/python-checker.sh
+if ! python_venv "$venv" "openpyxl" openpyxl; then
+    echo "skipped: openpyxl could not be installed from PyPI (unreachable, or python3-venv missing)"
+    exit 0
 fi
 swift build -c release --product Benchmarks >/dev/null
 out="$(mktemp -d)"
