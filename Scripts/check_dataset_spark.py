@@ -8,7 +8,7 @@ import time
 import duckdb
 from pyspark.sql import SparkSession
 
-from dataset_queries import TABLES, comparable, differences, duckdb_parquet_views, load_queries, run_all
+from dataset_queries import TABLES, differences, duckdb_parquet_views, load_queries, run_all
 
 current = os.path.join(sys.argv[1], "current")
 queries = load_queries()
@@ -41,7 +41,10 @@ for name in ("hot_forms", "flag_rate", "without_photos"):
     print(f"-- {name} (Spark)")
     dataframe = spark.sql(queries[name])
     print(" | ".join(dataframe.columns))
-    rows = comparable(dataframe.collect())
+    # As Spark gives them (`comparable` makes every number a float to compare), sorted (the queries have no
+    # ORDER BY), NULLs last.
+    rows = sorted(dataframe.collect(), key=lambda row: tuple((cell is None, cell if cell is not None else 0)
+                                                              for cell in row))
     for row in rows[:8]:
         print(" | ".join("NULL" if cell is None else str(cell) for cell in row))
     if len(rows) > 8:

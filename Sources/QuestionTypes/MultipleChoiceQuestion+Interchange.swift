@@ -40,28 +40,54 @@ extension MultipleChoiceQuestion {
                 Code.fhirFreeTextNotCarried, "free text besides the options is not carried; only the options are",
                 at: constraint ?? item["type"] ?? item.node)
         }
+        var keys: [(String, JSONWriter.Value)] = [("max-answers", .integer(item.repeats ? 0 : 1))]
+        var carried: Set<String> = []
+        // A repeating item's SDC maxOccurs is the limit; on a single answer (or given twice) it says
+        // nothing sure and is left to be reported.
+        let maxOccurs = item.extensionValues(url: FHIRItem.maxOccursURL)
+        if item.repeats, maxOccurs.count == 1, let limit = maxOccurs[0].integerValue, limit > 1 {
+            keys = [("max-answers", .integer(limit))]
+            carried.insert(FHIRItem.maxOccursURL)
+        }
+        keys.append(("answers", .array(texts)))
+        // What `fhirItem` kept: the accepted options, each among the options (else the extension is reported).
+        let accepted = item.extensionValues(url: FHIRItem.acceptedAnswerURL).map(\.stringValue)
+        let optionTexts = Set(texts.compactMap { if case .string(let text) = $0 { text } else { nil } })
+        if !accepted.isEmpty, accepted.allSatisfy({ $0.map(optionTexts.contains) == true }) {
+            keys.append(("acceptedAnswer", .array(accepted.compactMap { $0.map(JSONWriter.Value.string) })))
+            carried.insert(FHIRItem.acceptedAnswerURL)
+        }
         return FHIRImport(
-            keys: [("max-answers", .integer(item.repeats ? 0 : 1)), ("answers", .array(texts))],
-            carriedMembers: ["answerOption", "repeats", "answerConstraint"])
+            keys: keys, carriedMembers: ["answerOption", "repeats", "answerConstraint"], carriedExtensions: carried)
     }
 
-    /// A `choice` item with one `valueString` option per option; `repeats` unless one answer only.
-    /// A limit above one and an accepted answer have no place in FHIR and are reported.
+    /// A `choice` item with one `valueString` option per option; `repeats` unless one answer only, and
+    /// a limit above one as the SDC `questionnaire-maxOccurs`. FHIR has no expected answer: the accepted
+    /// options are kept in QuestionKit's own extension (read back by `questionKeys`, ignored by other
+    /// tools), and said so in a note.
     public func fhirItem(
         of definition: MultipleChoiceDefinition, at node: JSONNode, problems: inout ProblemCollector
     ) -> FHIRItemShape? {
-        if case .atMost(let limit) = definition.selectionLimit, let maxNode = node["max-answers"] {
-            problems.warning(
-                Code.fhirLimitNotWritten, "FHIR has no limit of \(limit) answers: written as any number",
-                at: maxNode)
+        var extensions: [JSONWriter.Value] = []
+        if case .atMost(let limit) = definition.selectionLimit {
+            extensions.append(FHIRItem.extensionEntry(FHIRItem.maxOccursURL, "valueInteger", .integer(limit)))
         }
-        if definition.acceptedAnswer != nil, let accepted = node["acceptedAnswer"] {
-            problems.warning(
-                Code.fhirAcceptedAnswerNotWritten,
-                "a FHIR item has no expected answer: the accepted answer is not written", at: accepted)
+        if let accepted = definition.acceptedOptions {
+            if let acceptedNode = node["acceptedAnswer"] {
+                problems.report(
+                    .note, Code.fhirAcceptedAnswerInExtension,
+                    "a FHIR item has no expected answer: the accepted answer is kept in the extension "
+                        + FHIRItem.acceptedAnswerURL,
+                    at: acceptedNode,
+                    hint: "Only QuestionKit reads it back; other FHIR tools will not flag answers that differ.")
+            }
+            for option in accepted {
+                extensions.append(FHIRItem.extensionEntry(FHIRItem.acceptedAnswerURL, "valueString", .string(option)))
+            }
         }
         let options = definition.options.map { JSONWriter.Value.object([("valueString", .string($0))]) }
         var members: [(String, JSONWriter.Value)] = []
+        if !extensions.isEmpty { members.append(("extension", .array(extensions))) }
         if definition.selectionLimit != .single { members.append(("repeats", .bool(true))) }
         members.append(("answerOption", .array(options)))
         return FHIRItemShape(type: "choice", members: members)

@@ -424,9 +424,8 @@ extension MultipleChoiceQuestion {
     /// What multiple-choice questions and answers report: each code declared once, used by the code that
     /// reports it and by the examples that expect it.
     public enum Code: String, DiagnosticCode, CaseIterable {
-        case fhirAcceptedAnswerNotWritten = "multiple-choice.fhir-accepted-answer-not-written"
+        case fhirAcceptedAnswerInExtension = "multiple-choice.fhir-accepted-answer-in-extension"
         case fhirFreeTextNotCarried = "multiple-choice.fhir-free-text-not-carried"
-        case fhirLimitNotWritten = "multiple-choice.fhir-limit-not-written"
         case fhirNoOptions = "multiple-choice.fhir-no-options"
         case fhirOptionCodesNotCarried = "multiple-choice.fhir-option-codes-not-carried"
         case fhirOptionNotCarried = "multiple-choice.fhir-option-not-carried"

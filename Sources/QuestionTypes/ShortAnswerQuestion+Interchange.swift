@@ -116,8 +116,7 @@ extension ShortAnswerQuestion {
         var extensions: [JSONWriter.Value] = []
         for (bound, url) in [(range.lower, FHIRItem.minValueURL), (range.upper, FHIRItem.maxValueURL)] {
             guard let bound else { continue }
-            let value: JSONWriter.Value = .number(bound)
-            extensions.append(.object([("url", .string(url)), ("valueDecimal", value)]))
+            extensions.append(FHIRItem.extensionEntry(url, "valueDecimal", .number(bound)))
         }
         return FHIRItemShape(type: "decimal", members: extensions.isEmpty ? [] : [("extension", .array(extensions))])
     }

@@ -5,19 +5,32 @@ extension TrueFalseQuestion {
     /// `boolean`.
     public var fhirItemTypes: [String] { ["boolean"] }
 
-    /// No keys of its own: a boolean item has no expected answer.
+    /// The accepted answer a Questionnaire written by `convert` keeps in QuestionKit's extension (a
+    /// `valueBoolean`); none else: a boolean item has no expected answer.
     public func questionKeys(from item: FHIRItem, problems: inout ProblemCollector) -> FHIRImport? {
-        FHIRImport(keys: [])
+        let accepted = item.extensionValues(url: FHIRItem.acceptedAnswerURL)
+        guard accepted.count == 1, let flag = accepted[0].boolValue else { return FHIRImport(keys: []) }
+        return FHIRImport(
+            keys: [("acceptedAnswer", .string(Self.spelling(of: flag)))],
+            carriedExtensions: [FHIRItem.acceptedAnswerURL])
     }
 
-    /// A `boolean` item; an accepted answer has no place in FHIR and is reported.
+    /// A `boolean` item. FHIR has no expected answer: an accepted answer is kept in QuestionKit's own
+    /// extension (read back by `questionKeys`, ignored by other tools), and said so in a note.
     public func fhirItem(of definition: TrueFalseDefinition, at node: JSONNode, problems: inout ProblemCollector)
         -> FHIRItemShape?
     {
-        Self.reportAcceptedAnswer(
-            of: definition, at: node, code: Code.fhirAcceptedAnswerNotWritten, question: "a FHIR item", format: "FHIR",
-            problems: &problems)
-        return FHIRItemShape(type: "boolean")
+        guard let accepted = definition.acceptedAnswer else { return FHIRItemShape(type: "boolean") }
+        if let acceptedNode = node["acceptedAnswer"] {
+            problems.report(
+                .note, Code.fhirAcceptedAnswerInExtension,
+                "a FHIR item has no expected answer: the accepted answer \(acceptedNode.quotedForMessage) is kept in "
+                    + "the extension \(FHIRItem.acceptedAnswerURL)",
+                at: acceptedNode,
+                hint: "Only QuestionKit reads it back; other FHIR tools will not flag answers that differ.")
+        }
+        let kept = FHIRItem.extensionEntry(FHIRItem.acceptedAnswerURL, "valueBoolean", .bool(accepted))
+        return FHIRItemShape(type: "boolean", members: [("extension", .array([kept]))])
     }
 
     /// `valueBoolean`.
@@ -60,21 +73,13 @@ extension TrueFalseQuestion {
     public func xlsFormRow(of definition: TrueFalseDefinition, at node: JSONNode, problems: inout ProblemCollector)
         -> XLSFormRowShape?
     {
-        Self.reportAcceptedAnswer(
-            of: definition, at: node, code: Code.xlsFormAcceptedAnswerNotWritten, question: "an XLSForm question",
-            format: "XLSForm", problems: &problems)
+        if definition.acceptedAnswer != nil, let accepted = node["acceptedAnswer"] {
+            problems.warning(
+                Code.xlsFormAcceptedAnswerNotWritten,
+                "an XLSForm question has no expected answer: the accepted answer \(accepted.quotedForMessage) is not "
+                    + "written",
+                at: accepted, hint: "Answers that differ will not be flagged by XLSForm tools.")
+        }
         return XLSFormRowShape(type: "select_one", choices: .yesNo)
-    }
-
-    /// Reports the accepted answer of the question at `node`, which `format` (its questions being `question`)
-    /// has no place for.
-    private static func reportAcceptedAnswer(
-        of definition: TrueFalseDefinition, at node: JSONNode, code: Code, question: String, format: String,
-        problems: inout ProblemCollector
-    ) {
-        guard definition.acceptedAnswer != nil, let accepted = node["acceptedAnswer"] else { return }
-        problems.warning(
-            code, "\(question) has no expected answer: the accepted answer \(accepted.quotedForMessage) is not written",
-            at: accepted, hint: "Answers that differ will not be flagged by \(format) tools.")
     }
 }

@@ -333,7 +333,7 @@ extension TrueFalseQuestion {
     /// What true/false questions and answers report: each code declared once, used by the code that
     /// reports it and by the examples that expect it.
     public enum Code: String, DiagnosticCode, CaseIterable {
-        case fhirAcceptedAnswerNotWritten = "true-false.fhir-accepted-answer-not-written"
+        case fhirAcceptedAnswerInExtension = "true-false.fhir-accepted-answer-in-extension"
         case fhirAnswerNotCarried = "true-false.fhir-answer-not-carried"
         case xlsFormAcceptedAnswerNotWritten = "true-false.xlsform-accepted-answer-not-written"
         case acceptedAnswerNotSingle = "true-false.accepted-answer-not-single"

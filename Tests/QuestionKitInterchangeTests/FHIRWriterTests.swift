@@ -68,6 +68,37 @@ struct FHIRWriterTests {
         }
     }
 
+    /// What flags an answer has no FHIR member: it travels in our own extension (a note says so) and
+    /// comes back, so a template through FHIR flags the same answers; a limit of answers is SDC's
+    /// maxOccurs. Before, both were reported as not written and lost on the way back.
+    @Test func acceptedAnswersAndALimitComeBackFromFHIR() throws {
+        let template = #"""
+            {"Title": "Seal", "questions": [
+              {"linkId": "dry", "answer-type": "true/false", "question": "Dry?", "acceptedAnswer": "True"},
+              {"linkId": "state", "answer-type": "multiple-choice", "question": "State", "max-answers": 2,
+               "answers": ["Clean", "Oily", "Cracked"], "acceptedAnswer": ["Clean"]}
+            ]}
+            """#
+        let written = FHIRWriter(reader: TemplateReader(registry: Self.registry), version: .r4)
+            .write(Array(template.utf8))
+        let text = JSONWriter.text(of: try #require(written.questionnaire), indent: 0)
+        #expect(text.contains(#"{"url":"urn:questionkit:fhir:accepted-answer","valueBoolean":true}"#))
+        #expect(
+            text.contains(
+                #""extension":[{"url":"http://hl7.org/fhir/StructureDefinition/questionnaire-maxOccurs","valueInteger":2},{"url":"urn:questionkit:fhir:accepted-answer","valueString":"Clean"}],"repeats":true"#
+            ))
+        #expect(
+            written.diagnostics.map { "\($0.severity) \($0.code)" } == [
+                "note true-false.fhir-accepted-answer-in-extension",
+                "note multiple-choice.fhir-accepted-answer-in-extension",
+            ])
+        let read = FHIRReader(registry: Self.registry).read(Array(try #require(written.text).utf8))
+        let back = JSONWriter.text(of: try #require(read.template), indent: 0)
+        #expect(back.contains(#""question":"Dry?","linkId":"dry","acceptedAnswer":"Yes"}"#))
+        #expect(back.contains(#""max-answers":2,"answers":["Clean","Oily","Cracked"],"acceptedAnswer":["Clean"]}"#))
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics.map(\.code))")
+    }
+
     /// tables21 found it in a corpus survey: a question without a linkId was written as `q` and its
     /// number, which another question's own linkId (or a section's group) could be already, so two
     /// items had one linkId and the Questionnaire read back lost a question.

@@ -114,4 +114,24 @@ public struct FHIRItem: Sendable {
     public static let minValueURL = "http://hl7.org/fhir/StructureDefinition/minValue"
     /// The URL of the SDC `maxValue` extension.
     public static let maxValueURL = "http://hl7.org/fhir/StructureDefinition/maxValue"
+    /// The URL of the `questionnaire-maxOccurs` extension: the most answers a repeating question takes.
+    public static let maxOccursURL = "http://hl7.org/fhir/StructureDefinition/questionnaire-maxOccurs"
+    /// The URL of QuestionKit's own extension for a question's accepted answer (what a differing answer
+    /// is flagged against), one entry per value: FHIR has no member for it, so other tools ignore it, and
+    /// a Questionnaire written by `convert` keeps it for the way back.
+    public static let acceptedAnswerURL = "urn:questionkit:fhir:accepted-answer"
+
+    /// The `value[x]` of each of the item's extensions with `url`, in order.
+    public func extensionValues(url: String) -> [JSONNode] {
+        guard let extensions = node["extension"] else { return [] }
+        return extensions.elements.compactMap { entry in
+            entry["url"]?.stringEquals(url) == true ? Self.value(in: entry) : nil
+        }
+    }
+
+    /// An `extension` entry: `url` and its `value[x]` (`valueBoolean`, `valueString` …).
+    public static func extensionEntry(_ url: String, _ valueKey: String, _ value: JSONWriter.Value) -> JSONWriter.Value
+    {
+        .object([("url", .string(url)), (valueKey, value)])
+    }
 }
