@@ -73,14 +73,8 @@ extension MultipleChoiceQuestion {
             extensions.append(FHIRItem.extensionEntry(FHIRItem.maxOccursURL, "valueInteger", .integer(limit)))
         }
         if let accepted = definition.acceptedOptions {
-            if let acceptedNode = node["acceptedAnswer"] {
-                problems.report(
-                    .note, Code.fhirAcceptedAnswerInExtension,
-                    "a FHIR item has no expected answer: the accepted answer is kept in the extension "
-                        + FHIRItem.acceptedAnswerURL,
-                    at: acceptedNode,
-                    hint: "Only QuestionKit reads it back; other FHIR tools will not flag answers that differ.")
-            }
+            FHIRItem.noteAcceptedAnswerKept(
+                accepted, at: node["acceptedAnswer"], code: Code.fhirAcceptedAnswerInExtension, problems: &problems)
             for option in accepted {
                 extensions.append(FHIRItem.extensionEntry(FHIRItem.acceptedAnswerURL, "valueString", .string(option)))
             }

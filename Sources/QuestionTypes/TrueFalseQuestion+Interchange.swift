@@ -21,14 +21,9 @@ extension TrueFalseQuestion {
         -> FHIRItemShape?
     {
         guard let accepted = definition.acceptedAnswer else { return FHIRItemShape(type: "boolean") }
-        if let acceptedNode = node["acceptedAnswer"] {
-            problems.report(
-                .note, Code.fhirAcceptedAnswerInExtension,
-                "a FHIR item has no expected answer: the accepted answer \(acceptedNode.quotedForMessage) is kept in "
-                    + "the extension \(FHIRItem.acceptedAnswerURL)",
-                at: acceptedNode,
-                hint: "Only QuestionKit reads it back; other FHIR tools will not flag answers that differ.")
-        }
+        FHIRItem.noteAcceptedAnswerKept(
+            [Self.spelling(of: accepted)], at: node["acceptedAnswer"], code: Code.fhirAcceptedAnswerInExtension,
+            problems: &problems)
         let kept = FHIRItem.extensionEntry(FHIRItem.acceptedAnswerURL, "valueBoolean", .bool(accepted))
         return FHIRItemShape(type: "boolean", members: [("extension", .array([kept]))])
     }

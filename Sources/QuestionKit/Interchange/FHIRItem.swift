@@ -129,6 +129,20 @@ public struct FHIRItem: Sendable {
         }
     }
 
+    /// Notes, with `code`, that the accepted answer `values` written at `node` (a question's
+    /// `acceptedAnswer`; nil: none written) are kept in `acceptedAnswerURL`: FHIR has no expected answer,
+    /// so other tools will not flag.
+    public static func noteAcceptedAnswerKept(
+        _ values: [String], at node: JSONNode?, code: some DiagnosticCode, problems: inout ProblemCollector
+    ) {
+        guard let node else { return }
+        problems.report(
+            .note, code,
+            "a FHIR item has no expected answer: the accepted answer \(Suggestion.quotedList(values, conjunction: "and")) "
+                + "is kept in the extension \(acceptedAnswerURL)",
+            at: node, hint: "Only QuestionKit reads it back; other FHIR tools will not flag answers that differ.")
+    }
+
     /// An `extension` entry: `url` and its `value[x]` (`valueBoolean`, `valueString` …).
     public static func extensionEntry(_ url: String, _ valueKey: String, _ value: JSONWriter.Value) -> JSONWriter.Value
     {
