@@ -58,13 +58,13 @@ public enum SurveyJSCheck {
 enum ImportCheck {
     /// The template's text (2-space indent, a final newline) as UTF-8, and the diagnostics. Written as bytes
     /// and checked as `validate` checks a file (`diagnose`: nothing of the reading kept), since only its
-    /// problems are wanted here.
+    /// problems are wanted here; its document is recorded as it is written, not parsed again.
     static func check(
         _ template: JSONWriter.Value, of document: JSONDocument, diagnostics: [Diagnostic], reader: TemplateReader,
         source: (String) -> JSONNode?
     ) -> (template: [UInt8]?, diagnostics: [Diagnostic]) {
-        let text = JSONWriter.fileBytes(of: template)
-        let checked = reader.diagnose(JSONParser.parse(text, limits: reader.limits))
+        let (text, parsed) = JSONWriter.fileBytesParsed(of: template, limits: reader.limits)
+        let checked = reader.diagnose(parsed)
         var problems = ProblemCollector(document: document)
         for diagnostic in checked {
             let node = source(diagnostic.pointer) ?? document.root

@@ -36,6 +36,25 @@ struct FHIRReaderTests {
 
     func read() -> FHIRReader.Result { FHIRReader(registry: Self.registry).read(Array(Self.questionnaire.utf8)) }
 
+    /// The template made is checked on the document recorded as it was written: the Questionnaire is the
+    /// only text parsed, and the template's problems are found and moved to the items they came from.
+    @Test func convertingParsesTheQuestionnaireOnly() {
+        let questionnaire = #"""
+            {"resourceType": "Questionnaire", "status": "active", "item": [
+              {"linkId": "a", "type": "boolean", "text": "A?",
+               "enableWhen": [{"question": "b", "operator": "=", "answerBoolean": true}]},
+              {"linkId": "b", "type": "boolean", "text": "B?",
+               "enableWhen": [{"question": "a", "operator": "=", "answerBoolean": true}]}
+            ]}
+            """#
+        let reader = TemplateReader(registry: Self.registry)
+        let (converted, work) = WorkCounter.counting { FHIRCheck.convert(Array(questionnaire.utf8), reader: reader) }
+        #expect(work[.jsonParses] == 1)
+        let checked = converted.diagnostics.filter { !$0.code.hasPrefix("fhir.") }
+        #expect(checked.map(\.code) == ["template.missing-title", "logic.forward-reference", "logic.cycle"])
+        #expect(checked.map(\.line) == [1, 3, 5])
+    }
+
     @Test func mapsItemsThroughTheirTypes() throws {
         let result = read()
         let text = JSONWriter.text(of: try #require(result.template), indent: 0)

@@ -327,10 +327,7 @@ struct JSONParserEngine {
     private mutating func openContainer(_ kind: JSONKind) throws(JSONParseStop) -> JSONParserPhase {
         guard frames.count < maxDepth else { throw failTooDeep() }
         let index = entries.count
-        entries.append(
-            JSONEntry(
-                kind: kind, start: UInt32(truncatingIfNeeded: pos), end: 0, parent: currentParent, next: 0,
-                flags: 0))
+        entries.appendOpen(kind, start: pos, parent: currentParent)
         frames.append(
             JSONParserFrame(
                 index: Int32(truncatingIfNeeded: index), count: 0, keySet: -1,
@@ -352,14 +349,7 @@ struct JSONParserEngine {
         let frame = frames.removeLast()
         if consuming { pos += 1 }
         let index = Int(frame.index)
-        entries[index].end = UInt32(truncatingIfNeeded: pos)
-        entries[index].next = UInt32(truncatingIfNeeded: entries.count)
-        if frame.count < UInt32(JSONEntry.countOverflow) {
-            entries[index].shortCount = UInt16(truncatingIfNeeded: frame.count)
-        } else {
-            entries[index].shortCount = JSONEntry.countOverflow
-            largeCounts[index] = Int(frame.count)
-        }
+        entries.close(index, end: pos, count: Int(frame.count), largeCounts: &largeCounts)
         if !consuming { entries[index].flags |= JSONEntry.isUnclosed }
         if frame.keySet >= 0 { keySets.removeLast().deallocate() }
         currentParent = entries[index].parent
@@ -384,11 +374,7 @@ struct JSONParserEngine {
     /// Appends the key entry of the innermost object's next member, whose source is `start..<end`.
     mutating func appendKey(start: Int, end: Int, flags: UInt8) {
         let keyIndex = entries.count
-        entries.append(
-            JSONEntry(
-                kind: .string, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end),
-                parent: currentParent, next: UInt32(truncatingIfNeeded: keyIndex + 1),
-                flags: JSONEntry.isKey | flags))
+        entries.appendLeaf(.string, start: start, end: end, parent: currentParent, flags: JSONEntry.isKey | flags)
         // One read and one write of the frame: this runs for every key of the document.
         let top = frames.count - 1
         var frame = frames[top]
@@ -407,11 +393,7 @@ struct JSONParserEngine {
 
     @inline(__always)
     mutating func appendScalar(_ kind: JSONKind, start: Int, flags: UInt8) {
-        let index = entries.count
-        entries.append(
-            JSONEntry(
-                kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: pos),
-                parent: currentParent, next: UInt32(truncatingIfNeeded: index + 1), flags: flags))
+        entries.appendLeaf(kind, start: start, end: pos, parent: currentParent, flags: flags)
         if !frames.isEmpty { frames[frames.count - 1].count += 1 }
     }
 

@@ -68,4 +68,36 @@ extension JSONParserBuffer where Element == JSONEntry {
     func finish(largeCounts: [Int: Int]) -> JSONTape {
         JSONTape(base: UnsafePointer(base), count: count, largeCounts: largeCounts)
     }
+
+    /// Appends the entry of a value with nothing inside it (a scalar, or a key), at bytes `start..<end`
+    /// inside the container at `parent` (-1: none).
+    @inline(__always)
+    mutating func appendLeaf(_ kind: JSONKind, start: Int, end: Int, parent: Int32, flags: UInt8) {
+        let index = count
+        append(
+            JSONEntry(
+                kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end),
+                parent: parent, next: UInt32(truncatingIfNeeded: index + 1), flags: flags))
+    }
+
+    /// Appends the entry of an array or object opened at byte `start` inside the container at `parent`;
+    /// `close` completes it.
+    @inline(__always)
+    mutating func appendOpen(_ kind: JSONKind, start: Int, parent: Int32) {
+        append(
+            JSONEntry(kind: kind, start: UInt32(truncatingIfNeeded: start), end: 0, parent: parent, next: 0, flags: 0))
+    }
+
+    /// Ends the array or object whose entry is at `index`, of `count` elements, at byte `end`: all
+    /// written since are inside it. A count too large for its entry goes to `largeCounts`.
+    func close(_ index: Int, end: Int, count: Int, largeCounts: inout [Int: Int]) {
+        self[index].end = UInt32(truncatingIfNeeded: end)
+        self[index].next = UInt32(truncatingIfNeeded: self.count)
+        if count < Int(JSONEntry.countOverflow) {
+            self[index].shortCount = UInt16(truncatingIfNeeded: count)
+        } else {
+            self[index].shortCount = JSONEntry.countOverflow
+            largeCounts[index] = count
+        }
+    }
 }

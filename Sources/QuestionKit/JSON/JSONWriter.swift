@@ -41,7 +41,8 @@ public struct JSONWriter: Sendable {
 
     /// Appends `value`.
     public mutating func write(_ value: Value) {
-        write(value, depth: 0)
+        var recording = JSONNoRecording()
+        write(value, depth: 0, recording: &recording)
     }
 
     /// `value` as JSON text.
@@ -55,8 +56,9 @@ public struct JSONWriter: Sendable {
     /// lines indented as a value `depth` levels deep in a larger text.
     package static func append(_ value: Value, indent: Int = 2, depth: Int = 0, to output: inout [UInt8]) {
         var writer = JSONWriter(indent: indent)
+        var recording = JSONNoRecording()
         swap(&writer.bytes, &output)
-        writer.write(value, depth: depth)
+        writer.write(value, depth: depth, recording: &recording)
         swap(&writer.bytes, &output)
     }
 
@@ -69,47 +71,90 @@ public struct JSONWriter: Sendable {
         return bytes
     }
 
-    private mutating func write(_ value: Value, depth: Int) {
+    /// `fileBytes(of:)`, and what `JSONParser.parse(_:limits:)` makes of them: the document is recorded as
+    /// the text is written (`JSONDocumentRecording`), since a caller that checks what it wrote (an imported
+    /// template) would otherwise lex it all again, a sixth of converting a large form. The text is parsed
+    /// after all in the rare cases the parser says more than "here is the document": an object that repeats
+    /// a key or may (one of many members), or a text beyond `limits`.
+    package static func fileBytesParsed(of value: Value, limits: JSONParser.Limits) -> (
+        bytes: [UInt8], parsed: JSONParseResult
+    ) {
+        var writer = JSONWriter(indent: 2)
+        var recording = JSONDocumentRecording(maxDepth: limits.maxDepth)
+        writer.write(value, depth: 0, recording: &recording)
+        writer.bytes.append(UInt8(ascii: "\n"))
+        let bytes = writer.bytes
+        guard let document = recording.document(of: bytes, maxBytes: limits.maxBytes) else {
+            return (bytes, JSONParser.parse(bytes, limits: limits))
+        }
+        return (bytes, JSONParseResult(document: document, diagnostics: []))
+    }
+
+    /// Writes `value`, telling `recording` where each value and key went (see `JSONWriterRecording`).
+    mutating func write<Recording: JSONWriterRecording>(_ value: Value, depth: Int, recording: inout Recording) {
+        let start = bytes.count
         switch value {
-        case .null: append("null")
-        case .bool(let flag): append(flag ? "true" : "false")
-        case .integer(let number): append(String(number))
-        case .number(let number): append(Self.format(number))
-        case .string(let string): Self.appendQuoted(string, to: &bytes)
+        case .null:
+            append("null")
+            recording.scalar(.null, start: start, end: bytes.count)
+        case .bool(let flag):
+            append(flag ? "true" : "false")
+            recording.scalar(.boolean, start: start, end: bytes.count)
+        case .integer(let number):
+            append(String(number))
+            recording.scalar(.number, start: start, end: bytes.count)
+        case .number(let number):
+            append(Self.format(number))
+            recording.scalar(number.isFinite ? .number : .null, start: start, end: bytes.count)
+        case .string(let string):
+            let escaped = Self.appendQuoted(string, to: &bytes)
+            recording.string(escaped: escaped, start: start, end: bytes.count)
         // The containers loop over their elements in place: a closure called with each index copied every
         // element out of its array (a retain and a release of each value and key), most of writing a
         // converted template.
         case .array(let elements):
+            recording.open(.array, start: start)
             bytes.append(UInt8(ascii: "["))
-            guard !elements.isEmpty else { return bytes.append(UInt8(ascii: "]")) }
+            guard !elements.isEmpty else {
+                bytes.append(UInt8(ascii: "]"))
+                return recording.close(end: bytes.count)
+            }
             var first = true
             for element in elements {
                 if !first { bytes.append(UInt8(ascii: ",")) }
                 first = false
                 newline(depth: depth + 1)
-                write(element, depth: depth + 1)
+                write(element, depth: depth + 1, recording: &recording)
             }
             newline(depth: depth)
             bytes.append(UInt8(ascii: "]"))
+            recording.close(end: bytes.count)
         case .object(let members):
+            recording.open(.object, start: start)
             bytes.append(UInt8(ascii: "{"))
-            guard !members.isEmpty else { return bytes.append(UInt8(ascii: "}")) }
+            guard !members.isEmpty else {
+                bytes.append(UInt8(ascii: "}"))
+                return recording.close(end: bytes.count)
+            }
             var first = true
             for (key, member) in members {
                 if !first { bytes.append(UInt8(ascii: ",")) }
                 first = false
                 newline(depth: depth + 1)
-                Self.appendQuoted(key, to: &bytes)
+                let keyStart = bytes.count
+                let escaped = Self.appendQuoted(key, to: &bytes)
+                recording.key(escaped: escaped, start: keyStart, end: bytes.count, in: bytes)
                 if indent > 0 {
                     bytes.append(UInt8(ascii: ":"))
                     bytes.append(UInt8(ascii: " "))
                 } else {
                     bytes.append(UInt8(ascii: ":"))
                 }
-                write(member, depth: depth + 1)
+                write(member, depth: depth + 1, recording: &recording)
             }
             newline(depth: depth)
             bytes.append(UInt8(ascii: "}"))
+            recording.close(end: bytes.count)
         }
     }
 
@@ -164,13 +209,15 @@ public struct JSONWriter: Sendable {
         output += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `appendQuoted` into UTF-8 bytes.
-    package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+    /// `appendQuoted` into UTF-8 bytes; whether anything was escaped.
+    @discardableResult
+    package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) -> Bool {
         bytes.append(UInt8(ascii: "\""))
         guard needsEscaping(string) else {
             var string = string
             string.withUTF8 { bytes.append(contentsOf: $0) }
-            return bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: "\""))
+            return false
         }
         // Only ASCII bytes are escaped, so the UTF-8 bytes can be rewritten one by one.
         for byte in string.utf8 {
@@ -187,6 +234,7 @@ public struct JSONWriter: Sendable {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+        return true
     }
 
     private static func needsEscaping(_ string: String) -> Bool {

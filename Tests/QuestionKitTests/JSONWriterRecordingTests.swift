@@ -1,0 +1,124 @@
+import FormGenerators
+import Testing
+
+@testable import QuestionKit
+
+/// `JSONWriter.fileBytesParsed` records the document of the text it writes: it must be the parse of
+/// that text, entry for entry, with the parse's diagnostics, or be that parse.
+@Suite("JSONWriter: the document recorded as written")
+struct JSONWriterRecordingTests {
+    /// What is wrong with `value`'s recorded document, against `JSONParser.parse` of the same text.
+    static func differences(_ value: JSONWriter.Value, limits: JSONParser.Limits = .default) -> [String] {
+        let (bytes, recorded) = JSONWriter.fileBytesParsed(of: value, limits: limits)
+        var problems: [String] = []
+        if bytes != JSONWriter.fileBytes(of: value) { problems.append("not the text fileBytes writes") }
+        let parsed = JSONParser.parse(bytes, limits: limits)
+        if recorded.diagnostics != parsed.diagnostics {
+            problems.append("diagnostics \(recorded.diagnostics) instead of \(parsed.diagnostics)")
+        }
+        guard let document = recorded.document, let expected = parsed.document else {
+            if (recorded.document == nil) != (parsed.document == nil) { problems.append("a document on one side only") }
+            return problems
+        }
+        if document.bytes != bytes { problems.append("the document's bytes are not the text") }
+        if document.entries.count != expected.entries.count {
+            return problems + ["\(document.entries.count) entries instead of \(expected.entries.count)"]
+        }
+        for index in 0..<expected.entries.count {
+            let (mine, theirs) = (document.entries[index], expected.entries[index])
+            let same =
+                mine.start == theirs.start && mine.end == theirs.end && mine.parent == theirs.parent
+                && mine.next == theirs.next && mine.kind == theirs.kind && mine.flags == theirs.flags
+                && mine.shortCount == theirs.shortCount
+                && document.entries.elementCount(at: index) == expected.entries.elementCount(at: index)
+            if !same { problems.append("entry \(index): \(mine) instead of \(theirs)") }
+        }
+        return problems
+    }
+
+    @Test func recordsWhatTheParserReads() {
+        let value: JSONWriter.Value = .object([
+            ("Title", .string("Pump \"A\" check\n\t\u{1}é😀")),
+            (
+                "questions",
+                .array([
+                    .object([("question", .string("Any leaks?")), ("count", .integer(-12)), ("on", .bool(true))]),
+                    .object([]), .array([]), .null, .number(2.5), .number(.infinity), .number(.nan), .number(-0.0),
+                    .number(1e300), .number(.leastNonzeroMagnitude), .integer(Int.max), .bool(false),
+                    .array([.array([.object([("a\"b", .string("")), ("", .string("\\")), ("a", .null)])])]),
+                ])
+            ),
+            ("_fhir", .object([("x\u{7F}", .string("\u{2028}")), ("é", .integer(0)), ("e\u{301}", .integer(1))])),
+        ])
+        #expect(Self.differences(value) == [])
+        for scalar: JSONWriter.Value in [.null, .bool(true), .integer(3), .number(.nan), .string("a\"")] {
+            #expect(Self.differences(scalar) == [], "\(scalar)")
+        }
+    }
+
+    /// More elements than an entry's count holds: the tape keeps the count.
+    @Test func recordsLargeCounts() {
+        let value: JSONWriter.Value = .object([("questions", .array(Array(repeating: .integer(1), count: 70_000)))])
+        #expect(Self.differences(value) == [])
+    }
+
+    /// A repeated key is a warning and a flag on the object: the text is parsed, so both are the parser's.
+    @Test func aRepeatedKeyIsParsed() {
+        for value: JSONWriter.Value in [
+            .object([("a", .integer(1)), ("b", .integer(2)), ("a", .integer(3))]),
+            .array([.object([("k\n", .null), ("k\n", .null)])]),
+            .object((0..<40).map { ("key\($0 % 39)", .integer($0)) }),
+        ] {
+            #expect(Self.differences(value) == [])
+            let (_, recorded) = JSONWriter.fileBytesParsed(of: value, limits: .default)
+            #expect(recorded.diagnostics.map(\.code) == ["json.duplicate-key"])
+        }
+    }
+
+    /// Keys that share a length and their first and last bytes, but differ: no warning, nothing parsed.
+    @Test func similarKeysAreNotRepeats() {
+        let members: [(String, JSONWriter.Value)] = ["abc", "axc", "a\"c", "ab", "abc\n", "ABC"].map { ($0, .null) }
+        #expect(Self.differences(.object(members)) == [])
+        #expect(Self.differences(.object((0..<40).map { ("key\($0)", .integer($0)) })) == [])
+    }
+
+    /// Beyond the limits the parse's error, as `validate` reports it for the text.
+    @Test func beyondTheLimitsIsTheParsersError() {
+        var deep: JSONWriter.Value = .integer(1)
+        for _ in 0..<10 { deep = .array([deep]) }
+        let tooDeep = JSONWriter.fileBytesParsed(of: deep, limits: JSONParser.Limits(maxDepth: 5)).parsed
+        #expect(tooDeep.document == nil)
+        #expect(tooDeep.diagnostics.map(\.code) == ["json.too-deep"])
+        #expect(Self.differences(deep, limits: JSONParser.Limits(maxDepth: 5)) == [])
+        #expect(Self.differences(deep, limits: JSONParser.Limits(maxDepth: 11)) == [])
+        let large: JSONWriter.Value = .array(Array(repeating: .string("words"), count: 100))
+        #expect(Self.differences(large, limits: JSONParser.Limits(maxBytes: 200)) == [])
+        #expect(JSONWriter.fileBytesParsed(of: large, limits: JSONParser.Limits(maxBytes: 200)).parsed.document == nil)
+    }
+
+    /// Random trees (seeded): strings and keys with and without escapes, every kind, every depth.
+    @Test func recordsRandomValues() {
+        var generator = SplitMix64(seed: 21)
+        let texts = ["", "a", "ab", "q1", "\"", "a\nb", "\u{0}", "é", "😀", "\\u0041", "linkId", "text"]
+        func value(depth: Int) -> JSONWriter.Value {
+            switch generator.next() % (depth > 4 ? 5 : 7) {
+            case 0: return .null
+            case 1: return .bool(generator.next() % 2 == 0)
+            case 2: return .integer(Int(truncatingIfNeeded: generator.next()) >> 20)
+            case 3: return .number(Double(Int(generator.next() % 2000) - 1000) / 8)
+            case 4: return .string(texts[Int(generator.next() % UInt64(texts.count))])
+            case 5: return .array((0..<Int(generator.next() % 5)).map { _ in value(depth: depth + 1) })
+            default:
+                return .object(
+                    (0..<Int(generator.next() % 6)).map { _ in
+                        (texts[Int(generator.next() % UInt64(texts.count))], value(depth: depth + 1))
+                    })
+            }
+        }
+        for round in 0..<300 {
+            let tree = JSONWriter.Value.array((0..<3).map { _ in value(depth: 0) })
+            let problems = Self.differences(tree)
+            #expect(problems == [], "round \(round)")
+        }
+    }
+}
