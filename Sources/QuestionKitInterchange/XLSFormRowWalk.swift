@@ -176,9 +176,11 @@ struct XLSFormRowWalk {
         // Most rows' type is one ASCII word (`text`, `integer`, `end_group`): read without splitting it.
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
             let lower = text.lowercased()
-            if !selectStarts.contains(lower) && lower != "begin_loop" { return RowType(keyword: aliases[lower] ?? lower) }
+            if !selectStarts.contains(lower) && lower != "begin_loop" {
+                return RowType(keyword: aliases[lower] ?? lower)
+            }
         }
-        let words = Self.words(text)
+        let words = XLSFormRow.words(text)
         let lower = words.map { $0.lowercased() }
         for (parts, keyword) in selects(startingWith: lower.first ?? "") {
             guard lower.starts(with: parts) else { continue }
@@ -203,16 +205,6 @@ struct XLSFormRowWalk {
     /// The select spellings a type whose first word is `word` may be: none when no select starts so.
     private static func selects(startingWith word: String) -> ArraySlice<([String], String)> {
         selectStarts.contains(word) ? selects[...] : []
-    }
-
-    /// A type's words, split at spaces, tabs and line feeds as Characters (a CR LF is one Character, no line
-    /// feed); by bytes when the text is ASCII without a CR, where each byte is one Character.
-    private static func words(_ text: String) -> [String] {
-        let separator: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
-        guard text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else {
-            return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-        }
-        return text.utf8.split(whereSeparator: separator).map { String(decoding: $0, as: UTF8.self) }
     }
 
     mutating func walk(problems: inout ProblemCollector) {
