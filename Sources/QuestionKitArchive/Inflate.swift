@@ -366,13 +366,19 @@ private final class InflateOutput {
         count += bytes.count
     }
 
-    /// Copies `length` bytes from `distance` back (1 ≤ distance ≤ count, checked by the caller); byte by byte,
-    /// since a match may overlap the bytes it writes (a run).
+    /// Copies `length` bytes from `distance` back (1 ≤ distance ≤ count, checked by the caller): at once when the
+    /// match lies wholly before its end, else byte by byte, since a match that overlaps the bytes it writes (a
+    /// run) repeats them.
     @inline(__always)
     func copyMatch(distance: Int, length: Int) {
         reserve(length)
         var from = base + count - distance
         var to = base + count
+        if distance >= length {
+            to.update(from: from, count: length)
+            count += length
+            return
+        }
         for _ in 0..<length {
             to.pointee = from.pointee
             to += 1

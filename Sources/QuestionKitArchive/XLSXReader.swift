@@ -185,7 +185,9 @@ private struct Parts {
         while reader.xml.depth >= depth, let token = try reader.advance() {
             guard token == .start else { continue }
             if reader.xml.isNamed("t") {
-                value += try reader.elementText()
+                // Most items are one `t`: its text is the value, no string joined.
+                let text = try reader.elementText()
+                value = value.isEmpty ? text : value + text
             } else if reader.xml.isNamed("rPh") {
                 try reader.skipElement()
             }
@@ -317,20 +319,25 @@ private enum CellType {
     case asWritten
     case unknown(String)
 
-    /// The type of the cell whose start tag `reader` just read, compared as bytes.
+    /// The type of the cell whose start tag `reader` just read, compared as bytes (the attribute looked up once:
+    /// every cell has one).
     init(_ reader: borrowing XMLReader) {
-        if !reader.hasAttribute("t") || reader.attribute("t", is: "n") {
+        guard let type = reader.attributeBytes("t") else {
             self = .asWritten
-        } else if reader.attribute("t", is: "s") {
-            self = .shared
-        } else if reader.attribute("t", is: "inlineStr") {
-            self = .inlineString
-        } else if reader.attribute("t", is: "b") {
-            self = .boolean
-        } else if reader.attribute("t", is: "str") || reader.attribute("t", is: "e") || reader.attribute("t", is: "d") {
-            self = .asWritten
-        } else {
-            self = .unknown(reader.attribute("t") ?? "")
+            return
+        }
+        switch type.count == 1 ? type.first : nil {
+        case UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "d"): self = .asWritten
+        case UInt8(ascii: "s"): self = .shared
+        case UInt8(ascii: "b"): self = .boolean
+        default:
+            if type.elementsEqual("str".utf8) {
+                self = .asWritten
+            } else if type.elementsEqual("inlineStr".utf8) {
+                self = .inlineString
+            } else {
+                self = .unknown(String(decoding: type, as: UTF8.self))
+            }
         }
     }
 }

@@ -324,9 +324,7 @@ package struct XMLReader {
 
     private mutating func name() throws(XMLError) -> Range<Int> {
         let start = position
-        while position < bytes.count, isNameByte(bytes[position]) {
-            position += 1
-        }
+        position = scan(from: start, while: isNameByte)
         steps += position - start
         guard position > start, !isDigitOrDash(bytes[start]) else {
             throw XMLError(offset: start, reason: "a name was expected")
@@ -366,23 +364,23 @@ package struct XMLReader {
         let start = position
         var hasEntity = false
         var runStart = position
-        while position < bytes.count && bytes[position] != terminator {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "&") {
-                switch entity(at: position) {
-                case .scalar(_, let end): position = end
-                case .unterminated:
-                    throw XMLError(offset: position, reason: "'&' that starts no entity (write '&amp;')")
-                case .unknown(let body):
-                    throw XMLError(offset: position, reason: "the entity '&\(string(body));' is not one XML defines")
-                }
-                hasEntity = true
-                runStart = position
-            } else if byte == UInt8(ascii: "<") {
+        while true {
+            // The plain bytes at once, then the one that ends them.
+            position = scan(from: position) { $0 != terminator && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") }
+            guard position < bytes.count && bytes[position] != terminator else { break }
+            // The scan stops at `&` or, in an attribute value, `<`.
+            guard bytes[position] == UInt8(ascii: "&") else {
                 throw XMLError(offset: position, reason: "'<' in an attribute value")
-            } else {
-                position += 1
             }
+            switch entity(at: position) {
+            case .scalar(_, let end): position = end
+            case .unterminated:
+                throw XMLError(offset: position, reason: "'&' that starts no entity (write '&amp;')")
+            case .unknown(let body):
+                throw XMLError(offset: position, reason: "the entity '&\(string(body));' is not one XML defines")
+            }
+            hasEntity = true
+            runStart = position
         }
         steps += position - runStart
         if terminator != UInt8(ascii: "<") && position >= bytes.count {
@@ -493,11 +491,22 @@ package struct XMLReader {
     @discardableResult
     private mutating func skipSpace() -> Bool {
         let start = position
-        while position < bytes.count, isSpace(bytes[position]) {
-            position += 1
-        }
+        position = scan(from: start, while: isSpace)
         steps += position - start
         return position > start
+    }
+
+    /// Where the run of bytes from `start` that `accepts` ends: over the array's memory, not bounds-checked byte by
+    /// byte, since the reader's loops look at every byte of a part.
+    @inline(__always)
+    private func scan(from start: Int, while accepts: (UInt8) -> Bool) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count, accepts(buffer[index]) {
+                index += 1
+            }
+            return index
+        }
     }
 
     /// The text of a range of bytes (checked as UTF-8 once, at the start; ranges end at ASCII bytes).

@@ -27,7 +27,7 @@ struct XLSFormDocument: Sendable {
             text.append(UInt8(ascii: "\n"))
             places.append(place)
         }
-        func string(_ value: String) { JSONWriter.append(.string(value), indent: 0, to: &text) }
+        func string(_ value: String) { JSONWriter.appendQuoted(value, to: &text) }
         text.append(UInt8(ascii: "{"))
         var sheetKeys: Set<String> = []
         for (sheetIndex, sheet) in sheets.enumerated() {
@@ -59,7 +59,8 @@ struct XLSFormDocument: Sendable {
                 for index in row.indices {
                     let place = row[index].place
                     // A cell under no header is read under `(column D)`, so that it is reported, not lost.
-                    let column = columns[place.location.column]
+                    let number = place.location.column
+                    let column = number < columns.count ? columns[number] : nil
                     line(column?.place ?? place)
                     if index > 0 { text.append(UInt8(ascii: ",")) }
                     if let column {
@@ -83,11 +84,12 @@ struct XLSFormDocument: Sendable {
         self.isWorkbook = isWorkbook
     }
 
-    /// The header's columns by number: each its key (as JSON text) and header cell. A header given twice
-    /// keeps the first; the later one is `key (2)`, so that the reader reports its cells rather than losing
-    /// them.
-    private static func columns(of header: [XLSFormCell]) -> [Int: (json: [UInt8], place: XLSFormPlace)] {
-        var columns: [Int: (json: [UInt8], place: XLSFormPlace)] = [:]
+    /// The header's columns by number (an array, looked up for every cell, up to the header's last column):
+    /// each its key (as JSON text) and header cell. A header given twice keeps the first; the later one is
+    /// `key (2)`, so that the reader reports its cells rather than losing them.
+    private static func columns(of header: [XLSFormCell]) -> [(json: [UInt8], place: XLSFormPlace)?] {
+        let last = header.map(\.place.location.column).max() ?? 0
+        var columns = [(json: [UInt8], place: XLSFormPlace)?](repeating: nil, count: last + 1)
         var used: [String: Int] = [:]
         for cell in header {
             var key = columnKey(cell.value)
@@ -99,7 +101,7 @@ struct XLSFormDocument: Sendable {
             }
             // The key as JSON text, written once for the column's cells.
             var json: [UInt8] = []
-            JSONWriter.append(.string(key), indent: 0, to: &json)
+            JSONWriter.appendQuoted(key, to: &json)
             columns[cell.place.location.column] = (json, cell.place)
         }
         return columns

@@ -69,7 +69,8 @@ struct XLSFormRowWalk {
         var labels: [String] = []
         var hints: Set<String> = []
         for row in survey.elements {
-            for member in row.members where member.key.hasPrefix("label") || member.key.hasPrefix("hint") {
+            for member in row.members where Self.mayBeLabelOrHint(member.keyNode) {
+                guard member.key.hasPrefix("label") || member.key.hasPrefix("hint") else { continue }
                 if member.key == "label" || member.key.hasPrefix("label::") {
                     if !labels.contains(member.key) { labels.append(member.key) }
                 } else {
@@ -88,6 +89,14 @@ struct XLSFormRowWalk {
         lists = Self.lists(choices, language: language, problems: &problems)
     }
 
+    /// Whether a column's key may start with `label` or `hint`: told by its bytes where they are its text, so
+    /// that the other cells of every row make no string.
+    private static func mayBeLabelOrHint(_ key: JSONNode) -> Bool {
+        key.withUnescapedUTF8 { bytes in
+            bytes.starts(with: "label".utf8) || bytes.starts(with: "hint".utf8)
+        } ?? true
+    }
+
     /// The `choices` sheet's lists, by name, each choice's label in `language` (else the label
     /// without one, else the first); its other columns are reported once each, at their header.
     private static func lists(_ choices: JSONNode?, language: String, problems: inout ProblemCollector)
@@ -96,7 +105,8 @@ struct XLSFormRowWalk {
         guard let choices else { return [:] }
         var labels: [String] = []
         for row in choices.elements {
-            for member in row.members where member.key == "label" || member.key.hasPrefix("label::") {
+            for member in row.members
+            where mayBeLabelOrHint(member.keyNode) && (member.key == "label" || member.key.hasPrefix("label::")) {
                 if !labels.contains(member.key) { labels.append(member.key) }
             }
         }
@@ -105,7 +115,8 @@ struct XLSFormRowWalk {
             labels.first { $0.lowercased() == wanted.lowercased() } ?? (labels.contains("label") ? "label" : nil)
             ?? labels.first ?? "label"
         var lists: [String: [XLSFormChoice]] = [:]
-        var reported: Set<String> = ["list_name", "name", labelColumn]
+        let read = ["list_name", "name", labelColumn]
+        var reported = Set(read)
         for row in choices.elements {
             WorkCounter.add(row.count, to: .interchangeVisits)
             guard let list = row["list_name"]?.stringValue?.trimmingSpaces, let name = row["name"]?.stringValue
@@ -117,7 +128,9 @@ struct XLSFormRowWalk {
             }
             lists[list, default: []].append(
                 XLSFormChoice(name: name.trimmingSpaces, label: row[labelColumn]?.stringValue, node: row))
-            for member in row.members where reported.insert(member.key).inserted {
+            // The columns read are told by their bytes, with no string made for them.
+            for member in row.members
+            where !read.contains(where: member.keyNode.stringEquals) && reported.insert(member.key).inserted {
                 let translation = member.key == "label" || member.key.hasPrefix("label::")
                 problems.report(
                     translation ? .warning : .note,
@@ -160,7 +173,14 @@ struct XLSFormRowWalk {
     ]
 
     static func rowType(_ text: String) -> RowType {
-        let words = Self.words(text)
+        // Most rows' type is one ASCII word (`text`, `integer`, `end_group`): read without splitting it.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            let lower = text.lowercased()
+            if !selectStarts.contains(lower) && lower != "begin_loop" {
+                return RowType(keyword: aliases[lower] ?? lower)
+            }
+        }
+        let words = XLSFormRow.words(text)
         let lower = words.map { $0.lowercased() }
         for (parts, keyword) in selects(startingWith: lower.first ?? "") {
             guard lower.starts(with: parts) else { continue }
@@ -179,22 +199,12 @@ struct XLSFormRowWalk {
             return RowType(keyword: "begin_loop")
         }
         let joined = lower.joined(separator: " ")
-        return RowType(keyword: aliases[joined] ?? joined.replacingSpaces)
+        return RowType(keyword: aliases[joined] ?? (joined.utf8.contains(0x20) ? joined.replacingSpaces : joined))
     }
 
     /// The select spellings a type whose first word is `word` may be: none when no select starts so.
     private static func selects(startingWith word: String) -> ArraySlice<([String], String)> {
         selectStarts.contains(word) ? selects[...] : []
-    }
-
-    /// A type's words, split at spaces, tabs and line feeds as Characters (a CR LF is one Character, no line
-    /// feed); by bytes when the text is ASCII without a CR, where each byte is one Character.
-    private static func words(_ text: String) -> [String] {
-        let separator: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
-        guard text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else {
-            return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-        }
-        return text.utf8.split(whereSeparator: separator).map { String(decoding: $0, as: UTF8.self) }
     }
 
     mutating func walk(problems: inout ProblemCollector) {

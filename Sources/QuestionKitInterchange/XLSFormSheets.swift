@@ -82,11 +82,16 @@ enum XLSFormSheets {
 
     /// A workbook's sheet, its blank cells left out as pyxform leaves them (and rows left with none).
     private static func sheet(_ sheet: Sheet) -> XLSFormSheet {
-        let rows = sheet.rows.compactMap { row -> [XLSFormCell]? in
-            let cells = row.filter { !$0.value.isBlank }.map {
-                XLSFormCell(value: $0.value, place: XLSFormPlace(location: $0.location))
+        // One loop into arrays made to size: filtering, then mapping, made each row's cells twice.
+        var rows: [[XLSFormCell]] = []
+        rows.reserveCapacity(sheet.rows.count)
+        for row in sheet.rows {
+            var cells: [XLSFormCell] = []
+            cells.reserveCapacity(row.count)
+            for cell in row where !cell.value.isBlank {
+                cells.append(XLSFormCell(value: cell.value, place: XLSFormPlace(location: cell.location)))
             }
-            return cells.isEmpty ? nil : cells
+            if !cells.isEmpty { rows.append(cells) }
         }
         let first =
             rows.first?.first?.place ?? XLSFormPlace(location: CellLocation(sheet: sheet.name, row: 1, column: 1))
@@ -226,6 +231,10 @@ enum XLSFormSheets {
 extension String {
     /// Without leading and trailing spaces, tabs and line ends.
     var trimmingSpaces: String {
+        // Most cells have nothing to trim: told by their first and last bytes (U+00A0 is C2 A0 in UTF-8).
+        if let first = utf8.first, let last = utf8.last, first > 0x20 && first != 0xC2, last > 0x20 && last != 0xA0 {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !Self.isBlank($0) }),
             let last = scalars.lastIndex(where: { !Self.isBlank($0) })

@@ -150,7 +150,7 @@ extension ShortAnswerQuestion {
     /// The bounds of `. >= a`, `. <= b` or both joined by `and` (either order); nil for anything else
     /// (a strict `<` is no inclusive range of a decimal).
     static func range(ofConstraint text: String) -> (lower: Double?, upper: Double?)? {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        let words = XLSFormRow.words(text)
         var lower: Double?
         var upper: Double?
         var index = 0
