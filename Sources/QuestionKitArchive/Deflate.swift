@@ -87,7 +87,7 @@ package enum Deflate {
 /// Writes bits least significant first, as DEFLATE packs them (RFC 1951 §3.1.1), into a buffer its caller
 /// sized for the block, four bytes at a time.
 struct DeflateBitWriter {
-    private let output: UnsafeMutableBufferPointer<UInt8>
+    private let output: UnsafeMutableRawBufferPointer
     private var count = 0
     private var bitBuffer: UInt64 = 0
     private var bitCount = 0
@@ -100,7 +100,7 @@ struct DeflateBitWriter {
     private let distanceExtra = FixedHuffman.distanceExtra
 
     init(_ output: UnsafeMutableBufferPointer<UInt8>) {
-        self.output = output
+        self.output = UnsafeMutableRawBufferPointer(output)
     }
 
     /// Appends the low `count` bits of `bits` (at most 32).
@@ -109,7 +109,7 @@ struct DeflateBitWriter {
         bitCount += count
         if bitCount >= 32 {
             precondition(self.count + 4 <= output.count, "the DEFLATE block outgrew its buffer")
-            UnsafeMutableRawPointer(output.baseAddress!).storeBytes(
+            output.storeBytes(
                 of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian, toByteOffset: self.count, as: UInt32.self)
             self.count += 4
             bitBuffer >>= 32

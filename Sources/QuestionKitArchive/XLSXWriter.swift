@@ -91,21 +91,22 @@ package enum XLSXWriter {
             xml.append(literal: "\">")
             for (columnIndex, value) in row.enumerated() where !value.isEmpty {
                 while letters.count <= columnIndex { letters.append(utf8(CellReference.letters(letters.count + 1))) }
-                let location = { CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1) }
                 xml.append(literal: "<c r=\"")
                 xml += letters[columnIndex]
                 xml += rowNumber
                 if strings == .shared {
                     // A string is checked when it first enters the table: its first cell is the first to fail.
                     let (index, isNew) = table.index(value)
-                    if isNew { try checkText(value, location()) }
+                    if isNew {
+                        try checkText(value, CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1))
+                    }
                     xml.append(literal: "\" t=\"s\"><v>")
                     appendDecimal(index, to: &xml)
                     xml.append(literal: "</v></c>")
                 } else {
                     xml.append(literal: "\" t=\"inlineStr\"><is>")
                     if !appendPlainTextElement(value, to: &xml) {
-                        try checkText(value, location())
+                        try checkText(value, CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1))
                         appendTextElement(value, to: &xml)
                     }
                     xml.append(literal: "</is></c>")
@@ -161,20 +162,20 @@ package enum XLSXWriter {
         // Bits 0x00…0x1F, '"' (0x22), '&' (0x26), '<' (0x3C) and '>' (0x3E).
         let looked: UInt64 = 0x5000_0044_FFFF_FFFF
         var text = value
-        // Without control characters only a space at either end asks to be kept: an ASCII end that is no
-        // space settles it, another end is looked at as a Character. Nil: not plain.
-        let ends: (space: Bool, settled: Bool)? = text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return nil }
-            for byte in bytes where byte < 64 ? looked >> byte & 1 != 0 : byte == 0xEF { return nil }
-            return (first == 0x20 || last == 0x20, first < 0x80 && last < 0x80)
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            for byte in bytes where byte < 64 ? looked >> byte & 1 != 0 : byte == 0xEF { return false }
+            // Without control characters only a space at either end asks to be kept: an ASCII end that is
+            // no space settles it, another end is looked at as a Character.
+            let keepsSpace =
+                first == 0x20 || last == 0x20
+                || ((first >= 0x80 || last >= 0x80)
+                    && (value.first?.isWhitespace == true || value.last?.isWhitespace == true))
+            xml.append(literal: keepsSpace ? "<t xml:space=\"preserve\">" : "<t>")
+            xml.append(contentsOf: bytes)
+            xml.append(literal: "</t>")
+            return true
         }
-        guard let ends else { return false }
-        let keepsSpace =
-            ends.space || (!ends.settled && (value.first?.isWhitespace == true || value.last?.isWhitespace == true))
-        xml.append(literal: keepsSpace ? "<t xml:space=\"preserve\">" : "<t>")
-        xml.append(contentsOf: value.utf8)
-        xml.append(literal: "</t>")
-        return true
     }
 
     /// `<t>`, keeping spaces at either end and line breaks (which XML would otherwise let a reader trim).
