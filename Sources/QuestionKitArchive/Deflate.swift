@@ -32,13 +32,17 @@ package enum Deflate {
     package static func compress(_ data: [UInt8], heads: inout LZ77Heads, effort: DeflateEffort = .thorough)
         -> [UInt8]
     {
-        var writer = DeflateBitWriter()
-        writer.reserve(data.count / 2 + 16)
-        writer.write(bits: 1, count: 1)  // BFINAL: this is the last block
-        writer.write(bits: 1, count: 2)  // BTYPE 01: fixed Huffman codes
-        LZ77Matcher.encode(data, heads: &heads, effort: effort, into: &writer)
-        writer.writeFixedSymbol(256)  // end of block
-        let fixed = writer.finish()
+        // A literal is at most 9 bits and a match at most 31 bits for 3 or more bytes: 9 bits a byte at most,
+        // with the block's header and end and a last word written whole.
+        let capacity = data.count + data.count / 8 + 16
+        let fixed = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var writer = DeflateBitWriter(buffer)
+            writer.write(bits: 1, count: 1)  // BFINAL: this is the last block
+            writer.write(bits: 1, count: 2)  // BTYPE 01: fixed Huffman codes
+            LZ77Matcher.encode(data, heads: &heads, effort: effort, into: &writer)
+            writer.writeFixedSymbol(256)  // end of block
+            count = writer.finish()
+        }
         let storedSize = data.count + 5 * max(1, (data.count + 65_534) / 65_535)
         return fixed.count <= storedSize ? fixed : stored(data)
     }
@@ -80,24 +84,34 @@ package enum Deflate {
     }
 }
 
-/// Writes bits least significant first, as DEFLATE packs them (RFC 1951 §3.1.1).
+/// Writes bits least significant first, as DEFLATE packs them (RFC 1951 §3.1.1), into a buffer its caller
+/// sized for the block, four bytes at a time.
 struct DeflateBitWriter {
-    private var output: [UInt8] = []
+    private let output: UnsafeMutableRawBufferPointer
+    private var count = 0
     private var bitBuffer: UInt64 = 0
     private var bitCount = 0
     // Held here so that each symbol does not go through the tables' lazy initialisation check.
     private let literalCodes = FixedHuffman.literalCodes
-    private let lengthCodes = FixedHuffman.lengthCodes
+    private let matchLengthCodes = FixedHuffman.matchLengthCodes
+    private let distanceSymbols = FixedHuffman.distanceSymbols
+    private let distanceCodes = FixedHuffman.distanceCodes
+    private let distanceBase = FixedHuffman.distanceBase
+    private let distanceExtra = FixedHuffman.distanceExtra
 
-    mutating func reserve(_ capacity: Int) {
-        output.reserveCapacity(capacity)
+    init(_ output: UnsafeMutableBufferPointer<UInt8>) {
+        self.output = UnsafeMutableRawBufferPointer(output)
     }
 
+    /// Appends the low `count` bits of `bits` (at most 32).
     mutating func write(bits: UInt32, count: Int) {
         bitBuffer |= UInt64(bits) << UInt64(bitCount)
         bitCount += count
         if bitCount >= 32 {
-            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian) { output.append(contentsOf: $0) }
+            precondition(self.count + 4 <= output.count, "the DEFLATE block outgrew its buffer")
+            output.storeBytes(
+                of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian, toByteOffset: self.count, as: UInt32.self)
+            self.count += 4
             bitBuffer >>= 32
             bitCount -= 32
         }
@@ -109,28 +123,27 @@ struct DeflateBitWriter {
         write(bits: UInt32(code.bits), count: Int(code.length))
     }
 
-    /// A match of `length` (3…258) bytes at `distance` (1…32,768) bytes back.
+    /// A match of `length` (3…258) bytes at `distance` (1…32,768) bytes back: the length's code and extra
+    /// bits (at most 13), then the distance's (at most 18), in one write.
     mutating func writeMatch(length: Int, distance: Int) {
-        let lengthCode = lengthCodes[length]
-        writeFixedSymbol(Int(lengthCode.symbol))
-        if lengthCode.extraCount > 0 {
-            write(bits: UInt32(lengthCode.extraBits), count: Int(lengthCode.extraCount))
-        }
-        let distanceSymbol = FixedHuffman.distanceSymbol(distance)
-        write(bits: UInt32(FixedHuffman.distanceCodes[distanceSymbol]), count: 5)
-        let extraCount = FixedHuffman.distanceExtra[distanceSymbol]
-        if extraCount > 0 {
-            write(bits: UInt32(distance - FixedHuffman.distanceBase[distanceSymbol]), count: extraCount)
-        }
+        let lengthCode = matchLengthCodes[length]
+        let zeroBased = distance - 1
+        let symbol = Int(zeroBased < 256 ? distanceSymbols[zeroBased] : distanceSymbols[256 + (zeroBased >> 7)])
+        let distanceBits = UInt32(distanceCodes[symbol]) | UInt32(distance - distanceBase[symbol]) << 5
+        write(
+            bits: UInt32(lengthCode.bits) | distanceBits << UInt32(lengthCode.length),
+            count: Int(lengthCode.length) + 5 + distanceExtra[symbol])
     }
 
-    /// Pads the last byte with zero bits and returns the data.
-    mutating func finish() -> [UInt8] {
+    /// Pads the last byte with zero bits; the number of bytes written.
+    mutating func finish() -> Int {
         while bitCount > 0 {
-            output.append(UInt8(truncatingIfNeeded: bitBuffer))
+            precondition(count < output.count, "the DEFLATE block outgrew its buffer")
+            output[count] = UInt8(truncatingIfNeeded: bitBuffer)
+            count += 1
             bitBuffer >>= 8
             bitCount = max(0, bitCount - 8)
         }
-        return output
+        return count
     }
 }

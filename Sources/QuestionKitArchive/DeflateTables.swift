@@ -7,12 +7,6 @@ enum FixedHuffman {
         var length: UInt8
     }
 
-    struct LengthCode {
-        var symbol: UInt16
-        var extraBits: UInt16
-        var extraCount: UInt8
-    }
-
     /// Codes of the literal/length alphabet 0…287.
     static let literalCodes: [Code] = (0..<288).map { symbol in
         switch symbol {
@@ -29,15 +23,16 @@ enum FixedHuffman {
     ]
     static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
 
-    /// For each match length 0…258 (entries below 3 unused): its symbol and extra bits.
-    static let lengthCodes: [LengthCode] = {
-        var codes = [LengthCode](repeating: LengthCode(symbol: 0, extraBits: 0, extraCount: 0), count: 259)
+    /// For each match length 0…258 (entries below 3 unused): its symbol's code and its extra bits after it,
+    /// as one run of bits.
+    static let matchLengthCodes: [Code] = {
+        var codes = [Code](repeating: Code(bits: 0, length: 0), count: 259)
         for index in lengthBase.indices.reversed() {
             let end = index == lengthBase.count - 1 ? 258 : lengthBase[index + 1] - 1
-            for length in lengthBase[index]...end where codes[length].symbol == 0 {
-                codes[length] = LengthCode(
-                    symbol: UInt16(257 + index), extraBits: UInt16(length - lengthBase[index]),
-                    extraCount: UInt8(lengthExtra[index]))
+            let symbol = literalCodes[257 + index]
+            for length in lengthBase[index]...end where codes[length].length == 0 {
+                let extra = UInt16(length - lengthBase[index]) << symbol.length
+                codes[length] = Code(bits: symbol.bits | extra, length: symbol.length + UInt8(lengthExtra[index]))
             }
         }
         return codes
@@ -54,7 +49,7 @@ enum FixedHuffman {
     static let distanceCodes: [UInt16] = (0..<30).map { reversed($0, length: 5) }
 
     /// Symbols by `distance - 1` for distances up to 256, then by `(distance - 1) >> 7` (as zlib does).
-    private static let distanceSymbols: [UInt8] = {
+    static let distanceSymbols: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 512)
         for symbol in distanceBase.indices {
             let first = distanceBase[symbol]
@@ -70,11 +65,6 @@ enum FixedHuffman {
         }
         return table
     }()
-
-    static func distanceSymbol(_ distance: Int) -> Int {
-        let zeroBased = distance - 1
-        return Int(zeroBased < 256 ? distanceSymbols[zeroBased] : distanceSymbols[256 + (zeroBased >> 7)])
-    }
 
     private static func reversed(_ code: Int, length: Int) -> UInt16 {
         var result = 0

@@ -76,33 +76,39 @@ package enum XLSXWriter {
             throw XLSXError(reason: "the sheet '\(sheet)' has more than \(CellReference.maximumRow) rows")
         }
         var xml = utf8(header + "<worksheet xmlns=\"\(mainNamespace)\"><sheetData>")
-        // Each column's letters, made once.
+        // Each column's letters, made once; each row's number, once for its cells.
         var letters: [[UInt8]] = []
+        var rowNumber: [UInt8] = []
         for (rowIndex, row) in rows.enumerated() where row.contains(where: { !$0.isEmpty }) {
             guard row.count <= CellReference.maximumColumn else {
                 throw XLSXError(
                     reason: "row \(rowIndex + 1) of '\(sheet)' has more than \(CellReference.maximumColumn) cells")
             }
+            rowNumber.removeAll(keepingCapacity: true)
+            appendDecimal(rowIndex + 1, to: &rowNumber)
             xml.append(literal: "<row r=\"")
-            appendDecimal(rowIndex + 1, to: &xml)
+            xml += rowNumber
             xml.append(literal: "\">")
             for (columnIndex, value) in row.enumerated() where !value.isEmpty {
                 while letters.count <= columnIndex { letters.append(utf8(CellReference.letters(letters.count + 1))) }
-                let location = { CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1) }
                 xml.append(literal: "<c r=\"")
                 xml += letters[columnIndex]
-                appendDecimal(rowIndex + 1, to: &xml)
+                xml += rowNumber
                 if strings == .shared {
                     // A string is checked when it first enters the table: its first cell is the first to fail.
                     let (index, isNew) = table.index(value)
-                    if isNew { try checkText(value, location()) }
+                    if isNew {
+                        try checkText(value, CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1))
+                    }
                     xml.append(literal: "\" t=\"s\"><v>")
                     appendDecimal(index, to: &xml)
                     xml.append(literal: "</v></c>")
                 } else {
-                    try checkText(value, location())
                     xml.append(literal: "\" t=\"inlineStr\"><is>")
-                    appendTextElement(value, to: &xml)
+                    if !appendPlainTextElement(value, to: &xml) {
+                        try checkText(value, CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1))
+                        appendTextElement(value, to: &xml)
+                    }
                     xml.append(literal: "</is></c>")
                 }
             }
@@ -141,11 +147,34 @@ package enum XLSXWriter {
                 header + "<sst xmlns=\"\(mainNamespace)\" count=\"\(references)\" uniqueCount=\"\(strings.count)\">")
             for string in strings {
                 xml.append(literal: "<si>")
-                appendTextElement(string, to: &xml)
+                if !appendPlainTextElement(string, to: &xml) { appendTextElement(string, to: &xml) }
                 xml.append(literal: "</si>")
             }
             xml.append(literal: "</sst>")
             return xml
+        }
+    }
+
+    /// `<t>` of a text that holds no byte checked or escaped (no control character, none of `& < > "`,
+    /// no 0xEF, the first byte of U+FFFE and U+FFFF), looked at in one pass over its bytes: most cells.
+    /// False, with nothing appended, for any other text, which `checkText` and `appendTextElement` take.
+    private static func appendPlainTextElement(_ value: String, to xml: inout [UInt8]) -> Bool {
+        // Bits 0x00…0x1F, '"' (0x22), '&' (0x26), '<' (0x3C) and '>' (0x3E).
+        let looked: UInt64 = 0x5000_0044_FFFF_FFFF
+        var text = value
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            for byte in bytes where byte < 64 ? looked >> byte & 1 != 0 : byte == 0xEF { return false }
+            // Without control characters only a space at either end asks to be kept: an ASCII end that is
+            // no space settles it, another end is looked at as a Character.
+            let keepsSpace =
+                first == 0x20 || last == 0x20
+                || ((first >= 0x80 || last >= 0x80)
+                    && (value.first?.isWhitespace == true || value.last?.isWhitespace == true))
+            xml.append(literal: keepsSpace ? "<t xml:space=\"preserve\">" : "<t>")
+            xml.append(contentsOf: bytes)
+            xml.append(literal: "</t>")
+            return true
         }
     }
 

@@ -230,6 +230,11 @@ struct XLSFormRows {
             return (value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D) && value != 0xFFFE
                 && value != 0xFFFF
         }
+        // By bytes first: every scalar that does not fit is a byte below 0x20 or starts with 0xEF.
+        let byBytes = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0xEF }
+        }
+        if byBytes == true { return text }
         guard !text.unicodeScalars.allSatisfy(fits) else { return text }
         problems.warning(
             XLSFormCode.characterReplaced, "a control character cannot be written in a workbook: replaced by U+FFFD",

@@ -53,7 +53,8 @@ public struct XLSFormWriter: Sendable {
         case .csv: output = XLSFormTable.csv(sheets)
         case .xlsx:
             do {
-                output = try XLSXWriter.write(sheets)
+                // Inline: a form's labels and names are mostly unique, and sharing them hashed every cell.
+                output = try XLSXWriter.write(sheets, strings: .inline)
             } catch {
                 problems.error(
                     XLSFormCode.workbookNotWritten, "the workbook cannot be written: \(error)",

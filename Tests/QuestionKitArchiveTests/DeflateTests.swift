@@ -151,6 +151,23 @@ struct DeflateTests {
         #expect(CRC32.checksum(Array("123456789".utf8)[...]) == 0xCBF4_3926)
     }
 
+    @Test func crc32TakenEightBytesAtATimeIsTheBitwiseOneAtEveryLengthAndOffset() {
+        func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
+        let data = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        for start in 0..<9 {
+            for end in start...data.count {
+                #expect(CRC32.checksum(data[start..<end]) == bitwise(data[start..<end]), "\(start)..<\(end)")
+            }
+        }
+    }
+
     @Test func textShrinksAndIncompressibleDataGrowsOnlyByTheBlockHeaders() throws {
         let content = Self.samples["page content"] ?? []
         #expect(Deflate.zlibCompress(content).count * 20 < content.count)

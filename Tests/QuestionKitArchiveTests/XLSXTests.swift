@@ -128,6 +128,8 @@ struct XLSXTests {
             ["type", "name", "label", "", "hint"], [],
             ["text", "q1", " spaced & <quoted> \"text\" ", "", "line\nbreak"],
             ["select_one yes_no", "q2", "Émoji 😀", "x"],
+            // Ends a reader would trim, told by bytes or as Characters: kept; the others are plain.
+            ["trailing ", "\u{00A0}no-break", "em\u{2003}", "é", "tab\t", "\r\nlead"],
         ]
         for strings in [XLSXWriter.Strings.shared, .inline] {
             let bytes = try XLSXWriter.write(
@@ -152,6 +154,10 @@ struct XLSXTests {
         #expect(xlsxError { () throws(XLSXError) in _ = try XLSXWriter.write([("S", []), ("s", [])]) } != nil)
         let control = xlsxError { () throws(XLSXError) in _ = try XLSXWriter.write([("s", [["ok", "bell\u{7}"]])]) }
         #expect(control?.cell == CellLocation(sheet: "s", row: 1, column: 2))
+        let inline = xlsxError { () throws(XLSXError) in
+            _ = try XLSXWriter.write([("s", [["ok"], ["", "\u{FFFF}"]])], strings: .inline)
+        }
+        #expect(inline?.cell == CellLocation(sheet: "s", row: 2, column: 2))
     }
 
     @Test(arguments: [

@@ -61,7 +61,7 @@ public struct XLSFormRowShape: Sendable {
     /// characters, unique in the list (a repeated name gets `_2`, `_3` …). A label with no ASCII letter
     /// or digit is named by its place (`option_3`).
     public static func names(for labels: [String]) -> [String] {
-        var used = Set<String>()
+        var used = Set<String>(minimumCapacity: labels.count)
         return labels.enumerated().map { index, label in
             let base = xmlName(of: label) ?? "option_\(index + 1)"
             return unique(base, in: &used)
@@ -71,7 +71,8 @@ public struct XLSFormRowShape: Sendable {
     /// `text` as a valid XML name: its ASCII letters and digits lowercased, every run of anything else one
     /// `_`, none at either end, `_` before a leading digit, cut to 32 characters; nil when nothing is left.
     public static func xmlName(of text: String, maximumLength: Int = 32) -> String? {
-        var name = ""
+        // Bytes, made into a String once: appended to a String one by one, a name cost thousands of instructions.
+        var name: [UInt8] = []
         var pendingSeparator = false
         for byte in text.utf8 {
             let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
@@ -80,13 +81,13 @@ public struct XLSFormRowShape: Sendable {
                 pendingSeparator = !name.isEmpty
                 continue
             }
-            if pendingSeparator { name.append("_") }
+            if pendingSeparator { name.append(UInt8(ascii: "_")) }
             pendingSeparator = false
-            if name.isEmpty, isDigit { name.append("_") }
-            name.unicodeScalars.append(Unicode.Scalar(isLetter ? byte | 0x20 : byte))
-            if name.utf8.count >= maximumLength { break }
+            if name.isEmpty, isDigit { name.append(UInt8(ascii: "_")) }
+            name.append(isLetter ? byte | 0x20 : byte)
+            if name.count >= maximumLength { break }
         }
-        return name.isEmpty ? nil : name
+        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
     }
 
     /// `base`, or `base_2`, `base_3` … the first not in `used`, which it joins.
