@@ -103,10 +103,18 @@ private struct Writing {
         if let technician = form.technician {
             members.append(("author", .object([("display", .string(technician))])))
         }
-        var items = self.items(of: template.questionnaire.root["item"])
+        var items: [JSONWriter.Value]
+        switch template.items {
+        case .given(let given): items = self.items(of: given?.elements.map(QuestionnaireItem.given) ?? [])
+        case .written(let writer):
+            // Its reports (a question with no item) are the response's to make, per answer.
+            var ignored = ProblemCollector(document: template.template.document)
+            let written = writer.items(of: template.template, problems: &ignored)
+            items = self.items(of: written.map(QuestionnaireItem.written))
+        }
         // Questions the Questionnaire has no item for (a type that writes none), in order.
         for position in form.template.questions.indices where unwritten[linkIds[position]] == position {
-            guard let item = item(at: position, fhirItem: nil) else { continue }
+            guard let item = item(at: position, fhirItem: { nil }) else { continue }
             items.append(item)
         }
         if !items.isEmpty { members.append(("item", .array(items))) }
@@ -115,33 +123,34 @@ private struct Writing {
 
     /// The response items of the Questionnaire's `items`: a group with what it holds, a question's
     /// item where the form has something for it (questions nested under a question follow it).
-    private mutating func items(of items: JSONNode?) -> [JSONWriter.Value] {
+    private mutating func items(of items: [QuestionnaireItem]) -> [JSONWriter.Value] {
         var written: [JSONWriter.Value] = []
-        for item in items?.elements.map({ $0 }) ?? [] {
+        for item in items {
             WorkCounter.add(1, to: .interchangeVisits)
-            let type = item["type"]?.stringValue
-            guard type != "display", let linkId = item["linkId"]?.stringValue else { continue }
+            let type = item.string("type")
+            guard type != "display", let linkId = item.string("linkId") else { continue }
             if type == "group" {
-                let inner = self.items(of: item["item"])
+                let inner = self.items(of: item.children)
                 guard !inner.isEmpty else { continue }
                 var members: [(String, JSONWriter.Value)] = [("linkId", .string(linkId))]
-                if let text = item["text"]?.stringValue { members.append(("text", .string(text))) }
+                if let text = item.string("text") { members.append(("text", .string(text))) }
                 written.append(.object(members + [("item", .array(inner))]))
                 continue
             }
+            let version = template.version
             if let position = unwritten[linkId],
-                let made = self.item(at: position, fhirItem: FHIRItem(node: item, version: template.version))
+                let made = self.item(at: position, fhirItem: { item.fhirItem(version: version) })
             {
                 written.append(made)
             }
-            written += self.items(of: item["item"])
+            written += self.items(of: item.children)
         }
         return written
     }
 
     /// The response item of the question at `position` (nil when not asked or with nothing to
-    /// say), as `fhirItem` (nil when the Questionnaire has none) holds its answer.
-    private mutating func item(at position: Int, fhirItem: FHIRItem?) -> JSONWriter.Value? {
+    /// say), as `fhirItem` (nil when the Questionnaire has none; made only for an answer) holds its answer.
+    private mutating func item(at position: Int, fhirItem: () -> FHIRItem?) -> JSONWriter.Value? {
         let question = form.template.questions[position]
         let linkId = linkIds[position]
         unwritten[linkId] = nil
@@ -151,7 +160,7 @@ private struct Writing {
         var answers: [JSONWriter.Value] = []
         if let answer = entry.answer {
             let node = answer.source ?? question.node
-            if let values = fhirAnswers(of: answer, question: question, item: fhirItem, at: node) {
+            if let values = fhirAnswers(of: answer, question: question, item: fhirItem(), at: node) {
                 answers = values
             } else {
                 let stored = JSONWriter.text(of: question.encodeAnswer(answer) ?? node.writerValue, indent: 0)
@@ -232,5 +241,51 @@ private struct Writing {
         -> JSONWriter.Value
     {
         .object([("url", .string(url)), (key, value)])
+    }
+}
+
+/// An item of the Questionnaire a response follows: a given Questionnaire's node, or the value
+/// FHIRWriter made of ours, read as that value written and parsed would be (a repeated key: the
+/// last), which is only done for an item a type writes an answer by.
+private enum QuestionnaireItem {
+    case given(JSONNode)
+    case written(JSONWriter.Value)
+
+    /// The string member `key`, or nil.
+    func string(_ key: String) -> String? {
+        switch self {
+        case .given(let node): return node[key]?.stringValue
+        case .written(let value):
+            guard case .string(let text) = Self.member(key, of: value) else { return nil }
+            return text
+        }
+    }
+
+    /// The elements of the `item` member (none when it is no array).
+    var children: [QuestionnaireItem] {
+        switch self {
+        case .given(let node): return node["item"]?.elements.map(Self.given) ?? []
+        case .written(let value):
+            guard case .array(let elements) = Self.member("item", of: value) else { return [] }
+            return elements.map(Self.written)
+        }
+    }
+
+    /// The item as the types read it.
+    func fhirItem(version: FHIRVersion) -> FHIRItem? {
+        switch self {
+        case .given(let node): return FHIRItem(node: node, version: version)
+        case .written(let value):
+            var text: [UInt8] = []
+            JSONWriter.append(value, indent: 0, to: &text)
+            return JSONParser.parse(text).document.map { FHIRItem(node: $0.root, version: version) }
+        }
+    }
+
+    /// The value of the last member `key` of an object (keys compared byte for byte, as a parsed
+    /// document compares them), or nil.
+    private static func member(_ key: String, of value: JSONWriter.Value) -> JSONWriter.Value? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.0.utf8.elementsEqual(key.utf8) }?.1
     }
 }
