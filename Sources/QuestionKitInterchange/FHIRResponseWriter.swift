@@ -27,7 +27,12 @@ public struct FHIRResponseWriter: Sendable {
 
     /// Writes the completed form in `bytes` as a response to `template`.
     public func write(_ bytes: [UInt8], template: FHIRResponseTemplate) -> Result {
-        let read = CompletedFormReader.read(bytes, with: reader)
+        write(JSONParser.parse(bytes, limits: reader.limits), template: template)
+    }
+
+    /// `write` of the bytes' `JSONParser.parse` reading, made once by a caller that looked at it first.
+    package func write(_ parsed: JSONParseResult, template: FHIRResponseTemplate) -> Result {
+        let read = CompletedFormReader.read(parsed, with: reader)
         guard let form = read.form, !read.diagnostics.containsErrors else {
             return Result(response: nil, diagnostics: read.diagnostics)
         }
