@@ -22,10 +22,10 @@ extension ConvertCommand {
 
     /// The completed form `bytes` as a QuestionnaireResponse, or the response `bytes` (`from` fhir) as a
     /// completed form, through the template at `templatePath`; nil, with the template's problems
-    /// printed, when the template cannot be read.
+    /// printed, when the template cannot be read. `parsed` is the bytes' parse when the caller made it.
     func convertCompletedForm(
-        _ bytes: [UInt8], from: InterchangeFormat, template templatePath: String, version: FHIRVersion,
-        context: inout CommandContext
+        _ bytes: [UInt8], parsed: JSONParseResult?, from: InterchangeFormat, template templatePath: String,
+        version: FHIRVersion, context: inout CommandContext
     ) -> Converted? {
         let reader = TemplateReader(registry: context.registry)
         guard let templateBytes = try? FileInput.read(templatePath, limit: JSONParser.Limits.default.maxBytes) else {
@@ -38,10 +38,10 @@ extension ConvertCommand {
             return nil
         }
         if from == .fhir {
-            let read = FHIRResponseReader().read(bytes, template: template)
+            let read = FHIRResponseReader().read(parsed ?? JSONParser.parse(bytes), template: template)
             return Converted(output: read.utf8, diagnostics: read.diagnostics)
         }
-        let written = FHIRResponseWriter(reader: reader).write(bytes, template: template)
+        let written = FHIRResponseWriter(reader: reader).write(parsed ?? JSONParser.parse(bytes), template: template)
         return Converted(output: written.utf8, diagnostics: written.diagnostics)
     }
 }

@@ -79,7 +79,7 @@ package struct ConvertCommand: Command {
         if let templatePath = try completedFormTemplate(from: from, to: to, template: arguments.values["template"]) {
             guard
                 let made = convertCompletedForm(
-                    bytes, from: from, template: templatePath, version: version, context: &context)
+                    bytes, parsed: parsed, from: from, template: templatePath, version: version, context: &context)
             else { return ExitStatus.inputErrors }
             converted = made
         } else {

@@ -27,7 +27,11 @@ public struct FHIRResponseReader: Sendable {
 
     /// Reads the response in `bytes` as a completed form of `template`.
     public func read(_ bytes: [UInt8], template: FHIRResponseTemplate) -> Result {
-        let parsed = JSONParser.parse(bytes)
+        read(JSONParser.parse(bytes), template: template)
+    }
+
+    /// `read` of the bytes' `JSONParser.parse` reading, made once by a caller that looked at it first.
+    package func read(_ parsed: JSONParseResult, template: FHIRResponseTemplate) -> Result {
         guard let document = parsed.document else { return Result(utf8: nil, diagnostics: parsed.diagnostics) }
         var reading = Reading(template: template, document: document)
         let text = reading.read()

@@ -7,17 +7,25 @@ import QuestionKitForms
 public struct FHIRResponseTemplate: Sendable {
     /// Our template.
     public let template: Template
-    /// The Questionnaire.
-    let questionnaire: JSONDocument
+    /// The Questionnaire's items: a given one's, or those written of ours when a response is written
+    /// (reading one needs only the linkIds; the whole Questionnaire written, then parsed, was most of
+    /// reading a 20,000-answer response).
+    let items: Items
     /// The release of the Questionnaire.
     public let version: FHIRVersion
-    /// The Questionnaire's items by linkId, at every depth (the first of a duplicated one).
-    let items: [String: JSONNode]
     /// The position of each question of `template` by its linkId (the first of a duplicated one).
     let positions: [String: Int]
     /// The response's `questionnaire`: the Questionnaire's `url` (with `|version` when it has one),
     /// else a URN of ours made of the title, since a canonical is required and ours has no address.
     public let canonical: String
+
+    /// Where the Questionnaire's items come from.
+    enum Items: Sendable {
+        /// The `item` member of a Questionnaire given (nil when it has none).
+        case given(JSONNode?)
+        /// Ours, whose items this writer writes.
+        case written(FHIRWriter)
+    }
 
     /// The template in `bytes`, ours or a FHIR Questionnaire (one with `resourceType`), with its
     /// problems; nil when it cannot be read (its errors say why). Ours is written as a `version`
@@ -33,48 +41,51 @@ public struct FHIRResponseTemplate: Sendable {
             guard let text = converted.template, let template = reader.read(text).template else {
                 return (nil, converted.diagnostics)
             }
-            let questionnaire = document
-            var ignored = ProblemCollector(document: questionnaire)
-            let version = FHIRVersionDetection(root: questionnaire.root).version(
-                root: questionnaire.root, problems: &ignored)
-            return (Self(template: template, questionnaire: questionnaire, version: version), converted.diagnostics)
+            let root = document.root
+            var ignored = ProblemCollector(document: document)
+            let version = FHIRVersionDetection(root: root).version(root: root, problems: &ignored)
+            let canonical = Self.canonical(
+                url: root["url"]?.stringValue, version: root["version"]?.stringValue,
+                title: (root["title"] ?? root["name"])?.stringValue)
+            let made = Self(
+                template: template, items: .given(root["item"]), version: version, canonical: canonical)
+            return (made, converted.diagnostics)
         }
         let read = reader.read(document)
         guard let template = read.template, !read.diagnostics.containsErrors else { return (nil, read.diagnostics) }
         // The writer's own reports (a question with no item) are the response's to make, per answer.
         var ignored = ProblemCollector(document: template.document)
-        let written = FHIRWriter(reader: reader, version: version).questionnaire(of: template, problems: &ignored)
-        var text: [UInt8] = []
-        JSONWriter.append(written, to: &text)
-        guard let questionnaire = JSONParser.parse(text).document else {
-            return (nil, read.diagnostics)
+        let writer = FHIRWriter(reader: reader, version: version)
+        let header = writer.header(of: template, problems: &ignored)
+        // A member as the Questionnaire written and parsed again reads it: the last of a repeated key.
+        func string(_ key: String) -> String? {
+            guard let member = header.last(where: { $0.0.utf8.elementsEqual(key.utf8) }) else { return nil }
+            guard case .string(let text) = member.1 else { return nil }
+            return text
         }
-        return (Self(template: template, questionnaire: questionnaire, version: version), read.diagnostics)
+        let hasTitle = header.contains { $0.0.utf8.elementsEqual("title".utf8) }
+        let canonical = Self.canonical(
+            url: string("url"), version: string("version"), title: hasTitle ? string("title") : string("name"))
+        let made = Self(template: template, items: .written(writer), version: version, canonical: canonical)
+        return (made, read.diagnostics)
     }
 
-    init(template: Template, questionnaire: JSONDocument, version: FHIRVersion) {
+    init(template: Template, items: Items, version: FHIRVersion, canonical: String) {
         self.template = template
-        self.questionnaire = questionnaire
-        self.version = version
-        var items: [String: JSONNode] = [:]
-        var pending = questionnaire.root["item"].map { Array($0.elements) } ?? []
-        while let item = pending.popLast() {
-            if let linkId = item["linkId"]?.stringValue { items[linkId] = item }
-            pending += item["item"].map { Array($0.elements) } ?? []
-        }
         self.items = items
+        self.version = version
+        self.canonical = canonical
         var positions: [String: Int] = [:]
         for (position, linkId) in FHIRItemList.linkIds(of: template.questions).enumerated() {
             if positions[linkId] == nil { positions[linkId] = position }
         }
         self.positions = positions
-        let root = questionnaire.root
-        if let url = root["url"]?.stringValue {
-            canonical = root["version"]?.stringValue.map { "\(url)|\($0)" } ?? url
-        } else {
-            let title = (root["title"] ?? root["name"])?.stringValue ?? ""
-            canonical = "urn:questionkit:template:" + Self.percentEncoded(title)
-        }
+    }
+
+    /// The canonical of a Questionnaire with `url`, `version` and `title` (or `name`).
+    static func canonical(url: String?, version: String?, title: String?) -> String {
+        if let url { return version.map { "\(url)|\($0)" } ?? url }
+        return "urn:questionkit:template:" + percentEncoded(title ?? "")
     }
 
     /// `text` with every byte outside the URI's unreserved characters percent-encoded.

@@ -15,25 +15,31 @@ public struct FHIRResponseWriter: Sendable {
 
     /// What writing one completed form gave.
     public struct Result: Sendable {
-        /// The QuestionnaireResponse, or nil when the form cannot be read.
-        public var response: JSONWriter.Value?
+        /// The QuestionnaireResponse, or nil when the form cannot be read: `utf8` parsed (it is written
+        /// as text, never made as a value).
+        public var response: JSONWriter.Value? { utf8.flatMap { JSONParser.parse($0).document?.root.writerValue } }
         /// The form's problems and what was not carried, located in the completed form.
         public var diagnostics: [Diagnostic]
         /// The response as JSON text (2-space indent, a final newline), or nil.
         public var text: String? { utf8.map { String(decoding: $0, as: UTF8.self) } }
         /// `text` as UTF-8, what a file gets (a String made of it would check every byte again).
-        package var utf8: [UInt8]? { response.map(JSONWriter.fileBytes(of:)) }
+        package var utf8: [UInt8]?
     }
 
     /// Writes the completed form in `bytes` as a response to `template`.
     public func write(_ bytes: [UInt8], template: FHIRResponseTemplate) -> Result {
-        let read = CompletedFormReader.read(bytes, with: reader)
+        write(JSONParser.parse(bytes, limits: reader.limits), template: template)
+    }
+
+    /// `write` of the bytes' `JSONParser.parse` reading, made once by a caller that looked at it first.
+    package func write(_ parsed: JSONParseResult, template: FHIRResponseTemplate) -> Result {
+        let read = CompletedFormReader.read(parsed, with: reader)
         guard let form = read.form, !read.diagnostics.containsErrors else {
-            return Result(response: nil, diagnostics: read.diagnostics)
+            return Result(diagnostics: read.diagnostics, utf8: nil)
         }
         var writing = Writing(form: form, template: template, keys: reader.keys)
         let response = writing.response()
-        return Result(response: response, diagnostics: read.diagnostics + writing.problems.diagnostics())
+        return Result(diagnostics: read.diagnostics + writing.problems.diagnostics(), utf8: response)
     }
 }
 
@@ -49,6 +55,8 @@ private struct Writing {
     let linkIds: [String]
     /// The embedded media of the form (`media.images` …) by kind and name.
     let embedded: [MediaAttachment.Kind: JSONNode]
+    /// The response written so far.
+    var output = ResponseText()
 
     init(form: FilledForm, template: FHIRResponseTemplate, keys: KeyMap) {
         self.form = form
@@ -67,9 +75,12 @@ private struct Writing {
         self.embedded = embedded
     }
 
-    mutating func response() -> JSONWriter.Value {
+    /// The response as the UTF-8 of its file (as `JSONWriter.fileBytes` writes it), written straight
+    /// into bytes: a tree of the whole response made, written and freed was a third of writing it.
+    mutating func response() -> [UInt8] {
         let root = form.template.document.root
-        var members: [(String, JSONWriter.Value)] = [("resourceType", .string("QuestionnaireResponse"))]
+        output.bytes.append(UInt8(ascii: "{"))
+        output.member("resourceType", .string("QuestionnaireResponse"), depth: 1, first: true)
         var extensions: [JSONWriter.Value] = []
         let foremanNode = root[keys.spelling(of: .foremanComment)] ?? root
         for (url, value) in [
@@ -85,14 +96,14 @@ private struct Writing {
                 "FHIR has no place for the foreman's review or the submission date: written as extensions "
                     + "\(FHIRResponseExtension.foreman), …-comment, \(FHIRResponseExtension.submittedDate)",
                 at: form.foreman == nil && form.foremanComment == nil ? root : foremanNode)
-            members.append(("extension", .array(extensions)))
+            output.member("extension", .array(extensions), depth: 1)
         }
-        members.append(("questionnaire", .string(template.canonical)))
+        output.member("questionnaire", .string(template.canonical), depth: 1)
         // Ours is complete when it has a completion date; FHIR's `authored` is that date.
-        members.append(("status", .string(form.completedDate == nil ? "in-progress" : "completed")))
+        output.member("status", .string(form.completedDate == nil ? "in-progress" : "completed"), depth: 1)
         if let completed = form.completedDate {
             if let date = FHIRResponseExtension.fhirDate(of: completed) {
-                members.append(("authored", .string(date)))
+                output.member("authored", .string(date), depth: 1)
             } else {
                 problems.warning(
                     FHIRCode.dateNotCarried,
@@ -101,47 +112,81 @@ private struct Writing {
             }
         }
         if let technician = form.technician {
-            members.append(("author", .object([("display", .string(technician))])))
+            output.member("author", .object([("display", .string(technician))]), depth: 1)
         }
-        var items = self.items(of: template.questionnaire.root["item"])
+        // `item` only when it has some: the key is taken back when none follows.
+        let mark = output.bytes.count
+        output.start(depth: 1)
+        output.key("item")
+        output.bytes.append(UInt8(ascii: "["))
+        var count: Int
+        switch template.items {
+        case .given(let given): count = writeItems(of: given?.elements.map(QuestionnaireItem.given) ?? [], depth: 2)
+        case .written(let writer):
+            // Its reports (a question with no item) are the response's to make, per answer.
+            var ignored = ProblemCollector(document: template.template.document)
+            let written = writer.items(of: template.template, problems: &ignored)
+            count = writeItems(of: written.map(QuestionnaireItem.written), depth: 2)
+        }
         // Questions the Questionnaire has no item for (a type that writes none), in order.
         for position in form.template.questions.indices where unwritten[linkIds[position]] == position {
-            guard let item = item(at: position, fhirItem: nil) else { continue }
-            items.append(item)
+            guard let item = item(at: position, fhirItem: { nil }) else { continue }
+            output.write(item, depth: 2, first: count == 0)
+            count += 1
         }
-        if !items.isEmpty { members.append(("item", .array(items))) }
-        return .object(members)
+        if count == 0 {
+            output.bytes.removeLast(output.bytes.count - mark)
+        } else {
+            output.close(UInt8(ascii: "]"), depth: 1)
+        }
+        output.close(UInt8(ascii: "}"), depth: 0)
+        output.bytes.append(UInt8(ascii: "\n"))
+        return output.bytes
     }
 
-    /// The response items of the Questionnaire's `items`: a group with what it holds, a question's
+    /// Writes the response items of the Questionnaire's `items` as elements of an array at `depth`
+    /// after `count` elements, and returns the count then: a group with what it holds, a question's
     /// item where the form has something for it (questions nested under a question follow it).
-    private mutating func items(of items: JSONNode?) -> [JSONWriter.Value] {
-        var written: [JSONWriter.Value] = []
-        for item in items?.elements.map({ $0 }) ?? [] {
+    private mutating func writeItems(of items: [QuestionnaireItem], depth: Int, count: Int = 0) -> Int {
+        var count = count
+        for item in items {
             WorkCounter.add(1, to: .interchangeVisits)
-            let type = item["type"]?.stringValue
-            guard type != "display", let linkId = item["linkId"]?.stringValue else { continue }
+            let type = item.string("type")
+            guard type != "display", let linkId = item.string("linkId") else { continue }
             if type == "group" {
-                let inner = self.items(of: item["item"])
-                guard !inner.isEmpty else { continue }
-                var members: [(String, JSONWriter.Value)] = [("linkId", .string(linkId))]
-                if let text = item["text"]?.stringValue { members.append(("text", .string(text))) }
-                written.append(.object(members + [("item", .array(inner))]))
+                // Written, then taken back when it holds nothing.
+                let mark = output.bytes.count
+                output.start(depth: depth, first: count == 0)
+                output.bytes.append(UInt8(ascii: "{"))
+                output.member("linkId", .string(linkId), depth: depth + 1, first: true)
+                if let text = item.string("text") { output.member("text", .string(text), depth: depth + 1) }
+                output.start(depth: depth + 1)
+                output.key("item")
+                output.bytes.append(UInt8(ascii: "["))
+                guard writeItems(of: item.children, depth: depth + 2) > 0 else {
+                    output.bytes.removeLast(output.bytes.count - mark)
+                    continue
+                }
+                output.close(UInt8(ascii: "]"), depth: depth + 1)
+                output.close(UInt8(ascii: "}"), depth: depth)
+                count += 1
                 continue
             }
+            let version = template.version
             if let position = unwritten[linkId],
-                let made = self.item(at: position, fhirItem: FHIRItem(node: item, version: template.version))
+                let made = self.item(at: position, fhirItem: { item.fhirItem(version: version) })
             {
-                written.append(made)
+                output.write(made, depth: depth, first: count == 0)
+                count += 1
             }
-            written += self.items(of: item["item"])
+            count = writeItems(of: item.children, depth: depth, count: count)
         }
-        return written
+        return count
     }
 
     /// The response item of the question at `position` (nil when not asked or with nothing to
-    /// say), as `fhirItem` (nil when the Questionnaire has none) holds its answer.
-    private mutating func item(at position: Int, fhirItem: FHIRItem?) -> JSONWriter.Value? {
+    /// say), as `fhirItem` (nil when the Questionnaire has none; made only for an answer) holds its answer.
+    private mutating func item(at position: Int, fhirItem: () -> FHIRItem?) -> ResponseItem? {
         let question = form.template.questions[position]
         let linkId = linkIds[position]
         unwritten[linkId] = nil
@@ -151,7 +196,7 @@ private struct Writing {
         var answers: [JSONWriter.Value] = []
         if let answer = entry.answer {
             let node = answer.source ?? question.node
-            if let values = fhirAnswers(of: answer, question: question, item: fhirItem, at: node) {
+            if let values = fhirAnswers(of: answer, question: question, item: fhirItem(), at: node) {
                 answers = values
             } else {
                 let stored = JSONWriter.text(of: question.encodeAnswer(answer) ?? node.writerValue, indent: 0)
@@ -191,10 +236,7 @@ private struct Writing {
                 at: edits)
         }
         guard !answers.isEmpty || !extensions.isEmpty else { return nil }
-        var members: [(String, JSONWriter.Value)] = [("linkId", .string(linkId)), ("text", .string(question.text))]
-        if !extensions.isEmpty { members.append(("extension", .array(extensions))) }
-        if !answers.isEmpty { members.append(("answer", .array(answers))) }
-        return .object(members)
+        return ResponseItem(linkId: linkId, text: question.text, extensions: extensions, answers: answers)
     }
 
     /// The answer entries of `answer`, through its type; nil (reported) when it writes none.
@@ -232,5 +274,106 @@ private struct Writing {
         -> JSONWriter.Value
     {
         .object([("url", .string(url)), (key, value)])
+    }
+}
+
+/// An item of the Questionnaire a response follows: a given Questionnaire's node, or the value
+/// FHIRWriter made of ours, read as that value written and parsed would be (a repeated key: the
+/// last), which is only done for an item a type writes an answer by.
+private enum QuestionnaireItem {
+    case given(JSONNode)
+    case written(JSONWriter.Value)
+
+    /// The string member `key`, or nil.
+    func string(_ key: String) -> String? {
+        switch self {
+        case .given(let node): return node[key]?.stringValue
+        case .written(let value):
+            guard case .string(let text) = Self.member(key, of: value) else { return nil }
+            return text
+        }
+    }
+
+    /// The elements of the `item` member (none when it is no array).
+    var children: [QuestionnaireItem] {
+        switch self {
+        case .given(let node): return node["item"]?.elements.map(Self.given) ?? []
+        case .written(let value):
+            guard case .array(let elements) = Self.member("item", of: value) else { return [] }
+            return elements.map(Self.written)
+        }
+    }
+
+    /// The item as the types read it.
+    func fhirItem(version: FHIRVersion) -> FHIRItem? {
+        switch self {
+        case .given(let node): return FHIRItem(node: node, version: version)
+        case .written(let value):
+            var text: [UInt8] = []
+            JSONWriter.append(value, indent: 0, to: &text)
+            return JSONParser.parse(text).document.map { FHIRItem(node: $0.root, version: version) }
+        }
+    }
+
+    /// The value of the last member `key` of an object, or nil. A parsed document compares keys byte
+    /// for byte; String's == compares canonical equivalents, but no other string is equivalent to
+    /// the ASCII keys looked up here (`type`, `linkId`, `text`, `item`), and == costs far less.
+    private static func member(_ key: String, of value: JSONWriter.Value) -> JSONWriter.Value? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+}
+
+/// A question's response item: its `extension` and `answer` entries (at least one of them).
+private struct ResponseItem {
+    let linkId: String
+    let text: String
+    let extensions: [JSONWriter.Value]
+    let answers: [JSONWriter.Value]
+}
+
+/// A response written piece by piece in JSONWriter's layout with an indent of 2 (what
+/// `JSONWriter.fileBytes` writes), each small value (an answer, an extension) through JSONWriter.
+private struct ResponseText {
+    var bytes: [UInt8] = []
+
+    /// Starts a member or an element at `depth`: the comma after the one before (none when `first`),
+    /// a new line, the indent.
+    mutating func start(depth: Int, first: Bool = false) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\n"))
+        JSONWriter.appendSpaces(2 * depth, to: &bytes)
+    }
+
+    /// A member's key and the colon after it.
+    mutating func key(_ key: String) {
+        JSONWriter.appendQuoted(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
+    }
+
+    /// The member `key` of an object whose members are at `depth`.
+    mutating func member(_ key: String, _ value: JSONWriter.Value, depth: Int, first: Bool = false) {
+        start(depth: depth, first: first)
+        self.key(key)
+        JSONWriter.append(value, indent: 2, depth: depth, to: &bytes)
+    }
+
+    /// Ends a container at `depth` with `bracket`, on a line of its own.
+    mutating func close(_ bracket: UInt8, depth: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        JSONWriter.appendSpaces(2 * depth, to: &bytes)
+        bytes.append(bracket)
+    }
+
+    /// `item` as an element at `depth` of an array.
+    mutating func write(_ item: ResponseItem, depth: Int, first: Bool) {
+        start(depth: depth, first: first)
+        bytes.append(UInt8(ascii: "{"))
+        member("linkId", .string(item.linkId), depth: depth + 1, first: true)
+        member("text", .string(item.text), depth: depth + 1)
+        if !item.extensions.isEmpty { member("extension", .array(item.extensions), depth: depth + 1) }
+        if !item.answers.isEmpty { member("answer", .array(item.answers), depth: depth + 1) }
+        close(UInt8(ascii: "}"), depth: depth)
     }
 }

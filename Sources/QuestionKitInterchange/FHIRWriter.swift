@@ -53,23 +53,38 @@ public struct FHIRWriter: Sendable {
     }
 
     func questionnaire(of template: Template, problems: inout ProblemCollector) -> JSONWriter.Value {
-        let root = template.document.root
+        var members = header(of: template, problems: &problems)
+        let written = items(of: template, problems: &problems)
+        if !written.isEmpty { members.append(("item", .array(written))) }
+        return .object(members)
+    }
+
+    /// The members of the Questionnaire of `template` before its items (`resourceType`, what `_fhir`
+    /// kept, `status`, `title`): all a response's reader needs of it.
+    func header(of template: Template, problems: inout ProblemCollector) -> [(String, JSONWriter.Value)] {
         var members: [(String, JSONWriter.Value)] = [("resourceType", .string("Questionnaire"))]
-        let kept = root["_fhir"]
+        let kept = template.document.root["_fhir"]
         for member in FHIRItemList.members(of: kept) where member.key != "item" && fits(member, problems: &problems) {
             members.append((member.key, member.value.writerValue))
         }
         if kept?["status"] == nil { members.append(("status", .string("draft"))) }
         if let title = template.title { members.append(("title", .string(title))) }
+        return members
+    }
+
+    /// The items of the Questionnaire of `template`: its questions' (in their sections' groups), then
+    /// the items `_fhir` kept.
+    func items(of template: Template, problems: inout ProblemCollector) -> [JSONWriter.Value] {
         var items = FHIRItemList(version: version, questions: template.questions, shapeType: shapeType)
         for question in template.questions {
             items.append(question, item: item(of: question, types: items, problems: &problems))
         }
         WorkCounter.add(template.questions.count, to: .interchangeVisits)
         var written = items.finished()
-        for item in kept?["item"]?.elements.map({ $0 }) ?? [] { written.append(fitted(item, problems: &problems)) }
-        if !written.isEmpty { members.append(("item", .array(written))) }
-        return .object(members)
+        for item in template.document.root["_fhir"]?["item"]?.elements.map({ $0 }) ?? [] {
+            written.append(fitted(item, problems: &problems))
+        }
+        return written
     }
 
     /// The FHIR item type a question is written as (for the operands of conditions on it).

@@ -22,7 +22,15 @@ public enum CompletedFormReader {
     public static func read(_ bytes: [UInt8], with reader: TemplateReader) -> (
         form: FilledForm?, diagnostics: [Diagnostic]
     ) {
-        let result = reader.read(bytes)
+        read(JSONParser.parse(bytes, limits: reader.limits), with: reader)
+    }
+
+    /// `read` of the bytes' `JSONParser.parse` reading, made once by a caller that looked at it first
+    /// (`convert` guesses the format of its input by it).
+    package static func read(_ parsed: JSONParseResult, with reader: TemplateReader) -> (
+        form: FilledForm?, diagnostics: [Diagnostic]
+    ) {
+        let result = reader.read(parsed)
         guard let template = result.template else { return (nil, result.diagnostics) }
         var problems = ProblemCollector(document: template.document)
         var form = FilledForm(template: template)

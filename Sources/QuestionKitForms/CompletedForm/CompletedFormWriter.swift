@@ -287,22 +287,25 @@ private struct SourceWriter {
         _ object: JSONNode?, with replacements: [(String, Part)], managing: [String] = [],
         dropping: Set<String> = []
     ) -> [(String, Part)] {
-        let replacementOfKey = Dictionary(replacements, uniquingKeysWith: { first, _ in first })
-        let managed = Set(managing).union(replacementOfKey.keys)
-        var written = Set<String>()
+        // An object here has a few members and a few replacements: scanning them is cheaper than the
+        // dictionary and two sets made per call were (half of writing a form read from a response).
+        var written: [String] = []
         var members: [(String, Part)] = []
         for member in object.map({ $0.kind == .object ? Array($0.members) : [] }) ?? [] {
             let key = member.key
             if dropping.contains(key) { continue }
-            guard managed.contains(key) else {
+            let replacement = replacements.first { $0.0 == key }
+            guard replacement != nil || managing.contains(key) else {
                 members.append((key, .node(member.value)))
                 continue
             }
-            if let replacement = replacementOfKey[key], written.insert(key).inserted {
-                members.append((key, replacement))
+            if let replacement, !written.contains(key) {
+                written.append(key)
+                members.append((key, replacement.1))
             }
         }
-        for (key, part) in replacements where written.insert(key).inserted {
+        for (key, part) in replacements where !written.contains(key) {
+            written.append(key)
             members.append((key, part))
         }
         return members
