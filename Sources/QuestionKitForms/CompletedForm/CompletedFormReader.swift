@@ -22,7 +22,17 @@ public enum CompletedFormReader {
     public static func read(_ bytes: [UInt8], with reader: TemplateReader) -> (
         form: FilledForm?, diagnostics: [Diagnostic]
     ) {
-        let result = reader.read(bytes)
+        read(bytes, with: reader, reusing: nil)
+    }
+
+    /// `read(_:with:)`, taking the template from `templates` when an earlier form carried the same
+    /// one (see `TemplateReuse`): the same form and diagnostics, without reading the template again.
+    package static func read(_ bytes: [UInt8], with reader: TemplateReader, reusing templates: TemplateReuse?) -> (
+        form: FilledForm?, diagnostics: [Diagnostic]
+    ) {
+        let result =
+            templates.map { $0.template(of: JSONParser.parse(bytes, limits: reader.limits), reader: reader) }
+            ?? reader.read(bytes)
         guard let template = result.template else { return (nil, result.diagnostics) }
         var problems = ProblemCollector(document: template.document)
         var form = FilledForm(template: template)
