@@ -65,8 +65,10 @@ package struct DatasetCommand: Command {
             for skipped in walk.skipped { context.printDiagnostics(skipped) }
             inputs += walk.paths.map { DatasetExport.Input(path: $0, folder: walk.folder) }
         }
+        // A revision's forms carry the same template: read and checked once, not once per form.
+        let templates = TemplateReuse()
         var export = DatasetExport(folder: output, registry: context.registry, formats: formats) {
-            files.completedForm(at: $0, within: $1)
+            files.completedForm(at: $0, within: $1, reusing: templates)
         }
         export.rowsPerPart = rowsPerPart
         do {

@@ -29,10 +29,13 @@ struct FormFiles: Sendable {
         load(path) { bytes in Fixture.read(bytes) }
     }
 
-    /// The completed form at `path` (read inside `folder` when given: one a folder walk found).
-    func completedForm(at path: String, within folder: String? = nil) -> Loaded<FilledForm> {
+    /// The completed form at `path` (read inside `folder` when given: one a folder walk found), its
+    /// template taken from `templates` when an earlier form carried the same one.
+    func completedForm(
+        at path: String, within folder: String? = nil, reusing templates: TemplateReuse? = nil
+    ) -> Loaded<FilledForm> {
         Self.load(path, limit: reader.limits.maxBytes, within: folder) { bytes in
-            let result = CompletedFormReader.read(bytes, with: reader)
+            let result = CompletedFormReader.read(bytes, with: reader, reusing: templates)
             return (result.diagnostics.containsErrors ? nil : result.form, shown(result.diagnostics))
         }
     }

@@ -25,9 +25,10 @@ import QuestionKitForms
 /// run removes any other generation it finds (a killed run's, or an old one not yet removed).
 ///
 /// A form is unchanged when its size and modification time are the manifest's (as `make` and
-/// `rsync` judge), or when they differ but its content hash does not. Memory holds the list of
-/// paths and the manifest (some 150 bytes per form) and one buffer per open part file; no form is
-/// kept after its rows are written.
+/// `rsync` judge), or when they differ but its content hash does not. Memory holds the paths given
+/// and, per form, 40 bytes of its manifest entry and 8 of its place in path order (the manifest
+/// is written from them at the end, piece by piece), the previous manifest when there is one, and
+/// one buffer per open part file; no form is kept after its rows are written.
 public struct DatasetExport {
     /// The dataset folder.
     public let folder: String
@@ -103,22 +104,16 @@ public struct DatasetExport {
         let nextFolder = PathText.joined(folder, next)
         try DatasetFolders.make(nextFolder)
         var run = ExportRun(export: self, generationFolder: nextFolder, previous: previous)
-        run.manifest.formats = formatNames
         try run.export(inputs)
         if let current = generations.current {
             try run.link(keptFrom: PathText.joined(folder, current))
         }
-        do {
-            try AtomicFile.write(run.manifest.text(), to: PathText.joined(nextFolder, DatasetManifest.fileName))
-        } catch {
-            throw DatasetError("cannot write the manifest: \(error)")
-        }
+        try run.writeManifest(formats: formatNames, to: PathText.joined(nextFolder, DatasetManifest.fileName))
         // Everything of the new generation on disk before anything names it.
         try DatasetFolders.flush(nextFolder)
         try generations.point(at: next)
         try generations.remove(allBut: next)
         run.summary.generation = next
-        run.summary.forms = run.manifest.entries.count
         return run.summary
     }
 
@@ -130,16 +125,38 @@ public struct DatasetExport {
     }
 }
 
-/// One run of an export: the next generation's writers, its manifest, and what was done.
+/// One run of an export: the next generation's writers, what it holds of each form, and what was done.
+///
+/// What is kept per form, for the manifest written at the end: the form's place in the inputs
+/// (whose paths the caller holds) and a `Held` of 40 bytes; partitions are named once each.
 struct ExportRun {
     let export: DatasetExport
     let generationFolder: String
     let previous: DatasetManifest
-    var manifest = DatasetManifest()
     var summary = DatasetExport.Summary()
     /// Partitions written in this generation (their old parts are not linked).
     var dirty: Set<HivePartition> = []
     private var writers: [HivePartition: PartitionWriter] = [:]
+    /// The inputs, as given.
+    private var inputs: [DatasetExport.Input] = []
+    /// What the next manifest says of each input, by its place in `inputs` (a path given twice,
+    /// and a form not yet decided, holds nothing).
+    private var held: [Held] = []
+    /// Every partition met, named once; `Held.partition` is a place in it.
+    private var partitions: [HivePartition] = []
+    private var partitionNumbers: [HivePartition: Int32] = [:]
+    /// The places in `inputs` of each path once, in path order: the manifest's order.
+    private var manifestOrder: [Int] = []
+
+    /// A form's manifest entry without its path: `DatasetManifest.Entry` in 40 bytes.
+    private struct Held {
+        var size: Int64 = 0
+        var modified: Int64 = 0
+        /// The content hash; nil for a file that could not be read.
+        var hash: UInt64?
+        /// The place of its partition in `partitions`; -1 for none (nothing held).
+        var partition: Int32 = -1
+    }
 
     init(export: DatasetExport, generationFolder: String, previous: DatasetManifest) {
         self.export = export
@@ -147,49 +164,62 @@ struct ExportRun {
         self.previous = previous
     }
 
-    /// A form to read: what `stat` said of it before it was read.
+    /// A form to read: its place in the inputs, and what `stat` said of it before it was read.
     private struct Pending: Sendable {
-        var input: DatasetExport.Input
+        var index: Int
         var size: Int64
         var modified: Int64
     }
 
-    /// A form read and made into rows, away from the thread that writes them: its manifest entry,
-    /// its rows table by table, and how many problems its reading met. The form itself is let go.
+    /// A form read and made into rows, away from the thread that writes them: what the manifest
+    /// holds of it, its rows table by table, and how many problems its reading met. The form
+    /// itself is let go.
     private struct ReadForm: Sendable {
-        var input: DatasetExport.Input
-        var entry: DatasetManifest.Entry
+        var pending: Pending
+        var hash: UInt64?
+        var partition: HivePartition
         var rows: [(table: DatasetTable, values: [DatasetValue])]
         var warnings: Int
     }
 
     /// Writes the rows of every new or changed form, then of every unchanged form in a partition
     /// that has to be rewritten, and closes every part.
-    mutating func export(_ inputs: [DatasetExport.Input]) throws(DatasetError) {
-        var unchanged: [HivePartition: [(input: DatasetExport.Input, entry: DatasetManifest.Entry)]] = [:]
-        var found = Set<String>()
+    mutating func export(_ given: [DatasetExport.Input]) throws(DatasetError) {
+        inputs = given
+        held = Array(repeating: Held(), count: given.count)
+        manifestOrder = Self.pathOrder(given)
+        var isFirst = Array(repeating: false, count: given.count)
+        for index in manifestOrder { isFirst[index] = true }
+        // Unchanged forms by partition: places in `inputs`.
+        var unchanged: [HivePartition: [Int]] = [:]
         var toRead: [Pending] = []
-        for input in inputs where found.insert(input.path).inserted {
-            let (size, modified) = Self.status(of: input.path)
-            let old = previous.entries[input.path]
-            if let old, old.size == size, old.modified == modified, !old.hash.isEmpty {
-                unchanged[old.partition, default: []].append((input, old))
+        for index in given.indices where isFirst[index] {
+            let (size, modified) = Self.status(of: given[index].path)
+            let old = previous.entries[given[index].path]
+            if let old, old.size == size, old.modified == modified, let hash = ContentHash.value(ofHex: old.hash) {
+                hold(index, size: size, modified: modified, hash: hash, partition: old.partition)
+                unchanged[old.partition, default: []].append(index)
                 continue
             }
-            toRead.append(Pending(input: input, size: size, modified: modified))
+            toRead.append(Pending(index: index, size: size, modified: modified))
         }
+        isFirst = []
         summary.formsRead += toRead.count
-        try Self.read(toRead, export) { form throws(DatasetError) in
-            let old = previous.entries[form.input.path]
-            if let old, !old.hash.isEmpty, old.hash == form.entry.hash, old.partition == form.entry.partition {
-                unchanged[old.partition, default: []].append((form.input, form.entry))  // touched, not changed
+        try read(toRead) { run, form throws(DatasetError) in
+            let old = run.previous.entries[run.inputs[form.pending.index].path]
+            if let old, let hash = form.hash, ContentHash.value(ofHex: old.hash) == hash,
+                old.partition == form.partition
+            {
+                run.hold(form)  // touched, not changed
+                unchanged[old.partition, default: []].append(form.pending.index)
                 return
             }
-            summary.formsChanged += 1
-            if let old { dirty.insert(old.partition) }
-            try write(form)
+            run.summary.formsChanged += 1
+            if let old { run.dirty.insert(old.partition) }
+            try run.write(form)
         }
-        for (path, old) in previous.entries where !found.contains(path) {
+        toRead = []
+        for (path, old) in previous.entries where !isGiven(path) {
             summary.formsRemoved += 1
             dirty.insert(old.partition)
         }
@@ -197,50 +227,92 @@ struct ExportRun {
         // partition makes that one rewritten too, until none does.
         var pending = Array(dirty)
         while let partition = pending.popLast() {
-            let forms = (unchanged.removeValue(forKey: partition) ?? []).map { input, old in
-                Pending(input: input, size: old.size, modified: old.modified)
+            let forms = (unchanged.removeValue(forKey: partition) ?? []).map { index in
+                Pending(index: index, size: held[index].size, modified: held[index].modified)
             }
             summary.formsRead += forms.count
-            try Self.read(forms, export) { form throws(DatasetError) in
-                if !dirty.contains(form.entry.partition) { pending.append(form.entry.partition) }
-                try write(form)
+            try read(forms) { run, form throws(DatasetError) in
+                if !run.dirty.contains(form.partition) { pending.append(form.partition) }
+                try run.write(form)
             }
-        }
-        for forms in unchanged.values {
-            for (input, entry) in forms { manifest.entries[input.path] = entry }
         }
         for writer in writers.values { try writer.close() }
         writers = [:]
         summary.partitionsWritten = dirty.count
+        summary.forms = manifestOrder.count(where: { held[$0].partition >= 0 })
+    }
+
+    /// The places of the inputs in path order (the manifest's), each path once: at its first place.
+    private static func pathOrder(_ inputs: [DatasetExport.Input]) -> [Int] {
+        let sorted = Array(inputs.indices).sorted { lhs, rhs in
+            inputs[lhs].path != inputs[rhs].path ? inputs[lhs].path < inputs[rhs].path : lhs < rhs
+        }
+        return sorted.indices.compactMap { position in
+            position > 0 && inputs[sorted[position - 1]].path == inputs[sorted[position]].path ? nil : sorted[position]
+        }
+    }
+
+    /// Whether `path` is among the inputs (a binary search of `manifestOrder`).
+    private func isGiven(_ path: String) -> Bool {
+        var range = 0..<manifestOrder.count
+        while !range.isEmpty {
+            let middle = range.lowerBound + range.count / 2
+            let found = inputs[manifestOrder[middle]].path
+            if found == path { return true }
+            range = found < path ? (middle + 1)..<range.upperBound : range.lowerBound..<middle
+        }
+        return false
     }
 
     /// Reads `forms` and makes their rows on every core, batch by batch, and hands each to
     /// `consume` in order on this thread.
-    private static func read(
-        _ forms: [Pending], _ export: DatasetExport, consume: (ReadForm) throws(DatasetError) -> Void
+    private mutating func read(
+        _ forms: [Pending], consume: (inout ExportRun, ReadForm) throws(DatasetError) -> Void
     ) throws(DatasetError) {
         let load = export.load
         let rows = export.rows
+        let inputs = self.inputs
         try ParallelMap.stream(forms, batchSize: export.formsPerBatch) { form in
-            let loaded = load(form.input.path, form.input.folder)
+            let input = inputs[form.index]
+            let loaded = load(input.path, input.folder)
             var made: [(table: DatasetTable, values: [DatasetValue])] = []
-            rows.rows(of: loaded, path: form.input.path) { table, values in made.append((table, values)) }
+            rows.rows(of: loaded, path: input.path) { table, values in made.append((table, values)) }
+            let template = loaded.value?.template
             return ReadForm(
-                input: form.input,
-                entry: Self.entry(form.input.path, loaded, size: form.size, modified: form.modified), rows: made,
+                pending: form, hash: loaded.report.source.map(ContentHash.fnv1a64),
+                // A form whose template could not be read is in the partition of no title and no revision.
+                partition: HivePartition(title: template?.title, revision: template?.revision), rows: made,
                 warnings: loaded.report.diagnostics.count)
         } consume: { form throws(DatasetError) in
-            try consume(form)
+            try consume(&self, form)
         }
     }
 
-    /// Writes the form's rows into its partition, which is then rewritten, and records it.
+    /// Writes the form's rows into its partition, which is then rewritten, and holds its entry.
     private mutating func write(_ form: ReadForm) throws(DatasetError) {
-        dirty.insert(form.entry.partition)
-        manifest.entries[form.entry.path] = form.entry
-        let writer = writers[form.entry.partition] ?? makeWriter(form.entry.partition)
+        dirty.insert(form.partition)
+        hold(form)
+        let writer = writers[form.partition] ?? makeWriter(form.partition)
         summary.warnings += form.warnings
         for (table, values) in form.rows { try writer.add(values, to: table) }
+    }
+
+    private mutating func hold(_ form: ReadForm) {
+        hold(
+            form.pending.index, size: form.pending.size, modified: form.pending.modified, hash: form.hash,
+            partition: form.partition)
+    }
+
+    private mutating func hold(_ index: Int, size: Int64, modified: Int64, hash: UInt64?, partition: HivePartition) {
+        let number: Int32
+        if let known = partitionNumbers[partition] {
+            number = known
+        } else {
+            number = Int32(partitions.count)
+            partitions.append(partition)
+            partitionNumbers[partition] = number
+        }
+        held[index] = Held(size: size, modified: modified, hash: hash, partition: number)
     }
 
     private mutating func makeWriter(_ partition: HivePartition) -> PartitionWriter {
@@ -250,16 +322,32 @@ struct ExportRun {
         return writer
     }
 
-    /// The manifest entry of the form read at `path`: a form whose template could not be read is
-    /// in the partition of no title and no revision.
-    static func entry(_ path: String, _ loaded: LoadedFile<FilledForm>, size: Int64, modified: Int64)
-        -> DatasetManifest.Entry
-    {
-        let template = loaded.value?.template
-        return DatasetManifest.Entry(
-            path: path, size: size, modified: modified,
-            hash: loaded.report.source.map { ContentHash.hex(ContentHash.fnv1a64($0)) } ?? "",
-            partition: HivePartition(title: template?.title, revision: template?.revision))
+    /// The manifest of this generation, written at `path` as it is made (see `DatasetManifest.write`):
+    /// the file is flushed with the rest of the generation, before anything names it.
+    func writeManifest(formats: [String], to path: String) throws(DatasetError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            throw DatasetError("cannot write the manifest '\(path)': \(String(cString: strerror(errno)))")
+        }
+        let entries = manifestOrder.lazy.filter { held[$0].partition >= 0 }.map { index in
+            let form = held[index]
+            return DatasetManifest.Entry(
+                path: inputs[index].path, size: form.size, modified: form.modified,
+                hash: form.hash.map(ContentHash.hex) ?? "", partition: partitions[Int(form.partition)])
+        }
+        do throws(DatasetError) {
+            try DatasetManifest.write(formats: formats, entries: entries) { bytes throws(DatasetError) in
+                if let failure = bytes.withUnsafeBytes({ SystemIO.writeAll($0, to: descriptor) }) {
+                    throw DatasetError("cannot write the manifest '\(path)': \(failure)")
+                }
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else {
+            throw DatasetError("cannot write the manifest '\(path)': \(String(cString: strerror(errno)))")
+        }
     }
 
     /// The size and modification time (nanoseconds) of the file at `path`; -1 and 0 when there is none.
@@ -272,7 +360,8 @@ struct ExportRun {
     /// Hard-links into this generation the part files of every partition of the manifest that was
     /// not rewritten, from the generation folder `old`.
     mutating func link(keptFrom old: String) throws(DatasetError) {
-        let kept = Set(manifest.entries.values.map(\.partition)).subtracting(dirty)
+        let kept = Set(Set(held.lazy.map(\.partition).filter { $0 >= 0 }).map { partitions[Int($0)] }).subtracting(
+            dirty)
         for partition in kept.sorted() {
             for table in export.tables.all {
                 let from = PathText.joined(PathText.joined(old, table.name), partition.path)

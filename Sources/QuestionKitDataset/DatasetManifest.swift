@@ -30,20 +30,36 @@ struct DatasetManifest {
     /// The manifest as JSON: `{"version": 1, "formats": [...], "forms": [` then one entry per
     /// line, sorted by path.
     func text() -> [UInt8] {
+        var bytes: [UInt8] = []
+        Self.write(formats: formats, entries: entries.values.sorted(by: { $0.path < $1.path })) { bytes += $0 }
+        return bytes
+    }
+
+    /// Hands `output` the manifest of `entries` (each path once, in path order) piece by piece, so
+    /// that a manifest of a million forms is written out as it is made, never held whole.
+    static func write<Failure: Error>(
+        formats: [String], entries: some Sequence<Entry>, to output: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         var bytes = Array("{\"version\":1,\"formats\":".utf8)
         JSONWriter.append(.array(formats.map(JSONWriter.Value.string)), indent: 0, to: &bytes)
         bytes += Array(",\"forms\":[\n".utf8)
-        for (position, entry) in entries.values.sorted(by: { $0.path < $1.path }).enumerated() {
-            if position > 0 { bytes += Array(",\n".utf8) }
+        var first = true
+        for entry in entries {
+            if !first { bytes += Array(",\n".utf8) }
+            first = false
             let value = JSONWriter.Value.object([
                 ("path", .string(entry.path)), ("size", .integer(Int(entry.size))),
                 ("modified", .integer(Int(entry.modified))), ("hash", .string(entry.hash)),
                 ("partition", .string(entry.partition.path)),
             ])
             JSONWriter.append(value, indent: 0, to: &bytes)
+            if bytes.count >= 1 << 16 {
+                try output(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
         }
         bytes += Array("\n]}\n".utf8)
-        return bytes
+        try output(bytes)
     }
 
     /// The manifest in `bytes`; nil when it is not one (then the dataset is exported afresh). An
@@ -65,7 +81,7 @@ struct DatasetManifest {
             // Nanoseconds pass 2^53: read as the integers they are written as, not through a Double.
             guard let path = node["path"]?.stringValue, let size = node["size"]?.numberText.flatMap({ Int64($0) }),
                 let modified = node["modified"]?.numberText.flatMap({ Int64($0) }),
-                let hash = node["hash"]?.stringValue,
+                let hash = node["hash"]?.stringValue, hash.isEmpty || ContentHash.value(ofHex: hash) != nil,
                 let partition = node["partition"]?.stringValue, isPartitionPath(partition)
             else { return nil }
             manifest.entries[path] = Entry(

@@ -25,12 +25,20 @@ public enum CompletedFormReader {
         read(JSONParser.parse(bytes, limits: reader.limits), with: reader)
     }
 
-    /// `read` of the bytes' `JSONParser.parse` reading, made once by a caller that looked at it first
-    /// (`convert` guesses the format of its input by it).
-    package static func read(_ parsed: JSONParseResult, with reader: TemplateReader) -> (
+    /// `read(_:with:)`, taking the template from `templates` when an earlier form carried the same
+    /// one (see `TemplateReuse`): the same form and diagnostics, without reading the template again.
+    package static func read(_ bytes: [UInt8], with reader: TemplateReader, reusing templates: TemplateReuse?) -> (
         form: FilledForm?, diagnostics: [Diagnostic]
     ) {
-        let result = reader.read(parsed)
+        read(JSONParser.parse(bytes, limits: reader.limits), with: reader, reusing: templates)
+    }
+
+    /// `read` of the bytes' `JSONParser.parse` reading, made once by a caller that looked at it first
+    /// (`convert` guesses the format of its input by it), the template from `templates` as above.
+    package static func read(
+        _ parsed: JSONParseResult, with reader: TemplateReader, reusing templates: TemplateReuse? = nil
+    ) -> (form: FilledForm?, diagnostics: [Diagnostic]) {
+        let result = templates.map { $0.template(of: parsed, reader: reader) } ?? reader.read(parsed)
         guard let template = result.template else { return (nil, result.diagnostics) }
         var problems = ProblemCollector(document: template.document)
         var form = FilledForm(template: template)

@@ -252,7 +252,8 @@ public struct TemplateReader: Sendable {
         [.title, .revisionNumber, .earlyRevisionNumber, .email] + Key.metadata
         + [.username, .completedDate, .submittedDate]
 
-    private func readMetadata(_ root: JSONNode, problems: inout ProblemCollector) -> [(key: String, value: String)] {
+    /// The metadata strings of `root` (`metadataKeys`) in source order; one that is not a string is a warning.
+    func readMetadata(_ root: JSONNode, problems: inout ProblemCollector) -> [(key: String, value: String)] {
         let spellings = Self.metadataKeys.map { keys.spelling(of: $0) }
         var metadata: [(key: String, value: String)] = []
         for member in root.members where spellings.contains(member.key) {

@@ -1,0 +1,164 @@
+import Foundation
+import QuestionKit
+
+/// Templates already read, reused by the completed forms that carry the same one: a revision's
+/// forms all carry its template, and reading and checking it (each question through its type) is
+/// most of reading a form. For an export of many forms of few templates (`questionkit dataset`).
+///
+/// A completed form is its template with a `user-answer` in each question and the completed-form
+/// fields at the top; what the template reader makes of it depends on the rest of its bytes alone.
+/// So a form's *skeleton* is its bytes with each `user-answer` member left out (with the comma
+/// before it) and the values of
+/// `username`, the dates and `foremanComment` replaced by their JSON kind (the reader checks only
+/// that; their text is the form's metadata, read again for each form). Two forms with equal
+/// skeletons (compared byte for byte, not by a hash) read into the same template with the same
+/// problems. Only a template read without any problem, not even a note, is kept: every problem
+/// is located in its own file, where the same template may sit at other lines and columns. A
+/// template with logic is not kept either (its resolved conditions point into its document).
+///
+/// Reused, the template is rebound to the new form's document: each question's node is the new
+/// form's question at the same position, which is where its answer is read from. A type's
+/// `Definition` is kept as read from the first form: a type that kept JSON nodes in it would
+/// point into that form (no built-in type does).
+package final class TemplateReuse: @unchecked Sendable {
+    /// Templates kept, at most: a dataset's forms are of a few revisions each of a few templates.
+    package static let capacity = 256
+
+    private let lock = NSLock()
+    private var templates: [Skeleton: Template] = [:]
+    /// Forms whose template was reused, and forms whose template was read in full (for tests).
+    package private(set) var reused = 0
+    package private(set) var readInFull = 0
+
+    package init() {}
+
+    /// The template read from `document` with `reader`: a kept one rebound to `document` when an
+    /// earlier form had the same skeleton, otherwise read in full (and kept when it has no problem).
+    func template(of parsed: JSONParseResult, reader: TemplateReader) -> TemplateReader.Result {
+        guard parsed.diagnostics.isEmpty, let document = parsed.document, document.root.kind == .object,
+            let skeleton = Self.skeleton(of: document, keys: reader.keys)
+        else { return reader.read(parsed) }
+        lock.lock()
+        let kept = templates[skeleton]
+        lock.unlock()
+        if let rebound = kept?.rebound(to: document, reader: reader) {
+            count(reused: true)
+            return TemplateReader.Result(template: rebound, diagnostics: [])
+        }
+        count(reused: false)
+        let result = reader.read(parsed)
+        if let template = result.template, result.diagnostics.isEmpty, template.logic == nil {
+            lock.lock()
+            if templates.count < Self.capacity { templates[skeleton] = template }
+            lock.unlock()
+        }
+        return result
+    }
+
+    private func count(reused isReused: Bool) {
+        lock.lock()
+        if isReused { reused += 1 } else { readInFull += 1 }
+        lock.unlock()
+    }
+
+    /// The bytes of `document` with every question's `user-answer` member left out and each
+    /// completed-form field's value replaced by one byte, its kind; nil when the questions are
+    /// not an array under the modern key (such a template is read in full).
+    static func skeleton(of document: JSONDocument, keys: KeyMap) -> Skeleton? {
+        let root = document.root
+        let questionsKey = keys.spelling(of: .questions)
+        let userAnswerKey = keys.spelling(of: .userAnswer)
+        let fields = [Key.username, .completedDate, .submittedDate, .foremanComment].map { keys.spelling(of: $0) }
+        let bytes = document.bytes
+        var skeleton: [UInt8] = []
+        skeleton.reserveCapacity(bytes.count)
+        var copied = 0
+        // Copies the bytes up to the range, and skips it.
+        func leave(_ range: Range<Int>) {
+            skeleton.append(contentsOf: bytes[copied..<range.lowerBound])
+            copied = range.upperBound
+        }
+        var hasQuestions = false
+        for member in root.members {
+            if member.keyNode.stringEquals(questionsKey) {
+                guard member.value.kind == .array else { return nil }
+                hasQuestions = true
+                for question in member.value.elements where question.kind == .object {
+                    // The member goes with the comma before it, so that a question answered and one
+                    // not answered have the same skeleton.
+                    var previousEnd: Int?
+                    for field in question.members {
+                        if field.keyNode.stringEquals(userAnswerKey) {
+                            leave(
+                                (previousEnd ?? field.keyNode.byteRange.lowerBound)..<field.value.byteRange.upperBound)
+                        } else {
+                            previousEnd = field.value.byteRange.upperBound
+                        }
+                    }
+                }
+            } else if fields.contains(where: member.keyNode.stringEquals) {
+                leave(member.value.byteRange)
+                skeleton.append(member.value.kind.rawValue)
+            }
+        }
+        guard hasQuestions else { return nil }
+        skeleton.append(contentsOf: bytes[copied...])
+        return Skeleton(skeleton)
+    }
+
+    /// A skeleton's bytes, hashed once, eight bytes at a time (`Hasher` takes one at a time, and
+    /// took as long as reading the answers), and compared whole.
+    struct Skeleton: Hashable {
+        let bytes: [UInt8]
+        let hash: UInt64
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            hash = bytes.withUnsafeBytes { raw in
+                var hash = UInt64(raw.count)
+                var offset = 0
+                while offset + 8 <= raw.count {
+                    hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                    hash ^= hash >> 29
+                    offset += 8
+                }
+                while offset < raw.count {
+                    hash = (hash ^ UInt64(raw[offset])) &* 0x9E37_79B9_7F4A_7C15
+                    offset += 1
+                }
+                return hash
+            }
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (lhs: Skeleton, rhs: Skeleton) -> Bool {
+            lhs.hash == rhs.hash && lhs.bytes.count == rhs.bytes.count
+                && lhs.bytes.withUnsafeBytes { left in
+                    rhs.bytes.withUnsafeBytes { right in
+                        guard let start = left.baseAddress, let other = right.baseAddress else { return true }
+                        return memcmp(start, other, left.count) == 0
+                    }
+                }
+        }
+    }
+}
+
+extension Template {
+    /// This template, read from another form of the same skeleton (see `TemplateReuse`), as if
+    /// read from `document`: its questions' nodes and its metadata are `document`'s. Nil when
+    /// `document` lacks a question at one of its positions (it does not, with the same skeleton).
+    fileprivate func rebound(to document: JSONDocument, reader: TemplateReader) -> Template? {
+        let list = document.root[keys.spelling(of: .questions)].map { Array($0.elements) } ?? []
+        guard questions.allSatisfy({ list.indices.contains($0.index) }) else { return nil }
+        var problems = ProblemCollector(document: document)
+        return Template(
+            document: document, title: title, revision: revision,
+            metadata: reader.readMetadata(document.root, problems: &problems),
+            questions: questions.map { question in
+                Question(
+                    number: question.number, type: question.type, text: question.text, section: question.section,
+                    help: question.help, definition: question.definition, node: list[question.index])
+            }, keys: keys, logic: logic)
+    }
+}
