@@ -33,7 +33,9 @@ struct FHIRItemWalk {
 
     /// The members the walk reads itself: few, and on every item, so compared one by one (a set made and
     /// hashed per item was a tenth of reading a large Questionnaire).
-    static let coreMembers = ["linkId", "text", "type", "item", "enableWhen", "enableBehavior"]
+    static let coreMembers = JSONKeySpellings(["linkId", "text", "type", "item", "enableWhen", "enableBehavior"])
+    /// The members of a display item the walk reads itself.
+    static let displayMembers = JSONKeySpellings(["linkId", "text", "type", "item"])
 
     init(reader: FHIRReader, version: FHIRVersion) {
         self.reader = reader
@@ -114,7 +116,7 @@ struct FHIRItemWalk {
         let text = item["text"]?.stringValue ?? ""
         waitingHelp.append((item, text))
         _ = FHIRMembers.kept(
-            item, core: ["linkId", "text", "type", "item"], carried: [], carriedExtensions: [], problems: &problems)
+            item, core: Self.displayMembers, carried: [], carriedExtensions: [], problems: &problems)
         if let children = item["item"] {
             walk(children.elements, section: section, inherited: inherited, problems: &problems)
         }
@@ -163,19 +165,34 @@ struct FHIRItemWalk {
             }
             waitingHelp = []
         }
+        // The walk's own members, found in one walk of the item's (by their place in `coreMembers`).
+        var (linkIdNode, textNode, children, enableWhen, enableBehavior):
+            (
+                JSONNode?, JSONNode?, JSONNode?, JSONNode?, JSONNode?
+            )
+        item.forEachMember(named: Self.coreMembers) { position, value in
+            switch position {
+            case 0: linkIdNode = value
+            case 1: textNode = value
+            case 3: children = value
+            case 4: enableWhen = value
+            case 5: enableBehavior = value
+            default: break
+            }
+        }
         // FHIR requires a linkId; without one, the question gets the one the writer gives it (`q` and its number).
-        let linkId = item["linkId"]?.stringValue ?? "q\(pending.count + 1)"
-        if item["linkId"]?.stringValue == nil {
+        let givenLinkId = linkIdNode?.stringValue
+        let linkId = givenLinkId ?? "q\(pending.count + 1)"
+        if givenLinkId == nil {
             problems.warning(
                 FHIRCode.linkIdMissing, "an item without a linkId (FHIR requires one) is named '\(linkId)'",
-                at: item["linkId"] ?? item)
+                at: linkIdNode ?? item)
         }
-        var text = item["text"]?.stringValue ?? ""
+        var text = textNode?.stringValue ?? ""
         if text.isEmpty {
             text = linkId
             problems.warning(FHIRCode.textMissing, "an item without text: its linkId is the question", at: item)
         }
-        let children = item["item"]
         // A type that carries `item` (a table's rows and cells) holds the items under it but help.
         let holdsChildren = made.carriedMembers.contains("item")
         var flattened: [JSONNode] = []
@@ -196,12 +213,12 @@ struct FHIRItemWalk {
             item, core: Self.coreMembers, carried: made.carriedMembers, carriedExtensions: made.carriedExtensions,
             problems: &problems)
         if self.made[linkId] != nil {
-            problems.warning(FHIRCode.duplicateLinkId, "linkId '\(linkId)' is used before", at: item["linkId"] ?? item)
+            problems.warning(FHIRCode.duplicateLinkId, "linkId '\(linkId)' is used before", at: linkIdNode ?? item)
         } else {
             self.made[linkId] = pending.count
         }
-        let conditions = item["enableWhen"].map { ($0, item["enableBehavior"]) } ?? inherited
-        if inherited != nil, item["enableWhen"] == nil {
+        let conditions = enableWhen.map { ($0, enableBehavior) } ?? inherited
+        if inherited != nil, enableWhen == nil {
             problems.report(
                 .note, FHIRCode.groupConditionInherited, "the item is asked when its group is", at: item)
         }

@@ -11,12 +11,12 @@ enum FHIRMembers {
     /// The members of `item` outside `core` and `carried`, and its extensions whose URL is outside
     /// `carriedExtensions`, each reported, as `_fhir` members.
     static func kept(
-        _ item: JSONNode, core: [String], carried: Set<String>, carriedExtensions: Set<String>,
+        _ item: JSONNode, core: JSONKeySpellings, carried: Set<String>, carriedExtensions: Set<String>,
         problems: inout ProblemCollector
     ) -> [(String, JSONWriter.Value)] {
         var kept: [(String, JSONWriter.Value)] = []
         WorkCounter.add(item.count, to: .interchangeVisits)
-        for member in item.members where !MemberNames.contains(member.key, core: core, carried: carried) {
+        for member in item.members where !MemberNames.contains(member, core: core, carried: carried) {
             guard member.key == "extension" else {
                 report(member, problems: &problems)
                 kept.append((member.key, member.value.writerValue))

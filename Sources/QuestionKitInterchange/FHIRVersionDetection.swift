@@ -15,14 +15,27 @@ struct FHIRVersionDetection {
         if let items = root["item"] { scan(items) }
     }
 
+    /// The members of an item the scan reads, by position: found in one walk of its members, since the
+    /// scan looks at every item before the reading does.
+    private static let scanned = JSONKeySpellings(["type", "answerConstraint", "disabledDisplay", "item"])
+
     private mutating func scan(_ items: JSONNode) {
         for item in items.elements where item.kind == .object {
-            if let type = item["type"] {
+            var (type, answerConstraint, disabledDisplay, children): (JSONNode?, JSONNode?, JSONNode?, JSONNode?)
+            item.forEachMember(named: Self.scanned) { position, value in
+                switch position {
+                case 0: type = value
+                case 1: answerConstraint = value
+                case 2: disabledDisplay = value
+                default: children = value
+                }
+            }
+            if let type {
                 if type.stringEquals("coding") || type.stringEquals("question") { r5Evidence = r5Evidence ?? type }
                 if type.stringEquals("choice") || type.stringEquals("open-choice") { r4Evidence = r4Evidence ?? type }
             }
-            if let node = item["answerConstraint"] ?? item["disabledDisplay"] { r5Evidence = r5Evidence ?? node }
-            if let children = item["item"] { scan(children) }
+            if let node = answerConstraint ?? disabledDisplay { r5Evidence = r5Evidence ?? node }
+            if let children { scan(children) }
         }
     }
 

@@ -60,7 +60,7 @@ struct SurveyJSElementWalk {
     var counts = ImportCounts()
 
     /// Members the converter itself carries, of every question element: few, so compared one by one.
-    static let coreMembers = ["type", "name", "title", "description", "visibleIf", "isRequired"]
+    static let coreMembers = JSONKeySpellings(["type", "name", "title", "description", "visibleIf", "isRequired"])
     /// Members that only shape the page (layout, numbering, looks): notes, not warnings.
     static let descriptive: Set<String> = [
         "startWithNewLine", "width", "minWidth", "maxWidth", "indent", "titleLocation", "descriptionLocation",
@@ -236,7 +236,7 @@ struct SurveyJSElementWalk {
     {
         var kept: [(String, JSONWriter.Value)] = []
         WorkCounter.add(node.count, to: .interchangeVisits)
-        for member in node.members where !MemberNames.contains(member.key, core: coreMembers, carried: carried) {
+        for member in node.members where !MemberNames.contains(member, core: coreMembers, carried: carried) {
             kept.append((member.key, member.value.writerValue))
             let key = member.key
             if key == "validators" {

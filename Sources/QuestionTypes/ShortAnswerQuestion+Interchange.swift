@@ -23,7 +23,8 @@ extension ShortAnswerQuestion {
         bounds: [(String, String, JSONNode?)], code: Code, keptIn: String, problems: inout ProblemCollector
     ) -> (keys: [(String, JSONWriter.Value)], carried: Set<String>) {
         var keys: [(String, JSONWriter.Value)] = [("numberInput", .bool(true))]
-        var carried: Set<String> = []
+        // Room for every bound at once: a set grown from empty rehashed its first name.
+        var carried = Set<String>(minimumCapacity: bounds.count)
         var range: [(String, JSONWriter.Value)] = []
         for (key, name, value) in bounds {
             guard let value else { continue }
@@ -42,7 +43,7 @@ extension ShortAnswerQuestion {
 
     /// A bound as the writer writes it (`35.0` is `35`), so that a round trip changes nothing.
     private static func boundText(_ number: Double) -> JSONWriter.Value {
-        .string(JSONWriter.text(of: .number(number), indent: 0))
+        .string(JSONWriter.format(number))
     }
 
     /// `comment`, and `text` whose input is text or a number (`inputType` absent, `text`, `number`,

@@ -73,13 +73,14 @@ public struct FHIRItem: Sendable {
 
     /// The `value[x]` member of an object (an answer option, an extension), or nil.
     public static func value(in object: JSONNode) -> JSONNode? {
-        object.members.first { $0.key.hasPrefix("value") }?.value
+        object.members.first { $0.keyNode.stringValueHasPrefix("value") }?.value
     }
 
     /// The `value[x]` of the item's extension with `url`, or nil.
     public func extensionValue(url: String) -> JSONNode? {
         guard let extensions = node["extension"] else { return nil }
-        for entry in extensions.elements where entry["url"]?.stringValue == url {
+        // Compared where the bytes lie: most extensions' URLs are longer than a String holds inline.
+        for entry in extensions.elements where entry["url"]?.stringValueIs(url) == true {
             return Self.value(in: entry)
         }
         return nil

@@ -366,6 +366,36 @@ public struct JSONNode: Sendable {
         }
     }
 
+    /// Whether this is a string and `stringValue == text` (Swift's comparison: canonical equivalence), with
+    /// no String made when the bytes settle it: the same bytes are the same string, and ASCII without
+    /// escapes on both sides is equal to nothing but itself.
+    package func stringValueIs(_ text: String) -> Bool {
+        guard kind == .string else { return false }
+        if stringEquals(text) { return true }
+        if Self.isASCII(text.utf8), withUnescapedUTF8(Self.isASCII) == true { return false }
+        return decodedString == text
+    }
+
+    /// Whether this is a string and `stringValue?.hasPrefix(prefix)`, with no String made when the bytes
+    /// settle it: in ASCII a prefix of bytes followed by another byte that is not a line feed (which
+    /// joins a carriage return) is a prefix of characters, and nothing else is.
+    package func stringValueHasPrefix(_ prefix: String) -> Bool {
+        guard kind == .string else { return false }
+        if Self.isASCII(prefix.utf8), prefix.utf8.last != UInt8(ascii: "\r"),
+            let isPrefix = withUnescapedUTF8({ bytes -> Bool? in
+                guard Self.isASCII(bytes) else { return nil }
+                return bytes.starts(with: prefix.utf8)
+            }) ?? nil
+        {
+            return isPrefix
+        }
+        return decodedString.hasPrefix(prefix)
+    }
+
+    private static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
+    }
+
     // MARK: Containers
 
     /// Number of elements (array) or members (object); 0 for scalars.
@@ -383,6 +413,27 @@ public struct JSONNode: Sendable {
         // Inlinable: the engine and the types look keys up from other modules. Walks the tape directly: this lookup runs for every key of every question, and making
         // a node per member (a retain and a release each) would cost more than the parse.
         document.valueIndex(forKey: key, inObjectAt: index).map { JSONNode(document: document, index: $0) }
+    }
+
+    /// Calls `body` with the position in `keys.all` and the value of each member of this object whose key
+    /// is one of `keys` (compared as look-ups compare), in source order: several look-ups in one walk of the
+    /// members (a repeated key's last value comes last, as a look-up finds it).
+    package func forEachMember(named keys: JSONKeySpellings, _ body: (Int, JSONNode) -> Void) {
+        guard kind == .object else { return }
+        var keyIndex = index + 1
+        let membersEnd = Int(entry.next)
+        while keyIndex < membersEnd {
+            let key = JSONNode(document: document, index: keyIndex)
+            let position: Int?
+            if let found = key.withUnescapedUTF8({ keys.position(of: $0) }) {
+                position = found
+            } else {
+                let decoded = key.decodedString
+                position = keys.all.firstIndex { $0.elementsEqual(decoded.utf8) }
+            }
+            if let position { body(position, JSONNode(document: document, index: keyIndex + 1)) }
+            keyIndex = Int(document.entries[keyIndex + 1].next)
+        }
     }
 
     /// The JSON pointer (RFC 6901) of this value, e.g. `/questions/3/answers/0`.

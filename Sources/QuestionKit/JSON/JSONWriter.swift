@@ -186,7 +186,7 @@ public struct JSONWriter: Sendable {
 
     /// Whole numbers without a fraction (up to 2^53, where doubles stop being exact integers);
     /// others in Swift's shortest round-trip form; JSON has no infinity or NaN, so those become null.
-    static func format(_ number: Double) -> String {
+    package static func format(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
         if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 { return String(Int(number)) }
         return String(number)
