@@ -14,23 +14,29 @@ import QuestionKitArchive
 /// diagnostic's line names its cell through one table.
 struct XLSFormDocument: Sendable {
     let document: JSONDocument
-    /// The cell each line of the text stands for (index 0 unused), nil for a line of no cell.
-    let places: [XLSFormPlace?]
+    /// The cell each line of the text stands for (index 0 unused), as `place(ofLine:)` reads it.
+    private let lines: [LinePlace]
+    /// The sheets' names, as the lines' places name them.
+    private let sheetNames: [String]
     /// Whether the source is a workbook, whose places have no text position.
     let isWorkbook: Bool
 
     /// The document of `sheets`, nil when the text made of them cannot be parsed (over the limits).
     init?(sheets: [XLSFormSheet], isWorkbook: Bool) {
         var text: [UInt8] = []
-        var places: [XLSFormPlace?] = [nil, nil]  // no line 0; line 1 is the `{` of the root
+        var lines: [LinePlace] = [.none, .none]  // no line 0; line 1 is the `{` of the root
+        // Every place of a sheet's lines is on that sheet (as its reader made them): its name is kept once.
+        let sheetNames = sheets.map(\.name)
+        var sheetIndex = 0
         func line(_ place: XLSFormPlace?) {
             text.append(UInt8(ascii: "\n"))
-            places.append(place)
+            lines.append(place.map { LinePlace($0, sheet: sheetIndex) } ?? .none)
         }
         func string(_ value: String) { JSONWriter.appendQuoted(value, to: &text) }
         text.append(UInt8(ascii: "{"))
         var sheetKeys: Set<String> = []
-        for (sheetIndex, sheet) in sheets.enumerated() {
+        for (index, sheet) in sheets.enumerated() {
+            sheetIndex = index
             line(sheet.place)
             if sheetIndex > 0 { text.append(UInt8(ascii: ",")) }
             var key = sheet.name.trimmingSpaces.lowercased()
@@ -80,7 +86,8 @@ struct XLSFormDocument: Sendable {
         text.append(UInt8(ascii: "}"))
         guard let document = JSONParser.parse(text).document else { return nil }
         self.document = document
-        self.places = places
+        self.lines = lines
+        self.sheetNames = sheetNames
         self.isWorkbook = isWorkbook
     }
 
@@ -141,14 +148,50 @@ struct XLSFormDocument: Sendable {
         "choice filter": "choice_filter", "repeat count": "repeat_count", "jr:count": "repeat_count",
     ]
 
+    /// A line's cell, stored flat (a form of 100,000 questions has two million lines; an optional place of
+    /// each, with its sheet's name, was 64 bytes a line): its sheet (in `sheetNames`, -1 for a line of no
+    /// cell), row and column, and a text form's line and column (0 in a workbook).
+    private struct LinePlace {
+        var sheet: Int32
+        var row: Int32
+        var column: Int32
+        var textLine: Int32
+        var textColumn: Int32
+
+        static let none = LinePlace(sheet: -1, row: 0, column: 0, textLine: 0, textColumn: 0)
+
+        init(sheet: Int32, row: Int32, column: Int32, textLine: Int32, textColumn: Int32) {
+            (self.sheet, self.row, self.column, self.textLine, self.textColumn) = (
+                sheet, row, column, textLine, textColumn
+            )
+        }
+
+        init(_ place: XLSFormPlace, sheet: Int) {
+            self.init(
+                sheet: Int32(clamping: sheet), row: Int32(clamping: place.location.row),
+                column: Int32(clamping: place.location.column), textLine: Int32(clamping: place.position?.line ?? 0),
+                textColumn: Int32(clamping: place.position?.column ?? 0))
+        }
+    }
+
+    /// The cell `line` stands for, nil for a line of no cell (or none of the text).
+    private func place(ofLine line: Int) -> XLSFormPlace? {
+        guard lines.indices.contains(line), lines[line].sheet >= 0 else { return nil }
+        let stored = lines[line]
+        return XLSFormPlace(
+            location: CellLocation(
+                sheet: sheetNames[Int(stored.sheet)], row: Int(stored.row), column: Int(stored.column)),
+            position: stored.textLine > 0
+                ? SourcePosition(line: Int(stored.textLine), column: Int(stored.textColumn)) : nil)
+    }
+
     /// `diagnostics` on the document's nodes, each moved to its cell: a text form's line and
     /// column, or a workbook's row and column with the cell named first in the message
     /// (`survey!B12: …`), since a workbook has no text. The pointer stays the document's
     /// (`/survey/10/type`: the sheet and the row, counted from the first after the header).
     func locate(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.map { diagnostic in
-            guard let line = diagnostic.position?.line, places.indices.contains(line), let place = places[line]
-            else {
+            guard let line = diagnostic.position?.line, let place = place(ofLine: line) else {
                 var whole = diagnostic
                 whole.position = nil
                 whole.fixes = []
