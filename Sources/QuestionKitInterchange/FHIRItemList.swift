@@ -49,9 +49,15 @@ struct FHIRItemList {
     static func linkIds(of questions: [Question]) -> [String] {
         let own = questions.map { $0.node["linkId"]?.stringValue }
         var taken = Set(own.compactMap { $0 })
-        return zip(questions, own).map { question, own in
-            own ?? unique("q\(question.number)", in: &taken)
+        // Made for every question, up to three times for a response: the set sized once, each
+        // number's text made without an interpolation, no question copied.
+        taken.reserveCapacity(questions.count)
+        var linkIds: [String] = []
+        linkIds.reserveCapacity(questions.count)
+        for index in questions.indices {
+            linkIds.append(own[index] ?? unique("q" + String(questions[index].number), in: &taken))
         }
+        return linkIds
     }
 
     /// `base`, or `base-2`, `base-3` … the first that `taken` does not hold, then taken.
