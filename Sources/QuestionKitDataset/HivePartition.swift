@@ -98,7 +98,7 @@ public enum ContentHash {
     }
 
     /// The hash that `hex(_:)` writes as `text`; nil for any other text.
-    public static func value(ofHex text: String) -> UInt64? {
+    package static func value(ofHex text: String) -> UInt64? {
         guard text.utf8.count == 16, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
         else { return nil }
         return UInt64(text, radix: 16)

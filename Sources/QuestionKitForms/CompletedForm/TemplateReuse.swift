@@ -19,7 +19,8 @@ import QuestionKit
 /// Reused, the template is rebound to the new form's document: each question's node is the new
 /// form's question at the same position, which is where its answer is read from. A type's
 /// `Definition` is kept as read from the first form: a type that kept JSON nodes in it would
-/// point into that form (no built-in type does).
+/// point into that form (no built-in type does). One `TemplateReuse` serves one reader: the
+/// skeleton does not say which types and key spellings read it.
 package final class TemplateReuse: @unchecked Sendable {
     /// Templates kept, at most: a dataset's forms are of a few revisions each of a few templates.
     package static let capacity = 256
