@@ -56,7 +56,8 @@ package enum XLSXWriter {
     /// Text XML 1.0 can hold: no control characters but tab, line feed and carriage return, no U+FFFE/U+FFFF.
     private static func checkText(_ text: String, _ location: CellLocation) throws(XLSXError) {
         // By bytes first: every control character is one byte below 0x20, and U+FFFE/U+FFFF start with 0xEF.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return }
+        let fits = text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 < 0x20 || $0 == 0xEF } }
+        guard fits != true, text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return }
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF {
@@ -120,26 +121,57 @@ package enum XLSXWriter {
 
     /// `number`'s decimal digits (not negative).
     private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        guard number >= 10 else {
-            bytes.append(UInt8(ascii: "0") + UInt8(number))
-            return
+        var power = 1
+        while power <= number / 10 { power *= 10 }
+        while power > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number / power % 10))
+            power /= 10
         }
-        appendDecimal(number / 10, to: &bytes)
-        bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
+    /// The shared-string table: each string once, found again by its bytes. An open-addressing table of
+    /// FNV-1a hashes of the UTF-8 bytes, not a `[String: Int]`: hashing every cell as a String (SipHash of its
+    /// normalized form) cost a tenth of writing a form. Strings are one entry when their bytes are equal.
     private struct SharedStrings {
-        var indices: [String: Int] = [:]
         var strings: [String] = []
+        private var hashes: [UInt64] = []
+        /// Index + 1 into `strings`, 0 for an empty slot; a power of two long, at most half full.
+        private var slots = [Int32](repeating: 0, count: 1024)
         var references = 0
 
         /// The string's index in the table, and whether it was added now.
         mutating func index(_ value: String) -> (index: Int, isNew: Bool) {
             references += 1
-            if let index = indices[value] { return (index, false) }
-            indices[value] = strings.count
+            var text = value
+            let hash = text.withUTF8 { bytes in
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                return hash
+            }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
+            while slots[slot] != 0 {
+                let index = Int(slots[slot]) - 1
+                // Equal bytes are equal Strings; the hash keeps canonically equal ones of other bytes apart.
+                if hashes[index] == hash, strings[index] == value { return (index, false) }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Int32(strings.count + 1)
             strings.append(value)
+            hashes.append(hash)
+            if strings.count * 2 > slots.count { grow() }
             return (strings.count - 1, true)
+        }
+
+        /// Twice the slots, every string placed again by its hash.
+        private mutating func grow() {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (index, hash) in hashes.enumerated() {
+                var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(index + 1)
+            }
         }
 
         func xml() -> [UInt8] {

@@ -53,8 +53,7 @@ public struct XLSFormWriter: Sendable {
         case .csv: output = XLSFormTable.csv(sheets)
         case .xlsx:
             do {
-                // Inline: a form's labels and names are mostly unique, and sharing them hashed every cell.
-                output = try XLSXWriter.write(sheets, strings: .inline)
+                output = try XLSXWriter.write(sheets)
             } catch {
                 problems.error(
                     XLSFormCode.workbookNotWritten, "the workbook cannot be written: \(error)",

@@ -146,6 +146,14 @@ struct XLSXTests {
         }
     }
 
+    @Test func sharedStringsAreFoundAgainByTheirBytesInATableThatGrows() throws {
+        // 1,500 strings, each twice (the table starts with 1,024 slots), and two spellings of one 'é'.
+        var rows = (0..<3_000).map { ["s\($0 % 1_500)", "x"] }
+        rows.append(["\u{E9}", "e\u{301}", "\u{E9}"])
+        let read = try XLSXReader.read(XLSXWriter.write([("survey", rows)]))[0].rows
+        #expect(read.map { $0.map { Array($0.value.utf8) } } == rows.map { $0.map { Array($0.utf8) } })
+    }
+
     @Test func whatCannotBeWrittenIsAnError() {
         #expect(
             xlsxError { () throws(XLSXError) in _ = try XLSXWriter.write([]) }?.reason
