@@ -9,9 +9,11 @@ extension FHIRItemWalk {
     func questionValues(problems: inout ProblemCollector) -> [(JSONWriter.Value, FHIRReader.QuestionSource)] {
         pending.map { question in
             var source = FHIRReader.QuestionSource(item: question.item, enableWhen: question.conditions?.enableWhen)
-            var members: [(String, JSONWriter.Value)] = [
-                ("answer-type", .string(question.identifier)), ("question", .string(question.text)),
-            ]
+            var members: [(String, JSONWriter.Value)] = []
+            // Room for every member at once: grown from two, the array was made again twice per question.
+            members.reserveCapacity(question.keys.count + 8)
+            members.append(("answer-type", .string(question.identifier)))
+            members.append(("question", .string(question.text)))
             if let section = question.section { members.append(("section", .string(section))) }
             if !question.help.isEmpty {
                 members.append(
@@ -60,7 +62,7 @@ extension FHIRItemWalk {
 
     private func condition(_ condition: JSONNode, problems: inout ProblemCollector) -> JSONWriter.Value? {
         guard let question = condition["question"]?.stringValue, let op = condition["operator"]?.stringValue,
-            let answer = condition.members.first(where: { $0.key.hasPrefix("answer") })?.value
+            let answer = condition.members.first(where: { $0.keyNode.stringValueHasPrefix("answer") })?.value
         else {
             problems.warning(
                 FHIRCode.conditionMalformed, "a condition needs question, operator and answer[x]; kept under _fhir",

@@ -28,6 +28,8 @@ struct FHIRItemWalk {
     /// Items no type made, kept whole.
     var unmade: [JSONWriter.Value] = []
     var counts = ImportCounts()
+    /// Members of items visited, for `WorkCounter` (added once, by the reader: the counter is a task-local).
+    var visits = 0
     /// Display items waiting for the next question, whose help they become.
     private var waitingHelp: [(node: JSONNode, text: String)] = []
 
@@ -104,7 +106,8 @@ struct FHIRItemWalk {
             conditions = (enableWhen, item["enableBehavior"])
         }
         _ = FHIRMembers.kept(
-            item, core: Self.coreMembers, carried: ["repeats"], carriedExtensions: [], problems: &problems)
+            item, core: Self.coreMembers, carried: ["repeats"], carriedExtensions: [], visits: &visits,
+            problems: &problems)
         if let children = item["item"] {
             walk(children.elements, section: inner, inherited: conditions, problems: &problems)
         }
@@ -116,7 +119,8 @@ struct FHIRItemWalk {
         let text = item["text"]?.stringValue ?? ""
         waitingHelp.append((item, text))
         _ = FHIRMembers.kept(
-            item, core: Self.displayMembers, carried: [], carriedExtensions: [], problems: &problems)
+            item, core: Self.displayMembers, carried: [], carriedExtensions: [], visits: &visits,
+            problems: &problems)
         if let children = item["item"] {
             walk(children.elements, section: section, inherited: inherited, problems: &problems)
         }
@@ -194,7 +198,7 @@ struct FHIRItemWalk {
             problems.warning(FHIRCode.textMissing, "an item without text: its linkId is the question", at: item)
         }
         // A type that carries `item` (a table's rows and cells) holds the items under it but help.
-        let holdsChildren = made.carriedMembers.contains("item")
+        let holdsChildren = !made.carriedMembers.isEmpty && made.carriedMembers.contains("item")
         var flattened: [JSONNode] = []
         for child in children.map(\.elements).map(Array.init) ?? [] {
             if child["type"]?.stringEquals("display") == true {
@@ -211,7 +215,7 @@ struct FHIRItemWalk {
         }
         let kept = FHIRMembers.kept(
             item, core: Self.coreMembers, carried: made.carriedMembers, carriedExtensions: made.carriedExtensions,
-            problems: &problems)
+            visits: &visits, problems: &problems)
         if self.made[linkId] != nil {
             problems.warning(FHIRCode.duplicateLinkId, "linkId '\(linkId)' is used before", at: linkIdNode ?? item)
         } else {

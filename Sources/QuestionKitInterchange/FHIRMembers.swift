@@ -9,13 +9,13 @@ enum FHIRMembers {
     ]
 
     /// The members of `item` outside `core` and `carried`, and its extensions whose URL is outside
-    /// `carriedExtensions`, each reported, as `_fhir` members.
+    /// `carriedExtensions`, each reported, as `_fhir` members. The members are counted in `visits`.
     static func kept(
         _ item: JSONNode, core: JSONKeySpellings, carried: Set<String>, carriedExtensions: Set<String>,
-        problems: inout ProblemCollector
+        visits: inout Int, problems: inout ProblemCollector
     ) -> [(String, JSONWriter.Value)] {
         var kept: [(String, JSONWriter.Value)] = []
-        WorkCounter.add(item.count, to: .interchangeVisits)
+        visits += item.count
         for member in item.members where !MemberNames.contains(member, core: core, carried: carried) {
             guard member.key == "extension" else {
                 report(member, problems: &problems)

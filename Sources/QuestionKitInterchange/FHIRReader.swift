@@ -77,6 +77,7 @@ public struct FHIRReader: Sendable {
             var walk = FHIRItemWalk(reader: self, version: version)
             if let items = root["item"] { walk.walk(items.elements, section: nil, inherited: nil, problems: &problems) }
             walk.finishPendingHelp(problems: &problems)
+            WorkCounter.add(walk.visits, to: .interchangeVisits)
             let made = walk.questionValues(problems: &problems)
             let questions = made.map(\.0)
             result.sources = made.map(\.1)

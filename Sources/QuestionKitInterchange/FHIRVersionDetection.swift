@@ -18,6 +18,9 @@ struct FHIRVersionDetection {
     /// The members of an item the scan reads, by position: found in one walk of its members, since the
     /// scan looks at every item before the reading does.
     private static let scanned = JSONKeySpellings(["type", "answerConstraint", "disabledDisplay", "item"])
+    /// The item types of one release only.
+    private static let r5Types = JSONKeySpellings(["coding", "question"])
+    private static let r4Types = JSONKeySpellings(["choice", "open-choice"])
 
     private mutating func scan(_ items: JSONNode) {
         for item in items.elements where item.kind == .object {
@@ -31,8 +34,8 @@ struct FHIRVersionDetection {
                 }
             }
             if let type {
-                if type.stringEquals("coding") || type.stringEquals("question") { r5Evidence = r5Evidence ?? type }
-                if type.stringEquals("choice") || type.stringEquals("open-choice") { r4Evidence = r4Evidence ?? type }
+                if Self.r5Types.contains(type) { r5Evidence = r5Evidence ?? type }
+                if Self.r4Types.contains(type) { r4Evidence = r4Evidence ?? type }
             }
             if let node = answerConstraint ?? disabledDisplay { r5Evidence = r5Evidence ?? node }
             if let children { scan(children) }

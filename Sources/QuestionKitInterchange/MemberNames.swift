@@ -6,6 +6,6 @@ import QuestionKit
 /// The walks' names are ASCII letters other than K, so bytes compare them as String's `==` does.
 enum MemberNames {
     static func contains(_ member: JSONMember, core: JSONKeySpellings, carried: Set<String>) -> Bool {
-        core.contains(key: member.keyNode) || (!carried.isEmpty && carried.contains(member.key))
+        core.contains(member.keyNode) || (!carried.isEmpty && carried.contains(member.key))
     }
 }

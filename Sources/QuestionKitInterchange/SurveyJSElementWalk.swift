@@ -58,6 +58,8 @@ struct SurveyJSElementWalk {
     /// Elements no type made, kept whole.
     var unmade: [JSONWriter.Value] = []
     var counts = ImportCounts()
+    /// Members of elements visited, for `WorkCounter` (added once, by the reader: the counter is a task-local).
+    var visits = 0
 
     /// Members the converter itself carries, of every question element: few, so compared one by one.
     static let coreMembers = JSONKeySpellings(["type", "name", "title", "description", "visibleIf", "isRequired"])
@@ -212,7 +214,7 @@ struct SurveyJSElementWalk {
                 at: title)
         }
         let text = title.flatMap(SurveyJSElement.localized) ?? name ?? "Question \(pending.count + 1)"
-        var kept = Self.kept(node, carried: imported.carriedMembers, problems: &problems)
+        var kept = Self.kept(node, carried: imported.carriedMembers, visits: &visits, problems: &problems)
         if let required = node["isRequired"], required.boolValue == true {
             problems.report(
                 .note, SurveyJSCode.requiredNoted,
@@ -231,11 +233,11 @@ struct SurveyJSElementWalk {
     }
 
     /// The members of `node` outside the core ones and `carried`, each reported, as `_surveyjs` members.
-    private static func kept(_ node: JSONNode, carried: Set<String>, problems: inout ProblemCollector)
-        -> [(String, JSONWriter.Value)]
-    {
+    private static func kept(
+        _ node: JSONNode, carried: Set<String>, visits: inout Int, problems: inout ProblemCollector
+    ) -> [(String, JSONWriter.Value)] {
         var kept: [(String, JSONWriter.Value)] = []
-        WorkCounter.add(node.count, to: .interchangeVisits)
+        visits += node.count
         for member in node.members where !MemberNames.contains(member, core: coreMembers, carried: carried) {
             kept.append((member.key, member.value.writerValue))
             let key = member.key

@@ -51,6 +51,7 @@ public struct SurveyJSReader: Sendable {
             if root["pages"] == nil, root["elements"] == nil, root["questions"] == nil {
                 problems.warning(SurveyJSCode.noElements, "the survey has no pages and no elements", at: root)
             }
+            WorkCounter.add(walk.visits, to: .interchangeVisits)
             let made = walk.questionValues(problems: &problems)
             result.sources = walk.pending.map(\.element)
             result.document = document

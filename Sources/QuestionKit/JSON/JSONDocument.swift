@@ -204,6 +204,33 @@ public final class JSONDocument: Sendable {
         }
     }
 
+    /// `JSONNode.forEachMember(named:_:)` of the object at `objectIndex`, with the entry index of each value:
+    /// a walk of the tape, as `valueIndex(forKeyUTF8:inObjectAt:)` walks it.
+    package func forEachMember(named keys: JSONKeySpellings, inObjectAt objectIndex: Int, _ body: (Int, Int) -> Void) {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { source in
+                let object = entries[objectIndex]
+                guard object.kind == .object, let sourceBase = source.baseAddress else { return }
+                var keyIndex = objectIndex + 1
+                let membersEnd = Int(object.next)
+                while keyIndex < membersEnd {
+                    let keyEntry = entries[keyIndex]
+                    let position: Int?
+                    if keyEntry.flags & (JSONEntry.hasEscapes | JSONEntry.isUnquoted) == 0 {
+                        let start = Int(keyEntry.start) &+ 1
+                        let length = Int(keyEntry.end) &- start &- 1
+                        position = keys.position(of: UnsafeBufferPointer(start: sourceBase + start, count: length))
+                    } else {
+                        let decoded = JSONNode(document: self, index: keyIndex).decodedString
+                        position = keys.all.firstIndex { $0.elementsEqual(decoded.utf8) }
+                    }
+                    if let position { body(position, keyIndex + 1) }
+                    keyIndex = Int(entries[keyIndex + 1].next)
+                }
+            }
+        }
+    }
+
     /// The entry index of element `position` of the array at `arrayIndex` (which must have more
     /// than `position` elements), found by walking the tape without making nodes.
     package func indexOfElement(_ position: Int, inArrayAt arrayIndex: Int) -> Int {
@@ -419,21 +446,7 @@ public struct JSONNode: Sendable {
     /// is one of `keys` (compared as look-ups compare), in source order: several look-ups in one walk of the
     /// members (a repeated key's last value comes last, as a look-up finds it).
     package func forEachMember(named keys: JSONKeySpellings, _ body: (Int, JSONNode) -> Void) {
-        guard kind == .object else { return }
-        var keyIndex = index + 1
-        let membersEnd = Int(entry.next)
-        while keyIndex < membersEnd {
-            let key = JSONNode(document: document, index: keyIndex)
-            let position: Int?
-            if let found = key.withUnescapedUTF8({ keys.position(of: $0) }) {
-                position = found
-            } else {
-                let decoded = key.decodedString
-                position = keys.all.firstIndex { $0.elementsEqual(decoded.utf8) }
-            }
-            if let position { body(position, JSONNode(document: document, index: keyIndex + 1)) }
-            keyIndex = Int(document.entries[keyIndex + 1].next)
-        }
+        document.forEachMember(named: keys, inObjectAt: index) { body($0, JSONNode(document: document, index: $1)) }
     }
 
     /// The JSON pointer (RFC 6901) of this value, e.g. `/questions/3/answers/0`.

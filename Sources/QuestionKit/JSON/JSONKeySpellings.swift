@@ -45,11 +45,12 @@ package struct JSONKeySpellings: Sendable {
         position(of: key) != nil
     }
 
-    /// Whether the string `key` (an object's key) is one of the spellings, byte for byte: compared where
-    /// its bytes lie, unless it has escapes.
-    package func contains(key: JSONNode) -> Bool {
-        key.withUnescapedUTF8 { contains(utf8: $0) }
-            ?? all.contains { $0.elementsEqual(key.decodedString.utf8) }
+    /// Whether `node` is a string (an object's key, or a value) that is one of the spellings, byte for
+    /// byte: compared where its bytes lie, unless it has escapes.
+    package func contains(_ node: JSONNode) -> Bool {
+        guard node.kind == .string else { return false }
+        return node.withUnescapedUTF8 { contains(utf8: $0) }
+            ?? all.contains { $0.elementsEqual(node.decodedString.utf8) }
     }
 
     /// The position in `all` of the first spelling that is `key`'s bytes, if any.
