@@ -40,7 +40,14 @@ extension MultipleChoiceQuestion {
                 Code.fhirFreeTextNotCarried, "free text besides the options is not carried; only the options are",
                 at: constraint ?? item["type"] ?? item.node)
         }
-        var keys: [(String, JSONWriter.Value)] = [("max-answers", .integer(item.repeats ? 0 : 1))]
+        let maxAnswers = item.repeats ? 0 : 1
+        // Most items have no extension: what `fhirItem` keeps is looked for only where there are some.
+        guard item["extension"] != nil else {
+            return FHIRImport(
+                keys: [("max-answers", .integer(maxAnswers)), ("answers", .array(texts))],
+                carriedMembers: ["answerOption", "repeats", "answerConstraint"])
+        }
+        var keys: [(String, JSONWriter.Value)] = [("max-answers", .integer(maxAnswers))]
         var carried: Set<String> = []
         // A repeating item's SDC maxOccurs is the limit; on a single answer (or given twice) it says
         // nothing sure and is left to be reported.
@@ -52,10 +59,12 @@ extension MultipleChoiceQuestion {
         keys.append(("answers", .array(texts)))
         // What `fhirItem` kept: the accepted options, each among the options (else the extension is reported).
         let accepted = item.extensionValues(url: FHIRItem.acceptedAnswerURL).map(\.stringValue)
-        let optionTexts = Set(texts.compactMap { if case .string(let text) = $0 { text } else { nil } })
-        if !accepted.isEmpty, accepted.allSatisfy({ $0.map(optionTexts.contains) == true }) {
-            keys.append(("acceptedAnswer", .array(accepted.compactMap { $0.map(JSONWriter.Value.string) })))
-            carried.insert(FHIRItem.acceptedAnswerURL)
+        if !accepted.isEmpty {
+            let optionTexts = Set(texts.compactMap { if case .string(let text) = $0 { text } else { nil } })
+            if accepted.allSatisfy({ $0.map(optionTexts.contains) == true }) {
+                keys.append(("acceptedAnswer", .array(accepted.compactMap { $0.map(JSONWriter.Value.string) })))
+                carried.insert(FHIRItem.acceptedAnswerURL)
+            }
         }
         return FHIRImport(
             keys: keys, carriedMembers: ["answerOption", "repeats", "answerConstraint"], carriedExtensions: carried)
