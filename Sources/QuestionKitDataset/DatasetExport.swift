@@ -41,7 +41,7 @@ public struct DatasetExport {
     /// Forms read and made into rows together, on every core, while the rows of the batch before
     /// are written: enough to keep both cores busy, few enough that their rows take some tens of
     /// megabytes. 1,024 rather than 128: 1,000,000 forms 139.7 s → 98.4 s on two cores (CPU 133% →
-    /// 173% of one), for 90 MB more at the peak; a batch's hand-over stalled the cores 7,800 times.
+    /// 173% of one), for 90 MB more at the peak (fewer hand-overs, each of which waits on one side).
     public var formsPerBatch = 1024
     /// Reads the completed form at a path (within a folder, when it was found in one), on any thread.
     let load: @Sendable (String, String?) -> LoadedFile<FilledForm>
