@@ -21,23 +21,19 @@ struct XLSFormDocument: Sendable {
     /// Whether the source is a workbook, whose places have no text position.
     let isWorkbook: Bool
 
-    /// The document of `sheets`, nil when the text made of them cannot be parsed (over the limits).
+    /// The document of `sheets`, nil when the text made of them cannot be parsed (over the limits). The
+    /// document is recorded as the text is written (`JSONRecordedText`), not parsed from it: its keys are
+    /// distinct by construction (sheets and columns named twice get `(2)`, a row has a column once).
     init?(sheets: [XLSFormSheet], isWorkbook: Bool) {
-        var text: [UInt8] = []
+        var text = JSONRecordedText()
         var lines: [LinePlace] = [.none, .none]  // no line 0; line 1 is the `{` of the root
         // Every place of a sheet's lines is on that sheet (as its reader made them): its name is kept once.
         let sheetNames = sheets.map(\.name)
-        var sheetIndex = 0
-        func line(_ place: XLSFormPlace?) {
-            text.append(UInt8(ascii: "\n"))
-            lines.append(place.map { LinePlace($0, sheet: sheetIndex) } ?? .none)
-        }
-        func string(_ value: String) { JSONWriter.appendQuoted(value, to: &text) }
-        text.append(UInt8(ascii: "{"))
+        text.open(.object)
         var sheetKeys: Set<String> = []
-        for (index, sheet) in sheets.enumerated() {
-            sheetIndex = index
-            line(sheet.place)
+        for (sheetIndex, sheet) in sheets.enumerated() {
+            text.append(UInt8(ascii: "\n"))
+            lines.append(LinePlace(sheet.place, sheet: sheetIndex))
             if sheetIndex > 0 { text.append(UInt8(ascii: ",")) }
             var key = sheet.name.trimmingSpaces.lowercased()
             var copy = 1
@@ -45,58 +41,70 @@ struct XLSFormDocument: Sendable {
                 copy += 1
                 key = "\(sheet.name.trimmingSpaces.lowercased()) (\(copy))"
             }
-            string(key)
-            text += Array(":[".utf8)
+            text.key(key)
+            text.append(UInt8(ascii: ":"))
+            text.open(.array)
             guard let header = sheet.rows.first else {
-                text.append(UInt8(ascii: "]"))
+                text.close()
                 continue
             }
-            let columns = Self.columns(of: header)
+            let columns = Self.columns(of: header, sheet: sheetIndex)
             var firstRow = true
             for rowIndex in sheet.rows.indices.dropFirst() {
                 // By index, not copying cells: a form of 100,000 questions has a million of them.
                 let row = sheet.rows[rowIndex]
                 WorkCounter.add(row.count, to: .interchangeVisits)
                 guard let first = row.first else { continue }
-                line(first.place)
+                text.append(UInt8(ascii: "\n"))
+                lines.append(LinePlace(first.place, sheet: sheetIndex))
                 if !firstRow { text.append(UInt8(ascii: ",")) }
-                text.append(UInt8(ascii: "{"))
+                text.open(.object)
                 firstRow = false
                 for index in row.indices {
-                    let place = row[index].place
                     // A cell under no header is read under `(column D)`, so that it is reported, not lost.
-                    let number = place.location.column
-                    let column = number < columns.count ? columns[number] : nil
-                    line(column?.place ?? place)
+                    let number = row[index].place.location.column
+                    text.append(UInt8(ascii: "\n"))
                     if index > 0 { text.append(UInt8(ascii: ",")) }
-                    if let column {
-                        text += column.json
+                    if number < columns.count, let column = columns[number] {
+                        lines.append(column.line)
+                        text.key(quoted: column.json, escaped: column.escaped)
                     } else {
-                        string("(column \(CellReference.letters(place.location.column)))")
+                        lines.append(LinePlace(row[index].place, sheet: sheetIndex))
+                        text.key("(column \(CellReference.letters(number)))")
                     }
                     text.append(UInt8(ascii: ":"))
-                    line(place)
-                    string(row[index].value)
+                    text.append(UInt8(ascii: "\n"))
+                    lines.append(LinePlace(row[index].place, sheet: sheetIndex))
+                    text.string(row[index].value)
                 }
-                text.append(UInt8(ascii: "}"))
+                text.close()
             }
-            text.append(UInt8(ascii: "]"))
+            text.close()
         }
-        line(nil)
-        text.append(UInt8(ascii: "}"))
-        guard let document = JSONParser.parse(text).document else { return nil }
+        text.append(UInt8(ascii: "\n"))
+        lines.append(.none)
+        text.close()
+        guard let document = text.document() ?? JSONParser.parse(text.bytes).document else { return nil }
         self.document = document
         self.lines = lines
         self.sheetNames = sheetNames
         self.isWorkbook = isWorkbook
     }
 
-    /// The header's columns by number (an array, looked up for every cell, up to the header's last column):
-    /// each its key (as JSON text) and header cell. A header given twice keeps the first; the later one is
-    /// `key (2)`, so that the reader reports its cells rather than losing them.
-    private static func columns(of header: [XLSFormCell]) -> [(json: [UInt8], place: XLSFormPlace)?] {
+    /// A column of a sheet's header: its key as JSON text (written once for the column's cells), whether
+    /// that text has an escape, and its header cell's line place.
+    private struct Column {
+        var json: [UInt8]
+        var escaped: Bool
+        var line: LinePlace
+    }
+
+    /// The header's columns by number (an array, looked up for every cell, up to the header's last column).
+    /// A header given twice keeps the first; the later one is `key (2)`, so that the reader reports its cells
+    /// rather than losing them.
+    private static func columns(of header: [XLSFormCell], sheet: Int) -> [Column?] {
         let last = header.map(\.place.location.column).max() ?? 0
-        var columns = [(json: [UInt8], place: XLSFormPlace)?](repeating: nil, count: last + 1)
+        var columns = [Column?](repeating: nil, count: last + 1)
         var used: [String: Int] = [:]
         for cell in header {
             var key = columnKey(cell.value)
@@ -106,10 +114,10 @@ struct XLSFormDocument: Sendable {
             } else {
                 used[key] = 1
             }
-            // The key as JSON text, written once for the column's cells.
             var json: [UInt8] = []
-            JSONWriter.appendQuoted(key, to: &json)
-            columns[cell.place.location.column] = (json, cell.place)
+            let escaped = JSONWriter.appendQuoted(key, to: &json)
+            columns[cell.place.location.column] = Column(
+                json: json, escaped: escaped, line: LinePlace(cell.place, sheet: sheet))
         }
         return columns
     }

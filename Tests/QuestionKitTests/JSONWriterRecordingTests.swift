@@ -21,6 +21,12 @@ struct JSONWriterRecordingTests {
             return problems
         }
         if document.bytes != bytes { problems.append("the document's bytes are not the text") }
+        return problems + entryDifferences(document, expected)
+    }
+
+    /// The entries of `document` that are not `expected`'s (a parse's).
+    static func entryDifferences(_ document: JSONDocument, _ expected: JSONDocument) -> [String] {
+        var problems: [String] = []
         if document.entries.count != expected.entries.count {
             return problems + ["\(document.entries.count) entries instead of \(expected.entries.count)"]
         }
@@ -120,5 +126,52 @@ struct JSONWriterRecordingTests {
             let problems = Self.differences(tree)
             #expect(problems == [], "round \(round)")
         }
+    }
+
+    /// A text written piece by piece (`JSONRecordedText`, as the XLSForm reader writes its sheets, one line a
+    /// cell): its document is the parse's, entry for entry, with escapes, empty containers and large counts.
+    @Test func recordedTextIsWhatTheParserReads() {
+        var text = JSONRecordedText()
+        text.open(.object)
+        text.append(UInt8(ascii: "\n"))
+        text.key("survey")
+        text.append(UInt8(ascii: ":"))
+        text.open(.array)
+        var quoted: [UInt8] = []
+        let escaped = JSONWriter.appendQuoted("la\"bel", to: &quoted)
+        for row in 0..<70_000 {
+            if row > 0 { text.append(UInt8(ascii: ",")) }
+            text.append(UInt8(ascii: "\n"))
+            text.open(.object)
+            text.key("type")
+            text.append(UInt8(ascii: ":"))
+            text.string(row % 2 == 0 ? "text" : "a\nb é")
+            text.append(UInt8(ascii: ","))
+            text.key(quoted: quoted, escaped: escaped)
+            text.append(UInt8(ascii: ":"))
+            text.string("Q\(row)")
+            text.close()
+        }
+        text.close()
+        text.append(UInt8(ascii: ","))
+        text.key("(column B)\t")
+        text.append(UInt8(ascii: ":"))
+        text.open(.object)
+        text.close()
+        text.append(UInt8(ascii: "\n"))
+        text.close()
+        let parsed = JSONParser.parse(text.bytes)
+        #expect(parsed.diagnostics.isEmpty)
+        guard let document = text.document(), let expected = parsed.document else {
+            Issue.record("no document")
+            return
+        }
+        #expect(document.bytes == text.bytes)
+        #expect(Self.entryDifferences(document, expected) == [])
+        var small = JSONRecordedText()
+        small.open(.array)
+        small.string(String(repeating: "x", count: 200))
+        small.close()
+        #expect(small.document(limits: JSONParser.Limits(maxBytes: 100)) == nil)
     }
 }

@@ -49,9 +49,13 @@ struct JSONDocumentRecording: JSONWriterRecording {
     private let maxDepth: Int
     /// Set when the parse would say more than the document, or the document differ (see the type).
     private var needsParse = false
+    /// Whether the writer promises that no object repeats a key (as `JSONRecordedText`'s caller does): then
+    /// keys are not compared, and objects of many members need no parse.
+    private let keysDistinct: Bool
 
-    init(maxDepth: Int) {
+    init(maxDepth: Int, keysDistinct: Bool = false) {
         self.maxDepth = maxDepth
+        self.keysDistinct = keysDistinct
     }
 
     mutating func scalar(_ kind: JSONKind, start: Int, end: Int) {
@@ -66,6 +70,7 @@ struct JSONDocumentRecording: JSONWriterRecording {
         entries.appendLeaf(
             .string, start: start, end: end, parent: currentParent,
             flags: JSONEntry.isKey | (escaped ? JSONEntry.hasEscapes : 0))
+        if keysDistinct { return }
         let top = frames.count - 1
         var frame = frames[top]
         guard frame.count < Self.pairwiseKeyLimit else { return needsParse = true }
@@ -127,5 +132,70 @@ struct JSONDocumentRecording: JSONWriterRecording {
             keyIndex = Int(entries[keyIndex + 1].next)
         }
         return false
+    }
+}
+
+/// A JSON text written piece by piece by a caller that knows its shape, with the document
+/// `JSONParser.parse` would make of it recorded as it is written (`JSONDocumentRecording`), entry for
+/// entry: the sheets of an XLSForm are made a document this way, one line per cell, and parsing that
+/// text again was a sixth of reading a large workbook. The caller writes the punctuation and white space
+/// between values itself (`append`), and promises that no object repeats a key.
+package struct JSONRecordedText {
+    /// The text so far.
+    package private(set) var bytes: [UInt8] = []
+    private var recording: JSONDocumentRecording
+    /// The kinds of the open containers, innermost last, for their closing brackets.
+    private var open: [JSONKind] = []
+
+    package init(maxDepth: Int = JSONParser.Limits.default.maxDepth) {
+        recording = JSONDocumentRecording(maxDepth: maxDepth, keysDistinct: true)
+    }
+
+    /// Punctuation or white space between values (`,`, `:`, a line end): no value.
+    @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Opens an array or object (`kind` must be one of them); `close` ends it.
+    package mutating func open(_ kind: JSONKind) {
+        recording.open(kind, start: bytes.count)
+        bytes.append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        open.append(kind)
+    }
+
+    /// Closes the innermost open array or object.
+    package mutating func close() {
+        bytes.append(open.removeLast() == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        recording.close(end: bytes.count)
+    }
+
+    /// An object member's key, quoted and escaped as `JSONWriter` writes a string.
+    package mutating func key(_ key: String) {
+        let start = bytes.count
+        let escaped = JSONWriter.appendQuoted(key, to: &bytes)
+        recording.key(escaped: escaped, start: start, end: bytes.count, in: bytes)
+    }
+
+    /// An object member's key already written as JSON text (`JSONWriter.appendQuoted`; `escaped`: what it
+    /// returned), for a key written many times.
+    package mutating func key(quoted: [UInt8], escaped: Bool) {
+        let start = bytes.count
+        bytes.append(contentsOf: quoted)
+        recording.key(escaped: escaped, start: start, end: bytes.count, in: bytes)
+    }
+
+    /// A string value.
+    package mutating func string(_ value: String) {
+        let start = bytes.count
+        let escaped = JSONWriter.appendQuoted(value, to: &bytes)
+        recording.string(escaped: escaped, start: start, end: bytes.count)
+    }
+
+    /// The document of the text, every container closed; nil when it is beyond `limits` (what
+    /// `JSONParser.parse` refuses). Called once: the recording is handed over or freed, and the text must
+    /// not be used afterwards but for its `bytes`.
+    package func document(limits: JSONParser.Limits = .default) -> JSONDocument? {
+        recording.document(of: bytes, maxBytes: limits.maxBytes)
     }
 }
