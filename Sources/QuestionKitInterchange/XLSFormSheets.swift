@@ -244,7 +244,11 @@ extension String {
 
     /// Whether the text is empty or only spaces, tabs and line ends (`trimmingSpaces` is empty), told
     /// without making the trimmed text.
-    var isBlank: Bool { unicodeScalars.allSatisfy(Self.isBlank) }
+    var isBlank: Bool {
+        // Most cells start with a byte that is no blank's first (U+00A0 is C2 A0): told without a loop.
+        if let first = utf8.first, first > 0x20 && first != 0xC2 { return false }
+        return unicodeScalars.allSatisfy(Self.isBlank)
+    }
 
     private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{A0}"

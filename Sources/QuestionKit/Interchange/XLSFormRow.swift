@@ -41,13 +41,28 @@ public struct XLSFormRow: Sendable {
 
     /// The words of a cell (a `type`, a `constraint`), split at spaces, tabs and line feeds as Characters (a CR LF
     /// is one Character, no line feed); by bytes when the text is ASCII without a CR, where each byte is one
-    /// Character (splitting by Characters cost 11,000 instructions a constraint).
+    /// Character (splitting by Characters cost 11,000 instructions a constraint), in one loop over the string's
+    /// memory (a generic split of its UTF-8 view cost 2,600 instructions a `select_one` type).
     package static func words(_ text: String) -> [String] {
-        let separator: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
-        guard text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else {
-            return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        var text = text
+        let ascii: [String]? = text.withUTF8 { bytes in
+            var words: [String] = []
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x80 && byte != 0x0D else { return nil }
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A else { continue }
+                if index > start {
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                start = index + 1
+            }
+            if bytes.count > start {
+                words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            }
+            return words
         }
-        return text.utf8.split(whereSeparator: separator).map { String(decoding: $0, as: UTF8.self) }
+        return ascii ?? text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
     }
 }
 
