@@ -59,23 +59,21 @@ package struct DatasetCommand: Command {
             context.printError("\(context.toolName) dataset: nothing exported: a PATH does not exist")
             return ExitStatus.inputErrors
         }
-        var inputs: [DatasetExport.Input] = []
-        for path in arguments.positionals {
-            let walk = DatasetInputs.walk(path, leavingOut: output)
-            for skipped in walk.skipped { context.printDiagnostics(skipped) }
-            inputs += walk.paths.map { DatasetExport.Input(path: $0, folder: walk.folder) }
-        }
+        let inputs = DatasetInputs(paths: arguments.positionals, leavingOut: output)
         // A revision's forms carry the same template: read and checked once, not once per form.
         let templates = TemplateReuse()
         var export = DatasetExport(folder: output, registry: context.registry, formats: formats) {
             files.completedForm(at: $0, within: $1, reusing: templates)
         }
         export.rowsPerPart = rowsPerPart
-        do {
-            let summary = try export.run(inputs)
+        let outcome = Result { () throws(DatasetError) in try export.run(inPathOrder: inputs) }
+        // The folders are walked as the export goes: what a walk skipped is said once it is over.
+        for skipped in inputs.skipped.notes.joined() { context.printDiagnostics(skipped) }
+        switch outcome {
+        case .success(let summary):
             context.print(Self.describe(summary, folder: output))
             return ExitStatus.success
-        } catch {
+        case .failure(let error):
             context.printError("\(context.toolName) dataset: error: \(error)")
             return ExitStatus.inputErrors
         }
@@ -91,23 +89,96 @@ package struct DatasetCommand: Command {
     }
 }
 
-/// The completed forms a path names: itself; a folder's `.json` files (not fixtures, not a
-/// store's bookkeeping, nothing in a hidden folder); a store root's completed and submitted forms.
-enum DatasetInputs {
+/// The completed forms the PATHs name, in path order (a path named twice comes once from each), as
+/// the export takes them: a PATH that is a file names itself; a folder, its `.json` files (not
+/// fixtures, not a store's bookkeeping, nothing in a hidden folder), walked as the export goes (see
+/// `FolderWalk.Steps`); a store root, its completed and submitted forms. The walks' skipped notes
+/// are kept for after, PATH by PATH.
+struct DatasetInputs: Sequence {
+    let paths: [String]
+    /// The dataset folder, left out where it lies inside a PATH.
+    let output: String
+    /// The notes of what each PATH's walk skipped, filled as the forms are taken.
+    let skipped = SkippedNotes()
+
+    final class SkippedNotes {
+        var notes: [[FileDiagnostics]] = []
+    }
+
+    init(paths: [String], leavingOut output: String) {
+        self.paths = paths
+        self.output = output
+    }
+
+    func makeIterator() -> Iterator {
+        skipped.notes = Array(repeating: [], count: paths.count)
+        return Iterator(sources: paths.map { Self.source($0, leavingOut: output) }, skipped: skipped)
+    }
+
+    /// Where a PATH's forms come from: itself, or a walk.
+    enum Source {
+        case file(String?)
+        case walk(FolderWalk.Steps)
+    }
+
+    /// The forms of every PATH, merged in path order; of the same path, the first PATH's first.
+    struct Iterator: IteratorProtocol {
+        var sources: [Source]
+        let skipped: SkippedNotes
+        var heads: [DatasetExport.Input?] = []
+
+        init(sources: [Source], skipped: SkippedNotes) {
+            self.sources = sources
+            self.skipped = skipped
+            heads = sources.indices.map { _ in nil }
+            for index in sources.indices { heads[index] = take(index) }
+        }
+
+        mutating func next() -> DatasetExport.Input? {
+            var first: Int?
+            for (index, head) in heads.enumerated() {
+                guard let head else { continue }
+                if let found = first, let best = heads[found], !(head.path < best.path) { continue }
+                first = index
+            }
+            guard let first, let input = heads[first] else { return nil }
+            heads[first] = take(first)
+            return input
+        }
+
+        /// The next form of source `index`; its walk's skipped entries are noted on the way.
+        private mutating func take(_ index: Int) -> DatasetExport.Input? {
+            switch sources[index] {
+            case .file(let path):
+                sources[index] = .file(nil)
+                return path.map { DatasetExport.Input(path: $0) }
+            case .walk(var steps):
+                defer { sources[index] = .walk(steps) }
+                while let step = steps.next() {
+                    switch step {
+                    case .file(let path): return DatasetExport.Input(path: path, folder: steps.folder)
+                    case .skipped(let note): skipped.notes[index].append(note)
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
     /// The forms under `path`, leaving out the dataset folder `output` when it lies inside it.
-    static func walk(_ path: String, leavingOut output: String) -> FolderWalk {
-        guard FileStatus.of(path, following: true) == .folder else { return FolderWalk(paths: [path]) }
+    static func source(_ path: String, leavingOut output: String) -> Source {
+        guard FileStatus.of(path, following: true) == .folder else { return .file(path) }
         let outside = relativeInside(output, folder: path)
         let isStore = FileStatus.of(PathText.joined(path, ".lock")) == .file
         let areas = ["CompletedMIs/", "Outbox/"]
-        let walk = FolderWalk(path) { relative in
+        let steps = FolderWalk.Steps(path) { relative in
             if let outside, relative.hasPrefix(outside + "/") { return false }
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return false }
             if isStore { return areas.contains { relative.hasPrefix($0) } && relative.hasSuffix("/form.json") }
             return relative.hasSuffix(".json") && !relative.hasSuffix(TestCommand.fixtureSuffix)
                 && PathText.lastComponent(of: relative) != "store.json"
         }
-        return walk ?? FolderWalk(paths: [path])
+        return steps.map(Source.walk) ?? .file(path)
     }
 
     /// `output` relative to `folder` when it lies inside it (both as real paths); nil otherwise.

@@ -25,10 +25,12 @@ import QuestionKitForms
 /// run removes any other generation it finds (a killed run's, or an old one not yet removed).
 ///
 /// A form is unchanged when its size and modification time are the manifest's (as `make` and
-/// `rsync` judge), or when they differ but its content hash does not. Memory holds the paths given
-/// and, per form, 40 bytes of its manifest entry and 8 of its place in path order (the manifest
-/// is written from them at the end, piece by piece), the previous manifest when there is one, and
-/// one buffer per open part file; no form is kept after its rows are written.
+/// `rsync` judge), or when they differ but its content hash does not. Memory does not grow with the
+/// number of forms: the forms are taken in path order as they are found (a folder is walked as the
+/// export goes, see `FolderWalk.Steps`), merged with the previous manifest read entry by entry in
+/// the same order; what the next manifest says of each form goes to a spool on disk
+/// (`EntrySpool`), not to memory. Memory holds two batches of forms' rows, one buffer per open
+/// part file, and a few words per partition.
 public struct DatasetExport {
     /// The dataset folder.
     public let folder: String
@@ -93,20 +95,38 @@ public struct DatasetExport {
         public var warnings = 0
     }
 
-    /// Exports `inputs` (each path once) into the folder; see the type's description.
+    /// Exports `inputs` into the folder; see the type's description. A path given twice is read
+    /// once, within the folder of its first place.
     public func run(_ inputs: [Input]) throws(DatasetError) -> Summary {
+        let order = inputs.indices.sorted { lhs, rhs in
+            inputs[lhs].path != inputs[rhs].path ? inputs[lhs].path < inputs[rhs].path : lhs < rhs
+        }
+        return try run(inPathOrder: order.lazy.map { inputs[$0] })
+    }
+
+    /// Exports `inputs`, which come in path order (a path given twice: the first is read, within
+    /// its folder), taken one by one as the export goes; see the type's description. A sequence
+    /// iterated twice gives the same forms (a manifest found broken half-way is given up, and the
+    /// export begun again afresh).
+    package func run(inPathOrder inputs: some Sequence<Input>) throws(DatasetError) -> Summary {
         try DatasetFolders.make(folder)
         let generations = try DatasetGenerations(folder: folder)
         try generations.remove(allBut: generations.current)
-        // A dataset of other formats is exported afresh: its kept partitions would lack this run's parts.
-        let previous =
-            generations.current.flatMap { try? readManifest(in: $0) }.flatMap { $0.formats == formatNames ? $0 : nil }
-            ?? DatasetManifest()
         let next = generations.nextName
         let nextFolder = PathText.joined(folder, next)
-        try DatasetFolders.make(nextFolder)
-        var run = ExportRun(export: self, generationFolder: nextFolder, previous: previous)
-        try run.export(inputs)
+        // A dataset of other formats is exported afresh: its kept partitions would lack this run's parts.
+        let previous = generations.current.flatMap { current in
+            DatasetManifest.Reader(path: PathText.joined(PathText.joined(folder, current), DatasetManifest.fileName))
+        }.flatMap { $0.formats == formatNames ? $0 : nil }
+        var run = try ExportRun(export: self, generationFolder: nextFolder)
+        try run.export(inputs, previous: previous)
+        if let previous, !previous.isValid {
+            // Broken half-way: what was exported against it is let go, and the forms exported afresh.
+            try run.abandon()
+            run = try ExportRun(export: self, generationFolder: nextFolder)
+            try run.export(inputs, previous: nil)
+        }
+        try run.rewriteKeptForms()
         if let current = generations.current {
             try run.link(keptFrom: PathText.joined(folder, current))
         }
@@ -120,201 +140,257 @@ public struct DatasetExport {
     }
 
     private var formatNames: [String] { formats.map(\.name) }
-
-    private func readManifest(in generation: String) throws -> DatasetManifest? {
-        let path = PathText.joined(PathText.joined(folder, generation), DatasetManifest.fileName)
-        return DatasetManifest.read(try FolderAccess.read(path, limit: Int(Int32.max)))
-    }
 }
 
-/// One run of an export: the next generation's writers, what it holds of each form, and what was done.
+/// One run of an export: the next generation's writers, the spool of what it holds of each form,
+/// and what was done.
 ///
-/// What is kept per form, for the manifest written at the end: the form's place in the inputs
-/// (whose paths the caller holds) and a `Held` of 40 bytes; partitions are named once each.
+/// A run goes through the forms given, in path order, beside the previous manifest's entries: it
+/// writes the rows of every new or changed form, and spools every form's entry. A form unchanged
+/// keeps its rows where they are, unless its partition is rewritten (by a form of it new, changed
+/// or removed; a partition's parts are rewritten whole), which is known only once every form has
+/// been seen: the spool is then read through again, and the unchanged forms of every rewritten
+/// partition read and written (first those not read yet, then those read and found the same: the
+/// order the rows of a partition are written in). A form that now reads into another partition
+/// makes that one rewritten too, and the spool is read through again until none does.
 struct ExportRun {
     let export: DatasetExport
     let generationFolder: String
-    let previous: DatasetManifest
     var summary = DatasetExport.Summary()
     /// Partitions written in this generation (their old parts are not linked).
     var dirty: Set<HivePartition> = []
     private var writers: [HivePartition: PartitionWriter] = [:]
-    /// The inputs, as given.
-    private var inputs: [DatasetExport.Input] = []
-    /// What the next manifest says of each input, by its place in `inputs` (a path given twice,
-    /// and a form not yet decided, holds nothing).
-    private var held: [Held] = []
-    /// Every partition met, named once; `Held.partition` is a place in it.
+    /// Every partition met, named once; a spooled entry's partition is a place in it.
     private var partitions: [HivePartition] = []
     private var partitionNumbers: [HivePartition: Int32] = [:]
-    /// The places in `inputs` of each path once, in path order: the manifest's order.
-    private var manifestOrder: [Int] = []
+    /// The forms whose rows are kept where they were (not written in this run), by partition and
+    /// state (`kept`, `touched`): which partitions need a pass through the spool.
+    private var keptForms: [EntrySpool.Record.State: [Int32: Int]] = [:]
+    /// The spool of the next manifest's entries, in path order.
+    private var spool: EntrySpool.Writer
+    private var spools = 0
 
-    /// A form's manifest entry without its path: `DatasetManifest.Entry` in 40 bytes.
-    private struct Held {
-        var size: Int64 = 0
-        var modified: Int64 = 0
-        /// The content hash; nil for a file that could not be read.
-        var hash: UInt64?
-        /// The place of its partition in `partitions`; -1 for none (nothing held).
-        var partition: Int32 = -1
-    }
-
-    init(export: DatasetExport, generationFolder: String, previous: DatasetManifest) {
+    /// A run that writes the generation folder `generationFolder` (made here).
+    init(export: DatasetExport, generationFolder: String) throws(DatasetError) {
+        try DatasetFolders.make(generationFolder)
         self.export = export
         self.generationFolder = generationFolder
-        self.previous = previous
+        spool = try EntrySpool.Writer(path: Self.spoolPath(0, in: generationFolder))
     }
 
-    /// A form to read: its place in the inputs, and what `stat` said of it before it was read.
-    private struct Pending: Sendable {
-        var index: Int
-        var size: Int64
-        var modified: Int64
+    /// The spool files, in the generation folder while the run makes it (removed before it is flushed).
+    private static func spoolPath(_ number: Int, in folder: String) -> String {
+        PathText.joined(folder, ".entries-\(number)")
+    }
+
+    /// A form given, or an entry of the previous manifest whose form is not, in path order.
+    private enum Given: Sendable {
+        /// A form given: what `stat` said of it, its previous entry, and whether it is to be read.
+        case form(DatasetExport.Input, size: Int64, modified: Int64, previous: DatasetManifest.Entry?, read: Bool)
+        /// The partition of a form of the previous manifest no longer given.
+        case removed(HivePartition)
+    }
+
+    /// The forms given merged with the previous manifest's entries, both in path order.
+    private struct GivenForms<Inputs: IteratorProtocol<DatasetExport.Input>>: Sequence, IteratorProtocol {
+        var inputs: Inputs
+        let previous: DatasetManifest.Reader?
+        var input: DatasetExport.Input?
+        var entry: DatasetManifest.Entry?
+        var last: String?
+        /// Set when the forms were not given in path order.
+        var outOfOrder: String?
+
+        mutating func next() -> Given? {
+            if input == nil { input = nextInput() }
+            if entry == nil { entry = previous?.next() }
+            guard let input else {
+                defer { entry = nil }
+                return entry.map { .removed($0.partition) }
+            }
+            if let entry, entry.path < input.path {
+                self.entry = nil
+                return .removed(entry.partition)
+            }
+            let old = entry?.path == input.path ? entry : nil
+            if old != nil { entry = nil }
+            self.input = nil
+            let (size, modified) = ExportRun.status(of: input.path)
+            // Unchanged when its size and time are the entry's: not read (unless its partition is rewritten).
+            let unchanged =
+                old.map { $0.size == size && $0.modified == modified && ContentHash.value(ofHex: $0.hash) != nil }
+                ?? false
+            return .form(input, size: size, modified: modified, previous: old, read: !unchanged)
+        }
+
+        /// The next input of a path not given before.
+        private mutating func nextInput() -> DatasetExport.Input? {
+            while let input = inputs.next() {
+                if let last, input.path == last { continue }
+                if let last, input.path < last, outOfOrder == nil { outOfOrder = input.path }
+                last = input.path
+                return input
+            }
+            return nil
+        }
     }
 
     /// A form read and made into rows, away from the thread that writes them: what the manifest
     /// holds of it, its rows table by table, and how many problems its reading met. The form
     /// itself is let go.
     private struct ReadForm: Sendable {
-        var pending: Pending
         var hash: UInt64?
         var partition: HivePartition
         var rows: [(table: DatasetTable, values: [DatasetValue])]
         var warnings: Int
     }
 
-    /// Writes the rows of every new or changed form, then of every unchanged form in a partition
-    /// that has to be rewritten, and closes every part.
-    mutating func export(_ given: [DatasetExport.Input]) throws(DatasetError) {
-        inputs = given
-        held = Array(repeating: Held(), count: given.count)
-        manifestOrder = Self.pathOrder(given)
-        var isFirst = Array(repeating: false, count: given.count)
-        for index in manifestOrder { isFirst[index] = true }
-        // Unchanged forms by partition: places in `inputs`.
-        var unchanged: [HivePartition: [Int]] = [:]
-        var toRead: [Pending] = []
-        for index in given.indices where isFirst[index] {
-            let (size, modified) = Self.status(of: given[index].path)
-            let old = previous.entries[given[index].path]
-            if let old, old.size == size, old.modified == modified, let hash = ContentHash.value(ofHex: old.hash) {
-                hold(index, size: size, modified: modified, hash: hash, partition: old.partition)
-                unchanged[old.partition, default: []].append(index)
-                continue
-            }
-            toRead.append(Pending(index: index, size: size, modified: modified))
-        }
-        isFirst = []
-        summary.formsRead += toRead.count
-        try read(toRead) { run, form throws(DatasetError) in
-            let old = run.previous.entries[run.inputs[form.pending.index].path]
-            if let old, let hash = form.hash, ContentHash.value(ofHex: old.hash) == hash,
-                old.partition == form.partition
-            {
-                run.hold(form)  // touched, not changed
-                unchanged[old.partition, default: []].append(form.pending.index)
-                return
-            }
-            run.summary.formsChanged += 1
-            if let old { run.dirty.insert(old.partition) }
-            try run.write(form)
-        }
-        toRead = []
-        for (path, old) in previous.entries where !isGiven(path) {
-            summary.formsRemoved += 1
-            dirty.insert(old.partition)
-        }
-        // Every form of a rewritten partition is written again; one that now reads into another
-        // partition makes that one rewritten too, until none does.
-        var pending = Array(dirty)
-        while let partition = pending.popLast() {
-            let forms = (unchanged.removeValue(forKey: partition) ?? []).map { index in
-                Pending(index: index, size: held[index].size, modified: held[index].modified)
-            }
-            summary.formsRead += forms.count
-            try read(forms) { run, form throws(DatasetError) in
-                if !run.dirty.contains(form.partition) { pending.append(form.partition) }
-                try run.write(form)
-            }
-        }
-        for writer in writers.values { try writer.close() }
-        writers = [:]
-        summary.partitionsWritten = dirty.count
-        summary.forms = manifestOrder.count(where: { held[$0].partition >= 0 })
+    /// Reads the form `input` and makes its rows (on any thread).
+    private static func read(
+        _ input: DatasetExport.Input, load: @Sendable (String, String?) -> LoadedFile<FilledForm>, rows: FormRows
+    ) -> ReadForm {
+        let loaded = load(input.path, input.folder)
+        var made: [(table: DatasetTable, values: [DatasetValue])] = []
+        rows.rows(of: loaded, path: input.path) { table, values in made.append((table, values)) }
+        let template = loaded.value?.template
+        return ReadForm(
+            hash: loaded.report.source.map(ContentHash.fnv1a64),
+            // A form whose template could not be read is in the partition of no title and no revision.
+            partition: HivePartition(title: template?.title, revision: template?.revision), rows: made,
+            warnings: loaded.report.diagnostics.count)
     }
 
-    /// The places of the inputs in path order (the manifest's), each path once: at its first place.
-    private static func pathOrder(_ inputs: [DatasetExport.Input]) -> [Int] {
-        let sorted = Array(inputs.indices).sorted { lhs, rhs in
-            inputs[lhs].path != inputs[rhs].path ? inputs[lhs].path < inputs[rhs].path : lhs < rhs
-        }
-        return sorted.indices.compactMap { position in
-            position > 0 && inputs[sorted[position - 1]].path == inputs[sorted[position]].path ? nil : sorted[position]
-        }
-    }
-
-    /// Whether `path` is among the inputs (a binary search of `manifestOrder`).
-    private func isGiven(_ path: String) -> Bool {
-        var range = 0..<manifestOrder.count
-        while !range.isEmpty {
-            let middle = range.lowerBound + range.count / 2
-            let found = inputs[manifestOrder[middle]].path
-            if found == path { return true }
-            range = found < path ? (middle + 1)..<range.upperBound : range.lowerBound..<middle
-        }
-        return false
-    }
-
-    /// Reads `forms` and makes their rows on every core, batch by batch, and hands each to
-    /// `consume` in order on this thread.
-    private mutating func read(
-        _ forms: [Pending], consume: (inout ExportRun, ReadForm) throws(DatasetError) -> Void
-    ) throws(DatasetError) {
+    /// Goes through the forms given (in path order) beside the `previous` manifest's entries:
+    /// writes the rows of every new or changed form, spools every form's entry, and marks the
+    /// partitions to rewrite. A `previous` found broken on the way is let go by the caller.
+    mutating func export(_ given: some Sequence<DatasetExport.Input>, previous: DatasetManifest.Reader?)
+        throws(DatasetError)
+    {
         let load = export.load
         let rows = export.rows
-        let inputs = self.inputs
-        try ParallelMap.stream(forms, batchSize: export.formsPerBatch) { form in
-            let input = inputs[form.index]
-            let loaded = load(input.path, input.folder)
-            var made: [(table: DatasetTable, values: [DatasetValue])] = []
-            rows.rows(of: loaded, path: input.path) { table, values in made.append((table, values)) }
-            let template = loaded.value?.template
-            return ReadForm(
-                pending: form, hash: loaded.report.source.map(ContentHash.fnv1a64),
-                // A form whose template could not be read is in the partition of no title and no revision.
-                partition: HivePartition(title: template?.title, revision: template?.revision), rows: made,
-                warnings: loaded.report.diagnostics.count)
-        } consume: { form throws(DatasetError) in
-            try consume(&self, form)
+        var forms = GivenForms(inputs: given.makeIterator(), previous: previous)
+        try ParallelMap.stream(AnyIterator { forms.next() }, batchSize: export.formsPerBatch) {
+            (given: Given) -> (Given, ReadForm?) in
+            guard case .form(let input, _, _, _, read: true) = given else { return (given, nil) }
+            return (given, Self.read(input, load: load, rows: rows))
+        } consume: { (given, form) throws(DatasetError) in
+            try self.consume(given, form)
+        }
+        if let path = forms.outOfOrder { throw DatasetError("the forms were not given in path order (at '\(path)')") }
+    }
+
+    private mutating func consume(_ given: Given, _ form: ReadForm?) throws(DatasetError) {
+        switch given {
+        case .removed(let partition):
+            summary.formsRemoved += 1
+            dirty.insert(partition)
+        case .form(let input, let size, let modified, let old, _):
+            var record = EntrySpool.Record(
+                input: input, size: size, modified: modified, hash: old.flatMap { ContentHash.value(ofHex: $0.hash) },
+                partition: old.map { number($0.partition) } ?? -1, state: .kept)
+            if let form {
+                summary.formsRead += 1
+                if let old, let hash = form.hash, ContentHash.value(ofHex: old.hash) == hash,
+                    old.partition == form.partition
+                {
+                    record.state = .touched  // read, not changed
+                } else {
+                    summary.formsChanged += 1
+                    if let old { dirty.insert(old.partition) }
+                    try write(form, as: &record)
+                }
+            }
+            if record.state != .written { keptForms[record.state, default: [:]][record.partition, default: 0] += 1 }
+            try spool.append(record)
         }
     }
 
-    /// Writes the form's rows into its partition, which is then rewritten, and holds its entry.
-    private mutating func write(_ form: ReadForm) throws(DatasetError) {
+    /// Writes the form's rows into its partition, which is then rewritten, and says so in its record.
+    private mutating func write(_ form: ReadForm, as record: inout EntrySpool.Record) throws(DatasetError) {
         dirty.insert(form.partition)
-        hold(form)
+        record.hash = form.hash
+        record.partition = number(form.partition)
+        record.state = .written
         let writer = writers[form.partition] ?? makeWriter(form.partition)
         summary.warnings += form.warnings
         for (table, values) in form.rows { try writer.add(values, to: table) }
     }
 
-    private mutating func hold(_ form: ReadForm) {
-        hold(
-            form.pending.index, size: form.pending.size, modified: form.pending.modified, hash: form.hash,
-            partition: form.partition)
+    /// Reads and writes every unchanged form of a partition to rewrite (see the type's
+    /// description), then closes every part.
+    mutating func rewriteKeptForms() throws(DatasetError) {
+        var again = true
+        while again {
+            again = false
+            for state in [EntrySpool.Record.State.kept, .touched] {
+                let due = Set(
+                    (keptForms[state] ?? [:]).filter { $0.value > 0 && dirty.contains(partitions[Int($0.key)]) }.keys)
+                guard !due.isEmpty else { continue }
+                again = true
+                try rewrite(state, of: due)
+            }
+        }
+        for writer in writers.values { try writer.close() }
+        writers = [:]
+        summary.partitionsWritten = dirty.count
     }
 
-    private mutating func hold(_ index: Int, size: Int64, modified: Int64, hash: UInt64?, partition: HivePartition) {
-        let number: Int32
-        if let known = partitionNumbers[partition] {
-            number = known
-        } else {
-            number = Int32(partitions.count)
-            partitions.append(partition)
-            partitionNumbers[partition] = number
+    /// One pass through the spool into the next: the forms `state` of the partitions `due` are
+    /// read and written, in path order.
+    private mutating func rewrite(_ state: EntrySpool.Record.State, of due: Set<Int32>) throws(DatasetError) {
+        let reader = try finishSpool()
+        let load = export.load
+        let rows = export.rows
+        try ParallelMap.stream(reader, batchSize: export.formsPerBatch) {
+            (record: EntrySpool.Record) -> (EntrySpool.Record, ReadForm?) in
+            guard record.state == state, due.contains(record.partition) else { return (record, nil) }
+            return (record, Self.read(record.input, load: load, rows: rows))
+        } consume: { (record, form) throws(DatasetError) in
+            var record = record
+            if let form {
+                summary.formsRead += 1
+                keptForms[state]?[record.partition]? -= 1
+                try write(form, as: &record)
+            }
+            try spool.append(record)
         }
-        held[index] = Held(size: size, modified: modified, hash: hash, partition: number)
+        try check(reader)
+    }
+
+    /// Ends the spool being written and opens it to be read (it is removed once it is open), and
+    /// begins the next one unless it is the last.
+    private mutating func finishSpool(last: Bool = false) throws(DatasetError) -> EntrySpool.Reader {
+        try spool.finish()
+        let reader = try EntrySpool.Reader(path: spool.path)
+        unlink(spool.path)
+        if !last {
+            spools += 1
+            spool = try EntrySpool.Writer(path: Self.spoolPath(spools, in: generationFolder))
+        }
+        return reader
+    }
+
+    private func check(_ reader: EntrySpool.Reader) throws(DatasetError) {
+        if reader.failed { throw DatasetError("cannot read back the entries spooled in '\(generationFolder)'") }
+    }
+
+    /// Closes what the run has open and removes its generation folder (given up).
+    func abandon() throws(DatasetError) {
+        for writer in writers.values { try writer.close() }
+        try spool.finish()
+        do {
+            try FolderAccess.remove(generationFolder)
+        } catch {
+            throw DatasetError("cannot remove '\(generationFolder)': \(error)")
+        }
+    }
+
+    private mutating func number(_ partition: HivePartition) -> Int32 {
+        if let known = partitionNumbers[partition] { return known }
+        let number = Int32(partitions.count)
+        partitions.append(partition)
+        partitionNumbers[partition] = number
+        return number
     }
 
     private mutating func makeWriter(_ partition: HivePartition) -> PartitionWriter {
@@ -324,32 +400,27 @@ struct ExportRun {
         return writer
     }
 
-    /// The manifest of this generation, written at `path` as it is made (see `DatasetManifest.write`):
-    /// the file is flushed with the rest of the generation, before anything names it.
-    func writeManifest(formats: [String], to path: String) throws(DatasetError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
-            throw DatasetError("cannot write the manifest '\(path)': \(String(cString: strerror(errno)))")
-        }
-        let entries = manifestOrder.lazy.filter { held[$0].partition >= 0 }.map { index in
-            let form = held[index]
+    /// The manifest of this generation, written at `path` from the spool as it is read (see
+    /// `DatasetManifest.write`), and the spool removed: the file is flushed with the rest of the
+    /// generation, before anything names it.
+    mutating func writeManifest(formats: [String], to path: String) throws(DatasetError) {
+        let reader = try finishSpool(last: true)
+        let file = try BufferedWriter(path: path)
+        let partitions = self.partitions
+        var forms = 0
+        let entries = AnyIterator { () -> DatasetManifest.Entry? in
+            guard let record = reader.next() else { return nil }
+            forms += 1
             return DatasetManifest.Entry(
-                path: inputs[index].path, size: form.size, modified: form.modified,
-                hash: form.hash.map(ContentHash.hex) ?? "", partition: partitions[Int(form.partition)])
+                path: record.input.path, size: record.size, modified: record.modified,
+                hash: record.hash.map(ContentHash.hex) ?? "", partition: partitions[Int(record.partition)])
         }
-        do throws(DatasetError) {
-            try DatasetManifest.write(formats: formats, entries: entries) { bytes throws(DatasetError) in
-                if let failure = bytes.withUnsafeBytes({ SystemIO.writeAll($0, to: descriptor) }) {
-                    throw DatasetError("cannot write the manifest '\(path)': \(failure)")
-                }
-            }
-        } catch {
-            close(descriptor)
-            throw error
+        try DatasetManifest.write(formats: formats, entries: entries) { bytes throws(DatasetError) in
+            try file.write(bytes)
         }
-        guard close(descriptor) == 0 else {
-            throw DatasetError("cannot write the manifest '\(path)': \(String(cString: strerror(errno)))")
-        }
+        try file.finish()
+        try check(reader)
+        summary.forms = forms
     }
 
     /// The size and modification time (nanoseconds) of the file at `path`; -1 and 0 when there is none.
@@ -362,8 +433,9 @@ struct ExportRun {
     /// Hard-links into this generation the part files of every partition of the manifest that was
     /// not rewritten, from the generation folder `old`.
     mutating func link(keptFrom old: String) throws(DatasetError) {
-        let kept = Set(Set(held.lazy.map(\.partition).filter { $0 >= 0 }).map { partitions[Int($0)] }).subtracting(
-            dirty)
+        // Partitions of forms whose rows were not written: their parts are linked, not rewritten.
+        let kept = Set(keptForms.values.flatMap { $0.filter { $0.value > 0 }.keys }.map { partitions[Int($0)] })
+            .subtracting(dirty)
         for partition in kept.sorted() {
             for table in export.tables.all {
                 let from = PathText.joined(PathText.joined(old, table.name), partition.path)

@@ -18,7 +18,7 @@ struct DatasetManifest {
         var partition: HivePartition
     }
 
-    /// The entries, by path.
+    /// The entries, by path (a manifest read whole, as tests read one; an export reads it with `Reader`).
     var entries: [String: Entry] = [:]
     /// The formats of the part files (`ndjson`, `parquet`), in the order written. A manifest
     /// written before Parquet parts existed has none named: its parts are NDJSON.
@@ -62,33 +62,94 @@ struct DatasetManifest {
         try output(bytes)
     }
 
-    /// The manifest in `bytes`; nil when it is not one (then the dataset is exported afresh). An
-    /// entry whose partition is not `title=…/revision=…` (two plain folder names) is not one: the
-    /// export links and removes files by it.
+    /// The manifest in `bytes`; nil when it is not one (see `Reader`).
     static func read(_ bytes: [UInt8]) -> DatasetManifest? {
-        let limits = JSONParser.Limits(maxBytes: max(bytes.count, 1), maxDepth: 8)
-        guard let root = JSONParser.parse(bytes, limits: limits).document?.root,
-            root["version"]?.integerValue == 1, let forms = root["forms"], forms.kind == .array
-        else { return nil }
+        guard let reader = Reader(ChunkedReader(bytes: bytes)) else { return nil }
         var manifest = DatasetManifest()
-        if let formats = root["formats"] {
-            guard formats.kind == .array else { return nil }
-            manifest.formats = formats.elements.compactMap(\.stringValue)
-        } else {
-            manifest.formats = [NDJSONFormat().name]
+        manifest.formats = reader.formats
+        while let entry = reader.next() { manifest.entries[entry.path] = entry }
+        return reader.isValid ? manifest : nil
+    }
+
+    /// A manifest read entry by entry, in path order, as `write` lays it out (a line for the
+    /// header, a line per entry, `]}` last), so that a manifest of a million forms is never held
+    /// whole. What is not a manifest so laid out is not one (the dataset is then exported afresh),
+    /// and neither is an entry out of path order: the export merges the entries with the forms
+    /// found, both in path order. An entry whose partition is not `title=…/revision=…` (two plain
+    /// folder names) is not one either: the export links and removes files by it.
+    final class Reader {
+        /// The formats of the part files (a manifest from before Parquet parts names none: NDJSON).
+        let formats: [String]
+        /// Whether everything read so far was a manifest's, and, once `next()` said nil, whether
+        /// it ended as one does.
+        private(set) var isValid = true
+        private let lines: ChunkedReader
+        private var last: String?
+        private var ended = false
+
+        /// The manifest at `path`; nil when there is none or its first line is not a manifest's.
+        convenience init?(path: String) {
+            guard let lines = ChunkedReader(path: path) else { return nil }
+            self.init(lines)
         }
-        for node in forms.elements {
-            // Nanoseconds pass 2^53: read as the integers they are written as, not through a Double.
-            guard let path = node["path"]?.stringValue, let size = node["size"]?.numberText.flatMap({ Int64($0) }),
-                let modified = node["modified"]?.numberText.flatMap({ Int64($0) }),
-                let hash = node["hash"]?.stringValue, hash.isEmpty || ContentHash.value(ofHex: hash) != nil,
-                let partition = node["partition"]?.stringValue, isPartitionPath(partition)
+
+        init?(_ lines: ChunkedReader) {
+            // The header line is the object's start: closed here to be read as JSON.
+            guard let header = lines.nextLine(), header.last == UInt8(ascii: "["),
+                let root = DatasetManifest.parse(header + Array("]}".utf8)), root["version"]?.integerValue == 1
             else { return nil }
-            manifest.entries[path] = Entry(
-                path: path, size: size, modified: modified, hash: hash,
-                partition: HivePartition(path: partition))
+            if let formats = root["formats"] {
+                guard formats.kind == .array else { return nil }
+                self.formats = formats.elements.compactMap(\.stringValue)
+            } else {
+                self.formats = [NDJSONFormat().name]
+            }
+            self.lines = lines
         }
-        return manifest
+
+        /// The next entry; nil at the end, or at what is not an entry (then `isValid` is false).
+        func next() -> Entry? {
+            guard !ended else { return nil }
+            while var line = lines.nextLine() {
+                if line.isEmpty { continue }
+                // The end of the list, and of the file.
+                if line.elementsEqual("]}".utf8) { return stop(valid: lines.nextLine() == nil && !lines.failed) }
+                if line.last == UInt8(ascii: ",") { line.removeLast() }
+                guard let entry = DatasetManifest.parse(line).flatMap(DatasetManifest.entry),
+                    last.map({ $0 < entry.path }) ?? true
+                else { return stop(valid: false) }
+                last = entry.path
+                return entry
+            }
+            return stop(valid: false)
+        }
+
+        private func stop(valid: Bool) -> Entry? {
+            ended = true
+            if !valid { isValid = false }
+            return nil
+        }
+    }
+
+    /// The JSON object in `bytes`; nil when it is not one.
+    private static func parse(_ bytes: some Collection<UInt8>) -> JSONNode? {
+        let bytes = Array(bytes)
+        let limits = JSONParser.Limits(maxBytes: max(bytes.count, 1), maxDepth: 8)
+        guard let root = JSONParser.parse(bytes, limits: limits).document?.root, root.kind == .object else {
+            return nil
+        }
+        return root
+    }
+
+    /// The entry that `node` is; nil when it is not one.
+    private static func entry(_ node: JSONNode) -> Entry? {
+        // Nanoseconds pass 2^53: read as the integers they are written as, not through a Double.
+        guard let path = node["path"]?.stringValue, let size = node["size"]?.numberText.flatMap({ Int64($0) }),
+            let modified = node["modified"]?.numberText.flatMap({ Int64($0) }),
+            let hash = node["hash"]?.stringValue, hash.isEmpty || ContentHash.value(ofHex: hash) != nil,
+            let partition = node["partition"]?.stringValue, isPartitionPath(partition)
+        else { return nil }
+        return Entry(path: path, size: size, modified: modified, hash: hash, partition: HivePartition(path: partition))
     }
 
     private static func isPartitionPath(_ path: String) -> Bool {

@@ -36,29 +36,35 @@ package enum ParallelMap {
     /// Hands `consume` each of `items` transformed, in order, on the calling thread, while the next
     /// `batchSize` items are transformed on every core: a slow serial step (writing files) overlaps
     /// the parallel one (reading them), and memory holds at most two batches' results, whatever the
-    /// number of items. A `consume` that throws stops it (the batch under way is finished first).
-    package static func stream<Item: Sendable, Result: Sendable, Failure: Error>(
-        _ items: [Item], batchSize: Int, _ transform: @escaping @Sendable (Item) -> Result,
+    /// number of items. `items` is iterated on the calling thread, a batch at a time as it is
+    /// needed, so it may be made as it goes (a folder walked). A `consume` that throws stops it
+    /// (the batch under way is finished first).
+    package static func stream<Items: Sequence, Result: Sendable, Failure: Error>(
+        _ items: Items, batchSize: Int, _ transform: @escaping @Sendable (Items.Element) -> Result,
         consume: (Result) throws(Failure) -> Void
-    ) throws(Failure) {
+    ) throws(Failure) where Items.Element: Sendable {
         let size = max(1, batchSize)
-        guard cores > 1, items.count > 1 else {
-            for item in items { try consume(transform(item)) }
+        var iterator = items.makeIterator()
+        guard cores > 1 else {
+            while let item = iterator.next() { try consume(transform(item)) }
             return
         }
+        func nextBatch() -> [Items.Element] {
+            var batch: [Items.Element] = []
+            while batch.count < size, let item = iterator.next() { batch.append(item) }
+            return batch
+        }
         let workCounter = WorkCounter.current
-        var batch = map(Array(items[0..<min(size, items.count)]), transform)
-        var start = size
+        var batch = map(nextBatch(), transform)
         while !batch.isEmpty {
             let next = Batch<Result>()
             let group = DispatchGroup()
-            if start < items.count {
-                let slice = Array(items[start..<min(start + size, items.count)])
+            let slice = nextBatch()
+            if !slice.isEmpty {
                 DispatchQueue.global().async(group: group) {
                     WorkCounter.$current.withValue(workCounter) { next.results = map(slice, transform) }
                 }
             }
-            start += size
             defer { group.wait() }
             for result in batch { try consume(result) }
             batch = []

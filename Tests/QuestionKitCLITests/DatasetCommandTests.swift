@@ -154,30 +154,75 @@ struct DatasetCommandTests {
         #expect(names == ["current", "gen-000003"])
     }
 
+    /// A manifest found broken half-way through (it is read as the export goes) is given up: the
+    /// forms are exported afresh, as if there were none.
+    @Test func aManifestBrokenHalfWayMeansAFreshExport() throws {
+        let folder = try TemporaryFolder()
+        try writeGeneratedForms(16, in: folder)
+        let output = folder.path + "/out"
+        Self.export([folder.path + "/forms"], to: output)
+        let manifest = output + "/current/manifest.json"
+        var lines = try String(contentsOfFile: manifest, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        lines[9] = "{\"path\":"
+        try lines.joined(separator: "\n").write(toFile: manifest, atomically: false, encoding: .utf8)
+        let outcome = Self.export([folder.path + "/forms"], to: output)
+        #expect(outcome.standardOutput.contains("16 forms"))
+        #expect(outcome.standardOutput.contains("16 read, 16 new or changed, 0 removed; 8 partitions written, 0 kept"))
+        Self.export([folder.path + "/forms"], to: folder.path + "/fresh")
+        #expect(try DatasetContents(output).sortedLines == DatasetContents(folder.path + "/fresh").sortedLines)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["current", "gen-000002"])
+    }
+
     /// Work counted, not timed: a fresh export reads each form once; a second run after one
-    /// change reads only that form's partition, whatever the number of forms.
+    /// change reads only that form's partition, whatever the number of forms. Memory counted, not
+    /// measured: the forms are taken as the export reads them, never more than two batches ahead,
+    /// whatever the number of forms (the export holds no list of them, nor of the manifest's entries).
     @Test func workGrowsWithTheFormsAndAChangeCostsItsPartition() throws {
-        var counts: [(fresh: Int, again: Int)] = []
+        var counts: [(fresh: Int, again: Int, ahead: Int)] = []
         let registry = try QuestionTypeRegistry(BuiltInQuestionTypes.all)
         let files = FormFiles(reader: TemplateReader(registry: registry))
         for count in [16, 160] {
             let folder = try TemporaryFolder()
-            let paths = try writeGeneratedForms(count, in: folder)
-            let export = DatasetExport(
+            let paths = try writeGeneratedForms(count, in: folder).sorted()
+            let taking = FormsTaken()
+            var export = DatasetExport(
                 folder: folder.path + "/out", registry: registry, formats: [NDJSONFormat()]
             ) { path, within in
-                files.completedForm(at: path, within: within)
+                taking.read()
+                return files.completedForm(at: path, within: within)
             }
+            export.formsPerBatch = 4
             let inputs = paths.map { DatasetExport.Input(path: $0) }
-            let fresh = try export.run(inputs)
+            let fresh = try export.run(inPathOrder: inputs.lazy.map { input in taking.take(input) })
             try FileManager.default.removeItem(atPath: paths[0])
             let again = try export.run(inputs.filter { $0.path != paths[0] })
-            counts.append((fresh.formsRead, again.formsRead))
+            counts.append((fresh.formsRead, again.formsRead, taking.mostAhead))
             #expect(again.partitionsWritten == 1)
         }
         #expect(counts[0].fresh == 16 && counts[1].fresh == 160)
         // One partition of eight: its other forms are read again, a tenth of them as many at n as at 10n.
         #expect(counts[0].again == 1 && counts[1].again == 19)
+        // Taken and not yet read: at most two batches of 4, at n as at 10n.
+        #expect(counts[0].ahead <= 8 && counts[1].ahead <= 8, "\(counts)")
+    }
+
+    /// How many forms an export has taken from its inputs and not yet begun to read, at most.
+    final class FormsTaken: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taken = 0
+        private var reading = 0
+        private(set) var mostAhead = 0
+
+        func take(_ input: DatasetExport.Input) -> DatasetExport.Input {
+            lock.withLock {
+                taken += 1
+                mostAhead = max(mostAhead, taken - reading)
+            }
+            return input
+        }
+
+        func read() { lock.withLock { reading += 1 } }
     }
 
     /// A FIFO and a link out of the folder are skipped with a note, as every command that walks a

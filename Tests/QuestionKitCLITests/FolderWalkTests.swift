@@ -98,4 +98,28 @@ import Testing
         #expect(outcome.standardError.contains("\(fifo): note: skipped: it is a FIFO, not a regular file"))
         #expect(!outcome.standardOutput.contains("b.fixture.json"), "\(outcome.standardOutput)")
     }
+
+    /// A folder is walked step by step in the order of its sorted paths (each folder's entries
+    /// sorted, a subfolder in its place as its name and a `/`), so that a walk holds only the
+    /// listings of the folders it is in: `a/x` after `a-b` and `a.json`, `a b/` before `a/`.
+    @Test func aWalkStepByStepGivesThePathsSorted() throws {
+        let folder = try TemporaryFolder()
+        let files = [
+            "a-b.json", "a.json", "a/x.json", "a/y/z.json", "a b/c.json", "ab/d.json", "a0.json", "b.json",
+            "a/y.json", "a/y-1.json", "é/f.json", "e\u{301}.json", "Z.json", "deep/1/2/3/4.json",
+        ]
+        for file in files {
+            let path = folder.path + "/" + file
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try folder.write(file, "{}")
+        }
+        let walk = try #require(FolderWalk(folder.path) { $0.hasSuffix(".json") })
+        let expected = files.map { folder.path + "/" + $0 }.sorted()
+        #expect(walk.paths == expected)
+        var steps = try #require(FolderWalk.Steps(folder.path) { $0.hasSuffix(".json") })
+        var stepped: [String] = []
+        while case .file(let path)? = steps.next() { stepped.append(path) }
+        #expect(stepped == expected)
+    }
 }

@@ -55,7 +55,7 @@ struct HivePartitionTests {
         #expect(read.entries == manifest.entries)
         #expect(read.formats == ["parquet", "ndjson"])
         // A manifest from before Parquet parts names no formats: its parts are NDJSON.
-        let old = #"{"version":1,"forms":[]}"#
+        let old = "{\"version\":1,\"forms\":[\n\n]}\n"
         #expect(DatasetManifest.read(Array(old.utf8))?.formats == ["ndjson"])
     }
 
@@ -80,8 +80,24 @@ struct HivePartitionTests {
     @Test func aManifestWhosePartitionLeadsOutIsNotOne() {
         for partition in ["../../etc", "title=a/../../x", "title=a/revision=b/c", "x=a/revision=b"] {
             let text =
-                #"{"version":1,"forms":[{"path":"p","size":1,"modified":1,"hash":"h","partition":"\#(partition)"}]}"#
+                #"{"version":1,"forms":["# + "\n"
+                + #"{"path":"p","size":1,"modified":1,"hash":"","partition":"\#(partition)"}"# + "\n]}\n"
             #expect(DatasetManifest.read(Array(text.utf8)) == nil, "\(partition)")
         }
+    }
+
+    /// A manifest is read entry by entry, in path order as it is written: one cut short, out of
+    /// order, or laid out otherwise is not one (the dataset is then exported afresh).
+    @Test func aManifestCutShortOrOutOfOrderIsNotOne() {
+        let header = #"{"version":1,"formats":["ndjson"],"forms":["# + "\n"
+        func entry(_ path: String) -> String {
+            #"{"path":"\#(path)","size":1,"modified":1,"hash":"","partition":"title=a/revision=b"}"#
+        }
+        #expect(DatasetManifest.read(Array((header + entry("a") + ",\n" + entry("b") + "\n]}\n").utf8)) != nil)
+        #expect(DatasetManifest.read(Array((header + entry("a") + ",\n" + entry("b") + "\n").utf8)) == nil)
+        #expect(DatasetManifest.read(Array((header + entry("b") + ",\n" + entry("a") + "\n]}\n").utf8)) == nil)
+        #expect(DatasetManifest.read(Array((header + entry("a") + ",\n" + entry("a") + "\n]}\n").utf8)) == nil)
+        #expect(DatasetManifest.read(Array((header + entry("a") + "\n]}\nmore\n").utf8)) == nil)
+        #expect(DatasetManifest.read(Array(#"{"version":1,"forms":[]}"#.utf8)) == nil)
     }
 }
