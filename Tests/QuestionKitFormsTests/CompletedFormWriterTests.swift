@@ -293,4 +293,39 @@ struct CompletedFormWriterTests {
         #expect(first.elements.first?["before"]?["check-boxes"]?.elements.first?.stringValue == "Yes")
         #expect(Array(questions.elements)[1]["user-answer"]?["foremanEdits"]?.stringValue == "by hand")
     }
+
+    /// Kept objects are written from their nodes, keys as their source spells them when that is already
+    /// how they are written (an escaped key is written decoded, with only the escapes JSON requires),
+    /// and a question's repeated `user-answer` gives way to one, in the place of the first.
+    @Test func keptKeysAreWrittenAsJSONWritesThemAndARepeatedUserAnswerOnce() throws {
+        let text = #"""
+            {"questions": [{"answer-type": "true/false", "question": "A?",
+              "x": {"T\u00fcr": 1, "café \"q\"": [{"\t": null}], "plain": {}},
+              "user-answer": {"check-boxes": ["No"], "comment": ""}, "after": true,
+              "user-answer": {"check-boxes": ["Yes"], "comment": ""}}]}
+            """#
+        let (read, _) = CompletedFormReader.read(Array(text.utf8), with: try ReviewFixture.reader())
+        let form = try #require(read)
+        #expect(
+            CompletedFormWriter.json(form).contains(
+                #"""
+                      "x": {
+                        "Tür": 1,
+                        "café \"q\"": [
+                          {
+                            "\t": null
+                          }
+                        ],
+                        "plain": {}
+                      },
+                      "user-answer": {
+                        "check-boxes": [
+                          "Yes"
+                        ],
+                        "comment": ""
+                      },
+                      "after": true
+                    }
+                """#))
+    }
 }

@@ -188,4 +188,14 @@ struct ReviewPrinterTests {
         #expect(rows.elements.allSatisfy { $0["answer"]?.isNull == true })
         #expect(document.root["flaggedQuestions"]?.count == 0)
     }
+
+    /// Trailing spaces go as Characters go: all of them after an ASCII character or an accented one,
+    /// none that a prepended mark (U+0600) holds in its Character.
+    @Test func trailingSpacesAreTrimmedByCharacter() {
+        #expect(TextColumns.trimmingTrailingSpaces("a b   ") == "a b")
+        #expect(TextColumns.trimmingTrailingSpaces("Tür   ") == "Tür")
+        #expect(TextColumns.trimmingTrailingSpaces("   ") == "")
+        #expect(TextColumns.trimmingTrailingSpaces("no trailing") == "no trailing")
+        #expect(TextColumns.trimmingTrailingSpaces("x\u{600}  ") == "x\u{600} ")
+    }
 }

@@ -208,6 +208,8 @@ extension CompletedFormReader {
                     media.append(MediaAttachment(kind: kind, name: name))
                 }
             }
+            // Most questions have no attachment, or one: nothing to order (no lists made for them).
+            guard media.count > 1 else { return media }
             return media.enumerated().sorted { lhs, rhs in
                 (Self.counter(of: lhs.element.name), lhs.offset) < (Self.counter(of: rhs.element.name), rhs.offset)
             }.map(\.element)

@@ -100,10 +100,7 @@ private struct SourceWriter {
         case .string:
             appendQuoted(node.stringValue ?? "")
         case .array:
-            let elements = Array(node.elements)
-            writeContainer(open: "[", close: "]", count: elements.count, depth: depth) { writer, index in
-                writer.write(elements[index], depth: depth + 1)
-            }
+            writeSourceContainer(node, depth: depth)
         case .object:
             // Only the template's own nodes are its root and questions: an answer's source may lie in
             // another document (one converted from a QuestionnaireResponse), with indices of its own.
@@ -111,10 +108,64 @@ private struct SourceWriter {
             if isTemplate, node.index == 0 {
                 writeObject(rootMembers(node), depth: depth)
             } else if isTemplate, let position = positionOfNode[node.index] {
-                writeObject(questionMembers(node, position: position), depth: depth)
+                writeQuestion(node, position: position, depth: depth)
             } else {
-                writeObject(node.members.map { ($0.key, .node($0.value)) }, depth: depth)
+                writeSourceContainer(node, depth: depth)
             }
+        }
+    }
+
+    /// An array or object of the source kept as it is, in `writeContainer`'s layout, written from its
+    /// nodes: no list of its members made, no key decoded into a String (for most of a form's nodes,
+    /// those were most of writing it).
+    private mutating func writeSourceContainer(_ node: JSONNode, depth: Int) {
+        let isObject = node.kind == .object
+        output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        var first = true
+        if isObject {
+            for member in node.members {
+                startElement(depth: depth, first: first)
+                first = false
+                appendKey(of: member)
+                output.append(UInt8(ascii: ":"))
+                output.append(UInt8(ascii: " "))
+                write(member.value, depth: depth + 1)
+            }
+        } else {
+            for element in node.elements {
+                startElement(depth: depth, first: first)
+                first = false
+                write(element, depth: depth + 1)
+            }
+        }
+        if !first {
+            output.append(UInt8(ascii: "\n"))
+            indent(depth)
+        }
+        output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
+    /// The comma before an element that is not the first, the new line, the element's indent.
+    private mutating func startElement(depth: Int, first: Bool) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        output.append(UInt8(ascii: "\n"))
+        indent(depth + 1)
+    }
+
+    /// A member's key as `appendQuoted` writes it: its source when that is already its written form
+    /// (in quotes, without escapes, as a string value's source is copied above; a key the parser read
+    /// past a syntax error without quotes is not), else its decoded text quoted.
+    private mutating func appendKey(of member: JSONMember) {
+        let key = member.keyNode
+        let range = key.byteRange
+        let bytes = key.document.bytes
+        let quote = UInt8(ascii: "\"")
+        if key.entry.flags & JSONEntry.hasEscapes == 0, range.count >= 2, bytes[range.lowerBound] == quote,
+            bytes[range.upperBound - 1] == quote
+        {
+            output += bytes[range]
+        } else {
+            appendQuoted(member.key)
         }
     }
 
@@ -152,9 +203,7 @@ private struct SourceWriter {
         output.append(UInt8(ascii: open))
         guard count > 0 else { return output.append(UInt8(ascii: close)) }
         for index in 0..<count {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            output.append(UInt8(ascii: "\n"))
-            indent(depth + 1)
+            startElement(depth: depth, first: index == 0)
             element(&self, index)
         }
         output.append(UInt8(ascii: "\n"))
@@ -203,7 +252,44 @@ private struct SourceWriter {
         return members.map { (final[$0.0] ?? $0.0, $0.1) }
     }
 
-    private func questionMembers(_ node: JSONNode, position: Int) -> [(String, Part)] {
+    /// A question as `merged` makes it with its new `user-answer` (in place of the first one it had,
+    /// a later one left out, else its last member), written member by member from its nodes: a list
+    /// of its members made for each question was most of writing a form's questions.
+    private mutating func writeQuestion(_ node: JSONNode, position: Int, depth: Int) {
+        let userAnswerKey = keys.spelling(of: .userAnswer)
+        let userAnswer = Part.object(userAnswerMembers(node, position: position))
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        var isWritten = false
+        for member in node.members {
+            let isUserAnswer = member.key == userAnswerKey
+            if isUserAnswer && isWritten { continue }
+            startElement(depth: depth, first: first)
+            first = false
+            appendKey(of: member)
+            output.append(UInt8(ascii: ":"))
+            output.append(UInt8(ascii: " "))
+            if isUserAnswer {
+                isWritten = true
+                write(userAnswer, depth: depth + 1)
+            } else {
+                write(member.value, depth: depth + 1)
+            }
+        }
+        if !isWritten {
+            startElement(depth: depth, first: first)
+            appendQuoted(userAnswerKey)
+            output.append(UInt8(ascii: ":"))
+            output.append(UInt8(ascii: " "))
+            write(userAnswer, depth: depth + 1)
+        }
+        output.append(UInt8(ascii: "\n"))
+        indent(depth)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// The members of the `user-answer` of the question at `position`, whose node is `node`.
+    private func userAnswerMembers(_ node: JSONNode, position: Int) -> [(String, Part)] {
         let question = form.template.questions[position]
         let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
         var answer = entryMembers(entry, of: question, changes: [.answer, .comment, .media])
@@ -215,9 +301,7 @@ private struct SourceWriter {
         if let notAskedKey, !form.isAsked(position) { answer.append((notAskedKey, .value(.bool(true)))) }
         // Keys that this question's user-answer may hold, whether set now or not: when not, they go.
         let managed = [question.answerKey(in: keys)] + managedEntryKeys + (notAskedKey.map { [$0] } ?? [])
-        let userAnswerKey = keys.spelling(of: .userAnswer)
-        let userAnswer = merged(node[userAnswerKey], with: answer, managing: managed)
-        return merged(node, with: [(userAnswerKey, .object(userAnswer))])
+        return merged(node[keys.spelling(of: .userAnswer)], with: answer, managing: managed)
     }
 
     /// The `user-answer` members of `entry` for the parts in `changes`: the type's answer key, the

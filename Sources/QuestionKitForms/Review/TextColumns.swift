@@ -38,8 +38,20 @@ enum TextColumns {
     /// `line` without the spaces at its end.
     static func trimmingTrailingSpaces(_ line: String) -> String {
         guard line.utf8.last == UInt8(ascii: " ") else { return line }
-        var line = Substring(line)
-        while line.last == " " { line.removeLast() }
-        return String(line)
+        // A padded cell ends in many spaces, and stepping back over each by Character cost more than
+        // the rest of printing a review. After an ASCII byte every trailing space is a Character of
+        // its own (no ASCII character joins a space to it), so the bytes are cut at once; after
+        // anything else (a prepended mark may hold a space in its Character) or none, by Character.
+        let utf8 = line.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") {
+            end = utf8.index(before: end)
+        }
+        if end > utf8.startIndex, utf8[utf8.index(before: end)] < 0x80 {
+            return String(line[..<end])
+        }
+        var trimmed = Substring(line)
+        while trimmed.last == " " { trimmed.removeLast() }
+        return String(trimmed)
     }
 }
