@@ -179,6 +179,18 @@ struct ReviewPrinterTests {
                 """)
     }
 
+    /// `review --format json` writes in pieces: together they are the whole review's text, for a
+    /// filled form (non-ASCII, nested tables, flags) and for one without questions.
+    @Test func jsonInPiecesIsTheWholeText() throws {
+        let filled = Review(form: try ReviewFixture.filledInspection())
+        let empty = Review(form: FilledForm(template: try ReviewFixture.template(#"{"Title": "T", "questions": []}"#)))
+        for review in [filled, empty] {
+            var pieces: [String] = []
+            ReviewPrinter.json(review) { pieces.append($0) }
+            #expect(pieces.joined() == JSONWriter.text(of: ReviewPrinter.json(review)))
+        }
+    }
+
     @Test func jsonWritesAnUnansweredQuestionsAnswerAsNull() throws {
         let review = Review(form: FilledForm(template: try ReviewFixture.template(ReviewFixture.inspection)))
         let document = try #require(

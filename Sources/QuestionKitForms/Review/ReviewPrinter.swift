@@ -109,23 +109,27 @@ package enum ReviewPrinter {
     /// `JSONWriter.text(of: json(review))` handed to `write` in pieces of about `pieceSize` bytes,
     /// each a whole number of rows: the rows' values are made and written one at a time.
     package static func json(_ review: Review, write: (String) -> Void) {
-        // JSON text has no raw line break inside a value, so a value written alone is moved to its
-        // depth by indenting each of its line breaks.
-        func nested(_ value: JSONWriter.Value, depth: Int) -> String {
-            JSONWriter.text(of: value).replacingOccurrences(
-                of: "\n", with: "\n" + String(repeating: "  ", count: depth))
+        // Each value is written at its depth in the larger text (its line breaks indented there), as
+        // UTF-8 bytes handed on as text a piece at a time.
+        var piece: [UInt8] = []
+        func append(_ text: String) { piece.append(contentsOf: text.utf8) }
+        func hand() {
+            write(String(decoding: piece, as: UTF8.self))
+            piece.removeAll(keepingCapacity: true)
         }
-        var piece = "{\n  \"header\": " + nested(header(review.header), depth: 1) + ",\n  \"rows\": ["
+        append("{\n  \"header\": ")
+        JSONWriter.append(header(review.header), depth: 1, to: &piece)
+        append(",\n  \"rows\": [")
         for (index, row) in review.rows.enumerated() {
-            piece += (index > 0 ? "," : "") + "\n    " + nested(self.row(row), depth: 2)
-            if piece.utf8.count >= pieceSize {
-                write(piece)
-                piece = ""
-            }
+            append(index > 0 ? ",\n    " : "\n    ")
+            JSONWriter.append(self.row(row), depth: 2, to: &piece)
+            if piece.count >= pieceSize { hand() }
         }
-        piece += review.rows.isEmpty ? "]" : "\n  ]"
-        let flagged = JSONWriter.Value.array(review.flaggedRows.map { .integer($0.number) })
-        write(piece + ",\n  \"flaggedQuestions\": " + nested(flagged, depth: 1) + "\n}")
+        append(review.rows.isEmpty ? "]" : "\n  ]")
+        append(",\n  \"flaggedQuestions\": ")
+        JSONWriter.append(.array(review.flaggedRows.map { .integer($0.number) }), depth: 1, to: &piece)
+        append("\n}")
+        hand()
     }
 
     // MARK: Text
