@@ -77,7 +77,7 @@ package enum XLSXWriter {
         guard rows.count <= CellReference.maximumRow else {
             throw XLSXError(reason: "the sheet '\(sheet)' has more than \(CellReference.maximumRow) rows")
         }
-        var xml = ByteBuffer(capacity: 64 * rows.count + 256)
+        var xml = ByteBuffer()
         xml.append(utf8(header + "<worksheet xmlns=\"\(mainNamespace)\"><sheetData>"))
         // Each column's letters, made once.
         var letters: [PackedBytes] = []
@@ -197,7 +197,7 @@ package enum XLSXWriter {
         }
 
         func xml() -> [UInt8] {
-            var xml = ByteBuffer(capacity: 32 * strings.count + 256)
+            var xml = ByteBuffer()
             xml.append(
                 utf8(
                     header
