@@ -8,6 +8,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let limits = JSONParser.Limits(maxBytes: 1 << 20, maxDepth: 48)
     let result = JSONParser.parse(bytes, limits: limits)
+    checkScans(bytes)
     checkDiagnostics(result, input: bytes)
     if let document = result.document {
         checkEntries(document, input: bytes)
@@ -38,6 +39,27 @@ private func checkRecovered(_ bytes: [UInt8], limits: JSONParser.Limits, strict:
     require(recovered.isRecovered, "a recovered document not marked so")
     checkEntries(document, input: bytes, recovered: true)
     checkNodes(document, pointersResolve: false)
+}
+
+/// The one-pass scanner (ascending offsets, from line break to line break) and the excerpts a report
+/// walks to give what the locator gives, on any bytes (line breaks of every kind, a byte-order mark,
+/// broken UTF-8); an excerpt asked out of order too.
+private func checkScans(_ bytes: [UInt8]) {
+    let locator = SourceLocator(bytes: bytes)
+    var scanner = SourceLocator.Scanner(bytes: bytes)
+    var excerpts = SourceExcerpts(bytes: bytes)
+    for offset in stride(from: 0, through: bytes.count + 1, by: 3) {
+        let position = scanner.position(ofByteOffset: offset)
+        require(position == locator.position(ofByteOffset: offset), "scanned position of \(offset)")
+        for (line, column) in [(position.line, position.column), (position.line + 1, 1), (1, position.column)] {
+            let walked = excerpts.excerptBytes(line: line, column: column, radius: 4)
+            let cut = locator.excerptBytes(line: line, column: column, radius: 4)
+            require(
+                walked?.bytes == cut?.bytes && walked?.caretOffset == cut?.caretOffset
+                    && walked?.isCutBefore == cut?.isCutBefore && walked?.isCutAfter == cut?.isCutAfter,
+                "excerpt of \(line):\(column)")
+        }
+    }
 }
 
 private func require(_ condition: Bool, _ message: @autoclosure () -> String) {

@@ -68,65 +68,87 @@ package enum XLSXWriter {
         }
     }
 
-    /// A worksheet's XML, appended byte by byte: a sheet of 100,000 rows is millions of cells, and text
-    /// built piecewise as Strings cost most of writing a workbook.
+    /// A worksheet's XML, written through a ``ByteBuffer``: a sheet of 100,000 rows is millions of cells,
+    /// and each cell's pieces appended to an array one by one cost most of writing a workbook. A row's
+    /// shared strings are found first (a string's check may throw), then the row is written in one run.
     private static func worksheet(_ sheet: String, _ rows: [[String]], _ strings: Strings, _ table: inout SharedStrings)
         throws(XLSXError) -> [UInt8]
     {
         guard rows.count <= CellReference.maximumRow else {
             throw XLSXError(reason: "the sheet '\(sheet)' has more than \(CellReference.maximumRow) rows")
         }
-        var xml = utf8(header + "<worksheet xmlns=\"\(mainNamespace)\"><sheetData>")
-        // Each column's letters, made once; each row's number, once for its cells.
-        var letters: [[UInt8]] = []
-        var rowNumber: [UInt8] = []
+        var xml = ByteBuffer()
+        xml.append(utf8(header + "<worksheet xmlns=\"\(mainNamespace)\"><sheetData>"))
+        // Each column's letters, made once.
+        var letters: [PackedBytes] = []
+        // The row's cells: column and shared-string index, or column and inline XML.
+        var shared: [(column: Int, index: Int)] = []
+        var inline: [(column: Int, xml: [UInt8])] = []
+        let rowOpen = PackedBytes("<row r=\"")
+        let cellOpen = PackedBytes("<c r=\"")
+        let sharedType = PackedBytes("\" t=\"s\">")
+        let valueOpen = PackedBytes("<v>")
+        let valueClose = PackedBytes("</v></c>")
+        let rowClose = PackedBytes("</row>")
         for (rowIndex, row) in rows.enumerated() where row.contains(where: { !$0.isEmpty }) {
             guard row.count <= CellReference.maximumColumn else {
                 throw XLSXError(
                     reason: "row \(rowIndex + 1) of '\(sheet)' has more than \(CellReference.maximumColumn) cells")
             }
-            rowNumber.removeAll(keepingCapacity: true)
-            appendDecimal(rowIndex + 1, to: &rowNumber)
-            xml.append(literal: "<row r=\"")
-            xml += rowNumber
-            xml.append(literal: "\">")
+            shared.removeAll(keepingCapacity: true)
+            inline.removeAll(keepingCapacity: true)
+            var inlineBytes = 0
             for (columnIndex, value) in row.enumerated() where !value.isEmpty {
-                while letters.count <= columnIndex { letters.append(utf8(CellReference.letters(letters.count + 1))) }
-                xml.append(literal: "<c r=\"")
-                xml += letters[columnIndex]
-                xml += rowNumber
+                while letters.count <= columnIndex {
+                    letters.append(PackedBytes(CellReference.letters(letters.count + 1).utf8))
+                }
                 if strings == .shared {
                     // A string is checked when it first enters the table: its first cell is the first to fail.
                     let (index, isNew) = table.index(value)
                     if isNew {
                         try checkText(value, CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1))
                     }
-                    xml.append(literal: "\" t=\"s\"><v>")
-                    appendDecimal(index, to: &xml)
-                    xml.append(literal: "</v></c>")
+                    shared.append((columnIndex, index))
                 } else {
-                    xml.append(literal: "\" t=\"inlineStr\"><is>")
-                    if !appendPlainTextElement(value, to: &xml) {
+                    var cell: [UInt8] = []
+                    cell.append(literal: "\" t=\"inlineStr\"><is>")
+                    if !appendPlainTextElement(value, to: &cell) {
                         try checkText(value, CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1))
-                        appendTextElement(value, to: &xml)
+                        appendTextElement(value, to: &cell)
                     }
-                    xml.append(literal: "</is></c>")
+                    cell.append(literal: "</is></c>")
+                    inlineBytes += cell.count
+                    inline.append((columnIndex, cell))
                 }
             }
-            xml.append(literal: "</row>")
+            let rowNumber = PackedBytes(decimal: rowIndex + 1)
+            // `<row r="N">` and `</row>`; a cell at most `<c r="XFD1048576" t="s"><v>`, 19 digits and `</v></c>`.
+            let bound = 23 + 56 * (shared.count + inline.count) + inlineBytes
+            xml.write(atMost: bound) { cursor in
+                cursor.put(rowOpen)
+                cursor.put(rowNumber)
+                cursor.put(UInt8(ascii: "\""))
+                cursor.put(UInt8(ascii: ">"))
+                for (column, index) in shared {
+                    cursor.put(cellOpen)
+                    cursor.put(letters[column])
+                    cursor.put(rowNumber)
+                    cursor.put(sharedType)
+                    cursor.put(valueOpen)
+                    cursor.putDecimal(index)
+                    cursor.put(valueClose)
+                }
+                for (column, cell) in inline {
+                    cursor.put(cellOpen)
+                    cursor.put(letters[column])
+                    cursor.put(rowNumber)
+                    cell.withUnsafeBufferPointer { cursor.put($0) }
+                }
+                cursor.put(rowClose)
+            }
         }
-        xml.append(literal: "</sheetData></worksheet>")
-        return xml
-    }
-
-    /// `number`'s decimal digits (not negative).
-    private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        var power = 1
-        while power <= number / 10 { power *= 10 }
-        while power > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(number / power % 10))
-            power /= 10
-        }
+        xml.append(utf8("</sheetData></worksheet>"))
+        return xml.take()
     }
 
     /// The shared-string table: each string once, found again by its bytes. An open-addressing table of
@@ -175,15 +197,53 @@ package enum XLSXWriter {
         }
 
         func xml() -> [UInt8] {
-            var xml = utf8(
-                header + "<sst xmlns=\"\(mainNamespace)\" count=\"\(references)\" uniqueCount=\"\(strings.count)\">")
+            var xml = ByteBuffer()
+            xml.append(
+                utf8(
+                    header
+                        + "<sst xmlns=\"\(mainNamespace)\" count=\"\(references)\" uniqueCount=\"\(strings.count)\">"))
+            var escaped: [UInt8] = []
             for string in strings {
-                xml.append(literal: "<si>")
-                if !appendPlainTextElement(string, to: &xml) { appendTextElement(string, to: &xml) }
-                xml.append(literal: "</si>")
+                if !writePlainItem(string, to: &xml) {
+                    escaped.removeAll(keepingCapacity: true)
+                    escaped.append(literal: "<si>")
+                    appendTextElement(string, to: &escaped)
+                    escaped.append(literal: "</si>")
+                    xml.append(escaped)
+                }
             }
-            xml.append(literal: "</sst>")
-            return xml
+            xml.append(utf8("</sst>"))
+            return xml.take()
+        }
+
+        private static let itemOpen = PackedBytes("<si>")
+        private static let itemClose = PackedBytes("</si>")
+        private static let textOpen = PackedBytes("<t>")
+        private static let textClose = PackedBytes("</t>")
+        // `<t xml:space="preserve">` in three words.
+        private static let spaceKept = PackedBytes("<t xml:s")
+        private static let spaceKeptMiddle = PackedBytes("pace=\"pr")
+        private static let spaceKeptEnd = PackedBytes("eserve\">")
+
+        /// `<si>` of a text as `appendPlainTextElement` writes it, in one run of the buffer; false, with
+        /// nothing written, for a text that one does not take.
+        private func writePlainItem(_ value: String, to xml: inout ByteBuffer) -> Bool {
+            var text = value
+            return text.withUTF8 { bytes in
+                guard let keepsSpace = plainKeepsSpace(value, bytes) else { return false }
+                xml.write(atMost: bytes.count + 40) { cursor in
+                    cursor.put(Self.itemOpen)
+                    cursor.put(keepsSpace ? Self.spaceKept : Self.textOpen)
+                    if keepsSpace {
+                        cursor.put(Self.spaceKeptMiddle)
+                        cursor.put(Self.spaceKeptEnd)
+                    }
+                    cursor.put(bytes)
+                    cursor.put(Self.textClose)
+                    cursor.put(Self.itemClose)
+                }
+                return true
+            }
         }
     }
 
@@ -191,23 +251,29 @@ package enum XLSXWriter {
     /// no 0xEF, the first byte of U+FFFE and U+FFFF), looked at in one pass over its bytes: most cells.
     /// False, with nothing appended, for any other text, which `checkText` and `appendTextElement` take.
     private static func appendPlainTextElement(_ value: String, to xml: inout [UInt8]) -> Bool {
-        // Bits 0x00…0x1F, '"' (0x22), '&' (0x26), '<' (0x3C) and '>' (0x3E).
-        let looked: UInt64 = 0x5000_0044_FFFF_FFFF
         var text = value
         return text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return false }
-            for byte in bytes where byte < 64 ? looked >> byte & 1 != 0 : byte == 0xEF { return false }
-            // Without control characters only a space at either end asks to be kept: an ASCII end that is
-            // no space settles it, another end is looked at as a Character.
-            let keepsSpace =
-                first == 0x20 || last == 0x20
-                || ((first >= 0x80 || last >= 0x80)
-                    && (value.first?.isWhitespace == true || value.last?.isWhitespace == true))
+            guard let keepsSpace = plainKeepsSpace(value, bytes) else { return false }
             xml.append(literal: keepsSpace ? "<t xml:space=\"preserve\">" : "<t>")
             xml.append(contentsOf: bytes)
             xml.append(literal: "</t>")
             return true
         }
+    }
+
+    /// For a text `appendPlainTextElement` takes (`bytes` its UTF-8), whether its `<t>` keeps spaces; nil
+    /// for any other text.
+    @inline(__always)
+    private static func plainKeepsSpace(_ value: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        // Bits 0x00…0x1F, '"' (0x22), '&' (0x26), '<' (0x3C) and '>' (0x3E).
+        let looked: UInt64 = 0x5000_0044_FFFF_FFFF
+        guard let first = bytes.first, let last = bytes.last else { return nil }
+        for byte in bytes where byte < 64 ? looked >> byte & 1 != 0 : byte == 0xEF { return nil }
+        // Without control characters only a space at either end asks to be kept: an ASCII end that is
+        // no space settles it, another end is looked at as a Character.
+        return first == 0x20 || last == 0x20
+            || ((first >= 0x80 || last >= 0x80)
+                && (value.first?.isWhitespace == true || value.last?.isWhitespace == true))
     }
 
     /// `<t>`, keeping spaces at either end and line breaks (which XML would otherwise let a reader trim).

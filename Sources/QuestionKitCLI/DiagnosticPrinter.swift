@@ -9,11 +9,11 @@ package enum DiagnosticPrinter {
     /// coloured when `style` is.
     package static func text(_ file: FileDiagnostics, style: TerminalStyle = .plain) -> String {
         guard !file.diagnostics.isEmpty else { return "" }
-        let locator = file.source.map { SourceLocator(bytes: $0) }
+        var excerpts = file.source.map { SourceExcerpts(bytes: $0) }
         let path = Array(TerminalText.escaped(file.path).utf8)
         var writer = DiagnosticWriter()
         writer.style = style
-        for diagnostic in file.diagnostics { writer.appendText(diagnostic, path: path, locator: locator) }
+        for diagnostic in file.diagnostics { writer.appendText(diagnostic, path: path, excerpts: &excerpts) }
         return writer.take()
     }
 

@@ -79,7 +79,7 @@ struct DiagnosticReport {
             writer.appendJSONFileStart(path: path, first: files == 0)
             files += 1
         }
-        var locator: SourceLocator?
+        var excerpts: SourceExcerpts?
         var written = 0
         produce { diagnostic in
             if leavesOutNotes, diagnostic.severity == .note { return }
@@ -88,8 +88,8 @@ struct DiagnosticReport {
                 writer.appendJSONDiagnostic(diagnostic, file: path, first: written == 0)
                 written += 1
             } else {
-                if locator == nil, let source { locator = SourceLocator(bytes: source) }
-                writer.appendText(diagnostic, path: shownPath, locator: locator)
+                if excerpts == nil, let source { excerpts = SourceExcerpts(bytes: source) }
+                writer.appendText(diagnostic, path: shownPath, excerpts: &excerpts)
             }
             if writer.bytes.count >= Self.chunkBytes { send(to: &context) }
         }

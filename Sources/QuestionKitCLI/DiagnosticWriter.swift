@@ -34,7 +34,7 @@ struct DiagnosticWriter {
     }
 
     /// Writes one diagnostic as `DiagnosticPrinter.text` prints it; `path` already escaped.
-    mutating func appendText(_ diagnostic: Diagnostic, path: [UInt8], locator: SourceLocator?) {
+    mutating func appendText(_ diagnostic: Diagnostic, path: [UInt8], excerpts: inout SourceExcerpts?) {
         bytes += path
         bytes.append(UInt8(ascii: ":"))
         if let position = diagnostic.position {
@@ -50,8 +50,8 @@ struct DiagnosticWriter {
         append(" [")
         bytes += code.shown(diagnostic.code)
         append("]\n")
-        if let position = diagnostic.position, let locator {
-            appendExcerpt(line: position.line, column: position.column, locator: locator)
+        if let position = diagnostic.position, excerpts != nil {
+            appendExcerpt(line: position.line, column: position.column, excerpts: &excerpts)
         }
         if let text = diagnostic.hint {
             append("  hint: ")
@@ -62,8 +62,8 @@ struct DiagnosticWriter {
 
     /// The source line's window and its caret (`DiagnosticPrinter.excerpt`). A window of printable
     /// ASCII (the usual one) shows as it is, the caret after as many spaces as characters before it.
-    private mutating func appendExcerpt(line: Int, column: Int, locator: SourceLocator) {
-        guard let window = locator.excerptBytes(line: line, column: column) else { return }
+    private mutating func appendExcerpt(line: Int, column: Int, excerpts: inout SourceExcerpts?) {
+        guard let window = excerpts?.excerptBytes(line: line, column: column) else { return }
         let copied = window.bytes.withUnsafeBufferPointer { source in
             for byte in source where byte < 0x20 || byte >= 0x7F { return false }
             append("    ")
@@ -73,7 +73,7 @@ struct DiagnosticWriter {
         }
         guard copied else {
             // Rare: tabs, escapes or other scripts; the window is cut again as a String.
-            guard let excerpt = locator.excerpt(line: line, column: column) else { return }
+            guard let excerpt = excerpts?.excerpt(line: line, column: column) else { return }
             return append(text: DiagnosticPrinter.excerpt(excerpt))
         }
         if window.isCutAfter { append("…") }

@@ -37,8 +37,15 @@ struct XLSFormRows {
         let language = template.document.root["_xlsform"]?["settings"]?["default_language"]?.stringValue
         labelColumn = language.map { "label::" + $0 } ?? "label"
         hintColumn = language.map { "hint::" + $0 } ?? "hint"
+        // Sized once: a 100,000-question form grew these tables a dozen times each.
+        let count = template.questions.count
+        names.reserveCapacity(count + count / 4)
+        byLinkId.reserveCapacity(count)
+        written.reserveCapacity(count)
+        survey.reserveCapacity(count + count / 4)
         // LinkIds first, so that a made name never takes one.
         var linkIds: [String?] = []
+        linkIds.reserveCapacity(count)
         for question in template.questions {
             let linkId = question.node["linkId"]?.stringValue
             if let linkId, Self.isName(linkId), names.insert(linkId).inserted {

@@ -62,4 +62,29 @@ struct SourceLocatorScanTests {
             }
         }
     }
+
+    /// The excerpts a report prints, walked to from line break to line break, are the locator's: lines
+    /// asked in order, again, skipped, out of order (back to the locator), past the last line, and
+    /// longer than the window.
+    @Test(arguments: pieces)
+    func walkedExcerptsAreTheLocatorsExcerpts(piece: String) {
+        for shift in 0..<9 {
+            let bytes = Self.text(piece, shift: shift) + Array(String(repeating: "x", count: 30).utf8)
+            let locator = SourceLocator(bytes: bytes)
+            let lines = Self.byteByBytePositions(bytes).last?.line ?? 1
+            let asked =
+                Array(1...lines + 1) + [2, 2, lines, 1, lines + 3] + Array(stride(from: 1, through: lines, by: 3))
+            var excerpts = SourceExcerpts(bytes: bytes)
+            for (index, line) in asked.enumerated() {
+                let column = index % 5 + 1
+                let walked = excerpts.excerptBytes(line: line, column: column, radius: 4)
+                let cut = locator.excerptBytes(line: line, column: column, radius: 4)
+                #expect(walked?.bytes == cut?.bytes, "\(shift) \(line)")
+                #expect(walked?.caretOffset == cut?.caretOffset, "\(shift) \(line)")
+                #expect(
+                    walked?.isCutBefore == cut?.isCutBefore && walked?.isCutAfter == cut?.isCutAfter, "\(shift) \(line)"
+                )
+            }
+        }
+    }
 }

@@ -31,11 +31,7 @@ extension SourceLocator {
     ) -> (bytes: ArraySlice<UInt8>, caretOffset: Int, isCutBefore: Bool, isCutAfter: Bool)? {
         guard let (lineStart, lineEnd) = byteRange(ofLine: line) else { return nil }
         if lineEnd - lineStart <= 2 * radius {
-            // No more bytes than the window has scalars: the whole line, its scalars counted directly
-            // (an excerpt is printed under each of a million problems, mostly on short lines).
-            var lineLength = 0
-            for byte in bytes[lineStart..<lineEnd] where byte & 0xC0 != 0x80 { lineLength += 1 }
-            return (bytes[lineStart..<lineEnd], min(max(column - 1, 0), lineLength), false, false)
+            return Self.shortWindow(bytes, lineStart, lineEnd, column: column)
         }
         let scalarsBeforeLine = scalars(before: lineStart)
         let lineLength = scalars(before: lineEnd) - scalarsBeforeLine
@@ -55,6 +51,16 @@ extension SourceLocator {
             shown += 1
         }
         return (bytes[start..<end], before, start > lineStart, end < lineEnd)
+    }
+
+    /// The window of a line of no more bytes than the window has scalars: the whole line, its scalars
+    /// counted directly (an excerpt is printed under each of a million problems, mostly on short lines).
+    static func shortWindow(
+        _ bytes: [UInt8], _ lineStart: Int, _ lineEnd: Int, column: Int
+    ) -> (bytes: ArraySlice<UInt8>, caretOffset: Int, isCutBefore: Bool, isCutAfter: Bool) {
+        var lineLength = 0
+        for byte in bytes[lineStart..<lineEnd] where byte & 0xC0 != 0x80 { lineLength += 1 }
+        return (bytes[lineStart..<lineEnd], min(max(column - 1, 0), lineLength), false, false)
     }
 
     /// The byte offset at which the scalar numbered `target` (counted from the start of the text)
@@ -89,5 +95,71 @@ extension SourceLocator {
         var index = offset + 1
         while index < limit, bytes[index] & 0xC0 == 0x80 { index += 1 }
         return index
+    }
+}
+
+/// The excerpts a report prints under its diagnostics, as `SourceLocator` cuts them, for diagnostics
+/// that mostly come in the order of their lines: a line is found by walking on from the last one asked,
+/// from line break to line break (`SourceLocator.nextLineEnd`). A `SourceLocator` (which reads the whole
+/// text once, counting its scalars too: 9 instructions a byte, most of printing the 25,000 notes of a
+/// large template) is made only for a line asked out of order or longer than the window.
+package struct SourceExcerpts {
+    private let bytes: [UInt8]
+    private let hasReturns: Bool
+    private var locator: SourceLocator?
+    /// The line the walk is at, where it starts, and its break once looked for (`bytes.count` for
+    /// none; -1 before).
+    private var line = 1
+    private var lineStart = 0
+    private var lineEnd = -1
+
+    package init(bytes: [UInt8]) {
+        self.bytes = bytes
+        self.hasReturns = bytes.withUnsafeBufferPointer(SourceLocator.hasReturns)
+    }
+
+    /// `SourceLocator.excerptBytes(line:column:radius:)`.
+    package mutating func excerptBytes(
+        line wanted: Int, column: Int, radius: Int = 50
+    ) -> (bytes: ArraySlice<UInt8>, caretOffset: Int, isCutBefore: Bool, isCutAfter: Bool)? {
+        if wanted >= line {
+            guard let (start, end) = walk(to: wanted) else { return nil }
+            if end - start <= 2 * radius { return SourceLocator.shortWindow(bytes, start, end, column: column) }
+        }
+        return madeLocator().excerptBytes(line: wanted, column: column, radius: radius)
+    }
+
+    /// `SourceLocator.excerpt(line:column:radius:)`.
+    package mutating func excerpt(line: Int, column: Int, radius: Int = 50) -> SourceExcerpt? {
+        madeLocator().excerpt(line: line, column: column, radius: radius)
+    }
+
+    private mutating func madeLocator() -> SourceLocator {
+        if let locator { return locator }
+        let made = SourceLocator(bytes: bytes)
+        locator = made
+        return made
+    }
+
+    /// The bytes of line `wanted` (not before the walk's line) as `SourceLocator.byteRange(ofLine:)`
+    /// gives them; nil when the text has fewer lines.
+    private mutating func walk(to wanted: Int) -> (start: Int, end: Int)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            while true {
+                if lineEnd < lineStart {
+                    lineEnd =
+                        SourceLocator.nextLineEnd(from: lineStart, in: buffer, hasReturns: hasReturns) ?? buffer.count
+                }
+                guard line < wanted else { break }
+                guard lineEnd < buffer.count else { return nil }
+                line += 1
+                lineStart = lineEnd + 1
+            }
+            // Without its break (a `\r\n` is two bytes).
+            var end = lineEnd < buffer.count ? lineEnd + 1 : buffer.count
+            let start = line == 1 ? min(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, buffer.count) : lineStart
+            while end > start, buffer[end - 1] == 0x0A || buffer[end - 1] == 0x0D { end -= 1 }
+            return (start, end)
+        }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns byte offsets in a source text into 1-based lines and columns.
 ///
 /// Lines break at `\n`, `\r\n` or a lone `\r`. Columns count Unicode scalar values, so `"温度"`
@@ -158,17 +164,72 @@ extension SourceLocator {
         return (word & ~(word << 1) & highs, lineEnds)
     }
 
+    /// Bit 7 of each of the eight bytes at `offset` (all inside `buffer`) that ends a line, found
+    /// exactly: a byte equal to `\n`, or `\r` that no `\n` follows.
+    @inline(__always)
+    static func lineEnds(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let raw = UnsafeRawBufferPointer(buffer)
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        // Bit 7 of each zero byte, and of no other (no carry crosses a byte: the high bits are masked first).
+        func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & lows) &+ lows) | value | lows) }
+        var ends = zeroBytes(word ^ (ones &* 0x0A))
+        var returns = zeroBytes(word ^ (ones &* 0x0D))
+        while returns != 0 {
+            let bit = returns & (0 &- returns)
+            if endsLine(at: offset + bit.trailingZeroBitCount >> 3, in: buffer) { ends |= bit }
+            returns &= returns - 1
+        }
+        return ends
+    }
+
+    /// Whether the text holds a `\r`: without one, a line ends at each `\n` and nowhere else.
+    static func hasReturns(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        return memchr(base, 0x0D, buffer.count) != nil
+    }
+
+    /// The first byte at or after `offset` that ends a line, or nil: found by C's `memchr`, which looks
+    /// at many bytes a step, when the text holds no `\r` (the usual file), else eight bytes at a time.
+    static func nextLineEnd(from offset: Int, in buffer: UnsafeBufferPointer<UInt8>, hasReturns: Bool) -> Int? {
+        guard offset < buffer.count, let base = buffer.baseAddress else { return nil }
+        if !hasReturns {
+            guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
+        var index = offset
+        while index + 8 <= buffer.count {
+            let ends = lineEnds(at: index, in: buffer)
+            if ends != 0 { return index + ends.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < buffer.count {
+            if endsLine(at: index, in: buffer) { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Positions of ascending byte offsets, one at a time, in one scan of the bytes: what
-    /// `positions(ofSortedByteOffsets:in:)` does without holding them all. Words without a line
-    /// break are skipped eight bytes at a time, as `init` reads them.
+    /// `positions(ofSortedByteOffsets:in:)` does without holding them all. The scan goes from line break
+    /// to line break (`nextLineEnd`); scalars are counted on the lines that hold a wanted offset, from
+    /// the line's start (or from where the last count on that line stopped), so each byte is looked at
+    /// once at most. (The 25,000 notes of a large template are located by one pass over it: counting
+    /// every scalar, eight bytes at a time, cost 10 instructions a byte.)
     struct Scanner {
         private let bytes: [UInt8]
         private let bomLength: Int
+        private let hasReturns: Bool
         private var offset = 0
         private var line = 1
-        /// Scalars before `offset`, and before the start of the current line.
-        private var scalars = 0
-        private var lineStartScalars = 0
+        /// Where the current line starts.
+        private var lineStart = 0
+        /// The first line break at or after `offset` once looked for (`bytes.count` for none), else -1.
+        private var nextEnd = -1
+        /// Scalars counted on the current line: those in `lineStart ..< countedUpTo`.
+        private var countedUpTo = 0
+        private var counted = 0
         /// Bytes stepped over so far: one scan of the source at most, for the tests that hold
         /// locating linear (a scan restarted per position would count the source again each time).
         private(set) var bytesScanned = 0
@@ -176,6 +237,7 @@ extension SourceLocator {
         init(bytes: [UInt8]) {
             self.bytes = bytes
             self.bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            self.hasReturns = bytes.withUnsafeBufferPointer(SourceLocator.hasReturns)
         }
 
         /// The position of `wanted`, an offset not smaller than the one asked before.
@@ -183,34 +245,37 @@ extension SourceLocator {
             let target = min(max(wanted, offset), bytes.count)
             bytesScanned += target - offset
             bytes.withUnsafeBufferPointer { buffer in
-                while offset < target {
-                    // Eight bytes at a time, as `init` reads them (the 25,000 notes of a large
-                    // template are located by one pass over it: byte by byte, 14 instructions a byte).
-                    guard offset + 8 > target else {
-                        var word = SourceLocator.word(at: offset, in: buffer)
-                        while word.lineEnds != 0 {
-                            // The line starts after this byte: the scalars up to and including it.
-                            let index = word.lineEnds.trailingZeroBitCount >> 3
-                            let upTo = index == 7 ? UInt64.max : (UInt64(1) << ((index + 1) * 8)) - 1
-                            line += 1
-                            lineStartScalars = scalars + index + 1 - (word.continuations & upTo).nonzeroBitCount
-                            word.lineEnds &= word.lineEnds - 1
-                        }
-                        scalars += 8 - word.continuations.nonzeroBitCount
-                        offset += 8
-                        continue
+                while true {
+                    if nextEnd < offset {
+                        nextEnd =
+                            SourceLocator.nextLineEnd(from: offset, in: buffer, hasReturns: hasReturns) ?? buffer.count
                     }
-                    if buffer[offset] & 0xC0 != 0x80 { scalars += 1 }
-                    offset += 1
-                    if SourceLocator.endsLine(at: offset - 1, in: buffer) {
-                        line += 1
-                        lineStartScalars = scalars
-                    }
+                    guard nextEnd < target else { break }
+                    line += 1
+                    lineStart = nextEnd + 1
+                    offset = lineStart
+                }
+                offset = target
+                // The scalars from the line's start (or the last count on it) up to the target.
+                if countedUpTo < lineStart {
+                    countedUpTo = lineStart
+                    counted = 0
+                }
+                let raw = UnsafeRawBufferPointer(buffer)
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while countedUpTo + 8 <= target {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: countedUpTo, as: UInt64.self))
+                    counted += 8 - (word & ~(word << 1) & highs).nonzeroBitCount
+                    countedUpTo += 8
+                }
+                while countedUpTo < target {
+                    if buffer[countedUpTo] & 0xC0 != 0x80 { counted += 1 }
+                    countedUpTo += 1
                 }
             }
             // A byte-order mark takes no column: line 1 starts after it.
-            let start = line == 1 && bomLength > 0 && target > 0 ? 1 : lineStartScalars
-            return SourcePosition(line: line, column: 1 + scalars - start)
+            let bom = line == 1 && bomLength > 0 && target > 0 ? 1 : 0
+            return SourcePosition(line: line, column: 1 + counted - bom)
         }
     }
 }
