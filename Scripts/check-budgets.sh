@@ -109,8 +109,12 @@ jobs=(
 fresh_output="$work/dataset-out"
 
 # The selected jobs, each checked to be one of the list.
+# (Compared in the shell: `printf | grep -q` under pipefail fails when grep stops reading early and
+# printf is killed by SIGPIPE, which refused a valid name now and then.)
 for name in "${selected[@]}"; do
-    if ! printf '%s\n' "${jobs[@]}" | grep -q "^$name|"; then
+    known=false
+    for job in "${jobs[@]}"; do [[ ${job%%|*} == "$name" ]] && known=true; done
+    if ! $known; then
         echo "check-budgets.sh: no job '$name'; the jobs: $(printf '%s\n' "${jobs[@]}" | cut -d'|' -f1 | tr '\n' ' ')" >&2
         exit 64
     fi
