@@ -105,24 +105,20 @@ extension SourceLocator {
 /// large template) is made only for a line asked out of order or longer than the window.
 package struct SourceExcerpts {
     private let bytes: [UInt8]
-    private let hasReturns: Bool
     private var locator: SourceLocator?
-    /// The line the walk is at, where it starts, and its break once looked for (`bytes.count` for
-    /// none; -1 before).
-    private var line = 1
-    private var lineStart = 0
-    private var lineEnd = -1
+    /// The line the walk is at.
+    private var cursor: SourceLocator.LineCursor
 
     package init(bytes: [UInt8]) {
         self.bytes = bytes
-        self.hasReturns = bytes.withUnsafeBufferPointer(SourceLocator.hasReturns)
+        cursor = SourceLocator.LineCursor(bytes: bytes)
     }
 
     /// `SourceLocator.excerptBytes(line:column:radius:)`.
     package mutating func excerptBytes(
         line wanted: Int, column: Int, radius: Int = 50
     ) -> (bytes: ArraySlice<UInt8>, caretOffset: Int, isCutBefore: Bool, isCutAfter: Bool)? {
-        if wanted >= line {
+        if wanted >= cursor.line {
             guard let (start, end) = walk(to: wanted) else { return nil }
             if end - start <= 2 * radius { return SourceLocator.shortWindow(bytes, start, end, column: column) }
         }
@@ -145,19 +141,14 @@ package struct SourceExcerpts {
     /// gives them; nil when the text has fewer lines.
     private mutating func walk(to wanted: Int) -> (start: Int, end: Int)? {
         bytes.withUnsafeBufferPointer { buffer in
-            while true {
-                if lineEnd < lineStart {
-                    lineEnd =
-                        SourceLocator.nextLineEnd(from: lineStart, in: buffer, hasReturns: hasReturns) ?? buffer.count
-                }
-                guard line < wanted else { break }
-                guard lineEnd < buffer.count else { return nil }
-                line += 1
-                lineStart = lineEnd + 1
+            while cursor.line < wanted {
+                guard cursor.advance(in: buffer) else { return nil }
             }
             // Without its break (a `\r\n` is two bytes).
+            let lineEnd = cursor.end(in: buffer)
             var end = lineEnd < buffer.count ? lineEnd + 1 : buffer.count
-            let start = line == 1 ? min(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, buffer.count) : lineStart
+            let start =
+                cursor.line == 1 ? min(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, buffer.count) : cursor.start
             while end > start, buffer[end - 1] == 0x0A || buffer[end - 1] == 0x0D { end -= 1 }
             return (start, end)
         }

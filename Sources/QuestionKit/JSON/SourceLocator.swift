@@ -211,6 +211,39 @@ extension SourceLocator {
         return nil
     }
 
+    /// A walk through a text from line break to line break (`nextLineEnd`), never back: the line it
+    /// is at, where that line starts, and the byte that ends it, looked for once. `Scanner` walks it to
+    /// byte offsets, `SourceExcerpts` to line numbers.
+    struct LineCursor {
+        private let hasReturns: Bool
+        /// The line the walk is at (1-based) and the offset where it starts.
+        private(set) var line = 1
+        private(set) var start = 0
+        /// The break of the current line once looked for (the text's length for none), else -1.
+        private var foundEnd = -1
+
+        init(bytes: [UInt8]) {
+            hasReturns = bytes.withUnsafeBufferPointer(SourceLocator.hasReturns)
+        }
+
+        /// The offset of the byte that ends the current line, or `buffer.count` when no break ends it.
+        mutating func end(in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+            if foundEnd < start {
+                foundEnd = SourceLocator.nextLineEnd(from: start, in: buffer, hasReturns: hasReturns) ?? buffer.count
+            }
+            return foundEnd
+        }
+
+        /// Moves to the next line; false (staying put) when the current line is the last.
+        mutating func advance(in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+            let end = end(in: buffer)
+            guard end < buffer.count else { return false }
+            line += 1
+            start = end + 1
+            return true
+        }
+    }
+
     /// Positions of ascending byte offsets, one at a time, in one scan of the bytes: what
     /// `positions(ofSortedByteOffsets:in:)` does without holding them all. The scan goes from line break
     /// to line break (`nextLineEnd`); scalars are counted on the lines that hold a wanted offset, from
@@ -220,13 +253,9 @@ extension SourceLocator {
     struct Scanner {
         private let bytes: [UInt8]
         private let bomLength: Int
-        private let hasReturns: Bool
         private var offset = 0
-        private var line = 1
-        /// Where the current line starts.
-        private var lineStart = 0
-        /// The first line break at or after `offset` once looked for (`bytes.count` for none), else -1.
-        private var nextEnd = -1
+        /// The line `offset` is on.
+        private var cursor: LineCursor
         /// Scalars counted on the current line: those in `lineStart ..< countedUpTo`.
         private var countedUpTo = 0
         private var counted = 0
@@ -237,7 +266,7 @@ extension SourceLocator {
         init(bytes: [UInt8]) {
             self.bytes = bytes
             self.bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            self.hasReturns = bytes.withUnsafeBufferPointer(SourceLocator.hasReturns)
+            self.cursor = LineCursor(bytes: bytes)
         }
 
         /// The position of `wanted`, an offset not smaller than the one asked before.
@@ -245,17 +274,9 @@ extension SourceLocator {
             let target = min(max(wanted, offset), bytes.count)
             bytesScanned += target - offset
             bytes.withUnsafeBufferPointer { buffer in
-                while true {
-                    if nextEnd < offset {
-                        nextEnd =
-                            SourceLocator.nextLineEnd(from: offset, in: buffer, hasReturns: hasReturns) ?? buffer.count
-                    }
-                    guard nextEnd < target else { break }
-                    line += 1
-                    lineStart = nextEnd + 1
-                    offset = lineStart
-                }
+                while cursor.end(in: buffer) < target, cursor.advance(in: buffer) {}
                 offset = target
+                let lineStart = cursor.start
                 // The scalars from the line's start (or the last count on it) up to the target.
                 if countedUpTo < lineStart {
                     countedUpTo = lineStart
@@ -274,8 +295,8 @@ extension SourceLocator {
                 }
             }
             // A byte-order mark takes no column: line 1 starts after it.
-            let bom = line == 1 && bomLength > 0 && target > 0 ? 1 : 0
-            return SourcePosition(line: line, column: 1 + counted - bom)
+            let bom = cursor.line == 1 && bomLength > 0 && target > 0 ? 1 : 0
+            return SourcePosition(line: cursor.line, column: 1 + counted - bom)
         }
     }
 }
