@@ -88,9 +88,12 @@ final class ChunkedReader {
     }
 }
 
-/// A file written front to back through a buffer of 64 KB; created anew (never over a file that
-/// is there, never through a link).
+/// A file written front to back through a buffer of `bufferLimit` bytes; created anew (never over a
+/// file that is there, never through a link). The NDJSON parts, the manifest and the spool.
 final class BufferedWriter {
+    /// How many bytes are buffered before they are written out.
+    static let bufferLimit = 1 << 16
+
     let path: String
     private var descriptor: Int32
     private var buffer: [UInt8] = []
@@ -98,10 +101,11 @@ final class BufferedWriter {
     init(path: String) throws(DatasetError) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            throw DatasetError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+            throw DatasetError("cannot create '\(path)': \(String(cString: strerror(errno)))")
         }
         self.path = path
-        buffer.reserveCapacity(1 << 16)
+        // Room for a last piece past the limit, so that the buffer is not reallocated before a flush.
+        buffer.reserveCapacity(Self.bufferLimit + 4096)
     }
 
     deinit {
@@ -111,19 +115,28 @@ final class BufferedWriter {
     /// Adds `bytes`, writing out the buffer when it is full.
     func write(_ bytes: some Collection<UInt8>) throws(DatasetError) {
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { try flush() }
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
+    /// Adds what `body` appends to the buffer (a row written straight into it), writing out the buffer
+    /// when it is full.
+    func write(_ body: (inout [UInt8]) -> Void) throws(DatasetError) {
+        body(&buffer)
+        if buffer.count >= Self.bufferLimit { try flush() }
     }
 
     /// Writes out what is buffered.
     func flush() throws(DatasetError) {
+        guard !buffer.isEmpty else { return }
         if let failure = buffer.withUnsafeBytes({ SystemIO.writeAll($0, to: descriptor) }) {
             throw DatasetError("cannot write '\(path)': \(failure)")
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes out what is buffered and closes the file.
+    /// Writes out what is buffered and closes the file (once: a second call does nothing).
     func finish() throws(DatasetError) {
+        guard descriptor >= 0 else { return }
         try flush()
         let closed = close(descriptor)
         descriptor = -1

@@ -1,11 +1,4 @@
 import QuestionKit
-import QuestionKitFiles
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Newline-delimited JSON: one JSON object per row, one member per column (null included), in the
 /// columns' order. A DATE is written `"yyyy-MM-dd"`, a TIMESTAMP `"yyyy-MM-ddTHH:mm:ss.ffffffZ"`,
@@ -25,58 +18,34 @@ public struct NDJSONFormat: TableFormat {
     }
 }
 
-/// Writes rows as NDJSON lines into a new file, through a buffer of `bufferLimit` bytes.
+/// Writes rows as NDJSON lines into a new file, through its buffer (`BufferedWriter`).
 final class NDJSONSink: TableSink {
-    /// How many bytes are buffered before they are written out.
-    static let bufferLimit = 1 << 16
-
-    private let path: String
-    private var descriptor: Int32
+    private let file: BufferedWriter
     /// `{"name":`, then `,"name":` for each later column: the JSON before each value.
     private let prefixes: [[UInt8]]
-    private var buffer: [UInt8] = []
 
     init(table: DatasetTable, path: String) throws(DatasetError) {
-        self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
-            throw DatasetError("cannot create '\(path)': \(String(cString: strerror(errno)))")
-        }
+        file = try BufferedWriter(path: path)
         prefixes = table.columns.enumerated().map { position, column in
             var bytes: [UInt8] = position == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ",")]
             JSONWriter.append(.string(column.name), indent: 0, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
             return bytes
         }
-        buffer.reserveCapacity(Self.bufferLimit + 4096)
-    }
-
-    deinit {
-        if descriptor >= 0 { closeDescriptor(descriptor) }
     }
 
     func write(_ row: [DatasetValue]) throws(DatasetError) {
-        for (position, value) in row.enumerated() where position < prefixes.count {
-            buffer += prefixes[position]
-            Self.append(value, to: &buffer)
+        try file.write { buffer in
+            for (position, value) in row.enumerated() where position < prefixes.count {
+                buffer += prefixes[position]
+                Self.append(value, to: &buffer)
+            }
+            buffer += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
         }
-        buffer += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
-        if buffer.count >= Self.bufferLimit { try flush() }
     }
 
     func close() throws(DatasetError) {
-        try flush()
-        guard descriptor >= 0 else { return }
-        let closed = closeDescriptor(descriptor)
-        descriptor = -1
-        guard closed else { throw DatasetError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-    }
-
-    private func flush() throws(DatasetError) {
-        guard !buffer.isEmpty else { return }
-        let failure = buffer.withUnsafeBytes { SystemIO.writeAll($0, to: descriptor) }
-        if let failure { throw DatasetError("cannot write '\(path)': \(failure)") }
-        buffer.removeAll(keepingCapacity: true)
+        try file.finish()
     }
 
     /// `value` as JSON, straight into `bytes`: no `JSONWriter.Value` (a boxed enum) or text made
@@ -113,10 +82,6 @@ final class NDJSONSink: TableSink {
         bytes.append(contentsOf: String(number).utf8)
     }
 }
-
-/// `close(2)`, out of the sink, whose own `close()` hides it.
-@discardableResult
-private func closeDescriptor(_ descriptor: Int32) -> Bool { close(descriptor) == 0 }
 
 /// Dates and instants as text, from days and microseconds since 1970-01-01 (UTC).
 enum CivilTime {
