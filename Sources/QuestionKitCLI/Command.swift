@@ -136,7 +136,9 @@ public struct CommandContext: Sendable {
     public mutating func printError(_ text: String) { standardError += text + "\n" }
 
     /// Appends `file`'s diagnostics to standard error, as `DiagnosticPrinter.text` prints them.
-    package mutating func printDiagnostics(_ file: FileDiagnostics) {
-        standardError += DiagnosticPrinter.text(file, style: errorStyle)
+    package mutating func printDiagnostics(
+        _ file: FileDiagnostics, repeatedNotes: DiagnosticPrinter.RepeatedNotes = .printed
+    ) {
+        standardError += DiagnosticPrinter.text(file, style: errorStyle, repeatedNotes: repeatedNotes)
     }
 }

@@ -24,7 +24,9 @@ package struct ConvertCommand: Command {
         format cannot carry is reported at its place in IN (line, column and JSON pointer; in a
         workbook the cell, 'survey!B12', its row and column) with a
         stable code, on standard error (--format json: as JSON), with the problems of the template
-        made (a condition cycle) located in IN too; what can be kept is kept under '_fhir' (or
+        made (a condition cycle) located in IN too. Notes (what was carried another way, such as a
+        comment in an extension) print the first of each code and a count of the rest; --format json
+        lists every one. What can be kept is kept under '_fhir' (or
         '_surveyjs', '_xlsform') and written back. A completed form converts to a FHIR
         QuestionnaireResponse and back with --template T, the template it completes (ours, or a FHIR
         Questionnaire): its items and 'questionnaire' come from T. Exits 1 when IN cannot be converted
@@ -95,7 +97,7 @@ package struct ConvertCommand: Command {
         if arguments.values["format"] == "json" {
             context.standardError += DiagnosticPrinter.json([file])
         } else if !diagnostics.isEmpty {
-            context.printDiagnostics(file)
+            context.printDiagnostics(file, repeatedNotes: .summarised)
         }
         guard let written = converted.output else { return ExitStatus.inputErrors }
         do {

@@ -7,14 +7,48 @@ package enum DiagnosticPrinter {
     /// column, then `hint: …`. Editors and CI systems recognise the first line. Control characters
     /// from the file (or its name) are shown escaped, see ``TerminalText``; the severity is
     /// coloured when `style` is.
-    package static func text(_ file: FileDiagnostics, style: TerminalStyle = .plain) -> String {
+    ///
+    /// With `repeatedNotes` `.summarised`, only the first note of each code is printed; the file's
+    /// report closes with a line per such code saying how many more there were. `convert` reports
+    /// one note for each comment or accepted answer it carries in an extension: thousands of lines
+    /// that say one thing, in which its warnings (what was *not* carried) would be lost. Errors and
+    /// warnings are always printed each, and `--format json` lists every note.
+    package static func text(
+        _ file: FileDiagnostics, style: TerminalStyle = .plain, repeatedNotes: RepeatedNotes = .printed
+    ) -> String {
         guard !file.diagnostics.isEmpty else { return "" }
         var excerpts = file.source.map { SourceExcerpts(bytes: $0) }
         let path = Array(TerminalText.escaped(file.path).utf8)
         var writer = DiagnosticWriter()
         writer.style = style
-        for diagnostic in file.diagnostics { writer.appendText(diagnostic, path: path, excerpts: &excerpts) }
+        // The codes of the notes printed, in the order first seen, and how many more each had.
+        var notesLeftOut: [String: Int] = [:]
+        var noteCodes: [String] = []
+        for diagnostic in file.diagnostics {
+            if repeatedNotes == .summarised, diagnostic.severity == .note {
+                if let count = notesLeftOut[diagnostic.code] {
+                    notesLeftOut[diagnostic.code] = count + 1
+                    continue
+                }
+                notesLeftOut[diagnostic.code] = 0
+                noteCodes.append(diagnostic.code)
+            }
+            writer.appendText(diagnostic, path: path, excerpts: &excerpts)
+        }
+        for code in noteCodes {
+            guard let count = notesLeftOut[code], count > 0 else { continue }
+            let message =
+                "\(plural(count, "more note")) of this kind not shown (--format json lists every one)"
+            writer.appendText(
+                Diagnostic(severity: .note, code: code, message: message), path: path, excerpts: &excerpts)
+        }
         return writer.take()
+    }
+
+    /// Whether a text report prints every note, or the first of each code and a count of the rest.
+    package enum RepeatedNotes: Sendable {
+        case printed
+        case summarised
     }
 
     /// The window of the source line and a caret under its column (see `SourceLocator.excerpt`).

@@ -49,4 +49,27 @@ import Testing
             DiagnosticPrinter.text(file)
                 == "odd\\u001Bname.json: error: bad 'a\\u001B[2Jb' [x.y]\n  hint: Try 'c\\u0007'.\n")
     }
+
+    @Test func summarisedNotesPrintTheFirstOfEachCodeAndCountTheRest() {
+        let note = { (code: String, line: Int) in
+            Diagnostic(severity: .note, code: code, message: "kept", position: SourcePosition(line: line, column: 1))
+        }
+        let warning = Diagnostic(
+            severity: .warning, code: "a", message: "lost", position: SourcePosition(line: 4, column: 1))
+        let file = FileDiagnostics(
+            path: "f.json", diagnostics: [note("a", 1), note("b", 2), note("a", 3), warning, warning, note("a", 5)],
+            source: nil)
+        #expect(
+            DiagnosticPrinter.text(file, repeatedNotes: .summarised)
+                == """
+                f.json:1:1: note: kept [a]
+                f.json:2:1: note: kept [b]
+                f.json:4:1: warning: lost [a]
+                f.json:4:1: warning: lost [a]
+                f.json: note: 2 more notes of this kind not shown (--format json lists every one) [a]
+
+                """)
+        // Printed in full, every note is there.
+        #expect(DiagnosticPrinter.text(file).components(separatedBy: "note: kept [a]").count == 4)
+    }
 }
