@@ -71,12 +71,27 @@ package struct DatasetCommand: Command {
         for skipped in inputs.skipped.notes.joined() { context.printDiagnostics(skipped) }
         switch outcome {
         case .success(let summary):
+            if let afresh = summary.afresh {
+                context.printError("\(context.toolName) dataset: \(Self.describe(afresh, formats: formats))")
+            }
             context.print(Self.describe(summary, folder: output))
             return ExitStatus.success
         case .failure(let error):
             context.printError("\(context.toolName) dataset: error: \(error)")
             return ExitStatus.inputErrors
         }
+    }
+
+    /// Why every form was read again: a run meant to read what changed took as long as the first.
+    static func describe(_ afresh: DatasetExport.Afresh, formats: [any TableFormat]) -> String {
+        let why =
+            switch afresh {
+            case .manifestUnreadable: "the last export's manifest could not be read"
+            case .otherFormats(let old):
+                "the last export's parts were \(old.joined(separator: " and ")), not "
+                    + formats.map(\.name).joined(separator: " and ")
+            }
+        return "note: \(why): every form exported afresh"
     }
 
     /// "12 forms in out/current (gen-000002): 3 read, 1 new or changed, 0 removed; …".

@@ -93,6 +93,18 @@ public struct DatasetExport {
         public var partitionsKept = 0
         /// Problems met while reading, in the rows written anew.
         public var warnings = 0
+        /// Why a dataset that had an export was exported afresh, every form read; nil when the
+        /// last export was built on (or there was none).
+        public var afresh: Afresh?
+    }
+
+    /// Why a run did not build on the last export.
+    public enum Afresh: Sendable, Equatable {
+        /// Its manifest was missing, not one, or broken half-way (see `DatasetManifest.Reader`).
+        case manifestUnreadable
+        /// Its parts were of other formats (names as `--format` gives them): kept partitions would
+        /// lack this run's parts.
+        case otherFormats([String])
     }
 
     /// Exports `inputs` into the folder; see the type's description. A path given twice is read
@@ -115,9 +127,18 @@ public struct DatasetExport {
         let next = generations.nextName
         let nextFolder = PathText.joined(folder, next)
         // A dataset of other formats is exported afresh: its kept partitions would lack this run's parts.
-        let previous = generations.current.flatMap { current in
-            DatasetManifest.Reader(path: PathText.joined(PathText.joined(folder, current), DatasetManifest.fileName))
-        }.flatMap { $0.formats == formatNames ? $0 : nil }
+        var afresh: Afresh?
+        var previous: DatasetManifest.Reader?
+        if let current = generations.current {
+            previous = DatasetManifest.Reader(
+                path: PathText.joined(PathText.joined(folder, current), DatasetManifest.fileName))
+            if previous == nil {
+                afresh = .manifestUnreadable
+            } else if let formats = previous?.formats, formats != formatNames {
+                afresh = .otherFormats(formats)
+                previous = nil
+            }
+        }
         var run = try ExportRun(export: self, generationFolder: nextFolder)
         try run.export(inputs, previous: previous)
         if let previous, !previous.isValid {
@@ -125,7 +146,9 @@ public struct DatasetExport {
             try run.abandon()
             run = try ExportRun(export: self, generationFolder: nextFolder)
             try run.export(inputs, previous: nil)
+            afresh = .manifestUnreadable
         }
+        run.summary.afresh = afresh
         try run.rewriteKeptForms()
         if let current = generations.current {
             try run.link(keptFrom: PathText.joined(folder, current))

@@ -169,9 +169,35 @@ struct DatasetCommandTests {
         let outcome = Self.export([folder.path + "/forms"], to: output)
         #expect(outcome.standardOutput.contains("16 forms"))
         #expect(outcome.standardOutput.contains("16 read, 16 new or changed, 0 removed; 8 partitions written, 0 kept"))
+        // Said, since the run took as long as the first: a manifest read as the export goes broke late.
+        #expect(
+            outcome.standardError
+                == "questionkit dataset: note: the last export's manifest could not be read: every form exported afresh\n"
+        )
         Self.export([folder.path + "/forms"], to: folder.path + "/fresh")
         #expect(try DatasetContents(output).sortedLines == DatasetContents(folder.path + "/fresh").sortedLines)
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["current", "gen-000002"])
+    }
+
+    /// A run that cannot build on the last export says why it read every form: a manifest that is not
+    /// one, or parts of other formats. A run that builds on it says nothing of the kind.
+    @Test func aFreshExportOverAnOldOneSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        try writeGeneratedForms(4, in: folder)
+        let output = folder.path + "/out"
+        let forms = [folder.path + "/forms"]
+        #expect(Self.export(forms, to: output).standardError.isEmpty)
+        #expect(Self.export(forms, to: output).standardError.isEmpty)
+        let parquet = Self.export(forms, to: output, ["--format", "parquet"])
+        #expect(parquet.standardOutput.contains("4 read, 4 new or changed"))
+        #expect(
+            parquet.standardError
+                == "questionkit dataset: note: the last export's parts were ndjson, not parquet: every form exported afresh\n"
+        )
+        try "not a manifest".write(toFile: output + "/current/manifest.json", atomically: false, encoding: .utf8)
+        let unreadable = Self.export(forms, to: output, ["--format", "parquet"])
+        #expect(unreadable.standardOutput.contains("4 read, 4 new or changed"))
+        #expect(unreadable.standardError.contains("the last export's manifest could not be read"))
     }
 
     /// Work counted, not timed: a fresh export reads each form once; a second run after one
