@@ -81,9 +81,10 @@ final class ChunkedReader {
             if ended {
                 return had > 0 ? take(had) : nil
             }
-            let offset = buffer.count - start
+            // `fill` may move what is held to the buffer's front: the search goes on past the
+            // bytes already searched, counted from the line's start.
             _ = fill(had + 1)
-            searched = start + offset
+            searched = start + had
         }
     }
 }
