@@ -16,7 +16,8 @@
 #
 # Memory gets 5%, not 3%: a peak resident set moves between identical runs (pages the allocator keeps or
 # returns, the order of `test`'s two threads; up to 0.8% in repeated runs here, against 0.05% for the
-# instruction counts), and 5% keeps a margin over that while still catching a real regression.
+# instruction counts), and 5% keeps a margin over that while still catching a real regression. A job
+# whose threads make it move more (dataset: 101-109 MB) is measured as the least of up to three runs.
 #
 # Sizes, chosen so that the whole check takes a few minutes under valgrind (about 50 times slower
 # than a plain run): validate of a 100,000-question template that prints nothing; the hostile shapes
@@ -174,9 +175,21 @@ for job in "${jobs[@]}"; do
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$work/$name.valgrind" \
         "$tool" "${words[@]}" <"$input" >/dev/null 2>"$work/$name.stderr"
     counted=$?
-    rm -rf "$fresh_output"
-    /usr/bin/time -f %M -o "$work/$name.time" "$tool" "${words[@]}" <"$input" >/dev/null 2>/dev/null
-    plain=$?
+    # The peak is the least of up to three plain runs: a job with threads (dataset's two) peaks 8% apart
+    # between identical runs, by how many batches happen to be in flight at once, and the least is what
+    # the code needs. --update always takes three; a check stops at the first run within the bound.
+    kilobytes=
+    bound=$(awk -v n="$name" -v s="$scale" -v t="$memory_tolerance" \
+        '$1 == n { printf "%d", $3 * s * (1 + t) }' "$budgets" 2>/dev/null || true)
+    for run in 1 2 3; do
+        rm -rf "$fresh_output"
+        /usr/bin/time -f %M -o "$work/$name.time" "$tool" "${words[@]}" <"$input" >/dev/null 2>/dev/null
+        plain=$?
+        [[ $plain -eq $status ]] || break
+        peak=$(tail -1 "$work/$name.time")
+        [[ -z $kilobytes || $peak -lt $kilobytes ]] && kilobytes=$peak
+        $update || [[ -z $bound || $kilobytes -gt $bound ]] || break
+    done
     set -e
     if [[ $counted -ne $status || $plain -ne $status ]]; then
         echo "check-budgets.sh: $name ended with $counted (under valgrind) and $plain; expected $status" >&2
@@ -184,7 +197,6 @@ for job in "${jobs[@]}"; do
         failed=1
     fi
     instructions=$(awk '/I +refs:/ { gsub(",", "", $NF); print $NF }' "$work/$name.valgrind")
-    kilobytes=$(tail -1 "$work/$name.time")
     echo "$name ${instructions:-0} ${kilobytes:-0}" >>"$measured"
 done
 
