@@ -70,6 +70,11 @@ struct SpreadsheetScanner {
         self.attributeNames = attributeNames
     }
 
+    /// The bytes of `range` of the document, valid while the scanner runs.
+    func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: buffer[range])
+    }
+
     // MARK: - Worksheets
 
     /// The next row's start tag, nil at the end tag that closes the contents scanned (the scanner stops at its
@@ -210,16 +215,25 @@ struct SpreadsheetScanner {
         return Tag(name: name, reference: r, type: t, empty: empty)
     }
 
-    /// The end tag at the scanner, which must close the element named `name`.
+    /// The end tag at the scanner, which must close the element named `name`: its bytes compared with the start
+    /// tag's in place (the name the general reader would read there is the same when they match and no name byte
+    /// follows).
     private mutating func endTag(_ name: Range<Int>) throws(Unusual) {
-        guard position + 1 < buffer.count, buffer[position] == UInt8(ascii: "<"),
-            buffer[position + 1] == UInt8(ascii: "/")
+        let nameStart = position + 2
+        let nameEnd = nameStart + name.count
+        guard nameEnd < buffer.count, buffer[position] == UInt8(ascii: "<"), buffer[position + 1] == UInt8(ascii: "/")
         else { throw Unusual() }
-        position += 2
-        let closing = try self.name()
-        guard equal(closing, name) else { throw Unusual() }
-        position = scan(from: position, while: isSpace)
-        guard position < buffer.count, buffer[position] == UInt8(ascii: ">") else { throw Unusual() }
+        var index = 0
+        while index < name.count {
+            guard buffer[nameStart + index] == buffer[name.lowerBound + index] else { throw Unusual() }
+            index += 1
+        }
+        position = nameEnd
+        if buffer[position] != UInt8(ascii: ">") {
+            guard !isASCIINameByte(buffer[position]), buffer[position] < 0x80 else { throw Unusual() }
+            position = scan(from: position, while: isSpace)
+            guard position < buffer.count, buffer[position] == UInt8(ascii: ">") else { throw Unusual() }
+        }
         position += 1
         depth -= 1
     }

@@ -40,8 +40,8 @@ package enum XLSXReader {
     }
 
     /// The workbook, its sheets' cells and its shared strings read through ``SpreadsheetScanner`` when
-    /// `scanning`, else by the general reader alone (what tests compare the scanner with).
-    static func read(_ bytes: [UInt8], limits: XLSXLimits, scanning: Bool) throws(XLSXError) -> [Sheet] {
+    /// `scanning`, else by the general reader alone (what tests and the xlsx fuzz target compare the scanner with).
+    package static func read(_ bytes: [UInt8], limits: XLSXLimits, scanning: Bool) throws(XLSXError) -> [Sheet] {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(bytes, limits: limits.zip)
@@ -272,13 +272,12 @@ private struct Parts {
     /// The rows of a `sheetData` through `scanner`, read as the general reader's loop reads them. Any error
     /// (the scanner's or the rows') gives up: the general reader then reads the part again and says where.
     private func scan(_ scanner: inout SpreadsheetScanner, into rows: inout SheetRows) throws {
-        let bytes = scanner.bytes
         while let row = try scanner.row() {
-            try rows.startRow(number: row.reference.map { bytes[$0] })
+            try rows.startRow(number: row.reference.map(scanner.bytes(in:)))
             guard !row.empty else { continue }
             while let cell = try scanner.cell(in: row.name) {
-                let location = try rows.startCell(reference: cell.reference.map { bytes[$0] })
-                let type = CellType(cell.type.map { bytes[$0] })
+                let location = try rows.startCell(reference: cell.reference.map(scanner.bytes(in:)))
+                let type = CellType(cell.type.map(scanner.bytes(in:)))
                 let content = cell.empty ? SpreadsheetScanner.CellContent() : try scanner.cellContent(cell.name)
                 try rows.add(
                     try rows.value(of: type, value: content.value, inline: content.inline, at: location), at: location)
@@ -342,7 +341,7 @@ private struct SheetRows {
     }
 
     /// A row starts, numbered `text` (its `r`) or after the last one.
-    mutating func startRow(number text: ArraySlice<UInt8>?) throws(XLSXError) {
+    mutating func startRow<Bytes: Collection<UInt8>>(number text: Bytes?) throws(XLSXError) {
         if !row.isEmpty { rows.append(row) }
         // Rows of a sheet are mostly alike: room for as many cells as the last one saves regrowing each.
         let width = row.count
@@ -365,7 +364,7 @@ private struct SheetRows {
     }
 
     /// A cell starts, at `reference` (its `r`) or after the last one: where it is.
-    mutating func startCell(reference: ArraySlice<UInt8>?) throws(XLSXError) -> CellLocation {
+    mutating func startCell<Bytes: Collection<UInt8>>(reference: Bytes?) throws(XLSXError) -> CellLocation {
         guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
         var location = CellLocation(sheet: sheet, row: rowNumber, column: column + 1)
         if let reference {
@@ -440,7 +439,7 @@ private enum CellType {
     case unknown(String)
 
     /// The type that a cell's `t` value says, compared as bytes (every cell has one).
-    init(_ type: ArraySlice<UInt8>?) {
+    init<Bytes: Collection<UInt8>>(_ type: Bytes?) {
         guard let type else {
             self = .asWritten
             return
@@ -498,13 +497,13 @@ private func located<T>(_ path: String, _ body: () throws(XMLError) -> T) throws
 }
 
 /// Text from UTF-8 bytes read (the document was checked as UTF-8 once, and a value's bytes are whole characters).
-private func string(_ bytes: ArraySlice<UInt8>) -> String {
+private func string(_ bytes: some Collection<UInt8>) -> String {
     String(decoding: bytes, as: UTF8.self)
 }
 
 /// The decimal number that `bytes` write, read as `Int(String)` reads one (a sign, then digits); nil when they
 /// write none or it overflows.
-private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
+private func decimal(_ bytes: some Collection<UInt8>) -> Int? {
     var digits = bytes[...]
     let negative = digits.first == UInt8(ascii: "-")
     if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
