@@ -36,13 +36,19 @@ package enum XLSXReader {
     @TaskLocal package static var work: WorkCounter?
 
     package static func read(_ bytes: [UInt8], limits: XLSXLimits = XLSXLimits()) throws(XLSXError) -> [Sheet] {
+        try read(bytes, limits: limits, scanning: true)
+    }
+
+    /// The workbook, its sheets' cells and its shared strings read through ``SpreadsheetScanner`` when
+    /// `scanning`, else by the general reader alone (what tests and the xlsx fuzz target compare the scanner with).
+    package static func read(_ bytes: [UInt8], limits: XLSXLimits, scanning: Bool) throws(XLSXError) -> [Sheet] {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(bytes, limits: limits.zip)
         } catch {
             throw XLSXError(part: error.entry, offset: error.offset, reason: error.reason)
         }
-        let parts = Parts(archive: archive, limits: limits)
+        let parts = Parts(archive: archive, limits: limits, scanning: scanning)
         let workbookPath =
             try parts.relationships(of: "")?.first { $0.type.hasSuffix("/officeDocument") }?.target ?? "xl/workbook.xml"
         let sheetList = try parts.sheetList(workbookPath)
@@ -70,6 +76,8 @@ package enum XLSXReader {
 private struct Parts {
     let archive: ZipArchive
     let limits: XLSXLimits
+    /// Whether worksheets and shared strings are read through ``SpreadsheetScanner`` first.
+    let scanning: Bool
 
     struct Relationship {
         var id: String
@@ -165,14 +173,35 @@ private struct Parts {
 
     /// The shared strings table: each `si`'s text, its runs (`r/t`) joined, phonetic runs (`rPh`) left out.
     func sharedStrings(_ path: String) throws(XLSXError) -> [String] {
+        if scanning, let strings = try sharedStrings(path, scanning: true) { return strings }
+        if scanning { XLSXReader.work?.partsReadAgain += 1 }
+        return try sharedStrings(path, scanning: false) ?? []
+    }
+
+    /// The shared strings table, the items in the root element read by ``SpreadsheetScanner`` when `scanning`;
+    /// nil when it gives up.
+    private func sharedStrings(_ path: String, scanning: Bool) throws(XLSXError) -> [String]? {
         guard var reader = try partReader(path) else { return [] }
         var strings: [String] = []
         while let token = try reader.advance() {
-            guard token == .start, reader.xml.isNamed("si") else { continue }
-            guard strings.count < limits.maximumSharedStrings else {
-                throw XLSXError(part: path, reason: "more than \(limits.maximumSharedStrings) shared strings")
+            guard token == .start else { continue }
+            if reader.xml.isNamed("si") {
+                guard strings.count < limits.maximumSharedStrings else {
+                    throw XLSXError(part: path, reason: "more than \(limits.maximumSharedStrings) shared strings")
+                }
+                strings.append(try richText(&reader))
+            } else if scanning, reader.xml.depth == 1, reader.xml.contentStart != nil {
+                let limit = limits.maximumSharedStrings
+                let scanned = SpreadsheetScanner.scanning(contentsOf: reader.xml, limits: limits.xml) { scanner in
+                    while let item = try scanner.stringItem() {
+                        // Past the limit: the general reader says so, at the item.
+                        guard strings.count < limit else { throw SpreadsheetScanner.Unusual() }
+                        strings.append(item)
+                    }
+                }
+                guard let scanned else { return nil }
+                reader.xml.skipScanned(to: scanned.end, steps: scanned.steps)
             }
-            strings.append(try richText(&reader))
         }
         reader.finish()
         return strings
@@ -195,76 +224,69 @@ private struct Parts {
         return value
     }
 
-    /// A worksheet's non-empty cells, by row.
+    /// A worksheet's non-empty cells, by row: its `sheetData` through ``SpreadsheetScanner``, or (when the
+    /// scanner gives up) the whole part through the general reader again.
     func worksheet(_ path: String, name sheet: String, sharedStrings: [String], cellCount: inout Int)
         throws(XLSXError) -> [[Cell]]
     {
-        guard var reader = try partReader(path) else {
-            throw XLSXError(part: path, reason: "the sheet '\(sheet)' has no part in the archive")
+        var rows = SheetRows(
+            path: path, sheet: sheet, sharedStrings: sharedStrings, maximumCells: limits.maximumCells,
+            cellCount: cellCount)
+        if try !worksheet(into: &rows, scanning: scanning) {
+            XLSXReader.work?.partsReadAgain += 1
+            rows.cellCount = cellCount
+            _ = try worksheet(into: &rows, scanning: false)
         }
-        var rows: [[Cell]] = []
-        var row: [Cell] = []
-        var rowNumber = 0
-        var column = 0
-        var count = cellCount
+        cellCount = rows.cellCount
+        return rows.finish()
+    }
+
+    /// Reads the worksheet of `rows` into them, its `sheetData` through ``SpreadsheetScanner`` when `scanning`:
+    /// false when the scanner gave up (`rows` are then partly read).
+    private func worksheet(into rows: inout SheetRows, scanning: Bool) throws(XLSXError) -> Bool {
+        guard var reader = try partReader(rows.path) else {
+            throw XLSXError(part: rows.path, reason: "the sheet '\(rows.sheet)' has no part in the archive")
+        }
+        rows.clear()
         while let token = try reader.advance() {
             guard token == .start else { continue }
             if reader.xml.isNamed("row") {
-                if !row.isEmpty { rows.append(row) }
-                // Rows of a sheet are mostly alike: room for as many cells as the last one saves regrowing each.
-                let width = row.count
-                row = []
-                row.reserveCapacity(width)
-                let next =
-                    try reader.xml.attributeBytes("r").map { text throws(XLSXError) in
-                        guard let number = decimal(text), (1...CellReference.maximumRow).contains(number) else {
-                            throw XLSXError(part: path, reason: "'\(string(text))' is not a row number")
-                        }
-                        return number
-                    } ?? rowNumber + 1
-                guard next > rowNumber else {
-                    throw XLSXError(
-                        part: path, cell: CellLocation(sheet: sheet, row: next, column: 1),
-                        reason: "row \(next) comes after row \(rowNumber)")
-                }
-                rowNumber = next
-                column = 0
+                try rows.startRow(number: reader.xml.attributeBytes("r"))
             } else if reader.xml.isNamed("c") {
-                guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
-                var location = CellLocation(sheet: sheet, row: rowNumber, column: column + 1)
-                if let reference = reader.xml.attributeBytes("r") {
-                    guard let (referenceColumn, referenceRow) = CellReference.parse(reference) else {
-                        throw XLSXError(
-                            part: path, cell: location, reason: "'\(string(reference))' is not a cell reference")
-                    }
-                    location.column = referenceColumn
-                    guard referenceRow == rowNumber, referenceColumn > column else {
-                        throw XLSXError(
-                            part: path, cell: location,
-                            reason: "the cell \(string(reference)) is out of order in row \(rowNumber)")
-                    }
+                let location = try rows.startCell(reference: reader.xml.attributeBytes("r"))
+                let type = CellType(reader.xml.attributeBytes("t"))
+                let (value, inline) = try cellContents(&reader)
+                try rows.add(try rows.value(of: type, value: value, inline: inline, at: location), at: location)
+            } else if scanning, reader.xml.isNamed("sheetData"), reader.xml.contentStart != nil {
+                let scanned = SpreadsheetScanner.scanning(contentsOf: reader.xml, limits: limits.xml) { scanner in
+                    try scan(&scanner, into: &rows)
                 }
-                column = location.column
-                let value = try cellValue(&reader, sharedStrings, location)
-                guard !value.isEmpty else { continue }
-                count += 1
-                guard count <= limits.maximumCells else {
-                    throw XLSXError(part: path, cell: location, reason: "more than \(limits.maximumCells) cells")
-                }
-                row.append(Cell(value, location))
+                guard let scanned else { return false }
+                reader.xml.skipScanned(to: scanned.end, steps: scanned.steps)
             }
         }
         reader.finish()
-        if !row.isEmpty { rows.append(row) }
-        cellCount = count
-        return rows
+        return true
     }
 
-    /// The cell just started: its value (`v`) or inline string (`is`), read as its type `t` says.
-    private func cellValue(_ reader: inout PartReader, _ sharedStrings: [String], _ location: CellLocation)
-        throws(XLSXError) -> String
-    {
-        let type = CellType(reader.xml)
+    /// The rows of a `sheetData` through `scanner`, read as the general reader's loop reads them. Any error
+    /// (the scanner's or the rows') gives up: the general reader then reads the part again and says where.
+    private func scan(_ scanner: inout SpreadsheetScanner, into rows: inout SheetRows) throws {
+        while let row = try scanner.row() {
+            try rows.startRow(number: row.reference.map(scanner.bytes(in:)))
+            guard !row.empty else { continue }
+            while let cell = try scanner.cell(in: row.name) {
+                let location = try rows.startCell(reference: cell.reference.map(scanner.bytes(in:)))
+                let type = CellType(cell.type.map(scanner.bytes(in:)))
+                let content = cell.empty ? SpreadsheetScanner.CellContent() : try scanner.cellContent(cell.name)
+                try rows.add(
+                    try rows.value(of: type, value: content.value, inline: content.inline, at: location), at: location)
+            }
+        }
+    }
+
+    /// The cell just started: its value (`v`) and inline string (`is`), each nil when absent.
+    private func cellContents(_ reader: inout PartReader) throws(XLSXError) -> (ArraySlice<UInt8>?, String?) {
         let depth = reader.xml.depth
         // The value's bytes, made a string only when it is the cell's text.
         var value: ArraySlice<UInt8>?
@@ -279,13 +301,98 @@ private struct Parts {
                 try reader.skipElement()
             }
         }
+        return (value, inline)
+    }
+
+    /// A reader of the part at `path`, nil when the archive has no such part.
+    private func partReader(_ path: String) throws(XLSXError) -> PartReader? {
+        try reader(path).map { PartReader(xml: $0, path: path) }
+    }
+}
+
+/// A worksheet's rows as its cells are read: the order of rows and cells checked, each cell's value read as
+/// its type says, the cells counted against the limit.
+private struct SheetRows {
+    let path: String
+    let sheet: String
+    let sharedStrings: [String]
+    let maximumCells: Int
+    /// Non-empty cells over the sheets read so far.
+    var cellCount: Int
+    private var rows: [[Cell]] = []
+    private var row: [Cell] = []
+    private var rowNumber = 0
+    private var column = 0
+
+    init(path: String, sheet: String, sharedStrings: [String], maximumCells: Int, cellCount: Int) {
+        self.path = path
+        self.sheet = sheet
+        self.sharedStrings = sharedStrings
+        self.maximumCells = maximumCells
+        self.cellCount = cellCount
+    }
+
+    /// Back to no rows read.
+    mutating func clear() {
+        rows = []
+        row = []
+        rowNumber = 0
+        column = 0
+    }
+
+    /// A row starts, numbered `text` (its `r`) or after the last one.
+    mutating func startRow<Bytes: Collection<UInt8>>(number text: Bytes?) throws(XLSXError) {
+        if !row.isEmpty { rows.append(row) }
+        // Rows of a sheet are mostly alike: room for as many cells as the last one saves regrowing each.
+        let width = row.count
+        row = []
+        row.reserveCapacity(width)
+        let next =
+            try text.map { text throws(XLSXError) in
+                guard let number = decimal(text), (1...CellReference.maximumRow).contains(number) else {
+                    throw XLSXError(part: path, reason: "'\(string(text))' is not a row number")
+                }
+                return number
+            } ?? rowNumber + 1
+        guard next > rowNumber else {
+            throw XLSXError(
+                part: path, cell: CellLocation(sheet: sheet, row: next, column: 1),
+                reason: "row \(next) comes after row \(rowNumber)")
+        }
+        rowNumber = next
+        column = 0
+    }
+
+    /// A cell starts, at `reference` (its `r`) or after the last one: where it is.
+    mutating func startCell<Bytes: Collection<UInt8>>(reference: Bytes?) throws(XLSXError) -> CellLocation {
+        guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
+        var location = CellLocation(sheet: sheet, row: rowNumber, column: column + 1)
+        if let reference {
+            guard let (referenceColumn, referenceRow) = CellReference.parse(reference) else {
+                throw XLSXError(part: path, cell: location, reason: "'\(string(reference))' is not a cell reference")
+            }
+            location.column = referenceColumn
+            guard referenceRow == rowNumber, referenceColumn > column else {
+                throw XLSXError(
+                    part: path, cell: location,
+                    reason: "the cell \(string(reference)) is out of order in row \(rowNumber)")
+            }
+        }
+        column = location.column
+        return location
+    }
+
+    /// The cell's text: its value (`v`) or inline string (`is`), read as its type `t` says.
+    func value(of type: CellType, value: ArraySlice<UInt8>?, inline: String?, at location: CellLocation)
+        throws(XLSXError) -> String
+    {
         switch type {
         case .inlineString: return inline ?? ""
         case .shared:
             guard let value else { return "" }
             guard let index = decimal(value), sharedStrings.indices.contains(index) else {
                 throw XLSXError(
-                    part: reader.path, cell: location,
+                    part: path, cell: location,
                     reason: "'\(string(value))' is not one of the \(sharedStrings.count) shared strings")
             }
             return sharedStrings[index]
@@ -295,18 +402,30 @@ private struct Parts {
             case "0": return "FALSE"
             case "1": return "TRUE"
             case let other:
-                throw XLSXError(part: reader.path, cell: location, reason: "'\(other)' is not a boolean (0 or 1)")
+                throw XLSXError(part: path, cell: location, reason: "'\(other)' is not a boolean (0 or 1)")
             }
         case .asWritten: return value.map(string) ?? ""
         case .unknown(let other):
             throw XLSXError(
-                part: reader.path, cell: location, reason: "the cell type '\(other)' is not one SpreadsheetML defines")
+                part: path, cell: location, reason: "the cell type '\(other)' is not one SpreadsheetML defines")
         }
     }
 
-    /// A reader of the part at `path`, nil when the archive has no such part.
-    private func partReader(_ path: String) throws(XLSXError) -> PartReader? {
-        try reader(path).map { PartReader(xml: $0, path: path) }
+    /// The cell's text, kept unless empty.
+    mutating func add(_ value: String, at location: CellLocation) throws(XLSXError) {
+        guard !value.isEmpty else { return }
+        cellCount += 1
+        guard cellCount <= maximumCells else {
+            throw XLSXError(part: path, cell: location, reason: "more than \(maximumCells) cells")
+        }
+        row.append(Cell(value, location))
+    }
+
+    /// The rows read, the last one included.
+    mutating func finish() -> [[Cell]] {
+        if !row.isEmpty { rows.append(row) }
+        row = []
+        return rows
     }
 }
 
@@ -319,10 +438,9 @@ private enum CellType {
     case asWritten
     case unknown(String)
 
-    /// The type of the cell whose start tag `reader` just read, compared as bytes (the attribute looked up once:
-    /// every cell has one).
-    init(_ reader: borrowing XMLReader) {
-        guard let type = reader.attributeBytes("t") else {
+    /// The type that a cell's `t` value says, compared as bytes (every cell has one).
+    init<Bytes: Collection<UInt8>>(_ type: Bytes?) {
+        guard let type else {
             self = .asWritten
             return
         }
@@ -379,13 +497,13 @@ private func located<T>(_ path: String, _ body: () throws(XMLError) -> T) throws
 }
 
 /// Text from UTF-8 bytes read (the document was checked as UTF-8 once, and a value's bytes are whole characters).
-private func string(_ bytes: ArraySlice<UInt8>) -> String {
+private func string(_ bytes: some Collection<UInt8>) -> String {
     String(decoding: bytes, as: UTF8.self)
 }
 
 /// The decimal number that `bytes` write, read as `Int(String)` reads one (a sign, then digits); nil when they
 /// write none or it overflows.
-private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
+private func decimal(_ bytes: some Collection<UInt8>) -> Int? {
     var digits = bytes[...]
     let negative = digits.first == UInt8(ascii: "-")
     if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
@@ -406,6 +524,8 @@ private func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
 /// Work counted by a test, across the parts of a workbook.
 package final class WorkCounter: @unchecked Sendable {
     package var steps = 0
+    /// Parts that ``SpreadsheetScanner`` gave up on, read again by the general reader.
+    package var partsReadAgain = 0
 
     package init() {}
 }

@@ -94,6 +94,22 @@ package struct XMLReader {
     /// until its end event).
     package var depth: Int { open.count }
 
+    /// The document as the reader reads it (without a byte order mark; error offsets count from its start).
+    package var document: [UInt8] { bytes }
+
+    /// Where the reader is in ``document``: after the start tag just read, unless it was an empty-element tag
+    /// (whose end is still to come), the byte where the element's contents start.
+    package var contentStart: Int? { pendingEnd == nil ? position : nil }
+
+    /// Moves the reader to `offset`, past contents of the element just started that a faster scanner read and
+    /// checked as this reader would have (elements nested and closed, entities known, within the limits); the
+    /// reader goes on from there, to the element's end tag. `steps` is the work that scanner counted.
+    package mutating func skipScanned(to offset: Int, steps: Int) {
+        precondition(pendingEnd == nil && position <= offset && offset <= bytes.count)
+        position = offset
+        self.steps += steps
+    }
+
     /// The next event, nil at the end of the document (after the root element closed).
     package mutating func next() throws(XMLError) -> XMLEvent? {
         switch try advance() {
@@ -206,7 +222,7 @@ package struct XMLReader {
     }
 
     /// The text just read, entities resolved.
-    package var text: String { resolved(textSpan, hasEntity: textHasEntity) }
+    package var text: String { XMLEntity.resolved(textSpan, in: bytes, hasEntity: textHasEntity) }
 
     /// Skips to the end of the element just started (its contents and its end tag).
     package mutating func skipElement() throws(XMLError) {
@@ -372,7 +388,7 @@ package struct XMLReader {
             guard bytes[position] == UInt8(ascii: "&") else {
                 throw XMLError(offset: position, reason: "'<' in an attribute value")
             }
-            switch entity(at: position) {
+            switch XMLEntity.at(position, in: bytes) {
             case .scalar(_, let end): position = end
             case .unterminated:
                 throw XMLError(offset: position, reason: "'&' that starts no entity (write '&amp;')")
@@ -389,64 +405,8 @@ package struct XMLReader {
         return (start..<position, hasEntity)
     }
 
-    private enum Entity {
-        case scalar(Unicode.Scalar, end: Int)
-        /// No `;` close enough after the `&`.
-        case unterminated
-        /// Between `&` and `;`, a name that is no entity XML defines.
-        case unknown(body: Range<Int>)
-    }
-
-    /// The entity (or character reference) whose `&` is at `start`.
-    private func entity(at start: Int) -> Entity {
-        guard let semicolon = bytes[start..<min(bytes.count, start + 12)].firstIndex(of: UInt8(ascii: ";")) else {
-            return .unterminated
-        }
-        let body = string(start + 1..<semicolon)
-        let scalar: Unicode.Scalar
-        switch body {
-        case "lt": scalar = "<"
-        case "gt": scalar = ">"
-        case "amp": scalar = "&"
-        case "quot": scalar = "\""
-        case "apos": scalar = "'"
-        default:
-            var number: UInt32?
-            if body.hasPrefix("#x") {
-                number = UInt32(body.dropFirst(2), radix: 16)
-            } else if body.hasPrefix("#") {
-                number = UInt32(body.dropFirst(), radix: 10)
-            }
-            guard let number, let character = Unicode.Scalar(number), number != 0 else {
-                return .unknown(body: start + 1..<semicolon)
-            }
-            scalar = character
-        }
-        return .scalar(scalar, end: semicolon + 1)
-    }
-
-    /// The text of a range already scanned, its entities (checked when scanned) resolved.
-    private func resolved(_ range: Range<Int>, hasEntity: Bool) -> String {
-        guard hasEntity else { return string(range) }
-        var value = ""
-        var runStart = range.lowerBound
-        var index = range.lowerBound
-        while index < range.upperBound {
-            guard bytes[index] == UInt8(ascii: "&"), case .scalar(let scalar, let end) = entity(at: index) else {
-                index += 1
-                continue
-            }
-            value += string(runStart..<index)
-            value.unicodeScalars.append(scalar)
-            index = end
-            runStart = end
-        }
-        value += string(runStart..<range.upperBound)
-        return value
-    }
-
     private func value(of attribute: AttributeSpan) -> String {
-        resolved(attribute.value, hasEntity: attribute.hasEntity)
+        XMLEntity.resolved(attribute.value, in: bytes, hasEntity: attribute.hasEntity)
     }
 
     // MARK: - Bytes
@@ -532,4 +492,64 @@ private func isNameByte(_ byte: UInt8) -> Bool {
 
 private func isDigitOrDash(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+}
+
+/// An entity or character reference (`&amp;`, `&#x20AC;`), and text with them resolved: the five XML names and
+/// numeric references, nothing else (no DTD declares more).
+package enum XMLEntity {
+    package enum Found {
+        case scalar(Unicode.Scalar, end: Int)
+        /// No `;` close enough after the `&`.
+        case unterminated
+        /// Between `&` and `;`, a name that is no entity XML defines.
+        case unknown(body: Range<Int>)
+    }
+
+    /// The entity (or character reference) whose `&` is at `start` in `bytes`.
+    package static func at(_ start: Int, in bytes: [UInt8]) -> Found {
+        guard let semicolon = bytes[start..<min(bytes.count, start + 12)].firstIndex(of: UInt8(ascii: ";")) else {
+            return .unterminated
+        }
+        let body = String(decoding: bytes[start + 1..<semicolon], as: UTF8.self)
+        let scalar: Unicode.Scalar
+        switch body {
+        case "lt": scalar = "<"
+        case "gt": scalar = ">"
+        case "amp": scalar = "&"
+        case "quot": scalar = "\""
+        case "apos": scalar = "'"
+        default:
+            var number: UInt32?
+            if body.hasPrefix("#x") {
+                number = UInt32(body.dropFirst(2), radix: 16)
+            } else if body.hasPrefix("#") {
+                number = UInt32(body.dropFirst(), radix: 10)
+            }
+            guard let number, let character = Unicode.Scalar(number), number != 0 else {
+                return .unknown(body: start + 1..<semicolon)
+            }
+            scalar = character
+        }
+        return .scalar(scalar, end: semicolon + 1)
+    }
+
+    /// The text of `range` of `bytes`, its entities (checked when scanned) resolved.
+    package static func resolved(_ range: Range<Int>, in bytes: [UInt8], hasEntity: Bool) -> String {
+        guard hasEntity else { return String(decoding: bytes[range], as: UTF8.self) }
+        var value = ""
+        var runStart = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard bytes[index] == UInt8(ascii: "&"), case .scalar(let scalar, let end) = at(index, in: bytes) else {
+                index += 1
+                continue
+            }
+            value += String(decoding: bytes[runStart..<index], as: UTF8.self)
+            value.unicodeScalars.append(scalar)
+            index = end
+            runStart = end
+        }
+        value += String(decoding: bytes[runStart..<range.upperBound], as: UTF8.self)
+        return value
+    }
 }

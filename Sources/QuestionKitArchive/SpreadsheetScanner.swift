@@ -1,0 +1,332 @@
+/// A scanner of the few shapes a worksheet's `sheetData` and a shared strings table take, byte by byte, with
+/// no event per tag: rows (`<row r=...>`), cells (`<c r= t= s=>` in any attribute order, empty or not), their
+/// `<v>` values and `<is>` inline strings, string items (`<si>`) of one `<t>` or of runs, under any namespace
+/// prefix. It checks what it reads as ``XMLReader`` would (names, attributes, nesting, entities, depth) and
+/// gives up (``Unusual``) at anything else: a comment, CDATA, an entity in an attribute, an element where
+/// none is expected, or any error. The caller then reads the part again with ``XMLReader``, which accepts
+/// the same documents and says where and why one is wrong: this scanner only makes the common case cheap.
+struct SpreadsheetScanner {
+    /// What the scanner does not read (or an error it leaves to ``XMLReader`` to locate and explain).
+    struct Unusual: Error {}
+
+    /// A row's or cell's start tag, as ranges of the document.
+    struct Tag {
+        var name: Range<Int>
+        /// The `r` attribute's value (entity-free), or nil.
+        var reference: Range<Int>?
+        /// The `t` attribute's value (entity-free), or nil.
+        var type: Range<Int>?
+        /// Whether it is an empty-element tag (`<c r="A1"/>`): no contents, no end tag.
+        var empty: Bool
+    }
+
+    /// The text a cell holds: its last `<v>`'s text and its last `<is>`'s text, each nil when absent.
+    struct CellContent {
+        var value: ArraySlice<UInt8>?
+        var inline: String?
+    }
+
+    let bytes: [UInt8]
+    /// The memory of `bytes`, read without a bounds check per byte: every index is checked against its count.
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private(set) var position: Int
+    private let start: Int
+    /// Elements open, counted as ``XMLReader/depth`` counts them.
+    private var depth: Int
+    private let limits: XMLReader.Limits
+    /// The names of the attributes of the tag being read (the first `attributeCount`), to refuse one given twice.
+    private let attributeNames: UnsafeMutableBufferPointer<Range<Int>>
+    private var attributeCount = 0
+
+    /// Runs `body` with a scanner of the contents of the element `reader` just started (not an empty-element
+    /// tag): its result, where the scanner stopped and the bytes it looked at; nil when it gave up (any error).
+    static func scanning<Result>(
+        contentsOf reader: borrowing XMLReader, limits: XMLReader.Limits,
+        _ body: (inout SpreadsheetScanner) throws -> Result
+    ) -> (result: Result, end: Int, steps: Int)? {
+        guard let offset = reader.contentStart else { return nil }
+        let bytes = reader.document
+        let names = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: min(limits.maximumAttributes, 16))
+        defer { names.deallocate() }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var scanner = SpreadsheetScanner(
+                bytes: bytes, buffer: buffer, position: offset, start: offset, depth: reader.depth, limits: limits,
+                attributeNames: names)
+            guard let result = try? body(&scanner) else { return nil }
+            return (result, scanner.position, scanner.position - scanner.start)
+        }
+    }
+
+    private init(
+        bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>, position: Int, start: Int, depth: Int,
+        limits: XMLReader.Limits, attributeNames: UnsafeMutableBufferPointer<Range<Int>>
+    ) {
+        self.bytes = bytes
+        self.buffer = buffer
+        self.position = position
+        self.start = start
+        self.depth = depth
+        self.limits = limits
+        self.attributeNames = attributeNames
+    }
+
+    /// The bytes of `range` of the document, valid while the scanner runs.
+    func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: buffer[range])
+    }
+
+    // MARK: - Worksheets
+
+    /// The next row's start tag, nil at the end tag that closes the contents scanned (the scanner stops at its
+    /// `<`).
+    mutating func row() throws(Unusual) -> Tag? {
+        guard try nextChild() else { return nil }
+        return try startTag(named: "row")
+    }
+
+    /// After a row's start tag: its next cell's start tag, nil after the row's end tag.
+    mutating func cell(in row: Range<Int>) throws(Unusual) -> Tag? {
+        guard try nextChild() else {
+            try endTag(row)
+            return nil
+        }
+        return try startTag(named: "c")
+    }
+
+    /// After a cell's start tag (not empty): its contents, up to and past its end tag.
+    mutating func cellContent(_ cell: Range<Int>) throws(Unusual) -> CellContent {
+        var content = CellContent()
+        while try nextChild() {
+            let tag = try startTag(named: nil)
+            if isLocal(tag.name, "v") {
+                content.value = tag.empty ? bytes[0..<0] : try textOnly(tag.name)
+            } else if isLocal(tag.name, "is") {
+                content.inline = tag.empty ? "" : try richText(tag.name)
+            } else if !tag.empty {
+                try skipContents(tag.name)
+            }
+        }
+        try endTag(cell)
+        return content
+    }
+
+    // MARK: - Shared strings
+
+    /// The next string item's text (`si`), nil at the end tag that closes the contents scanned.
+    mutating func stringItem() throws(Unusual) -> String? {
+        guard try nextChild() else { return nil }
+        let tag = try startTag(named: "si")
+        return tag.empty ? "" : try richText(tag.name)
+    }
+
+    /// The text of a string item (`si`, `is`) whose start tag was just read, up to and past its end tag: its `t`s'
+    /// text joined, at any depth but under a phonetic run (`rPh`), as ``XLSXReader`` reads one.
+    private mutating func richText(_ element: Range<Int>) throws(Unusual) -> String {
+        var value = ""
+        while try nextChild(allowingText: true) {
+            let tag = try startTag(named: nil)
+            if tag.empty {
+                continue
+            } else if isLocal(tag.name, "t") {
+                let text = try textOnly(tag.name)
+                let string = String(decoding: text, as: UTF8.self)
+                value = value.isEmpty ? string : value + string
+            } else if isLocal(tag.name, "rPh") {
+                try skipContents(tag.name)
+            } else {
+                let inner = try richText(tag.name)
+                value = value.isEmpty ? inner : value + inner
+            }
+        }
+        try endTag(element)
+        return value
+    }
+
+    // MARK: - Markup
+
+    /// Moves past the space before the next tag: true at a start tag, false at an end tag. Text other than
+    /// space is read only where `allowingText` (its entities checked, the text ignored).
+    private mutating func nextChild(allowingText: Bool = false) throws(Unusual) -> Bool {
+        if allowingText {
+            _ = try text()
+        } else {
+            position = scan(from: position, while: isSpace)
+        }
+        guard position + 1 < buffer.count, buffer[position] == UInt8(ascii: "<") else { throw Unusual() }
+        let kind = buffer[position + 1]
+        if kind == UInt8(ascii: "/") { return false }
+        guard kind != UInt8(ascii: "!"), kind != UInt8(ascii: "?") else { throw Unusual() }
+        return true
+    }
+
+    /// The start tag at the scanner, whose local name must be `local` when given. The element counts as open (``depth``) after it,
+    /// until its end tag, unless it is empty.
+    private mutating func startTag(named local: StaticString?) throws(Unusual) -> Tag {
+        position += 1
+        let name = try self.name()
+        if let local, !isLocal(name, local) { throw Unusual() }
+        var r: Range<Int>?
+        var t: Range<Int>?
+        attributeCount = 0
+        var empty = false
+        while true {
+            let spaceStart = position
+            position = scan(from: position, while: isSpace)
+            guard position < buffer.count else { throw Unusual() }
+            if buffer[position] == UInt8(ascii: ">") {
+                position += 1
+                break
+            }
+            if buffer[position] == UInt8(ascii: "/") {
+                guard position + 1 < buffer.count, buffer[position + 1] == UInt8(ascii: ">") else { throw Unusual() }
+                position += 2
+                empty = true
+                break
+            }
+            guard position > spaceStart else { throw Unusual() }
+            let attribute = try self.name()
+            position = scan(from: position, while: isSpace)
+            guard position < buffer.count, buffer[position] == UInt8(ascii: "=") else { throw Unusual() }
+            position = scan(from: position + 1, while: isSpace)
+            guard position < buffer.count,
+                buffer[position] == UInt8(ascii: "\"") || buffer[position] == UInt8(ascii: "'")
+            else { throw Unusual() }
+            let quote = buffer[position]
+            let valueStart = position + 1
+            // An entity or '<' in an attribute: the general reader's to read.
+            position = scan(from: valueStart) { $0 != quote && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") }
+            guard position < buffer.count, buffer[position] == quote else { throw Unusual() }
+            let value = valueStart..<position
+            position += 1
+            for index in 0..<attributeCount where equal(attributeNames[index], attribute) { throw Unusual() }
+            guard attributeCount < attributeNames.count else { throw Unusual() }
+            attributeNames[attributeCount] = attribute
+            attributeCount += 1
+            if attribute.count == 1 {
+                if buffer[attribute.lowerBound] == UInt8(ascii: "r") {
+                    r = value
+                } else if buffer[attribute.lowerBound] == UInt8(ascii: "t") {
+                    t = value
+                }
+            }
+        }
+        guard depth < limits.maximumDepth else { throw Unusual() }
+        if !empty { depth += 1 }
+        return Tag(name: name, reference: r, type: t, empty: empty)
+    }
+
+    /// The end tag at the scanner, which must close the element named `name`: its bytes compared with the start
+    /// tag's in place (the name the general reader would read there is the same when they match and no name byte
+    /// follows).
+    private mutating func endTag(_ name: Range<Int>) throws(Unusual) {
+        let nameStart = position + 2
+        let nameEnd = nameStart + name.count
+        guard nameEnd < buffer.count, buffer[position] == UInt8(ascii: "<"), buffer[position + 1] == UInt8(ascii: "/")
+        else { throw Unusual() }
+        var index = 0
+        while index < name.count {
+            guard buffer[nameStart + index] == buffer[name.lowerBound + index] else { throw Unusual() }
+            index += 1
+        }
+        position = nameEnd
+        if buffer[position] != UInt8(ascii: ">") {
+            guard !isASCIINameByte(buffer[position]), buffer[position] < 0x80 else { throw Unusual() }
+            position = scan(from: position, while: isSpace)
+            guard position < buffer.count, buffer[position] == UInt8(ascii: ">") else { throw Unusual() }
+        }
+        position += 1
+        depth -= 1
+    }
+
+    /// An element's contents of text alone, up to and past its end tag: its bytes, entities resolved.
+    private mutating func textOnly(_ element: Range<Int>) throws(Unusual) -> ArraySlice<UInt8> {
+        let (range, hasEntity) = try text()
+        try endTag(element)
+        return hasEntity ? Array(XMLEntity.resolved(range, in: bytes, hasEntity: true).utf8)[...] : bytes[range]
+    }
+
+    /// Skips the contents of an element just started, up to and past its end tag: text and elements nested.
+    private mutating func skipContents(_ element: Range<Int>) throws(Unusual) {
+        while try nextChild(allowingText: true) {
+            let tag = try startTag(named: nil)
+            if !tag.empty { try skipContents(tag.name) }
+        }
+        try endTag(element)
+    }
+
+    /// The text at the scanner, up to the next `<`, its entities checked: where it is and whether it has any.
+    private mutating func text() throws(Unusual) -> (Range<Int>, Bool) {
+        let textStart = position
+        var hasEntity = false
+        while true {
+            position = scan(from: position) { $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: "&") }
+            guard position < buffer.count else { throw Unusual() }
+            guard buffer[position] == UInt8(ascii: "&") else { break }
+            guard case .scalar(_, let end) = XMLEntity.at(position, in: bytes) else { throw Unusual() }
+            position = end
+            hasEntity = true
+        }
+        return (textStart..<position, hasEntity)
+    }
+
+    /// A name at the scanner, as ``XMLReader`` reads one, ASCII only (a non-ASCII name is compared as text
+    /// there, which this scanner leaves to it).
+    private mutating func name() throws(Unusual) -> Range<Int> {
+        let nameStart = position
+        position = scan(from: nameStart, while: isASCIINameByte)
+        guard position > nameStart, position - nameStart <= limits.maximumNameLength, position < buffer.count,
+            buffer[position] < 0x80
+        else { throw Unusual() }
+        switch buffer[nameStart] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): throw Unusual()
+        default: return nameStart..<position
+        }
+    }
+
+    // MARK: - Bytes
+
+    /// Whether `name`'s local name (after any prefix) is `local`, an ASCII name.
+    private func isLocal(_ name: Range<Int>, _ local: StaticString) -> Bool {
+        let count = local.utf8CodeUnitCount
+        guard name.count >= count else { return false }
+        let localStart = name.upperBound - count
+        guard name.count == count || buffer[localStart - 1] == UInt8(ascii: ":") else { return false }
+        let pointer = local.utf8Start
+        for index in 0..<count where buffer[localStart + index] != pointer[index] {
+            return false
+        }
+        return true
+    }
+
+    private func equal(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        guard first.count == second.count else { return false }
+        for index in 0..<first.count where buffer[first.lowerBound + index] != buffer[second.lowerBound + index] {
+            return false
+        }
+        return true
+    }
+
+    /// Where the run of bytes from `start` that `accepts` ends.
+    @inline(__always)
+    private func scan(from start: Int, while accepts: (UInt8) -> Bool) -> Int {
+        var index = start
+        while index < buffer.count, accepts(buffer[index]) {
+            index += 1
+        }
+        return index
+    }
+}
+
+private func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}
+
+private func isASCIINameByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "-"),
+        UInt8(ascii: "."):
+        true
+    default: false
+    }
+}

@@ -1,0 +1,171 @@
+import Testing
+
+@testable import QuestionKitArchive
+
+/// The scanner of worksheets and shared strings reads what the general XML reader reads: the same cells, the
+/// same errors. Each workbook here is read both ways; the scanner reads the common shapes itself and hands the
+/// rest back (a part read again).
+@Suite("SpreadsheetScanner: the shapes of a sheet read as the general reader reads them")
+struct SpreadsheetScannerTests {
+    /// The sheets read with the scanner and without, and how many parts the scanner gave back.
+    func readBothWays(_ bytes: [UInt8], limits: XLSXLimits = XLSXLimits()) -> (
+        scanned: Result<[Sheet], XLSXError>, general: Result<[Sheet], XLSXError>, readAgain: Int
+    ) {
+        let counter = WorkCounter()
+        let scanned = XLSXReader.$work.withValue(counter) {
+            Result { () throws(XLSXError) in try XLSXReader.read(bytes, limits: limits, scanning: true) }
+        }
+        let general = Result { () throws(XLSXError) in try XLSXReader.read(bytes, limits: limits, scanning: false) }
+        return (scanned, general, counter.partsReadAgain)
+    }
+
+    func sheet(_ sheetData: String) -> String {
+        "<?xml version=\"1.0\"?>\n<worksheet xmlns=\"urn:main\"><dimension ref=\"A1\"/><sheetData>\(sheetData)"
+            + "</sheetData><pageMargins left=\"0.7\"/></worksheet>"
+    }
+
+    static let strings = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <sst xmlns="urn:main" count="6" uniqueCount="6"><si><t>type</t></si>
+        <si><t xml:space="preserve"> spaced &amp; &lt;b&gt; &#233;&#x1F600; </t></si>
+        <si><r><rPr><b/><sz val="11"/><rFont val="Calibri"/></rPr><t>ru</t></r><r><t>ns</t></r><rPh sb="0" eb="1"><t>ナ</t></rPh><phoneticPr fontId="1"/></si>
+        <si><t/></si><si/><si><t>Ünïcødé ✓</t></si></sst>
+        """
+
+    /// Shapes openpyxl, Excel and LibreOffice write, all read by the scanner itself.
+    @Test(arguments: [
+        // openpyxl: r then t, shared strings, numbers without a type.
+        "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\" t=\"s\"><v>1</v></c><c r=\"C1\"><v>12.5</v></c></row>",
+        // Excel: spans and styles, attributes in another order, a prefixed attribute, self-closing styled cells.
+        "<row r=\"1\" spans=\"1:3\" x14ac:dyDescent=\"0.25\"><c r=\"A1\" s=\"1\" t=\"s\"><v>2</v></c><c r=\"B1\" s=\"2\"/>"
+            + "<c t=\"s\" s=\"3\" r=\"C1\"><v>5</v></c></row><row r=\"3\" ht=\"15\" customHeight=\"1\"/>",
+        // LibreOffice: single quotes, spaces around '=', formulas with entities, string results, booleans.
+        "<row r='2' ><c r = 'A2' s='0' t='str'><f aca=\"false\">A1&amp;\"x\"</f><v>type&amp;x</v></c>"
+            + "<c r='B2' t='b'><f>TRUE()</f><v>1</v></c><c r='C2' t='e'><v>#N/A</v></c ></row >",
+        // Whitespace and line breaks between tags, rows and cells without r, empty values.
+        "\n  <row>\n    <c t=\"s\"><v>3</v></c>\n    <c t=\"s\"><v>4</v></c>\n    <c><v/></c><c><v></v></c><c t=\"n\"><v>-3</v></c>\n  </row>\n"
+            + "  <row><c t=\"s\"/><c/></row>\n",
+        // Inline strings: one t, runs with properties, a phonetic run left out, an empty is.
+        "<row r=\"4\"><c r=\"A4\" t=\"inlineStr\"><is><t xml:space=\"preserve\"> in &lt;line&gt; </t></is></c>"
+            + "<c r=\"B4\" t=\"inlineStr\"><is><r><rPr><i/></rPr><t>a</t></r><r><t>b</t></r><rPh><t>x</t></rPh></is></c>"
+            + "<c r=\"C4\" t=\"inlineStr\"><is/></c><c r=\"D4\" t=\"inlineStr\"/></row>",
+        // Namespace prefixes on every element; an extension inside a cell; two values (the last one counts).
+        "<x:row r=\"5\"><x:c r=\"A5\" t=\"s\"><x:v>5</x:v></x:c><x:c r=\"C5\"><x:extLst><x:ext uri=\"u\"><y:z a=\"1\">t</y:z></x:ext></x:extLst><x:v>7</x:v><x:v>8</x:v></x:c></x:row>",
+        // Character references in values; a date and a number as written.
+        "<row r=\"6\"><c r=\"A6\" t=\"str\"><v>&#233;&#x41;</v></c><c r=\"B6\" t=\"d\"><v>2024-01-02</v></c><c r=\"Z6\"><v>1E+30</v></c></row>",
+    ])
+    func commonShapesReadTheSameWithoutTheGeneralReader(sheetData: String) throws {
+        let bytes = workbook(sheets: [("s", sheet(sheetData))], sharedStrings: Self.strings)
+        let (scanned, general, readAgain) = readBothWays(bytes)
+        let cells = try general.get()
+        #expect(try scanned.get() == cells)
+        #expect(!cells[0].rows.isEmpty)
+        #expect(readAgain == 0, "the scanner gave a part back")
+    }
+
+    @Test func sharedStringsReadTheSame() throws {
+        let sheetData = (0..<6).map { "<c t=\"s\"><v>\($0)</v></c>" }.joined()
+        let bytes = workbook(sheets: [("s", sheet("<row>" + sheetData + "</row>"))], sharedStrings: Self.strings)
+        let (scanned, general, readAgain) = readBothWays(bytes)
+        #expect(try scanned.get() == general.get())
+        #expect(
+            describe(try scanned.get()[0]) == ["A1=type B1= spaced & <b> é😀  C1=runs F1=Ünïcødé ✓"])
+        #expect(readAgain == 0)
+    }
+
+    /// What the scanner does not read itself is read again by the general reader, with the same cells.
+    @Test(arguments: [
+        "<!-- a comment --><row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>",
+        "<row r=\"1\"><?pi x?><c r=\"A1\" t=\"s\"><v>0</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\" t=\"str\"><v><![CDATA[<x>]]></v></c></row>",
+        "<row r=\"&#49;\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>a<!-- b -->c</t></is></c></row>",
+        "<row r=\"1\"><c r=\"A1\" t=\"str\"><v>a<b>c</b></v></c></row>",
+        "<row r=\"1\">text<c r=\"A1\" t=\"s\"><v>0</v></c></row>",
+        "<row r=\"1\"><é>x</é><c r=\"A1\" t=\"s\"><v>0</v></c></row>",
+        "<mergeCells/><row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><row r=\"2\"><c r=\"A2\"><v>1</v></c></row></row>",
+    ])
+    func unusualShapesAreReadAgainTheSame(sheetData: String) throws {
+        let bytes = workbook(sheets: [("s", sheet(sheetData))], sharedStrings: Self.strings)
+        let (scanned, general, readAgain) = readBothWays(bytes)
+        #expect(try scanned.get() == general.get())
+        #expect(readAgain == 1)
+    }
+
+    /// Errors are the general reader's, at the same place and for the same reason, whether XML or SpreadsheetML.
+    @Test(arguments: [
+        "<row r=\"1\"><c r=\"B1\"><v>1</v></c><c r=\"A1\"><v>2</v></c></row>",
+        "<row r=\"2\"/><row r=\"1\"/>",
+        "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>99</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\" t=\"s\"><v></v></c></row>",
+        "<row r=\"1\"><c r=\"A1\" t=\"b\"><v>2</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\" t=\"q\"><v>2</v></c></row>",
+        "<row r=\"1\"><c r=\"1A\"><v>2</v></c></row>",
+        "<row r=\"x\"/>",
+        "<row r=\"1\"><c r=\"A1\"><v>1</v></x></row>",
+        "<row r=\"1\"><c r=\"A1\"><v>1 &bogus; </v></c></row>",
+        "<row r=\"1\"><c r=\"A1\"><v>1 & 2</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\" r=\"B1\"><v>1</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\"t=\"s\"><v>1</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\" t=\"s<\"><v>1</v></c></row>",
+        "<row r=\"1\"><c r=\"A1\"><v>1</v></c>",
+        "<row r=\"1\"><c r=\"A1\"><v>1</v></c></row><row r=\"2\"><c r=\"A2\"><v>1</v>",
+        "<row r=\"1\"><c r=\"A1\"><v>1</v></c></row><row r=\"2\"><c r=\"A2\"><v>1</v></c></row><row r=\"3\"><c r=\"A3\"><v>1</v></c></row>",
+    ])
+    func errorsAreTheGeneralReaders(sheetData: String) {
+        var limits = XLSXLimits()
+        limits.maximumCells = 2
+        let bytes = workbook(sheets: [("s", sheet(sheetData))], sharedStrings: Self.strings)
+        let (scanned, general, _) = readBothWays(bytes, limits: limits)
+        guard case .failure(let error) = general else {
+            Issue.record("the general reader read \(sheetData)")
+            return
+        }
+        #expect(scanned == .failure(error))
+    }
+
+    /// The XML limits hold inside the parts the scanner reads: depth, attributes, name length.
+    @Test func theXMLLimitsHoldTheSame() {
+        let deep = "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><r><t>a</t></r></is></c></row>"
+        let manyAttributes =
+            "<row r=\"1\"><c r=\"A1\" " + (0..<20).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
+            + "><v>1</v></c></row>"
+        let longName = "<row r=\"1\"><c r=\"A1\"><" + String(repeating: "x", count: 40) + "/><v>1</v></c></row>"
+        for (sheetData, adjust) in [
+            (deep, { (limits: inout XLSXLimits) in limits.xml.maximumDepth = 6 }),
+            (deep, { (limits: inout XLSXLimits) in limits.xml.maximumDepth = 7 }),
+            (manyAttributes, { (limits: inout XLSXLimits) in limits.xml.maximumAttributes = 10 }),
+            (manyAttributes, { (limits: inout XLSXLimits) in limits.xml.maximumAttributes = 30 }),
+            (longName, { (limits: inout XLSXLimits) in limits.xml.maximumNameLength = 30 }),
+            (longName, { (limits: inout XLSXLimits) in limits.xml.maximumNameLength = 40 }),
+        ] as [(String, (inout XLSXLimits) -> Void)] {
+            var limits = XLSXLimits()
+            adjust(&limits)
+            let bytes = workbook(sheets: [("s", sheet(sheetData))], sharedStrings: Self.strings)
+            let (scanned, general, _) = readBothWays(bytes, limits: limits)
+            #expect(scanned == general, "\(sheetData)")
+        }
+        var limits = XLSXLimits()
+        limits.xml.maximumDepth = 6
+        #expect(
+            (try? readBothWays(workbook(sheets: [("s", sheet(deep))]), limits: limits).general.get()) == nil,
+            "the depth limit is reached in this test")
+    }
+
+    @Test func sharedStringErrorsAndLimitsAreTheGeneralReaders() {
+        for (strings, maximum) in [
+            ("<sst><si><t>a</t></si><si><t>b</t></si><si><t>c</t></si></sst>", 2),
+            ("<sst><si><t>a &nope; </t></si></sst>", 10),
+            ("<sst><si><t>a</t></sj></sst>", 10),
+            ("<sst><si><t>a</t></si>", 10),
+            ("<sst><si><t>a</t></si><!-- c --><si><t>b</t></si></sst>", 10),
+        ] {
+            var limits = XLSXLimits()
+            limits.maximumSharedStrings = maximum
+            let bytes = workbook(sheets: [("s", sheet("<row><c t=\"s\"><v>0</v></c></row>"))], sharedStrings: strings)
+            let (scanned, general, _) = readBothWays(bytes, limits: limits)
+            #expect(scanned == general, "\(strings)")
+        }
+    }
+}
