@@ -4,8 +4,77 @@
 package enum XLSXWriter {
     package enum Strings: Sendable { case shared, inline }
 
+    /// A sheet's rows, each only its cells that hold text, held in one run: the cells row after row, each
+    /// row's in column order, and where each row ends. (An array for each row of a 100,000-question
+    /// form's sheets, made and freed, cost more than laying the rows out.)
+    package struct SparseRows: Sendable {
+        /// Each cell's column (0 for `A`) and text, row after row.
+        package private(set) var cells: [(column: Int, value: String)] = []
+        /// Where each row's cells end in `cells`.
+        package private(set) var ends: [Int] = []
+
+        package init() {}
+
+        /// Room for `rows` rows of `cells` cells in all.
+        package mutating func reserveCapacity(rows: Int, cells: Int) {
+            ends.reserveCapacity(rows)
+            self.cells.reserveCapacity(cells)
+        }
+
+        /// Adds a cell to the row being made (a column at most once; an empty text leaves its cell empty).
+        package mutating func append(column: Int, value: String) {
+            cells.append((column, value))
+        }
+
+        /// The cells of the row being made.
+        package var rowBeingMade: ArraySlice<(column: Int, value: String)> { cells[(ends.last ?? 0)...] }
+
+        /// Ends the row being made, its cells put in column order.
+        package mutating func endRow() {
+            let start = ends.last ?? 0
+            var index = start + 1
+            while index < cells.count && cells[index - 1].column < cells[index].column { index += 1 }
+            if index < cells.count { cells[start...].sort { $0.column < $1.column } }
+            ends.append(cells.count)
+        }
+
+        /// The number of rows.
+        package var count: Int { ends.count }
+
+        /// The cells of row `index` (0 for the first).
+        package subscript(index: Int) -> ArraySlice<(column: Int, value: String)> {
+            cells[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+        }
+    }
+
     /// The workbook of `sheets`, each a name and its rows of cells (an empty string leaves its cell empty).
     package static func write(_ sheets: [(name: String, rows: [[String]])], strings: Strings = .shared)
+        throws(XLSXError) -> [UInt8]
+    {
+        var sparse: [(name: String, rows: SparseRows)] = []
+        for sheet in sheets {
+            var rows = SparseRows()
+            for (rowIndex, row) in sheet.rows.enumerated() {
+                // A row's empty cells count towards its width, as its last cell would.
+                guard row.count <= CellReference.maximumColumn || row.allSatisfy(\.isEmpty) else {
+                    throw XLSXError(
+                        reason:
+                            "row \(rowIndex + 1) of '\(sheet.name)' has more than \(CellReference.maximumColumn) cells")
+                }
+                for (column, value) in row.enumerated() where !value.isEmpty {
+                    rows.append(column: column, value: value)
+                }
+                rows.endRow()
+            }
+            sparse.append((sheet.name, rows))
+        }
+        return try write(cells: sparse, strings: strings)
+    }
+
+    /// The workbook of `sheets`, each a name and its rows, each row only its cells that hold text: what
+    /// `write(_:strings:)` writes of the same rows laid out in full, without a string for every empty cell
+    /// (the XLSForm writer's sheets are most of them empty cells, each a String kept and freed).
+    package static func write(cells sheets: [(name: String, rows: SparseRows)], strings: Strings = .shared)
         throws(XLSXError) -> [UInt8]
     {
         guard !sheets.isEmpty else { throw XLSXError(reason: "a workbook needs at least one sheet") }
@@ -71,7 +140,9 @@ package enum XLSXWriter {
     /// A worksheet's XML, written through a ``ByteBuffer``: a sheet of 100,000 rows is millions of cells,
     /// and each cell's pieces appended to an array one by one cost most of writing a workbook. A row's
     /// shared strings are found first (a string's check may throw), then the row is written in one run.
-    private static func worksheet(_ sheet: String, _ rows: [[String]], _ strings: Strings, _ table: inout SharedStrings)
+    private static func worksheet(
+        _ sheet: String, _ rows: SparseRows, _ strings: Strings, _ table: inout SharedStrings
+    )
         throws(XLSXError) -> [UInt8]
     {
         guard rows.count <= CellReference.maximumRow else {
@@ -90,15 +161,20 @@ package enum XLSXWriter {
         let valueOpen = PackedBytes("<v>")
         let valueClose = PackedBytes("</v></c>")
         let rowClose = PackedBytes("</row>")
-        for (rowIndex, row) in rows.enumerated() where row.contains(where: { !$0.isEmpty }) {
-            guard row.count <= CellReference.maximumColumn else {
+        for rowIndex in 0..<rows.count {
+            let row = rows[rowIndex]
+            guard row.contains(where: { !$0.value.isEmpty }) else { continue }
+            guard (row.last?.column ?? 0) < CellReference.maximumColumn else {
                 throw XLSXError(
                     reason: "row \(rowIndex + 1) of '\(sheet)' has more than \(CellReference.maximumColumn) cells")
             }
             shared.removeAll(keepingCapacity: true)
             inline.removeAll(keepingCapacity: true)
             var inlineBytes = 0
-            for (columnIndex, value) in row.enumerated() where !value.isEmpty {
+            var nextColumn = 0
+            for (columnIndex, value) in row where !value.isEmpty {
+                precondition(columnIndex >= nextColumn, "a row's cells are not in column order")
+                nextColumn = columnIndex + 1
                 while letters.count <= columnIndex {
                     letters.append(PackedBytes(CellReference.letters(letters.count + 1).utf8))
                 }

@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitArchive
 
 /// One sheet of an XLSForm being written: rows of (column, value) pairs, laid out at the end with the
 /// columns XLSForm users expect first, in `leading`'s order, and any other in the order first used. The
@@ -23,8 +24,10 @@ struct XLSFormTable {
         rows.append(row)
     }
 
-    /// The header row and the rows beneath it, every row as wide as the header.
-    func laidOut() -> [[String]] {
+    /// The sheet laid out: its name, its header's width, and the header row and the rows beneath it, each row
+    /// only its cells that hold text, in column order (what the workbook writes; a row laid out in full, a
+    /// String for each of its empty cells, cost as much as writing the rows' XML).
+    func laidOut() -> (name: String, width: Int, rows: XLSXWriter.SparseRows) {
         // A row's columns are most often the row before's, in the same order: each is compared with the
         // column at its place in that row first, and hashed only when they differ (hashing every cell's
         // column cost a tenth of writing a form).
@@ -42,44 +45,59 @@ struct XLSFormTable {
         let header = leading.filter(seen.contains) + others
         var index: [String: Int] = [:]
         for (position, column) in header.enumerated() { index[column] = position }
-        var table: [[String]] = [header]
-        table.reserveCapacity(rows.count + 1)
+        var table = XLSXWriter.SparseRows()
+        table.reserveCapacity(rows: rows.count + 1, cells: rows.reduce(header.count) { $0 + $1.count })
+        for (position, column) in header.enumerated() { table.append(column: position, value: column) }
+        table.endRow()
         var placed: [(column: String, position: Int)?] = []
         for row in rows {
-            var cells = [String](repeating: "", count: header.count)
+            // The row's last column so far: a column after it is new to the row, no cell to look for.
+            var lastPosition = -1
             for (offset, (column, value)) in row.enumerated() where !value.isEmpty {
                 let position: Int
                 if offset < placed.count, let last = placed[offset], last.column == column {
                     position = last.position
                 } else {
-                    guard let found = index[column] else { continue }
+                    // A few columns are looked through, fewer instructions than hashing the name.
+                    guard let found = header.count <= 16 ? header.firstIndex(of: column) : index[column] else {
+                        continue
+                    }
                     position = found
                     while placed.count <= offset { placed.append(nil) }
                     placed[offset] = (column, found)
                 }
-                // The first value of a column stays: a cell filled already is not written over.
-                guard cells[position].isEmpty else { continue }
-                cells[position] = value
+                // The first value of a column stays: a cell filled already is not written over. A column
+                // after the row's last is new; only one before it is looked for.
+                if position <= lastPosition {
+                    guard !table.rowBeingMade.contains(where: { $0.column == position }) else { continue }
+                }
+                lastPosition = max(lastPosition, position)
+                table.append(column: position, value: value)
             }
-            table.append(cells)
+            table.endRow()
         }
-        return table
+        return (name, header.count, table)
     }
 
     /// Sheets as pyxform reads a `.csv` form: a line naming each sheet (as wide as its rows: pyxform takes
     /// a file with fewer than four commas for no CSV), then its header and rows, each line after an empty
     /// first cell; fields quoted as RFC 4180 says when they hold a comma, a quote or a line break. Lines
     /// end in LF.
-    static func csv(_ sheets: [(name: String, rows: [[String]])]) -> [UInt8] {
+    static func csv(_ sheets: [(name: String, width: Int, rows: XLSXWriter.SparseRows)]) -> [UInt8] {
         var bytes: [UInt8] = []
         for sheet in sheets {
             append(sheet.name, to: &bytes)
-            bytes += repeatElement(UInt8(ascii: ","), count: sheet.rows.first?.count ?? 0)
+            bytes += repeatElement(UInt8(ascii: ","), count: sheet.width)
             bytes.append(UInt8(ascii: "\n"))
-            for row in sheet.rows {
-                for value in row {
+            for index in 0..<sheet.rows.count {
+                var cells = sheet.rows[index].makeIterator()
+                var cell = cells.next()
+                for column in 0..<sheet.width {
                     bytes.append(UInt8(ascii: ","))
-                    append(value, to: &bytes)
+                    if let (position, value) = cell, position == column {
+                        append(value, to: &bytes)
+                        cell = cells.next()
+                    }
                 }
                 bytes.append(UInt8(ascii: "\n"))
             }

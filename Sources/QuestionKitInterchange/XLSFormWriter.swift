@@ -26,9 +26,6 @@ public struct XLSFormWriter: Sendable {
 
     /// What writing one template gave.
     public struct Result: Sendable {
-        /// The sheets (`survey`, then `choices` when a question has choices, then `settings`), each its
-        /// header row and rows; nil when the template has errors.
-        public var sheets: [(name: String, rows: [[String]])]?
         /// The file, or nil when the template has errors or the workbook cannot be written.
         public var output: [UInt8]?
         /// The template's problems and what could not be written, located in the template.
@@ -44,7 +41,7 @@ public struct XLSFormWriter: Sendable {
     package func write(_ parsed: JSONParseResult, layout: Layout) -> Result {
         let read = reader.read(parsed)
         guard let template = read.template, !read.diagnostics.containsErrors else {
-            return Result(sheets: nil, output: nil, diagnostics: read.diagnostics)
+            return Result(output: nil, diagnostics: read.diagnostics)
         }
         var problems = ProblemCollector(document: template.document)
         let sheets = self.sheets(of: template, problems: &problems)
@@ -53,17 +50,21 @@ public struct XLSFormWriter: Sendable {
         case .csv: output = XLSFormTable.csv(sheets)
         case .xlsx:
             do {
-                output = try XLSXWriter.write(sheets)
+                output = try XLSXWriter.write(cells: sheets.map { ($0.name, $0.rows) })
             } catch {
                 problems.error(
                     XLSFormCode.workbookNotWritten, "the workbook cannot be written: \(error)",
                     at: template.document.root)
             }
         }
-        return Result(sheets: sheets, output: output, diagnostics: read.diagnostics + problems.diagnostics())
+        return Result(output: output, diagnostics: read.diagnostics + problems.diagnostics())
     }
 
-    func sheets(of template: Template, problems: inout ProblemCollector) -> [(name: String, rows: [[String]])] {
+    /// The sheets (`survey`, then `choices` when a question has choices, then `settings`), each its
+    /// header's width and its header row and rows, each row only its cells that hold text.
+    func sheets(of template: Template, problems: inout ProblemCollector)
+        -> [(name: String, width: Int, rows: XLSXWriter.SparseRows)]
+    {
         let root = template.document.root
         var form = XLSFormRows(template: template, registry: reader.registry, problems: &problems)
         form.writeSurvey(problems: &problems)
@@ -94,12 +95,12 @@ public struct XLSFormWriter: Sendable {
             let keptNames = Set(keptColumns.map(\.0))
             settings = keptColumns + settings.filter { !keptNames.contains($0.0) }
         }
-        var sheets: [(name: String, rows: [[String]])] = [(survey.name, survey.laidOut())]
-        if !choices.isEmpty { sheets.append((choices.name, choices.laidOut())) }
+        var sheets = [survey.laidOut()]
+        if !choices.isEmpty { sheets.append(choices.laidOut()) }
         if !settings.isEmpty {
             var table = XLSFormTable(name: "settings", leading: ["form_title", "form_id", "version"])
             table.append(settings)
-            sheets.append((table.name, table.laidOut()))
+            sheets.append(table.laidOut())
         }
         return sheets
     }

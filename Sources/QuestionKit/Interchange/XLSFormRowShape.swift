@@ -61,6 +61,16 @@ public struct XLSFormRowShape: Sendable {
     /// characters, unique in the list (a repeated name gets `_2`, `_3` …). A label with no ASCII letter
     /// or digit is named by its place (`option_3`).
     public static func names(for labels: [String]) -> [String] {
+        // A list is most often a few choices: each name is compared with the names before it, where a Set
+        // made for every list and a hash of every name cost more than making the names.
+        guard labels.count > 16 else {
+            var names: [String] = []
+            names.reserveCapacity(labels.count)
+            for (index, label) in labels.enumerated() {
+                names.append(unique(xmlName(of: label) ?? "option_\(index + 1)", isUsed: { names.contains($0) }))
+            }
+            return names
+        }
         var used = Set<String>(minimumCapacity: labels.count)
         return labels.enumerated().map { index, label in
             let base = xmlName(of: label) ?? "option_\(index + 1)"
@@ -71,30 +81,46 @@ public struct XLSFormRowShape: Sendable {
     /// `text` as a valid XML name: its ASCII letters and digits lowercased, every run of anything else one
     /// `_`, none at either end, `_` before a leading digit, cut to 32 characters; nil when nothing is left.
     public static func xmlName(of text: String, maximumLength: Int = 32) -> String? {
-        // Bytes, made into a String once: appended to a String one by one, a name cost thousands of instructions.
-        var name: [UInt8] = []
-        var pendingSeparator = false
-        for byte in text.utf8 {
-            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            guard isLetter || isDigit else {
-                pendingSeparator = !name.isEmpty
-                continue
+        // Bytes into a buffer on the stack, made into a String once: appended to a String one by one, a
+        // name cost thousands of instructions, and to an array, its allocation and growth most of the rest.
+        // Each byte looked at adds at most two to the name, and the name stops at `maximumLength` or more.
+        let capacity = max(maximumLength, 1) + 2
+        var text = text
+        return text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { name -> String? in
+                var count = 0
+                var pendingSeparator = false
+                for byte in bytes {
+                    let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    guard isLetter || isDigit else {
+                        pendingSeparator = count > 0
+                        continue
+                    }
+                    if pendingSeparator || (count == 0 && isDigit) {
+                        name[count] = UInt8(ascii: "_")
+                        count += 1
+                    }
+                    pendingSeparator = false
+                    name[count] = isLetter ? byte | 0x20 : byte
+                    count += 1
+                    if count >= maximumLength { break }
+                }
+                return count == 0 ? nil : String(decoding: UnsafeBufferPointer(rebasing: name[..<count]), as: UTF8.self)
             }
-            if pendingSeparator { name.append(UInt8(ascii: "_")) }
-            pendingSeparator = false
-            if name.isEmpty, isDigit { name.append(UInt8(ascii: "_")) }
-            name.append(isLetter ? byte | 0x20 : byte)
-            if name.count >= maximumLength { break }
         }
-        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
     }
 
     /// `base`, or `base_2`, `base_3` … the first not in `used`, which it joins.
     public static func unique(_ base: String, in used: inout Set<String>) -> String {
+        unique(base) { !used.insert($0).inserted }
+    }
+
+    /// `base`, or `base_2`, `base_3` … the first for which `isUsed` is false.
+    private static func unique(_ base: String, isUsed: (String) -> Bool) -> String {
         var name = base
         var suffix = 1
-        while !used.insert(name).inserted {
+        while isUsed(name) {
             suffix += 1
             name = "\(base)_\(suffix)"
         }
