@@ -364,12 +364,13 @@ struct XLSFormRowWalk {
                     "the name '\(name)' is used before: this question gets no linkId and conditions refer to the first",
                     at: node["name"] ?? typeNode)
             })
-        if row.label == nil {
+        let label = row.label  // read once: a label is mostly a String of its own, made at each read
+        if label == nil {
             problems.report(
                 .note, XLSFormCode.labelMissing, "the row has no label ('\(labelColumn)'); its name is the question",
                 at: node["name"] ?? typeNode)
         }
-        let text = row.label ?? name ?? "Question \(pending.count + 1)"
+        let text = label ?? name ?? "Question \(pending.count + 1)"
         var kept = imported.kept
         for member in node.members where !isCore(member.keyNode) && !imported.carriedColumns.contains(member.key) {
             kept.append((member.key, member.value.writerValue))
@@ -403,7 +404,7 @@ struct XLSFormRowWalk {
                 kept.append(("relevant", relevant.writerValue))
             }
         }
-        var help = notes.map(\.text).filter { !$0.isEmpty }
+        var help = notes.isEmpty ? [] : notes.map(\.text).filter { !$0.isEmpty }
         notes = []
         if let hint = node[hintColumn]?.stringValue { help.append(hint) }
         pending.append(
