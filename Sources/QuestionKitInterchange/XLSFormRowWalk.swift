@@ -156,8 +156,9 @@ struct XLSFormRowWalk {
         // The choices of one list are mostly one run of rows: gathered, then added to the list once (a look-up of
         // the list by name for every choice cost a hash of its name each).
         var run: (list: String, choices: [XLSFormChoice])?
+        var visits = 0  // added once: the counter is a task-local, read at each addition
         for row in choices.elements {
-            WorkCounter.add(row.count, to: .interchangeVisits)
+            visits += row.count
             guard let list = row["list_name"]?.stringValue?.trimmingSpaces, let name = row["name"]?.stringValue
             else {
                 problems.warning(
@@ -186,6 +187,7 @@ struct XLSFormRowWalk {
             }
         }
         if let (previous, choices) = run { lists[previous, default: []] += choices }
+        WorkCounter.add(visits, to: .interchangeVisits)
         return lists
     }
 
@@ -255,9 +257,10 @@ struct XLSFormRowWalk {
     mutating func walk(problems: inout ProblemCollector) {
         var sections: [(title: String?, row: JSONNode)] = []
         var notes: [(text: String, row: JSONNode)] = []
+        var visits = 0  // added once: the counter is a task-local, read at each addition
         for row in survey.elements {
             counts.total += 1
-            WorkCounter.add(row.count, to: .interchangeVisits)
+            visits += row.count
             guard let typeNode = row["type"], let typeText = typeNode.stringValue?.trimmingSpaces, !typeText.isEmpty
             else {
                 problems.warning(
@@ -315,6 +318,7 @@ struct XLSFormRowWalk {
                 question(row, type: type, section: sections.last?.title, notes: &notes, problems: &problems)
             }
         }
+        WorkCounter.add(visits, to: .interchangeVisits)
         flush(&notes, problems: &problems)
         for open in sections.reversed() {
             problems.warning(
