@@ -8,19 +8,13 @@ enum ImportedQuestion {
         identifier: String, text: String, section: String?, help: String?, linkId: String?,
         keys: [(String, JSONWriter.Value)]
     ) -> [(String, JSONWriter.Value)] {
-        var members: [(String, JSONWriter.Value)] = []
-        // Sized once for these, the keys, and what a reader adds after them (`enableWhen`, `enableBehavior`, kept
-        // members): grown as they came, the array was made four times a question.
-        members.reserveCapacity(8 + keys.count)
-        members.append(("answer-type", .string(identifier)))
-        members.append(("question", .string(text)))
+        var members: [(String, JSONWriter.Value)] = [("answer-type", .string(identifier)), ("question", .string(text))]
         if let section { members.append(("section", .string(section))) }
         if let help, !help.isEmpty {
             members.append(("helpInfo", .object([("text", .string(help)), ("images", .array([]))])))
         }
         if let linkId { members.append(("linkId", .string(linkId))) }
-        members.append(contentsOf: keys)
-        return members
+        return members + keys
     }
 
     /// `enableWhen` of `conditions`, with `enableBehavior` `any` when they are joined by `or`.

@@ -96,9 +96,6 @@ struct XLSFormRowWalk {
         coreSpellings = JSONKeySpellings(Array(coreColumns))
         coreColumnsAreASCII = coreColumns.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         lists = Self.lists(choices, language: language, problems: &problems)
-        // Sized once for a question a row: a 100,000-row form grew these a dozen times each.
-        pending.reserveCapacity(survey.count)
-        made.reserveCapacity(survey.count)
     }
 
     /// Whether a column's key may start with `label` or `hint`: told by its bytes where they are its text, so
