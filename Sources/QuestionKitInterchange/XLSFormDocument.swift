@@ -31,6 +31,8 @@ struct XLSFormDocument: Sendable {
         let sheetNames = sheets.map(\.name)
         text.open(.object)
         var sheetKeys: Set<String> = []
+        // Counted here and added once: the counter is a task-local, read at each addition.
+        var visits = 0
         for (sheetIndex, sheet) in sheets.enumerated() {
             text.append(UInt8(ascii: "\n"))
             lines.append(LinePlace(sheet.place, sheet: sheetIndex))
@@ -53,7 +55,7 @@ struct XLSFormDocument: Sendable {
             for rowIndex in sheet.rows.indices.dropFirst() {
                 // By index, not copying cells: a form of 100,000 questions has a million of them.
                 let row = sheet.rows[rowIndex]
-                WorkCounter.add(row.count, to: .interchangeVisits)
+                visits += row.count
                 guard let first = row.first else { continue }
                 text.append(UInt8(ascii: "\n"))
                 lines.append(LinePlace(first.place, sheet: sheetIndex))
@@ -84,6 +86,7 @@ struct XLSFormDocument: Sendable {
         text.append(UInt8(ascii: "\n"))
         lines.append(.none)
         text.close()
+        WorkCounter.add(visits, to: .interchangeVisits)
         guard let document = text.document() ?? JSONParser.parse(text.bytes).document else { return nil }
         self.document = document
         self.lines = lines

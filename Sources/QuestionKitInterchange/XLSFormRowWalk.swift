@@ -46,6 +46,13 @@ struct XLSFormRowWalk {
 
     /// Columns the converter itself carries, of every question row (made once: a set per row cost 4% of reading).
     let coreColumns: Set<String>
+    /// `coreColumns` as bytes, so that a row's keys are told without a String or a hash each (`isCore`).
+    private let coreSpellings: JSONKeySpellings
+    /// Whether every one of `coreColumns` is ASCII (then an ASCII key that is none of their bytes is none of them).
+    private let coreColumnsAreASCII: Bool
+    /// The types read so far, by their ASCII text (`rowType` cost 3,500 instructions a select row, and most
+    /// rows repeat a type: `text`, `select_one yes_no`).
+    private var rowTypes: [String: RowType] = [:]
 
     /// Columns that only shape how a question is shown (looks, media, messages): notes, not warnings.
     static let descriptive: Set<String> = [
@@ -86,6 +93,8 @@ struct XLSFormRowWalk {
         self.language = language
         hintColumn = hints.first { $0.lowercased() == "hint::" + language.lowercased() } ?? "hint"
         coreColumns = ["type", "name", labelColumn, hintColumn, "required", "relevant"]
+        coreSpellings = JSONKeySpellings(Array(coreColumns))
+        coreColumnsAreASCII = coreColumns.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         lists = Self.lists(choices, language: language, problems: &problems)
     }
 
@@ -93,8 +102,31 @@ struct XLSFormRowWalk {
     /// that the other cells of every row make no string.
     private static func mayBeLabelOrHint(_ key: JSONNode) -> Bool {
         key.withUnescapedUTF8 { bytes in
-            bytes.starts(with: "label".utf8) || bytes.starts(with: "hint".utf8)
+            // By its first bytes: a generic `starts(with:)` of a String's UTF-8 cost 130 instructions a cell.
+            bytes.count >= 4
+                && (bytes[0] == UInt8(ascii: "l") && bytes.count >= 5 && bytes[1] == UInt8(ascii: "a")
+                    && bytes[2] == UInt8(ascii: "b") && bytes[3] == UInt8(ascii: "e") && bytes[4] == UInt8(ascii: "l")
+                    || bytes[0] == UInt8(ascii: "h") && bytes[1] == UInt8(ascii: "i") && bytes[2] == UInt8(ascii: "n")
+                        && bytes[3] == UInt8(ascii: "t"))
         } ?? true
+    }
+
+    /// Whether a row's key is one of `coreColumns` (as the set compares: canonical equivalence), told by its bytes
+    /// where they settle it: the same bytes are the same column, and ASCII equals no other ASCII.
+    private func isCore(_ key: JSONNode) -> Bool {
+        if coreSpellings.contains(key) { return true }
+        if coreColumnsAreASCII, key.withUnescapedUTF8({ $0.allSatisfy { $0 < 0x80 } }) == true { return false }
+        return coreColumns.contains(key.stringValue ?? "")
+    }
+
+    /// `rowType(text)`, remembered for an ASCII text (where equal texts are equal bytes, so the remembered list
+    /// name is the row's own).
+    private mutating func rowType(ofTrimmed text: String) -> RowType {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.rowType(text) }
+        if let known = rowTypes[text] { return known }
+        let type = Self.rowType(text)
+        rowTypes[text] = type
+        return type
     }
 
     /// The `choices` sheet's lists, by name, each choice's label in `language` (else the label
@@ -116,9 +148,14 @@ struct XLSFormRowWalk {
             ?? labels.first ?? "label"
         var lists: [String: [XLSFormChoice]] = [:]
         let read = ["list_name", "name", labelColumn]
+        let readSpellings = JSONKeySpellings(read)
         var reported = Set(read)
+        // The choices of one list are mostly one run of rows: gathered, then added to the list once (a look-up of
+        // the list by name for every choice cost a hash of its name each).
+        var run: (list: String, choices: [XLSFormChoice])?
+        var visits = 0  // added once: the counter is a task-local, read at each addition
         for row in choices.elements {
-            WorkCounter.add(row.count, to: .interchangeVisits)
+            visits += row.count
             guard let list = row["list_name"]?.stringValue?.trimmingSpaces, let name = row["name"]?.stringValue
             else {
                 problems.warning(
@@ -126,11 +163,16 @@ struct XLSFormRowWalk {
                     at: row)
                 continue
             }
-            lists[list, default: []].append(
-                XLSFormChoice(name: name.trimmingSpaces, label: row[labelColumn]?.stringValue, node: row))
-            // The columns read are told by their bytes, with no string made for them.
+            let choice = XLSFormChoice(name: name.trimmingSpaces, label: row[labelColumn]?.stringValue, node: row)
+            if run?.list == list {
+                run?.choices.append(choice)
+            } else {
+                if let (previous, choices) = run { lists[previous, default: []] += choices }
+                run = (list, [choice])
+            }
+            // The columns read are told by their bytes (as `stringEquals` tells them), with no string made for them.
             for member in row.members
-            where !read.contains(where: member.keyNode.stringEquals) && reported.insert(member.key).inserted {
+            where !readSpellings.contains(member.keyNode) && reported.insert(member.key).inserted {
                 let translation = member.key == "label" || member.key.hasPrefix("label::")
                 problems.report(
                     translation ? .warning : .note,
@@ -141,6 +183,8 @@ struct XLSFormRowWalk {
                         : "the choices' column '\(member.key)' is not carried", at: member.value, atKey: true)
             }
         }
+        if let (previous, choices) = run { lists[previous, default: []] += choices }
+        WorkCounter.add(visits, to: .interchangeVisits)
         return lists
     }
 
@@ -210,9 +254,10 @@ struct XLSFormRowWalk {
     mutating func walk(problems: inout ProblemCollector) {
         var sections: [(title: String?, row: JSONNode)] = []
         var notes: [(text: String, row: JSONNode)] = []
+        var visits = 0  // added once: the counter is a task-local, read at each addition
         for row in survey.elements {
             counts.total += 1
-            WorkCounter.add(row.count, to: .interchangeVisits)
+            visits += row.count
             guard let typeNode = row["type"], let typeText = typeNode.stringValue?.trimmingSpaces, !typeText.isEmpty
             else {
                 problems.warning(
@@ -220,7 +265,7 @@ struct XLSFormRowWalk {
                 keepUnmade(row)
                 continue
             }
-            let type = Self.rowType(typeText)
+            let type = rowType(ofTrimmed: typeText)
             switch type.keyword {
             case "begin_group", "begin_repeat", "begin_loop":
                 flush(&notes, problems: &problems)
@@ -270,6 +315,7 @@ struct XLSFormRowWalk {
                 question(row, type: type, section: sections.last?.title, notes: &notes, problems: &problems)
             }
         }
+        WorkCounter.add(visits, to: .interchangeVisits)
         flush(&notes, problems: &problems)
         for open in sections.reversed() {
             problems.warning(
@@ -319,15 +365,15 @@ struct XLSFormRowWalk {
                     "the name '\(name)' is used before: this question gets no linkId and conditions refer to the first",
                     at: node["name"] ?? typeNode)
             })
-        if row.label == nil {
+        let label = row.label  // read once: a label is mostly a String of its own, made at each read
+        if label == nil {
             problems.report(
                 .note, XLSFormCode.labelMissing, "the row has no label ('\(labelColumn)'); its name is the question",
                 at: node["name"] ?? typeNode)
         }
-        let text = row.label ?? name ?? "Question \(pending.count + 1)"
+        let text = label ?? name ?? "Question \(pending.count + 1)"
         var kept = imported.kept
-        for member in node.members
-        where !coreColumns.contains(member.key) && !imported.carriedColumns.contains(member.key) {
+        for member in node.members where !isCore(member.keyNode) && !imported.carriedColumns.contains(member.key) {
             kept.append((member.key, member.value.writerValue))
             noteUncarried(member.key, member.value, kept: true)
         }
@@ -359,7 +405,7 @@ struct XLSFormRowWalk {
                 kept.append(("relevant", relevant.writerValue))
             }
         }
-        var help = notes.map(\.text).filter { !$0.isEmpty }
+        var help = notes.isEmpty ? [] : notes.map(\.text).filter { !$0.isEmpty }
         notes = []
         if let hint = node[hintColumn]?.stringValue { help.append(hint) }
         pending.append(

@@ -146,8 +146,9 @@ enum XLSFormSheets {
             field = ""
             quoted = false
         }
+        var visits = 0  // added once: the counter is a task-local, read at each addition
         for scalar in scalars {
-            WorkCounter.add(1, to: .interchangeVisits)
+            visits += 1
             defer {
                 if scalar == "\n" || scalar == "\r" {
                     line += (scalar == "\n" && previousCR) ? 0 : 1
@@ -188,6 +189,7 @@ enum XLSFormSheets {
                 field.unicodeScalars.append(scalar)
             }
         }
+        WorkCounter.add(visits, to: .interchangeVisits)
         if !field.isEmpty || !record.isEmpty || quoted { endField() }
         if !record.isEmpty { records.append(record) }
         return records
@@ -199,9 +201,11 @@ enum XLSFormSheets {
     private static func markdownRecords(_ scalars: Substring.UnicodeScalarView) -> [Record] {
         var records: [Record] = []
         var lineNumber = 0
+        var visits = 0  // added once: the counter is a task-local, read at each addition
+        defer { WorkCounter.add(visits, to: .interchangeVisits) }
         for line in scalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            WorkCounter.add(line.count, to: .interchangeVisits)
+            visits += line.count
             let text = Array(line.last == "\r" ? line.dropLast() : line)
             guard let open = text.firstIndex(where: { $0 != " " && $0 != "\t" }), text[open] == "|",
                 let close = text.lastIndex(where: { $0 != " " && $0 != "\t" }), close > open, text[close] == "|"

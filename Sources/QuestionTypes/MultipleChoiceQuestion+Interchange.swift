@@ -194,13 +194,14 @@ extension MultipleChoiceQuestion {
         }
         // Options of ours differ (ignoring case and surrounding spaces); choices of one list may share
         // a label (told apart by a choice_filter): a repeated one is written with its name.
-        var seen: Set<String> = []
+        var seen = OptionKeys(capacity: row.choices.count)
         var texts: [JSONWriter.Value] = []
+        texts.reserveCapacity(row.choices.count)
         for choice in row.choices {
             var text = choice.text
-            if !seen.insert(Self.optionKey(text)).inserted {
+            if !seen.insert(Self.optionKey(text)) {
                 text += " (\(choice.name))"
-                seen.insert(Self.optionKey(text))
+                _ = seen.insert(Self.optionKey(text))
                 problems.warning(
                     Code.xlsFormLabelRepeated,
                     "the label '\(choice.text)' is used before in the list: this option is '\(text)'",
@@ -218,8 +219,11 @@ extension MultipleChoiceQuestion {
 
     /// An option as options are compared: ignoring case and surrounding spaces.
     private static func optionKey(_ text: String) -> String {
+        let lower = text.lowercased()
+        // Most options start and end with no space: nothing to trim, no String made of scalars.
+        if let first = lower.utf8.first, let last = lower.utf8.last, first != 0x20, last != 0x20 { return lower }
         // By indices: a String made of reversed scalar views cost 20,000 instructions an option.
-        let scalars = text.lowercased().unicodeScalars
+        let scalars = lower.unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " }), let last = scalars.lastIndex(where: { $0 != " " })
         else { return "" }
         return String(scalars[first...last])
@@ -248,5 +252,28 @@ extension MultipleChoiceQuestion {
         return XLSFormRowShape(
             type: definition.selectionLimit == .single ? "select_one" : "select_multiple", columns: columns,
             choices: XLSFormRowShape.ChoiceList(labels: definition.options))
+    }
+}
+
+/// The option keys of one list seen so far, as a `Set<String>` tells them (String equality): a short list (most
+/// have a few choices) is searched in order, with no hash of each key; a long one is hashed.
+private struct OptionKeys {
+    private var few: [String] = []
+    private var many: Set<String>?
+
+    init(capacity: Int) {
+        if capacity > 16 { many = Set(minimumCapacity: capacity) } else { few.reserveCapacity(capacity * 2) }
+    }
+
+    /// Adds `key`; whether it was not there.
+    mutating func insert(_ key: String) -> Bool {
+        if var set = many {
+            many = nil  // the set's one reference, so that inserting does not copy it
+            defer { many = set }
+            return set.insert(key).inserted
+        }
+        if few.contains(key) { return false }
+        few.append(key)
+        return true
     }
 }

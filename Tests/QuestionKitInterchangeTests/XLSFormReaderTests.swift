@@ -149,6 +149,32 @@ struct XLSFormReaderTests {
         #expect(!diagnostics.containsErrors)
     }
 
+    /// A list's choices are its rows in order, wherever they are on the sheet (here between another list's);
+    /// a long list tells a repeated label as a short one does, ignoring case and surrounding spaces.
+    @Test func listsGatherTheirChoicesInOrder() throws {
+        var form = """
+            "survey",,,
+            ,"type","name","label"
+            ,"select_one a","q1","One?"
+            ,"select_multiple b","q2","Two?"
+            ,"select_one long","q3","Three?"
+            "choices",,,
+            ,"list_name","name","label"
+            ,"a","x","X"
+            ,"b","p","P"
+            ,"a","y","Y"
+            ,"b","q","Q"
+            ,"a","z","Z"
+
+            """
+        for index in 0..<20 { form += ",\"long\",\"n\(index)\",\"\(index == 19 ? " C3" : "c\(index)")\"\n" }
+        let (text, read) = try Self.template(Array(form.utf8))
+        #expect(text.contains(#""linkId":"q1","max-answers":1,"answers":["X","Y","Z"]"#))
+        #expect(text.contains(#""linkId":"q2","max-answers":0,"answers":["P","Q"]"#))
+        #expect(text.contains(#""c18","C3 (n19)"]"#))
+        #expect(read.diagnostics.filter { $0.code == "multiple-choice.xlsform-label-repeated" }.count == 1)
+    }
+
     /// A cell under no header, and a header given twice, are read under names of their own and
     /// reported, not lost; so is a row that has cells but no type.
     @Test func cellsOutsideTheHeaderAreReportedAndKept() throws {
