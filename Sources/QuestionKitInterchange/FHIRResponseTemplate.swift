@@ -13,8 +13,6 @@ public struct FHIRResponseTemplate: Sendable {
     let items: Items
     /// The release of the Questionnaire.
     public let version: FHIRVersion
-    /// The position of each question of `template` by its linkId (the first of a duplicated one).
-    let positions: [String: Int]
     /// The response's `questionnaire`: the Questionnaire's `url` (with `|version` when it has one),
     /// else a URN of ours made of the title, since a canonical is required and ours has no address.
     public let canonical: String
@@ -75,11 +73,18 @@ public struct FHIRResponseTemplate: Sendable {
         self.items = items
         self.version = version
         self.canonical = canonical
+    }
+
+    /// The position of each question of `template` by its linkId (the first of a duplicated one): made
+    /// by the response's reader, which matches items by them; the writer walks the questions instead.
+    func positions() -> [String: Int] {
+        let linkIds = FHIRItemList.linkIds(of: template.questions)
         var positions: [String: Int] = [:]
-        for (position, linkId) in FHIRItemList.linkIds(of: template.questions).enumerated() {
-            if positions[linkId] == nil { positions[linkId] = position }
+        positions.reserveCapacity(linkIds.count)
+        for (position, linkId) in linkIds.enumerated() where positions[linkId] == nil {
+            positions[linkId] = position
         }
-        self.positions = positions
+        return positions
     }
 
     /// The canonical of a Questionnaire with `url`, `version` and `title` (or `name`).

@@ -309,9 +309,9 @@ private enum QuestionnaireItem {
         switch self {
         case .given(let node): return FHIRItem(node: node, version: version)
         case .written(let value):
-            var text: [UInt8] = []
-            JSONWriter.append(value, indent: 0, to: &text)
-            return JSONParser.parse(text).document.map { FHIRItem(node: $0.root, version: version) }
+            // The document recorded as the text is written: the same nodes a parse of it makes, unlexed.
+            let written = JSONWriter.fileBytesParsed(of: value, limits: .default)
+            return written.parsed.document.map { FHIRItem(node: $0.root, version: version) }
         }
     }
 
