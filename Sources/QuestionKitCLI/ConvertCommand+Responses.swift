@@ -32,17 +32,24 @@ extension ConvertCommand {
             context.printError("\(context.toolName) convert: error: cannot read the template \(templatePath)")
             return nil
         }
-        let (template, problems) = FHIRResponseTemplate.read(templateBytes, reader: reader, version: version)
-        guard let template else {
-            context.printDiagnostics(FileDiagnostics(path: templatePath, diagnostics: problems, source: templateBytes))
-            return nil
-        }
         if from == .fhir {
+            let (template, problems) = FHIRResponseTemplate.read(templateBytes, reader: reader, version: version)
+            guard let template else {
+                context.printDiagnostics(
+                    FileDiagnostics(path: templatePath, diagnostics: problems, source: templateBytes))
+                return nil
+            }
             let read = FHIRResponseReader().read(parsed ?? JSONParser.parse(bytes), template: template)
             return Converted(output: read.utf8, diagnostics: read.diagnostics)
         }
-        let written = FHIRResponseWriter(reader: reader).write(parsed ?? JSONParser.parse(bytes), template: template)
-        return Converted(output: written.utf8, diagnostics: written.diagnostics)
+        let writer = FHIRResponseWriter(reader: reader)
+        switch writer.write(parsed ?? JSONParser.parse(bytes), templateBytes: templateBytes, version: version) {
+        case .written(let written):
+            return Converted(output: written.utf8, diagnostics: written.diagnostics)
+        case .templateUnreadable(let problems):
+            context.printDiagnostics(FileDiagnostics(path: templatePath, diagnostics: problems, source: templateBytes))
+            return nil
+        }
     }
 }
 

@@ -44,6 +44,8 @@ private struct Reading {
     let template: FHIRResponseTemplate
     var problems: ProblemCollector
     var form: FilledForm
+    /// The position of each question by its linkId (`FHIRResponseTemplate.positions()`).
+    let positions: [String: Int]
     /// The response item each question was read from.
     var sources: [Int: JSONNode] = [:]
     /// The stored answers made, with the question and the response node they came from.
@@ -54,17 +56,15 @@ private struct Reading {
         self.template = template
         problems = ProblemCollector(document: document)
         form = FilledForm(template: template.template)
+        positions = template.positions()
     }
 
     static let rootMembers: Set<String> = [
         "resourceType", "questionnaire", "status", "authored", "author", "source", "item", "extension",
     ]
-    /// The members of a response item carried, and our extensions on one: made once (two sets made
-    /// and hashed per item were 4% of converting a 20,000-answer response).
+    /// The members of a response item carried: made once (two sets made and hashed per item were 4%
+    /// of converting a 20,000-answer response). Our extensions on one: `ourExtensions(of:)`.
     static let itemMembers: Set<String> = ["linkId", "text", "answer", "item", "extension", "definition"]
-    static let itemExtensions: Set<String> = [
-        FHIRResponseExtension.comment, FHIRResponseExtension.media, FHIRResponseExtension.storedAnswer,
-    ]
     /// Members that only describe or identify the resource: notes.
     static let descriptive: Set<String> = ["id", "meta", "text", "language", "identifier", "definition"]
 
@@ -166,7 +166,7 @@ private struct Reading {
                 problems.warning(FHIRCode.itemNotAnObject, "an item is a JSON object, not \(item.kind)", at: item)
                 continue
             }
-            guard let linkId = item["linkId"]?.stringValue, let position = template.positions[linkId] else {
+            guard let linkId = item["linkId"]?.stringValue, let position = positions[linkId] else {
                 if item["answer"] != nil || item["item"] == nil {
                     problems.warning(
                         FHIRCode.responseItemUnknown,
@@ -174,17 +174,20 @@ private struct Reading {
                             + "its answers are not carried", at: item["linkId"] ?? item)
                 }
                 // A group (or an unknown item's nested ones) holds questions of its own.
-                if let inner = item["item"] { self.items(inner) }
-                for answer in item["answer"]?.elements.map({ $0 }) ?? [] {
-                    if let inner = answer["item"] { self.items(inner) }
-                }
+                nestedItems(of: item)
                 continue
             }
             question(item, at: position)
-            if let inner = item["item"] { self.items(inner) }
-            for answer in item["answer"]?.elements.map({ $0 }) ?? [] {
-                if let inner = answer["item"] { self.items(inner) }
-            }
+            nestedItems(of: item)
+        }
+    }
+
+    /// The items nested in `item`: its own, then its answers'.
+    private mutating func nestedItems(of item: JSONNode) {
+        if let inner = item["item"] { items(inner) }
+        guard let answers = item["answer"] else { return }
+        for answer in answers.elements {
+            if let inner = answer["item"] { items(inner) }
         }
     }
 
@@ -198,14 +201,15 @@ private struct Reading {
         }
         sources[position] = item
         let question = form.template.questions[position]
-        reportOthers(of: item, carried: Self.itemMembers, ours: Self.itemExtensions)
+        reportOthers(of: item, carried: Self.itemMembers)
+        let extensions = ourExtensions(of: item)
         var entry = QuestionEntry()
-        if let comment = Self.ourExtension(FHIRResponseExtension.comment, in: item)?.stringValue {
+        if let comment = extensions.comment?.stringValue {
             entry.comment = comment
         }
-        entry.media = media(of: item, question: question)
+        entry.media = media(extensions.media, question: question)
         form.entries[position] = entry
-        if let kept = Self.ourExtension(FHIRResponseExtension.storedAnswer, in: item) {
+        if let kept = extensions.storedAnswer {
             if let text = kept.stringValue, let value = JSONParser.parse(Array(text.utf8)).document?.root {
                 stored.append((position, value.writerValue, kept))
             } else {
@@ -230,11 +234,11 @@ private struct Reading {
         stored.append((position, value, answerNode))
     }
 
-    /// The attachments our extension lists for `item`, each embedded when it carries data.
-    private mutating func media(of item: JSONNode, question: Question) -> [MediaAttachment] {
+    /// The attachments of our media extensions `entries` (an item's, in order), each embedded when it
+    /// carries data.
+    private mutating func media(_ entries: [JSONNode], question: Question) -> [MediaAttachment] {
         var media: [MediaAttachment] = []
-        for entry in item["extension"]?.elements.map({ $0 }) ?? []
-        where entry["url"]?.stringEquals(FHIRResponseExtension.media) == true {
+        for entry in entries {
             guard let value = entry["valueAttachment"],
                 let kind = value["contentType"]?.stringValue.flatMap(FHIRResponseExtension.kind(ofContentType:))
             else {
@@ -275,22 +279,59 @@ private struct Reading {
         }
     }
 
-    /// Reports each member of `node` outside `carried`, and each extension outside `ours`.
-    private mutating func reportOthers(of node: JSONNode, carried: Set<String>, ours: Set<String>) {
+    /// Reports each member of `node` outside `carried`, and each extension outside `ours` (when given).
+    private mutating func reportOthers(of node: JSONNode, carried: Set<String>, ours: Set<String>? = nil) {
         WorkCounter.add(node.count, to: .interchangeVisits)
         for member in node.members where !carried.contains(member.key) {
             problems.report(
                 Self.descriptive.contains(member.key) ? .note : .warning, FHIRCode.responseMemberNotCarried,
                 "'\(member.key)' is not carried into the completed form", at: member.value, atKey: true)
         }
+        guard let ours else { return }
         for entry in node["extension"]?.elements.map({ $0 }) ?? [] {
             guard let url = entry["url"]?.stringValue, ours.contains(url) else {
-                problems.warning(
-                    FHIRCode.responseMemberNotCarried,
-                    "the extension \(entry["url"]?.quotedForMessage ?? "without url") is not carried", at: entry)
+                reportExtensionNotCarried(entry)
                 continue
             }
         }
+    }
+
+    private mutating func reportExtensionNotCarried(_ entry: JSONNode) {
+        problems.warning(
+            FHIRCode.responseMemberNotCarried,
+            "the extension \(entry["url"]?.quotedForMessage ?? "without url") is not carried", at: entry)
+    }
+
+    /// Our extensions on a response item: the value of the first comment and stored answer, every
+    /// media entry in order.
+    private struct ItemExtensions {
+        var comment: JSONNode?
+        var storedAnswer: JSONNode?
+        var media: [JSONNode] = []
+        var sawComment = false
+        var sawStoredAnswer = false
+    }
+
+    /// Our extensions on `item` (comment, media, stored answer), in one pass over its `extension` that
+    /// reports each other one: a pass for each, and one to report, were a sixth of reading an item.
+    private mutating func ourExtensions(of item: JSONNode) -> ItemExtensions {
+        var found = ItemExtensions()
+        guard let list = item["extension"] else { return found }
+        for entry in list.elements {
+            switch entry["url"]?.stringValue {
+            case FHIRResponseExtension.comment?:
+                if !found.sawComment { found.comment = FHIRItem.value(in: entry) }
+                found.sawComment = true
+            case FHIRResponseExtension.storedAnswer?:
+                if !found.sawStoredAnswer { found.storedAnswer = FHIRItem.value(in: entry) }
+                found.sawStoredAnswer = true
+            case FHIRResponseExtension.media?:
+                found.media.append(entry)
+            default:
+                reportExtensionNotCarried(entry)
+            }
+        }
+        return found
     }
 
     /// The value of our extension `url` on `node`, or nil.

@@ -13,8 +13,6 @@ public struct FHIRResponseTemplate: Sendable {
     let items: Items
     /// The release of the Questionnaire.
     public let version: FHIRVersion
-    /// The position of each question of `template` by its linkId (the first of a duplicated one).
-    let positions: [String: Int]
     /// The response's `questionnaire`: the Questionnaire's `url` (with `|version` when it has one),
     /// else a URN of ours made of the title, since a canonical is required and ours has no address.
     public let canonical: String
@@ -23,8 +21,10 @@ public struct FHIRResponseTemplate: Sendable {
     enum Items: Sendable {
         /// The `item` member of a Questionnaire given (nil when it has none).
         case given(JSONNode?)
-        /// Ours, whose items this writer writes.
-        case written(FHIRWriter)
+        /// Ours, whose items this writer writes of `template`'s questions; `root` is the top level of
+        /// the template given (its `_fhir` items), which the questions of a completed form's template
+        /// (`matching`) do not point into.
+        case written(FHIRWriter, root: JSONNode)
     }
 
     /// The template in `bytes`, ours or a FHIR Questionnaire (one with `resourceType`), with its
@@ -33,7 +33,13 @@ public struct FHIRResponseTemplate: Sendable {
     public static func read(_ bytes: [UInt8], reader: TemplateReader, version: FHIRVersion = .r4) -> (
         template: FHIRResponseTemplate?, diagnostics: [Diagnostic]
     ) {
-        let parsed = JSONParser.parse(bytes)
+        read(JSONParser.parse(bytes), reader: reader, version: version)
+    }
+
+    /// `read` of the bytes' `JSONParser.parse` reading.
+    static func read(_ parsed: JSONParseResult, reader: TemplateReader, version: FHIRVersion) -> (
+        template: FHIRResponseTemplate?, diagnostics: [Diagnostic]
+    ) {
         guard let document = parsed.document else { return (nil, parsed.diagnostics) }
         if document.root["resourceType"] != nil {
             // The parse made here is the one converted; the template made is read from its UTF-8.
@@ -53,10 +59,37 @@ public struct FHIRResponseTemplate: Sendable {
         }
         let read = reader.read(document)
         guard let template = read.template, !read.diagnostics.containsErrors else { return (nil, read.diagnostics) }
+        return (
+            written(template, root: document.root, title: template.title, reader: reader, version: version),
+            read.diagnostics
+        )
+    }
+
+    /// Ours in `parsed` when its questions are those of `form`, the template of a completed form read
+    /// without errors (`TemplateReuse.sameQuestions`): then the form's questions are the template's as
+    /// the reader would make them, and reading it again, a tenth of writing a 20,000-answer response,
+    /// is left out. Nil otherwise (a Questionnaire, a parse with problems, other questions): read it.
+    /// Its other problems, at its top level, are warnings, which a template read whole does not print.
+    static func matching(_ parsed: JSONParseResult, form: Template, reader: TemplateReader, version: FHIRVersion)
+        -> FHIRResponseTemplate?
+    {
+        guard parsed.diagnostics.isEmpty, let document = parsed.document, document.root.kind == .object,
+            document.root["resourceType"] == nil,
+            TemplateReuse.sameQuestions(document, as: form.document, keys: reader.keys)
+        else { return nil }
+        let root = document.root
+        let title = root[reader.keys.spelling(of: .title)]?.stringValue
+        return written(form, root: root, title: title, reader: reader, version: version)
+    }
+
+    /// Ours, with `template`'s questions and the top level `root` titled `title`, written as a `version` Questionnaire.
+    private static func written(
+        _ template: Template, root: JSONNode, title: String?, reader: TemplateReader, version: FHIRVersion
+    ) -> FHIRResponseTemplate {
         // The writer's own reports (a question with no item) are the response's to make, per answer.
-        var ignored = ProblemCollector(document: template.document)
+        var ignored = ProblemCollector(document: root.document)
         let writer = FHIRWriter(reader: reader, version: version)
-        let header = writer.header(of: template, problems: &ignored)
+        let header = writer.header(root: root, title: title, problems: &ignored)
         // A member as the Questionnaire written and parsed again reads it: the last of a repeated key.
         func string(_ key: String) -> String? {
             guard let member = header.last(where: { $0.0.utf8.elementsEqual(key.utf8) }) else { return nil }
@@ -66,8 +99,7 @@ public struct FHIRResponseTemplate: Sendable {
         let hasTitle = header.contains { $0.0.utf8.elementsEqual("title".utf8) }
         let canonical = Self.canonical(
             url: string("url"), version: string("version"), title: hasTitle ? string("title") : string("name"))
-        let made = Self(template: template, items: .written(writer), version: version, canonical: canonical)
-        return (made, read.diagnostics)
+        return Self(template: template, items: .written(writer, root: root), version: version, canonical: canonical)
     }
 
     init(template: Template, items: Items, version: FHIRVersion, canonical: String) {
@@ -75,11 +107,18 @@ public struct FHIRResponseTemplate: Sendable {
         self.items = items
         self.version = version
         self.canonical = canonical
+    }
+
+    /// The position of each question of `template` by its linkId (the first of a duplicated one): made
+    /// by the response's reader, which matches items by them; the writer walks the questions instead.
+    func positions() -> [String: Int] {
+        let linkIds = FHIRItemList.linkIds(of: template.questions)
         var positions: [String: Int] = [:]
-        for (position, linkId) in FHIRItemList.linkIds(of: template.questions).enumerated() {
-            if positions[linkId] == nil { positions[linkId] = position }
+        positions.reserveCapacity(linkIds.count)
+        for (position, linkId) in linkIds.enumerated() where positions[linkId] == nil {
+            positions[linkId] = position
         }
-        self.positions = positions
+        return positions
     }
 
     /// The canonical of a Questionnaire with `url`, `version` and `title` (or `name`).

@@ -33,7 +33,37 @@ public struct FHIRResponseWriter: Sendable {
 
     /// `write` of the bytes' `JSONParser.parse` reading, made once by a caller that looked at it first.
     package func write(_ parsed: JSONParseResult, template: FHIRResponseTemplate) -> Result {
+        write(CompletedFormReader.read(parsed, with: reader), template: template)
+    }
+
+    /// What `write(_:templateBytes:version:)` gave: the response, or the problems of a template that
+    /// cannot be read (none of the form's: it is not written).
+    package enum Outcome {
+        case written(Result)
+        case templateUnreadable([Diagnostic])
+    }
+
+    /// `write` of the completed form `parsed` as a response to the template in `templateBytes` (ours or
+    /// a Questionnaire, as `FHIRResponseTemplate.read` reads it, ours written as a `version` one). The
+    /// form is read first: a template of ours with the form's questions is then not read again
+    /// (`FHIRResponseTemplate.matching`).
+    package func write(_ parsed: JSONParseResult, templateBytes: [UInt8], version: FHIRVersion) -> Outcome {
         let read = CompletedFormReader.read(parsed, with: reader)
+        let templateParsed = JSONParser.parse(templateBytes)
+        if let form = read.form, !read.diagnostics.containsErrors,
+            let template = FHIRResponseTemplate.matching(
+                templateParsed, form: form.template, reader: reader, version: version)
+        {
+            return .written(write(read, template: template))
+        }
+        let (template, problems) = FHIRResponseTemplate.read(templateParsed, reader: reader, version: version)
+        guard let template else { return .templateUnreadable(problems) }
+        return .written(write(read, template: template))
+    }
+
+    private func write(_ read: (form: FilledForm?, diagnostics: [Diagnostic]), template: FHIRResponseTemplate)
+        -> Result
+    {
         guard let form = read.form, !read.diagnostics.containsErrors else {
             return Result(diagnostics: read.diagnostics, utf8: nil)
         }
@@ -122,10 +152,10 @@ private struct Writing {
         var count: Int
         switch template.items {
         case .given(let given): count = writeItems(of: given?.elements.map(QuestionnaireItem.given) ?? [], depth: 2)
-        case .written(let writer):
+        case .written(let writer, let root):
             // Its reports (a question with no item) are the response's to make, per answer.
             var ignored = ProblemCollector(document: template.template.document)
-            let written = writer.items(of: template.template, problems: &ignored)
+            let written = writer.items(of: template.template.questions, root: root, problems: &ignored)
             count = writeItems(of: written.map(QuestionnaireItem.written), depth: 2)
         }
         // Questions the Questionnaire has no item for (a type that writes none), in order.
@@ -309,9 +339,9 @@ private enum QuestionnaireItem {
         switch self {
         case .given(let node): return FHIRItem(node: node, version: version)
         case .written(let value):
-            var text: [UInt8] = []
-            JSONWriter.append(value, indent: 0, to: &text)
-            return JSONParser.parse(text).document.map { FHIRItem(node: $0.root, version: version) }
+            // The document recorded as the text is written: the same nodes a parse of it makes, unlexed.
+            let written = JSONWriter.fileBytesParsed(of: value, limits: .default)
+            return written.parsed.document.map { FHIRItem(node: $0.root, version: version) }
         }
     }
 

@@ -62,26 +62,36 @@ public struct FHIRWriter: Sendable {
     /// The members of the Questionnaire of `template` before its items (`resourceType`, what `_fhir`
     /// kept, `status`, `title`): all a response's reader needs of it.
     func header(of template: Template, problems: inout ProblemCollector) -> [(String, JSONWriter.Value)] {
+        header(root: template.document.root, title: template.title, problems: &problems)
+    }
+
+    /// `header(of:problems:)` of a template whose top level is `root` and title `title`.
+    func header(root: JSONNode, title: String?, problems: inout ProblemCollector) -> [(String, JSONWriter.Value)] {
         var members: [(String, JSONWriter.Value)] = [("resourceType", .string("Questionnaire"))]
-        let kept = template.document.root["_fhir"]
+        let kept = root["_fhir"]
         for member in FHIRItemList.members(of: kept) where member.key != "item" && fits(member, problems: &problems) {
             members.append((member.key, member.value.writerValue))
         }
         if kept?["status"] == nil { members.append(("status", .string("draft"))) }
-        if let title = template.title { members.append(("title", .string(title))) }
+        if let title { members.append(("title", .string(title))) }
         return members
     }
 
     /// The items of the Questionnaire of `template`: its questions' (in their sections' groups), then
     /// the items `_fhir` kept.
     func items(of template: Template, problems: inout ProblemCollector) -> [JSONWriter.Value] {
-        var items = FHIRItemList(version: version, questions: template.questions, shapeType: shapeType)
-        for question in template.questions {
+        items(of: template.questions, root: template.document.root, problems: &problems)
+    }
+
+    /// `items(of:problems:)` of a template whose questions are `questions` and top level `root`.
+    func items(of questions: [Question], root: JSONNode, problems: inout ProblemCollector) -> [JSONWriter.Value] {
+        var items = FHIRItemList(version: version, questions: questions, shapeType: shapeType)
+        for question in questions {
             items.append(question, item: item(of: question, types: items, problems: &problems))
         }
-        WorkCounter.add(template.questions.count, to: .interchangeVisits)
+        WorkCounter.add(questions.count, to: .interchangeVisits)
         var written = items.finished()
-        for item in template.document.root["_fhir"]?["item"]?.elements.map({ $0 }) ?? [] {
+        for item in root["_fhir"]?["item"]?.elements.map({ $0 }) ?? [] {
             written.append(fitted(item, problems: &problems))
         }
         return written

@@ -81,4 +81,32 @@ struct TemplateReuseTests {
         #expect(diagnostics.map { $0.map(\.code) } == [[], ["template.metadata-not-string"]])
         #expect((templates.readInFull, templates.reused) == (2, 0))
     }
+
+    /// A template has the questions of a completed form of it whatever its layout, metadata and
+    /// escapes, its answers aside; not when a question differs in a value, a key or a number's digits.
+    @Test func aTemplateHasTheQuestionsOfItsFormsAnswersAside() throws {
+        let keys = try ReviewFixture.reader().keys
+        func document(_ bytes: [UInt8]) throws -> JSONDocument { try #require(JSONParser.parse(bytes).document) }
+        let form = try document(Self.form(answers: [#"{"short-answer": "12"}"#, nil]))
+        // The template alone, on one line, with other metadata and an escape in a string.
+        let template = try document(
+            Array(
+                (#"{"Title": "Other", "_id": "1", "questions": [{"answer-type": "short-answer", "#
+                    + #""question": "Oil temperature", "numberInput": true, "acceptedAnswer": {"from": "0", "#
+                    + #""to": "75"}}, {"answer-type": "multiple-choice", "question": "Coupling", "#
+                    + #""answers": ["Good", "Worn"], "acceptedAnswer": ["Good"]}]}"#).utf8))
+        #expect(TemplateReuse.sameQuestions(template, as: form, keys: keys))
+        for (changed, by) in [
+            ("\"Worn\"", "\"Worn\", \"Cracked\""), ("\"75\"", "\"76\""), ("true", "false"),
+            ("\"Coupling\"", "\"Coupling \""), ("\"numberInput\"", "\"numberinput\""),
+        ] {
+            let text = String(decoding: template.bytes, as: UTF8.self)
+            let other = try document(Array(text.replacing(changed, with: by).utf8))
+            #expect(!TemplateReuse.sameQuestions(other, as: form, keys: keys), "\(changed)")
+        }
+        let numbers = try document(Array(#"{"questions": [{"size": 1.0}]}"#.utf8))
+        let digits = try document(Array(#"{"questions": [{"size": 1}]}"#.utf8))
+        #expect(!TemplateReuse.sameQuestions(numbers, as: digits, keys: keys))
+        #expect(TemplateReuse.sameQuestions(numbers, as: numbers, keys: keys))
+    }
 }

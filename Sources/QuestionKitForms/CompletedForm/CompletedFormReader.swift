@@ -174,10 +174,12 @@ extension CompletedFormReader {
 
         private func checkKeys(of userAnswer: JSONNode, question: Question, problems: inout ProblemCollector) {
             let answerKey = question.answerKey(in: keys)
-            for member in userAnswer.members
-            where member.key != answerKey && member.key != foremanEditsKey && member.key != notAskedKey
-                && !offeredKeys.contains(member.key)
-            {
+            for member in userAnswer.members {
+                // Decoded once: each `member.key` decodes it again.
+                let key = member.key
+                guard key != answerKey, key != foremanEditsKey, key != notAskedKey, !offeredKeys.contains(key) else {
+                    continue
+                }
                 problems.warnUnknownKey(
                     member, code: "completed-form.unknown-key", in: "'\(keys.spelling(of: .userAnswer))'",
                     known: [answerKey] + offeredKeys)

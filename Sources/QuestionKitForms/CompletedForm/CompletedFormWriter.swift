@@ -261,8 +261,9 @@ private struct SourceWriter {
         output.append(UInt8(ascii: "{"))
         var first = true
         var isWritten = false
+        let keyIsASCII = userAnswerKey.utf8.allSatisfy { $0 < 0x80 }
         for member in node.members {
-            let isUserAnswer = member.key == userAnswerKey
+            let isUserAnswer = Self.key(of: member, is: userAnswerKey, ascii: keyIsASCII)
             if isUserAnswer && isWritten { continue }
             startElement(depth: depth, first: first)
             first = false
@@ -286,6 +287,17 @@ private struct SourceWriter {
         output.append(UInt8(ascii: "\n"))
         indent(depth)
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// Whether the key of `member` is `key` as String's `==` says, without decoding it: an ASCII key of
+    /// the source (no escapes) is `key` exactly when its bytes are, if `key` is ASCII too (`ascii`);
+    /// any other is decoded and compared (another normalization of the same text is the same key).
+    /// Decoding every key of every question was a tenth of writing a form read from a response.
+    private static func key(of member: JSONMember, is key: String, ascii: Bool) -> Bool {
+        let node = member.keyNode
+        if node.stringEquals(key) { return true }
+        guard ascii, node.entry.flags & JSONEntry.hasEscapes == 0 else { return member.key == key }
+        return node.document.bytes[node.byteRange].contains { $0 >= 0x80 } ? member.key == key : false
     }
 
     /// The members of the `user-answer` of the question at `position`, whose node is `node`.

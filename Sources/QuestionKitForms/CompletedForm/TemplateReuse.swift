@@ -145,6 +145,118 @@ package final class TemplateReuse: @unchecked Sendable {
     }
 }
 
+extension TemplateReuse {
+    /// Whether the template in `document` has the questions of the completed form in `form` (its
+    /// template read without errors) as the template reader makes them: the question list it reads
+    /// (`questions`, else the early `Questions`) of the same JSON values, question for question,
+    /// with each question's `user-answer` left out as for a skeleton. The reader makes a question,
+    /// its conditions and their errors of the list alone; what it says of the rest of the top level
+    /// is warnings and metadata, which a converter that only needs the questions need not read
+    /// again (`convert --to fhir --template`, whose template is the form's own, with other layout).
+    /// Values compare as the reader sees them: strings by their UTF-8, numbers by their digits.
+    package static func sameQuestions(_ document: JSONDocument, as form: JSONDocument, keys: KeyMap) -> Bool {
+        func list(_ root: JSONNode) -> JSONNode? {
+            root[keys.spelling(of: .questions)] ?? root[keys.spelling(of: .earlyQuestions)]
+        }
+        guard let questions = list(document.root), let formQuestions = list(form.root), questions.kind == .array,
+            formQuestions.kind == .array, questions.count == formQuestions.count
+        else { return false }
+        let userAnswerKey = keys.spelling(of: .userAnswer)
+        // Walked entry by entry (a value's entries follow it in document order, each key before its
+        // value): nodes made per member and compared through iterators cost as much as reading it.
+        var index = questions.index + 1
+        var formIndex = formQuestions.index + 1
+        for _ in 0..<questions.count {
+            let end = document.indexAfter(index)
+            let formEnd = form.indexAfter(formIndex)
+            let question = JSONNode(document: document, index: index)
+            let formQuestion = JSONNode(document: form, index: formIndex)
+            if question.kind == .object, formQuestion.kind == .object {
+                // Member by member, each `user-answer` (a key, then its value) passed over.
+                var key = index + 1
+                var formKey = formIndex + 1
+                while true {
+                    key = skipping(userAnswerKey, from: key, to: end, in: document)
+                    formKey = skipping(userAnswerKey, from: formKey, to: formEnd, in: form)
+                    guard key < end, formKey < formEnd else {
+                        if key < end || formKey < formEnd { return false }
+                        break
+                    }
+                    let after = document.indexAfter(key + 1)
+                    let formAfter = form.indexAfter(formKey + 1)
+                    guard sameEntries(key..<after, of: document, as: formKey..<formAfter, of: form) else {
+                        return false
+                    }
+                    (key, formKey) = (after, formAfter)
+                }
+            } else if !sameEntries(index..<end, of: document, as: formIndex..<formEnd, of: form) {
+                return false
+            }
+            (index, formIndex) = (end, formEnd)
+        }
+        return true
+    }
+
+    /// `key`, or past the members from it keyed `skipped`: the index of the next other key, or `end`.
+    private static func skipping(_ skipped: String, from key: Int, to end: Int, in document: JSONDocument) -> Int {
+        var key = key
+        while key < end, JSONNode(document: document, index: key).stringEquals(skipped) {
+            key = document.indexAfter(key + 1)
+        }
+        return key
+    }
+
+    /// Whether the entries `range` of `document` are those `other` of `form`: the same kinds and counts
+    /// in the same order (which makes the same tree), strings of the same UTF-8, numbers of the same digits.
+    private static func sameEntries(
+        _ range: Range<Int>, of document: JSONDocument, as other: Range<Int>, of form: JSONDocument
+    ) -> Bool {
+        guard range.count == other.count else { return false }
+        for offset in 0..<range.count {
+            let node = JSONNode(document: document, index: range.lowerBound + offset)
+            let formNode = JSONNode(document: form, index: other.lowerBound + offset)
+            let kind = node.kind
+            guard kind == formNode.kind else { return false }
+            switch kind {
+            case .null: continue
+            case .boolean, .number:
+                guard sameBytes(node.byteRange, of: document, as: formNode.byteRange, of: form) else { return false }
+            case .string:
+                guard sameString(node, formNode) else { return false }
+            case .array, .object:
+                guard node.count == formNode.count else { return false }
+            }
+        }
+        return true
+    }
+
+    private static func sameBytes(
+        _ range: Range<Int>, of document: JSONDocument, as other: Range<Int>, of form: JSONDocument
+    ) -> Bool {
+        guard range.count == other.count else { return false }
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            form.bytes.withUnsafeBufferPointer { formBytes in
+                guard let start = bytes.baseAddress, let formStart = formBytes.baseAddress else { return true }
+                return memcmp(start + range.lowerBound, formStart + other.lowerBound, range.count) == 0
+            }
+        }
+    }
+
+    /// Whether two strings have the same UTF-8 (the bytes where they lie when neither has escapes).
+    private static func sameString(_ node: JSONNode, _ other: JSONNode) -> Bool {
+        let same = node.withUnescapedUTF8 { bytes in
+            other.withUnescapedUTF8 { otherBytes in
+                guard bytes.count == otherBytes.count else { return false }
+                guard let start = bytes.baseAddress, let otherStart = otherBytes.baseAddress else { return true }
+                return memcmp(start, otherStart, bytes.count) == 0
+            }
+        }
+        if let same, let same { return same }
+        guard let text = node.stringValue, let otherText = other.stringValue else { return false }
+        return text.utf8.elementsEqual(otherText.utf8)
+    }
+}
+
 extension Template {
     /// This template, read from another form of the same skeleton (see `TemplateReuse`), as if
     /// read from `document`: its questions' nodes and its metadata are `document`'s. Nil when
