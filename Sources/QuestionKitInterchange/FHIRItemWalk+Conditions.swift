@@ -87,6 +87,10 @@ extension FHIRItemWalk {
                 at: condition["operator"] ?? condition, hint: "Conditions on text take 'exists', '=' or '!='.")
             return nil
         }
+        let targetItem = fhirItem(pending[target].item)
+        if Self.optionTypes.contains(targetItem.type), op != "exists", answer.memberKey != "answerCoding" {
+            return optionCondition(question, op, answer, options: targetItem.options, condition, &problems)
+        }
         guard let operand = operand(answer, target: pending[target]) else {
             problems.warning(
                 FHIRCode.conditionAnswerNotCarried, "a condition on \(answer.memberKey ?? "its answer") is not carried",
@@ -96,6 +100,42 @@ extension FHIRItemWalk {
         return .object([("question", .string(question)), ("operator", .string(op)), ("answer", operand)])
     }
 
+    /// The item types whose questions choose among options: conditions on them name an option.
+    private static let optionTypes: Set<String> = ["choice", "open-choice", "coding"]
+
+    /// A condition comparing a question with options (by text) with a string or a number: forms
+    /// write the option's code (`answerString: "2"` for the coding 2 'Two', in the SDC IG's own
+    /// test form) or its value. The operand becomes the text of the option it names; an ordering
+    /// operator, or a value naming none of the options, is reported and kept, not carried into a
+    /// template that fails to read.
+    private func optionCondition(
+        _ question: String, _ op: String, _ answer: JSONNode, options: [(text: String?, node: JSONNode)],
+        _ condition: JSONNode, _ problems: inout ProblemCollector
+    ) -> JSONWriter.Value? {
+        guard op == "=" || op == "!=" else {
+            problems.warning(
+                FHIRCode.conditionOperatorNotCarried,
+                "'\(op)' on '\(question)', whose answers are options, orders them, which conditions on options "
+                    + "do not; kept under _fhir",
+                at: condition["operator"] ?? condition, hint: "Conditions on options take 'exists', '=' or '!='.")
+            return nil
+        }
+        WorkCounter.add(options.count, to: .interchangeVisits)
+        let wanted = FHIRItem.optionText(of: answer)
+        let named =
+            options.first { $0.text == wanted }?.text
+            ?? options.first { wanted != nil && $0.node["code"]?.stringValue == wanted }?.text
+            ?? options.first { wanted != nil && $0.text?.lowercased() == wanted?.lowercased() }?.text
+        guard let named else {
+            problems.warning(
+                FHIRCode.conditionAnswerNotCarried,
+                "\(answer.quotedForMessage) names none of the options of '\(question)' (by text or code); kept under _fhir",
+                at: answer, hint: "Conditions on options name an option.")
+            return nil
+        }
+        return .object([("question", .string(question)), ("operator", .string(op)), ("answer", .string(named))])
+    }
+
     /// The operand of `answer`: the option text of a coding (the option of `target` with its code),
     /// a boolean, a number, or text.
     private func operand(_ answer: JSONNode, target: Pending) -> JSONWriter.Value? {
@@ -103,7 +143,7 @@ extension FHIRItemWalk {
         case "answerBoolean": return answer.boolValue.map(JSONWriter.Value.bool)
         case "answerInteger", "answerDecimal": return answer.kind == .number ? answer.writerValue : nil
         case "answerCoding":
-            let options = FHIRItem(node: target.item, version: version).options
+            let options = fhirItem(target.item).options
             WorkCounter.add(options.count, to: .interchangeVisits)
             if let code = answer["code"]?.stringValue {
                 for (text, value) in options where value["code"]?.stringValue == code {

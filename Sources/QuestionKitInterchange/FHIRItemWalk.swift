@@ -39,9 +39,20 @@ struct FHIRItemWalk {
     /// The members of a display item the walk reads itself.
     static let displayMembers = JSONKeySpellings(["linkId", "text", "type", "item"])
 
-    init(reader: FHIRReader, version: FHIRVersion) {
+    /// The Questionnaire's contained ValueSets, by `id`, for items whose `answerValueSet` names one.
+    let containedValueSets: [String: JSONNode]
+
+    init(reader: FHIRReader, version: FHIRVersion, containedValueSets: [String: JSONNode] = [:]) {
         self.reader = reader
         self.version = version
+        self.containedValueSets = containedValueSets
+    }
+
+    /// The item `node` as the types read it, with the contained ValueSets its options may come from.
+    func fhirItem(_ node: JSONNode) -> FHIRItem {
+        var item = FHIRItem(node: node, version: version)
+        item.containedValueSets = containedValueSets
+        return item
     }
 
     mutating func walk(
@@ -54,7 +65,7 @@ struct FHIRItemWalk {
                 counts.reported += 1
                 continue
             }
-            let fhirItem = FHIRItem(node: item, version: version)
+            let fhirItem = fhirItem(item)
             if let repeats = item["repeats"], repeats.kind != .boolean {
                 problems.warning(
                     FHIRCode.repeatsNotABoolean,

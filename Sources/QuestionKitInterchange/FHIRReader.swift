@@ -74,7 +74,8 @@ public struct FHIRReader: Sendable {
         let root = document.root
         if checkRoot(root, problems: &problems) {
             let version = FHIRVersionDetection(root: root).version(root: root, problems: &problems)
-            var walk = FHIRItemWalk(reader: self, version: version)
+            var walk = FHIRItemWalk(
+                reader: self, version: version, containedValueSets: FHIRItem.containedValueSets(of: root))
             if let items = root["item"] { walk.walk(items.elements, section: nil, inherited: nil, problems: &problems) }
             walk.finishPendingHelp(problems: &problems)
             WorkCounter.add(walk.visits, to: .interchangeVisits)
@@ -126,6 +127,16 @@ public struct FHIRReader: Sendable {
             kept.append((member.key, member.value.writerValue))
             if member.key == "extension" {
                 for entry in member.value.elements { FHIRMembers.reportExtension(entry, problems: &problems) }
+            } else if member.key == "modifierExtension" {
+                // FHIR: a modifier extension may change what the whole resource means; not a note.
+                for entry in member.value.elements {
+                    let url = entry["url"]?.stringValue ?? ""
+                    problems.warning(
+                        FHIRCode.extensionNotRead,
+                        "the modifier extension '\(url.split(separator: "/").last.map(String.init) ?? url)' is not "
+                            + "read, yet it may change what the whole Questionnaire means; kept under _fhir",
+                        at: entry["url"] ?? entry)
+                }
             } else {
                 keptNames.append(member.key)
             }

@@ -14,7 +14,8 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     case xlsform
 
     /// The format of `bytes`, from their content: a JSON object with `resourceType` is FHIR, one
-    /// with `questions` (or `Questions`) ours, one with `pages` or `elements` SurveyJS; a zip
+    /// with `questions` (or `Questions`) ours unless they are SurveyJS's (each with `type` and
+    /// `name`), one with `pages` or `elements` SurveyJS; a zip
     /// archive with `xl/workbook.xml`, or a text that is no JSON and starts a `survey` sheet (a CSV
     /// row or Markdown table row whose first cell is `survey`), an XLSForm; nil otherwise.
     public static func guess(_ bytes: [UInt8]) -> InterchangeFormat? {
@@ -37,8 +38,21 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     public static func guess(root: JSONNode) -> InterchangeFormat? {
         guard root.kind == .object else { return nil }
         if root["resourceType"] != nil { return .fhir }
-        if root["questions"] != nil || root["Questions"] != nil { return .mi }
+        if let questions = root["questions"] ?? root["Questions"] {
+            return isSurveyJSQuestionList(questions) ? .surveyjs : .mi
+        }
         return root["pages"] != nil || root["elements"] != nil ? .surveyjs : nil
+    }
+
+    /// Whether a root `questions` list is SurveyJS's older form (`{"questions": [{"type": "text",
+    /// "name": "q"}]}`, as survey-library's own examples write it) rather than ours: every entry an
+    /// object with a string `type` and `name`, none with our `question` or `answer-type`.
+    private static func isSurveyJSQuestionList(_ questions: JSONNode) -> Bool {
+        guard questions.kind == .array, questions.count > 0 else { return false }
+        return questions.elements.allSatisfy { entry in
+            entry.kind == .object && entry["type"]?.stringValue != nil && entry["name"]?.stringValue != nil
+                && entry["question"] == nil && entry["answer-type"] == nil
+        }
     }
 
     /// Whether `bytes` start a zip archive (an `.xlsx` workbook): a file with no text lines to show, whose

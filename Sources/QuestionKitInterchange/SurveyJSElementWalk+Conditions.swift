@@ -43,10 +43,40 @@ extension SurveyJSElementWalk {
                 }
                 return nil
             }
-            let answer = operand(comparison.operand, target: SurveyJSElement(node: pending[target].element))
+            let element = SurveyJSElement(node: pending[target].element)
+            if let why = notComparable(comparison, with: element) {
+                if reported.insert(node.pointer).inserted {
+                    problems.warning(SurveyJSCode.conditionNotCarried, why + "; kept under _surveyjs", at: node)
+                }
+                return nil
+            }
+            let answer = operand(comparison.operand, target: element)
             conditions.append(ImportedQuestion.condition(question: comparison.name, op: comparison.op, answer: answer))
         }
         return conditions
+    }
+
+    /// Why `comparison` cannot be carried on `target`, a question with choices, whose conditions here
+    /// compare the chosen option's text for equality (the template refuses anything else): SurveyJS
+    /// orders the choices' values (`{kids} >= 2`), and compares with values no choice has (`'other'`
+    /// of `showOtherItem`, not carried). Nil when it can be, or the target has no choices.
+    private func notComparable(_ comparison: SimpleCondition.Comparison, with target: SurveyJSElement) -> String? {
+        guard let choices = target["choices"], comparison.op != "exists" else { return nil }
+        guard comparison.op == "=" || comparison.op == "!=" else {
+            return "'\(comparison.op)' orders the values of the choices of '\(comparison.name)'; "
+                + "conditions on choices compare only for equality"
+        }
+        let wanted: String
+        switch comparison.operand {
+        case .text(let text), .number(let text): wanted = text
+        case .bool: return nil
+        }
+        WorkCounter.add(choices.count, to: .interchangeVisits)
+        let named = choices.elements.contains { choice in
+            SurveyJSElement.value(of: choice) == wanted
+                || SurveyJSElement.text(of: choice)?.lowercased() == wanted.lowercased()
+        }
+        return named ? nil : "'\(wanted)' is none of the choices of '\(comparison.name)'"
     }
 
     private func operand(_ operand: SimpleCondition.Operand, target: SurveyJSElement) -> JSONWriter.Value {
@@ -66,10 +96,7 @@ extension SurveyJSElementWalk {
         guard let choices = target["choices"] else { return nil }
         WorkCounter.add(choices.count, to: .interchangeVisits)
         for choice in choices.elements {
-            let own =
-                choice.kind == .object
-                ? choice["value"].flatMap(SurveyJSElement.text(of:)) : SurveyJSElement.text(of: choice)
-            if own == value { return SurveyJSElement.text(of: choice) }
+            if SurveyJSElement.value(of: choice) == value { return SurveyJSElement.text(of: choice) }
         }
         return nil
     }

@@ -19,11 +19,12 @@ extension MultipleChoiceQuestion {
                     at: value)
                 continue
             }
-            if !reportedCode, value.memberKey == "valueCoding", value["code"] != nil {
+            if !reportedCode, value.memberKey == "valueCoding" || item["answerOption"] == nil, value["code"] != nil {
                 reportedCode = true
                 problems.report(
                     .note, Code.fhirOptionCodesNotCarried,
-                    "options are carried by their text; their codes and systems are not", at: value,
+                    "options are carried by their text; their codes and systems are not",
+                    at: item["answerOption"] == nil ? item["answerValueSet"] ?? value : value,
                     hint: "Conditions on the options compare their texts.")
             }
             texts.append(.string(text))
@@ -45,7 +46,7 @@ extension MultipleChoiceQuestion {
         guard item["extension"] != nil else {
             return FHIRImport(
                 keys: [("max-answers", .integer(maxAnswers)), ("answers", .array(texts))],
-                carriedMembers: ["answerOption", "repeats", "answerConstraint"])
+                carriedMembers: Self.fhirCarried(item))
         }
         var keys: [(String, JSONWriter.Value)] = [("max-answers", .integer(maxAnswers))]
         var carried: Set<String> = []
@@ -67,7 +68,7 @@ extension MultipleChoiceQuestion {
             }
         }
         return FHIRImport(
-            keys: keys, carriedMembers: ["answerOption", "repeats", "answerConstraint"], carriedExtensions: carried)
+            keys: keys, carriedMembers: Self.fhirCarried(item), carriedExtensions: carried)
     }
 
     /// A `choice` item with one `valueString` option per option; `repeats` unless one answer only, and
@@ -131,6 +132,14 @@ extension MultipleChoiceQuestion {
             texts.append(.string(text))
         }
         return texts.isEmpty ? nil : .array(texts)
+    }
+
+    /// The item's members the options and the limit carry: the `answerValueSet` too when the options
+    /// are those of the contained ValueSet it names (written back as `answerOption`).
+    private static func fhirCarried(_ item: FHIRItem) -> Set<String> {
+        var carried: Set<String> = ["answerOption", "repeats", "answerConstraint"]
+        if item["answerOption"] == nil { carried.insert("answerValueSet") }
+        return carried
     }
 
     /// `radiogroup`, `dropdown` (one answer), `checkbox`, `tagbox` (several).

@@ -114,6 +114,95 @@ struct FHIRReaderTests {
         #expect(template.contains(#""operator": ">""#))
     }
 
+    /// Conditions on a choice item that name an option by its code or value rather than with an
+    /// `answerCoding` (the SDC IG's enableWhen test form: `answerString: "2"`, `answerInteger: 2` for
+    /// the coding 2 'Two'), or order its options (`<` with `answerDecimal`): the first become the
+    /// option's text; the others are kept under `_fhir`, reported, not carried into a template that
+    /// fails to read.
+    @Test func conditionsOnOptionsNameThemByCodeOrAreKept() throws {
+        let questionnaire = #"""
+            {"resourceType": "Questionnaire", "title": "Radios", "item": [
+              {"linkId": "r", "type": "choice", "text": "Radio",
+               "answerOption": [{"valueCoding": {"code": "1", "display": "One"}},
+                                {"valueCoding": {"code": "2", "display": "Two"}}]},
+              {"linkId": "a", "type": "string", "text": "A",
+               "enableWhen": [{"question": "r", "operator": "=", "answerString": "2"}]},
+              {"linkId": "b", "type": "string", "text": "B",
+               "enableWhen": [{"question": "r", "operator": "!=", "answerInteger": 1}]},
+              {"linkId": "c", "type": "string", "text": "C",
+               "enableWhen": [{"question": "r", "operator": "<", "answerDecimal": 2.1}]},
+              {"linkId": "d", "type": "string", "text": "D",
+               "enableWhen": [{"question": "r", "operator": "=", "answerString": "Three"}]},
+              {"linkId": "e", "type": "string", "text": "E",
+               "enableWhen": [{"question": "r", "operator": "=", "answerString": "one"}]}
+            ]}
+            """#
+        let checked = FHIRCheck.convert(Array(questionnaire.utf8), reader: TemplateReader(registry: Self.registry))
+        let found = checked.diagnostics.filter { $0.severity != .note }.map { "\($0.line):\($0.column) \($0.code)" }
+        #expect(
+            found == [
+                "10:49 fhir.condition-operator-not-carried",
+                "12:70 fhir.condition-answer-not-carried",
+            ])
+        let template = try #require(checked.template)
+        let document = try #require(JSONParser.parse(Array(template.utf8)).document)
+        let questions = try #require(document.root["questions"]).elements.map { $0 }
+        #expect(questions[1]["enableWhen"]?.elements.map { $0 }.first?["answer"]?.stringValue == "Two")
+        #expect(questions[2]["enableWhen"]?.elements.map { $0 }.first?["answer"]?.stringValue == "One")
+        #expect(questions[3]["enableWhen"] == nil)
+        #expect(questions[3]["_fhir"]?["enableWhen"] != nil)
+        #expect(questions[5]["enableWhen"]?.elements.map { $0 }.first?["answer"]?.stringValue == "One")
+    }
+
+    /// An `answerValueSet` naming a contained ValueSet (`#id`, the SDC IG's PHQ-9) lists the options:
+    /// its expansion's, else its compose's concepts; one whose members are not listed there (a
+    /// filter, another value set) still lists none.
+    @Test func optionsComeFromAContainedValueSet() throws {
+        let questionnaire = #"""
+            {"resourceType": "Questionnaire", "title": "PHQ", "contained": [
+              {"resourceType": "ValueSet", "id": "freq", "url": "http://x/vs/freq", "compose": {"include": [{"system": "http://x",
+                "concept": [{"code": "0", "display": "Not at all"}, {"code": "1", "display": "Several days"}]}]}},
+              {"resourceType": "ValueSet", "id": "yn", "expansion": {"contains": [{"code": "Y", "display": "Yes"},
+                {"code": "N"}]}},
+              {"resourceType": "ValueSet", "id": "loinc", "compose": {"include": [{"system": "http://loinc.org",
+                "filter": [{"property": "parent", "op": "=", "value": "x"}]}]}}
+            ],
+             "item": [
+              {"linkId": "q1", "type": "choice", "text": "Interest?", "answerValueSet": "#freq"},
+              {"linkId": "q2", "type": "choice", "text": "Sure?", "answerValueSet": "#yn"},
+              {"linkId": "q3", "type": "string", "text": "Why?",
+               "enableWhen": [{"question": "q1", "operator": "=", "answerCoding": {"code": "1"}}]},
+              {"linkId": "q4", "type": "choice", "text": "Code?", "answerValueSet": "#loinc"},
+              {"linkId": "q5", "type": "choice", "text": "By url?", "answerValueSet": "http://x/vs/freq"}
+            ]}
+            """#
+        let checked = FHIRCheck.convert(Array(questionnaire.utf8), reader: TemplateReader(registry: Self.registry))
+        #expect(!checked.diagnostics.containsErrors, "\(checked.diagnostics.map(\.message))")
+        let template = try #require(checked.template)
+        let document = try #require(JSONParser.parse(Array(template.utf8)).document)
+        let questions = try #require(document.root["questions"]).elements.map { $0 }
+        #expect(questions.count == 4)
+        #expect(questions[3]["answers"]?.elements.compactMap(\.stringValue) == ["Not at all", "Several days"])
+        #expect(questions[0]["answers"]?.elements.compactMap(\.stringValue) == ["Not at all", "Several days"])
+        #expect(questions[1]["answers"]?.elements.compactMap(\.stringValue) == ["Yes", "N"])
+        #expect(questions[2]["enableWhen"]?.elements.map { $0 }.first?["answer"]?.stringValue == "Several days")
+        #expect(checked.diagnostics.map(\.code).contains("multiple-choice.fhir-no-options"))
+    }
+
+    /// A Questionnaire's modifier extension may change what it means (FHIR: one not understood must
+    /// not be ignored): a warning, not the note other kept members get.
+    @Test func aModifierExtensionIsAWarning() {
+        let questionnaire = #"""
+            {"resourceType": "Questionnaire", "title": "M", "modifierExtension": [
+              {"url": "http://example.org/fhir/StructureDefinition/anti-prescription", "valueBoolean": true}],
+             "item": [{"linkId": "a", "type": "string", "text": "A"}]}
+            """#
+        let result = FHIRReader(registry: Self.registry).read(Array(questionnaire.utf8))
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.map(\.code) == [FHIRCode.extensionNotRead.rawValue])
+        #expect(warnings.first?.message.contains("anti-prescription") == true)
+    }
+
     @Test func readsR5FromItsConstructs() {
         let r5 =
             #"{"resourceType": "Questionnaire", "status": "draft", "item": [{"linkId": "a", "type": "coding", "text": "A?", "answerConstraint": "optionsOnly", "answerOption": [{"valueCoding": {"display": "x"}}]}]}"#

@@ -118,6 +118,55 @@ struct SurveyJSReaderTests {
         #expect(converted.diagnostics.map(\.code).contains(SurveyJSCode.duplicateName.rawValue))
     }
 
+    /// SurveyJS reads a choice, row or column written `"value|text"` as that value and text (as the
+    /// DevExpress survey of survey-library's site does): the option is the text, a condition names the value.
+    @Test func readsTheValueTextShorthand() throws {
+        let survey = #"""
+            {"elements": [
+              {"type": "radiogroup", "name": "skins", "choices": ["many|More than one", "one|", "plain"]},
+              {"type": "text", "name": "which", "visibleIf": "{skins} = 'many'"},
+              {"type": "matrix", "name": "value", "columns": ["high|High value", "low|Low value"],
+               "rows": ["mac|Skins like macOS"]}
+            ]}
+            """#
+        let converted = SurveyJSCheck.convert(Array(survey.utf8), reader: TemplateReader(registry: Self.registry))
+        #expect(!converted.diagnostics.containsErrors, "\(converted.diagnostics.map(\.message))")
+        let result = SurveyJSReader(registry: Self.registry).read(Array(survey.utf8))
+        let template = try #require(result.template)
+        let document = try #require(JSONParser.parse(Array(JSONWriter.text(of: template).utf8)).document)
+        let questions = try #require(document.root["questions"]).elements.map { $0 }
+        #expect(questions[0]["answers"]?.elements.compactMap(\.stringValue) == ["More than one", "one", "plain"])
+        #expect(questions[1]["enableWhen"]?.elements.map { $0 }.first?["answer"]?.stringValue == "More than one")
+        #expect(questions[2]["firstRow"]?.elements.compactMap(\.stringValue) == ["", "High value", "Low value"])
+        #expect(questions[2]["firstColumn"]?.elements.compactMap(\.stringValue) == ["", "Skins like macOS"])
+    }
+
+    /// A comparison our multiple choice cannot make — SurveyJS ordering the choices' values
+    /// (`{kids} >= 2`, survey-library's kids example), or naming a value no choice has (`'other'`) —
+    /// is reported and kept, not carried into a template that fails to read.
+    @Test func aComparisonTheChoicesCannotMakeIsKept() throws {
+        for condition in ["{kids} >= 2", "{kids} < 3 and {kids} notempty", "{kids} = 'other'", "{kids} <> 9"] {
+            let survey =
+                #"{"elements": [{"type": "dropdown", "name": "kids", "choices": [1, 2, 3], "hasOther": true},"#
+                + #"{"type": "text", "name": "age", "visibleIf": "# + JSONWriter.text(of: .string(condition)) + "}]}"
+            let converted = SurveyJSCheck.convert(
+                Array(survey.utf8), reader: TemplateReader(registry: Self.registry))
+            #expect(!converted.diagnostics.containsErrors, "\(condition): \(converted.diagnostics.map(\.message))")
+            let result = SurveyJSReader(registry: Self.registry).read(Array(survey.utf8))
+            #expect(codes(result).contains(SurveyJSCode.conditionNotCarried.rawValue), "\(condition)")
+            let text = try #require(result.template.map { JSONWriter.text(of: $0) })
+            #expect(text.contains("\"visibleIf\""), "\(condition)")
+        }
+        // Equality with a choice's value or text is carried.
+        for condition in ["{kids} = 2", "{kids} <> '3'"] {
+            let survey =
+                #"{"elements": [{"type": "dropdown", "name": "kids", "choices": [1, 2, 3]},"#
+                + #"{"type": "text", "name": "age", "visibleIf": "# + JSONWriter.text(of: .string(condition)) + "}]}"
+            let result = SurveyJSReader(registry: Self.registry).read(Array(survey.utf8))
+            #expect(!codes(result).contains(SurveyJSCode.conditionNotCarried.rawValue), "\(condition)")
+        }
+    }
+
     @Test func refusesWhatIsNotASurvey() {
         let result = SurveyJSReader(registry: Self.registry).read(Array("[1]".utf8))
         #expect(result.template == nil)
@@ -127,6 +176,12 @@ struct SurveyJSReaderTests {
     @Test func guessesTheFormat() {
         #expect(InterchangeFormat.guess(Array(#"{"pages": []}"#.utf8)) == .surveyjs)
         #expect(InterchangeFormat.guess(Array(#"{"elements": []}"#.utf8)) == .surveyjs)
+        // SurveyJS's older root `questions` (survey-library's examples), told from ours by its entries.
+        let older = #"{"questions": [{"type": "text", "name": "email"}, {"type": "checkbox", "name": "car"}]}"#
+        #expect(InterchangeFormat.guess(Array(older.utf8)) == .surveyjs)
+        #expect(InterchangeFormat.guess(Array(#"{"questions": []}"#.utf8)) == .mi)
+        let ours = #"{"questions": [{"answer-type": "short-answer", "question": "Name?", "type": "x", "name": "n"}]}"#
+        #expect(InterchangeFormat.guess(Array(ours.utf8)) == .mi)
     }
 
     /// Work counted, never timed: ten times the elements, ten times the visits (within a margin).

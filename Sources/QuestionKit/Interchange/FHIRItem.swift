@@ -14,6 +14,8 @@ public struct FHIRItem: Sendable {
     public let type: String
     /// The release the Questionnaire was read as.
     public let version: FHIRVersion
+    /// The ValueSets the Questionnaire contains, by `#id` and by `url`: an `answerValueSet` names one so.
+    public var containedValueSets: [String: JSONNode] = [:]
 
     /// The item `node` of a Questionnaire of `version`.
     public init(node: JSONNode, version: FHIRVersion) {
@@ -37,11 +39,50 @@ public struct FHIRItem: Sendable {
     /// `display` (else its `code`), a string, a number or a date as written. An entry whose value
     /// is none of these has no text (nil), so the caller can report it.
     public var options: [(text: String?, node: JSONNode)] {
-        guard let list = node["answerOption"] else { return [] }
+        guard let list = node["answerOption"] else { return valueSetOptions }
         return list.elements.map { entry in
             guard let value = Self.value(in: entry) else { return (nil, entry) }
             return (Self.optionText(of: value), value)
         }
+    }
+
+    /// Without `answerOption`, the options of a contained ValueSet the item's `answerValueSet` names
+    /// (`#id`, as the SDC IG's PHQ-9 does, or its `url`): each concept's `display` (else its `code`), with the
+    /// concept, from its `expansion.contains`, else its `compose.include[].concept`. None when the set
+    /// is not contained, or its compose filters, draws on other value sets or excludes: its members
+    /// are then not known here.
+    public var valueSetOptions: [(text: String?, node: JSONNode)] {
+        guard let reference = node["answerValueSet"]?.stringValue, let valueSet = containedValueSets[reference] else {
+            return []
+        }
+        if let contains = valueSet["expansion"]?["contains"] {
+            return contains.elements.map { ($0["display"]?.stringValue ?? $0["code"]?.stringValue, $0) }
+        }
+        guard let compose = valueSet["compose"], compose["exclude"] == nil, let includes = compose["include"] else {
+            return []
+        }
+        var options: [(text: String?, node: JSONNode)] = []
+        for include in includes.elements {
+            guard include["filter"] == nil, include["valueSet"] == nil, let concepts = include["concept"] else {
+                return []
+            }
+            options += concepts.elements.map { ($0["display"]?.stringValue ?? $0["code"]?.stringValue, $0) }
+        }
+        return options
+    }
+
+    /// The ValueSets among a Questionnaire's `contained` resources, by `#id` and by `url` (the first
+    /// of each).
+    public static func containedValueSets(of root: JSONNode) -> [String: JSONNode] {
+        var sets: [String: JSONNode] = [:]
+        guard let contained = root["contained"] else { return [:] }
+        for resource in contained.elements where resource["resourceType"]?.stringValue == "ValueSet" {
+            for key in [resource["id"]?.stringValue.map { "#" + $0 }, resource["url"]?.stringValue].compactMap(\.self)
+            where sets[key] == nil {
+                sets[key] = resource
+            }
+        }
+        return sets
     }
 
     /// The text an option or condition value stands for: a coding's `display` (else its

@@ -36,17 +36,38 @@ public struct SurveyJSElement: Sendable {
         }
     }
 
-    /// The text a choice or a compared value stands for: a string, a number as written, an object's
-    /// `text` (else `value`); nil for anything else.
+    /// The text a choice or a compared value stands for: a string (its text part, see `shorthand`), a
+    /// number as written, an object's `text` (else its `value`'s); nil for anything else.
     public static func text(of value: JSONNode) -> String? {
         switch value.kind {
-        case .string: return value.stringValue
+        case .string: return value.stringValue.map { shorthand($0).text }
         case .number: return value.numberText
         case .object:
             if let text = value["text"].flatMap(localized) { return text }
             return value["value"].flatMap { $0.kind == .object ? nil : text(of: $0) }
         default: return nil
         }
+    }
+
+    /// The value a choice stands for, as conditions compare it: a string (its value part, see
+    /// `shorthand`), a number as written, an object's `value` read so; nil for anything else.
+    public static func value(of choice: JSONNode) -> String? {
+        switch choice.kind {
+        case .string: return choice.stringValue.map { shorthand($0).value }
+        case .number: return choice.numberText
+        case .object: return choice["value"].flatMap { $0.kind == .object ? nil : value(of: $0) }
+        default: return nil
+        }
+    }
+
+    /// SurveyJS's shorthand for a choice, a row or a column written as one string: `"value|text"`
+    /// (its `itemValueSeparator`) is split at the first `|`; without one, or with nothing after it,
+    /// the text is the value.
+    static func shorthand(_ string: String) -> (value: String, text: String) {
+        guard let bar = string.utf8.firstIndex(of: UInt8(ascii: "|")) else { return (string, string) }
+        let value = String(string[..<bar])
+        let text = String(string[string.utf8.index(after: bar)...])
+        return (value, text.isEmpty ? value : text)
     }
 
     /// A text as SurveyJS writes it: a string, or translations by language (`{"default": …, "de": …}`),
