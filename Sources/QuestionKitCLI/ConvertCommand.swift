@@ -19,11 +19,11 @@ package struct ConvertCommand: Command {
         only, to mi) and 'xlsform' (an .xlsx/.xlsm workbook, or the .csv/.md text pyxform accepts; read
         to mi, written from mi as .xlsx, or as .csv to a .csv path or standard output). --from is guessed
         from IN's extension (.xlsx, .xlsm, .csv, .md: XLSForm) and content (a 'resourceType' is FHIR,
-        'questions' ours, 'pages' or 'elements' SurveyJS, a workbook or a text with a 'survey' sheet
-        XLSForm); --to from OUT's extension (.xlsx, .csv: xlsform), else mi. Everything the other
-        format cannot carry is reported at its place in IN (line, column and JSON pointer; in a
-        workbook the cell, 'survey!B12', its row and column) with a
-        stable code, on standard error (--format json: as JSON), with the problems of the template
+        'questions' ours (SurveyJS's when each has a 'type' and a 'name'), 'pages' or 'elements'
+        SurveyJS, a workbook or a text with a 'survey' sheet XLSForm); --to from OUT's extension (.xlsx,
+        .csv: xlsform), else mi. Everything the other format cannot carry is reported at its place in
+        IN (line, column and JSON pointer; in a workbook the cell, 'survey!B12', its row and column)
+        with a stable code, on standard error (--format json: as JSON), with the problems of the template
         made (a condition cycle) located in IN too. Notes (what was carried another way, such as a
         comment in an extension) print the first of each code and a count of the rest; --format json
         lists every one. What can be kept is kept under '_fhir' (or
