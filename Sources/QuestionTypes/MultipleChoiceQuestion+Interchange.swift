@@ -29,6 +29,7 @@ extension MultipleChoiceQuestion {
             }
             texts.append(.string(text))
         }
+        Self.reportOptionMembers(of: item, problems: &problems)
         guard !texts.isEmpty else {
             problems.warning(
                 Code.fhirNoOptions, "the item lists no answer options (an answerValueSet is not expanded)",
@@ -69,6 +70,32 @@ extension MultipleChoiceQuestion {
         }
         return FHIRImport(
             keys: keys, carriedMembers: Self.fhirCarried(item), carriedExtensions: carried)
+    }
+
+    /// What an `answerOption` holds besides its value is not carried (an option is its text):
+    /// `initialSelected`, and extensions such as the SDC `ordinalValue` a score is summed from. Each
+    /// member (each extension by its URL) is reported once per item, where it first stands, so that a
+    /// scored nine-question form says so nine times, not once per option.
+    private static func reportOptionMembers(of item: FHIRItem, problems: inout ProblemCollector) {
+        guard let options = item["answerOption"] else { return }
+        var reported: [String] = []
+        // An option that is its value alone (the most) has one member: its members are not read.
+        for entry in options.elements where entry.count > 1 {
+            for member in entry.members where !member.key.hasPrefix("value") {
+                let extensions = member.key == "extension" ? Array(member.value.elements) : [member.value]
+                for node in extensions {
+                    let url = member.key == "extension" ? node["url"]?.stringValue : nil
+                    let name = url.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? member.key
+                    guard !reported.contains(name) else { continue }
+                    reported.append(name)
+                    let what = url == nil ? "'\(name)'" : "extension '\(name)'"
+                    problems.report(
+                        .warning, Code.fhirOptionMemberNotCarried,
+                        "the answer options' \(what) is not carried (an option is its text)",
+                        at: url == nil ? node : node["url"] ?? node, atKey: url == nil)
+                }
+            }
+        }
     }
 
     /// A `choice` item with one `valueString` option per option; `repeats` unless one answer only, and

@@ -429,6 +429,7 @@ extension MultipleChoiceQuestion {
         case fhirNoOptions = "multiple-choice.fhir-no-options"
         case fhirOptionCodesNotCarried = "multiple-choice.fhir-option-codes-not-carried"
         case fhirOptionNotCarried = "multiple-choice.fhir-option-not-carried"
+        case fhirOptionMemberNotCarried = "multiple-choice.fhir-option-member-not-carried"
         case surveyJSNoChoices = "multiple-choice.surveyjs-no-choices"
         case surveyJSChoiceNotCarried = "multiple-choice.surveyjs-choice-not-carried"
         case xlsFormNoChoices = "multiple-choice.xlsform-no-choices"

@@ -70,6 +70,24 @@ struct FHIRReaderTests {
         #expect(result.counts == ImportCounts(total: 7, questions: 4, sections: 1, help: 1, reported: 1))
     }
 
+    /// An option is its text: what else an answerOption holds (a score, an initial selection) is said
+    /// not to be carried, once per item and member, where it first stands.
+    @Test func anOptionsScoresAndInitialSelectionAreReported() {
+        let questionnaire = #"""
+            {"resourceType": "Questionnaire", "title": "PHQ", "item": [
+             {"linkId": "a", "text": "Little interest?", "type": "choice", "answerOption": [
+              {"valueString": "Not at all", "extension": [{"url": "http://hl7.org/fhir/StructureDefinition/ordinalValue", "valueDecimal": 0}]},
+              {"valueString": "Several days", "initialSelected": true,
+               "extension": [{"url": "http://hl7.org/fhir/StructureDefinition/ordinalValue", "valueDecimal": 1}]}]}]}
+            """#
+        let read = FHIRReader(registry: Self.registry).read(Array(questionnaire.utf8))
+        let found = read.diagnostics.filter { $0.code == "multiple-choice.fhir-option-member-not-carried" }
+        #expect(found.map { "\($0.line):\($0.column) \($0.severity)" } == ["3:55 warning", "4:35 warning"])
+        #expect(found.map(\.message).joined().contains("extension 'ordinalValue'"))
+        #expect(found.map(\.message).joined().contains("'initialSelected'"))
+        #expect(read.template != nil)
+    }
+
     @Test func reportsWhatIsNotCarriedWhereItStands() {
         let found = read().diagnostics.map { "\($0.line):\($0.column) \($0.code)" }
         #expect(found.contains("18:35 fhir.item-type-unsupported"))
