@@ -53,6 +53,9 @@ struct XLSFormRowWalk {
     /// The types read so far, by their ASCII text (`rowType` cost 3,500 instructions a select row, and most
     /// rows repeat a type: `text`, `select_one yes_no`).
     private var rowTypes: [String: RowType] = [:]
+    /// The row types some registered type or the walk itself takes, for a "did you mean" on one no
+    /// one takes (`select_on`, `integr`); made at the first such row.
+    private var knownRowTypes: (list: String, candidates: Suggestion.Candidates)?
 
     /// Columns that only shape how a question is shown (looks, media, messages): notes, not warnings.
     static let descriptive: Set<String> = [
@@ -325,6 +328,14 @@ struct XLSFormRowWalk {
         reportUncarried(problems: &problems)
     }
 
+    /// The registered types' row types, listed, and with the walk's own keywords as candidates for a
+    /// misspelled type.
+    private func rowTypesTaken() -> (list: String, candidates: Suggestion.Candidates) {
+        let taken = Set(reader.registry.types.flatMap(\.xlsFormTypes)).sorted()
+        let own = ["begin_group", "end_group", "begin_repeat", "end_repeat", "note", "calculate"]
+        return (taken.joined(separator: ", "), Suggestion.Candidates(taken + own + Self.metadata.sorted()))
+    }
+
     private mutating func question(
         _ node: JSONNode, type: RowType, section: String?, notes: inout [(text: String, row: JSONNode)],
         problems: inout ProblemCollector
@@ -334,11 +345,12 @@ struct XLSFormRowWalk {
             choices: type.listName.flatMap { lists[$0] } ?? [], labelColumn: labelColumn)
         let typeNode = node["type"] ?? node
         guard let (questionType, identifier) = reader.claimant(of: row, problems: &problems) else {
-            let known = Set(reader.registry.types.flatMap(\.xlsFormTypes)).sorted().joined(separator: ", ")
+            let known = knownRowTypes ?? rowTypesTaken()
+            knownRowTypes = known
             problems.warning(
                 XLSFormCode.typeUnsupported,
-                "no registered question type takes '\(type.keyword)' rows (taken: \(known)); kept under _xlsform",
-                at: typeNode)
+                "no registered question type takes '\(type.keyword)' rows (taken: \(known.list)); kept under _xlsform",
+                at: typeNode, hint: known.candidates.nearest(to: type.keyword).map { "Did you mean '\($0)'?" })
             keepUnmade(node)
             return
         }

@@ -196,6 +196,21 @@ struct XLSFormReaderTests {
         #expect([counts.total, counts.questions, counts.reported] == [3, 2, 1])
     }
 
+    /// A type no one takes is kept and reported; a misspelled one with the type it likely means.
+    @Test func aMisspelledTypeIsReportedWithTheTypeItLikelyMeans() throws {
+        let form = """
+            | survey |
+            | | type      | name | label    |
+            | | integr    | a    | Rate?    |
+            | | bgin_group| g    | Group    |
+            | | barcode   | b    | Code?    |
+            """
+        let (_, read) = try Self.template(Array(form.utf8))
+        let unsupported = read.diagnostics.filter { $0.code == XLSFormCode.typeUnsupported.rawValue }
+        #expect(unsupported.map(\.position?.line) == [3, 4, 5])
+        #expect(unsupported.map(\.hint) == ["Did you mean 'integer'?", "Did you mean 'begin_group'?", nil])
+    }
+
     @Test func unreadableFormsAreErrorsNotCrashes() {
         for bytes: [UInt8] in [[0x50, 0x4B, 3, 4, 0, 0], [0xFF, 0xFE, 0x00], Array("just text\n".utf8), []] {
             let read = XLSFormReader(registry: Self.registry).read(bytes)
