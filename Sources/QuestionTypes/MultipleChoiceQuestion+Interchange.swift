@@ -142,10 +142,12 @@ extension MultipleChoiceQuestion {
         }
     }
 
-    /// The options' texts (a coding's `display`, else its `code`; a string), in order; a value
-    /// with no text is reported and left out.
+    /// The options' texts (a coding's `display`, else its `code`; a string), in order, each spelled
+    /// as the option it names (options compare ignoring case and surrounding spaces: a response's
+    /// "SEAL" is the option "Seal", and written back as such); a value with no text is reported and
+    /// left out.
     public func storedAnswer(
-        fromFHIR values: [JSONNode], for _: MultipleChoiceDefinition, problems: inout ProblemCollector
+        fromFHIR values: [JSONNode], for definition: MultipleChoiceDefinition, problems: inout ProblemCollector
     ) -> JSONWriter.Value? {
         var texts: [JSONWriter.Value] = []
         for value in values {
@@ -156,7 +158,7 @@ extension MultipleChoiceQuestion {
                     at: value)
                 continue
             }
-            texts.append(.string(text))
+            texts.append(.string(definition.option(matching: text) ?? text))
         }
         return texts.isEmpty ? nil : .array(texts)
     }

@@ -157,6 +157,23 @@ struct FHIRResponseTests {
         }
     }
 
+    /// Found by Fuzz/FHIRFuzz: an option named in another case ('SeAl') was stored so, then written back
+    /// as the option ('Seal'): no fixed point. It is read as the option it names.
+    @Test func anOptionNamedInAnotherCaseIsReadAsTheOption() throws {
+        let response = #"""
+            {"resourceType": "QuestionnaireResponse", "status": "in-progress", "item": [
+              {"linkId": "leak", "answer": [{"valueBoolean": true}]},
+              {"linkId": "where", "answer": [{"valueCoding": {"display": "SeAl"}}, {"valueString": " flange "}]}]}
+            """#
+        let template = try Self.ours()
+        let (text, _) = try Self.completedForm(of: response, template: template)
+        #expect(text.contains(#""check-boxes": ["#))
+        #expect(text.contains(#""Seal","#) && text.contains(#""Flange""#) && !text.contains("SeAl"))
+        let (again, _) = try Self.completedForm(
+            of: try Self.response(of: text, template: template).0, template: template)
+        #expect(again == text)
+    }
+
     @Test func anAnswerToAQuestionNotAskedIsReportedAndLeftOut() throws {
         let response = #"""
             {"resourceType": "QuestionnaireResponse", "status": "in-progress", "item": [
