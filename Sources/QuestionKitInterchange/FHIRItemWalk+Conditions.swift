@@ -22,7 +22,7 @@ extension FHIRItemWalk {
                         .object([("text", .string(question.help.joined(separator: "\n"))), ("images", .array([]))])
                     ))
             }
-            if let linkId = question.linkId { members.append(("linkId", .string(linkId))) }
+            members.append(("linkId", .string(question.linkId)))
             members += question.keys
             var kept = question.kept
             if let (enableWhen, behavior) = question.conditions {

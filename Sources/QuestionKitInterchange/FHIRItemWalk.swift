@@ -16,8 +16,7 @@ struct FHIRItemWalk {
         var section: String?
         var help: [String]
         var kept: [(String, JSONWriter.Value)]
-        /// Nil for an item whose linkId an item before has: conditions refer to the first.
-        var linkId: String?
+        var linkId: String
         var conditions: Conditions?
     }
 
@@ -228,15 +227,8 @@ struct FHIRItemWalk {
         let kept = FHIRMembers.kept(
             item, core: Self.coreMembers, carried: made.carriedMembers, carriedExtensions: made.carriedExtensions,
             visits: &visits, problems: &problems)
-        // As SurveyJS and XLSForm names are: the second of a linkId gets none, rather than a template
-        // that refuses to load with two questions of one linkId.
-        var madeLinkId: String? = linkId
         if self.made[linkId] != nil {
-            problems.warning(
-                FHIRCode.duplicateLinkId,
-                "linkId '\(linkId)' is used before: this question gets no linkId and conditions refer to the first",
-                at: linkIdNode ?? item)
-            madeLinkId = nil
+            problems.warning(FHIRCode.duplicateLinkId, "linkId '\(linkId)' is used before", at: linkIdNode ?? item)
         } else {
             self.made[linkId] = pending.count
         }
@@ -248,7 +240,7 @@ struct FHIRItemWalk {
         pending.append(
             Pending(
                 item: item, identifier: identifier, text: text, keys: made.keys, section: section, help: help,
-                kept: kept, linkId: madeLinkId, conditions: conditions))
+                kept: kept, linkId: linkId, conditions: conditions))
         if !flattened.isEmpty, let children {
             problems.report(
                 .note, FHIRCode.nestedItemsFlattened, "items under a question follow it as questions of their own",

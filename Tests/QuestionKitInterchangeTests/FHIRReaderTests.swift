@@ -88,26 +88,6 @@ struct FHIRReaderTests {
         #expect(read.template != nil)
     }
 
-    /// A linkId used twice (invalid FHIR, but met in public forms) is one warning, not a template that
-    /// fails to load: the second question gets no linkId, and conditions refer to the first.
-    @Test func aDuplicateLinkIdIsAWarningAndTheSecondQuestionGetsNone() throws {
-        let questionnaire = #"""
-            {"resourceType": "Questionnaire", "title": "Dup", "item": [
-             {"linkId": "a", "text": "First?", "type": "boolean"},
-             {"linkId": "a", "text": "Second?", "type": "boolean"},
-             {"linkId": "b", "text": "Third?", "type": "string",
-              "enableWhen": [{"question": "a", "operator": "=", "answerBoolean": true}]}]}
-            """#
-        let read = FHIRReader(registry: Self.registry).read(Array(questionnaire.utf8))
-        #expect(!read.diagnostics.containsErrors)
-        #expect(
-            read.diagnostics.filter { $0.severity != .note }.map { "\($0.line):\($0.column) \($0.code)" }
-                == ["3:13 fhir.duplicate-link-id"])
-        let text = JSONWriter.text(of: try #require(read.template), indent: 0)
-        #expect(text.contains(#"{"answer-type":"true/false","question":"Second?"}"#))
-        #expect(text.contains(#""enableWhen":[{"question":"a","operator":"=","answer":true}]"#))
-    }
-
     @Test func reportsWhatIsNotCarriedWhereItStands() {
         let found = read().diagnostics.map { "\($0.line):\($0.column) \($0.code)" }
         #expect(found.contains("18:35 fhir.item-type-unsupported"))
