@@ -59,7 +59,7 @@ enum FHIRMembers {
     /// carried, any other as not read.
     static func reportExtension(_ entry: JSONNode, problems: inout ProblemCollector) {
         let url = entry["url"]?.stringValue ?? ""
-        let name = url.split(separator: "/").last.map(String.init) ?? url
+        let name = FHIRItem.extensionName(url)
         if name.hasSuffix("Expression") || name.hasSuffix("-variable") || name == "variable" {
             problems.warning(
                 FHIRCode.expressionNotCarried, "the expression '\(name)' is not evaluated; kept under _fhir",

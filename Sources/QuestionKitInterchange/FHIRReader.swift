@@ -133,7 +133,7 @@ public struct FHIRReader: Sendable {
                     let url = entry["url"]?.stringValue ?? ""
                     problems.warning(
                         FHIRCode.extensionNotRead,
-                        "the modifier extension '\(url.split(separator: "/").last.map(String.init) ?? url)' is not "
+                        "the modifier extension '\(FHIRItem.extensionName(url))' is not "
                             + "read, yet it may change what the whole Questionnaire means; kept under _fhir",
                         at: entry["url"] ?? entry)
                 }

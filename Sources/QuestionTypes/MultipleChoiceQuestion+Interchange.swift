@@ -85,7 +85,7 @@ extension MultipleChoiceQuestion {
                 let extensions = member.key == "extension" ? Array(member.value.elements) : [member.value]
                 for node in extensions {
                     let url = member.key == "extension" ? node["url"]?.stringValue : nil
-                    let name = url.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? member.key
+                    let name = url.map(FHIRItem.extensionName) ?? member.key
                     guard !reported.contains(name) else { continue }
                     reported.append(name)
                     let what = url == nil ? "'\(name)'" : "extension '\(name)'"

@@ -158,6 +158,11 @@ public struct FHIRItem: Sendable {
     public static let maxValueURL = "http://hl7.org/fhir/StructureDefinition/maxValue"
     /// The URL of the `questionnaire-maxOccurs` extension: the most answers a repeating question takes.
     public static let maxOccursURL = "http://hl7.org/fhir/StructureDefinition/questionnaire-maxOccurs"
+
+    /// An extension as messages name it: the last part of its URL (`…/ordinalValue`), else the URL.
+    package static func extensionName(_ url: String) -> String {
+        url.split(separator: "/").last.map(String.init) ?? url
+    }
     /// The URL of QuestionKit's own extension for a question's accepted answer (what a differing answer
     /// is flagged against), one entry per value: FHIR has no member for it, so other tools ignore it, and
     /// a Questionnaire written by `convert` keeps it for the way back.
