@@ -141,27 +141,15 @@ extension SourceLocator {
     }
 
     /// The eight bytes at `offset` (all inside `buffer`), read as one word: the high bit of each
-    /// continuation byte (10xxxxxx), and of each byte that ends a line.
+    /// continuation byte (10xxxxxx), and of each byte that ends a line (`lineEnds`).
     @inline(__always)
     static func word(
         at offset: Int, in buffer: UnsafeBufferPointer<UInt8>
     ) -> (continuations: UInt64, lineEnds: UInt64) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let raw = UnsafeRawBufferPointer(buffer)
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        // A zero byte of `word ^ ones * 0x0A` or `word ^ ones * 0x0D` may be a line break; the flags
-        // may include false ones above a true one, so each flagged byte is looked at.
-        let newlines = word ^ (ones &* 0x0A)
-        let returns = word ^ (ones &* 0x0D)
-        var flagged = (((newlines &- ones) & ~newlines) | ((returns &- ones) & ~returns)) & highs
-        var lineEnds: UInt64 = 0
-        while flagged != 0 {
-            let bit = flagged & (0 &- flagged)
-            if endsLine(at: offset + bit.trailingZeroBitCount >> 3, in: buffer) { lineEnds |= bit }
-            flagged &= flagged - 1
-        }
-        return (word & ~(word << 1) & highs, lineEnds)
+        let word = UInt64(
+            littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return (word & ~(word << 1) & highs, lineEnds(at: offset, in: buffer))
     }
 
     /// Bit 7 of each of the eight bytes at `offset` (all inside `buffer`) that ends a line, found
