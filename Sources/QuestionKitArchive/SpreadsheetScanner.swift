@@ -34,9 +34,8 @@ struct SpreadsheetScanner {
     /// Elements open, counted as ``XMLReader/depth`` counts them.
     private var depth: Int
     private let limits: XMLReader.Limits
-    /// The names of the attributes of the tag being read (the first `attributeCount`), to refuse one given twice.
+    /// The names of the attributes of the tag being read, to refuse one given twice.
     private let attributeNames: UnsafeMutableBufferPointer<Range<Int>>
-    private var attributeCount = 0
 
     /// Runs `body` with a scanner of the contents of the element `reader` just started (not an empty-element
     /// tag): its result, where the scanner stopped and the bytes it looked at; nil when it gave up (any error).
@@ -95,6 +94,7 @@ struct SpreadsheetScanner {
 
     /// After a cell's start tag (not empty): its contents, up to and past its end tag.
     mutating func cellContent(_ cell: Range<Int>) throws(Unusual) -> CellContent {
+        if let value = onlyText(of: "v", closing: cell) { return CellContent(value: bytes[value]) }
         var content = CellContent()
         while try nextChild() {
             let tag = try startTag(named: nil)
@@ -116,7 +116,47 @@ struct SpreadsheetScanner {
     mutating func stringItem() throws(Unusual) -> String? {
         guard try nextChild() else { return nil }
         let tag = try startTag(named: "si")
-        return tag.empty ? "" : try richText(tag.name)
+        if tag.empty { return "" }
+        if let text = onlyText(of: "t", closing: tag.name) {
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[text]), as: UTF8.self)
+        }
+        return try richText(tag.name)
+    }
+
+    /// The contents of the element `outer` just started when they are the common shape, one element `local`
+    /// of text with no entity and nothing around it (`<v>12</v></c>`, `<t>text</t></si>`), read up to and
+    /// past `outer`'s end tag: the text. Nil for any other shape (the scanner unmoved), which the general
+    /// path reads; what that path checks of this shape is checked here (the depth, the end tags' names).
+    private mutating func onlyText(of local: StaticString, closing outer: Range<Int>) -> Range<Int>? {
+        let buffer = self.buffer
+        let count = buffer.count
+        let name = local.utf8Start
+        let length = local.utf8CodeUnitCount
+        var index = position
+        guard depth < limits.maximumDepth, index + length + 2 <= count, buffer[index] == UInt8(ascii: "<") else {
+            return nil
+        }
+        for offset in 0..<length where buffer[index + 1 + offset] != name[offset] { return nil }
+        guard buffer[index + 1 + length] == UInt8(ascii: ">") else { return nil }
+        index += length + 2
+        let textStart = index
+        while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
+        let text = textStart..<index
+        // `</local>`, then `</outer>`.
+        guard index + length + 3 + outer.count + 3 <= count, buffer[index] == UInt8(ascii: "<"),
+            buffer[index + 1] == UInt8(ascii: "/")
+        else { return nil }
+        for offset in 0..<length where buffer[index + 2 + offset] != name[offset] { return nil }
+        guard buffer[index + 2 + length] == UInt8(ascii: ">") else { return nil }
+        index += length + 3
+        guard buffer[index] == UInt8(ascii: "<"), buffer[index + 1] == UInt8(ascii: "/") else { return nil }
+        for offset in 0..<outer.count where buffer[index + 2 + offset] != buffer[outer.lowerBound + offset] {
+            return nil
+        }
+        guard buffer[index + 2 + outer.count] == UInt8(ascii: ">") else { return nil }
+        position = index + 3 + outer.count
+        depth -= 1
+        return text
     }
 
     /// The text of a string item (`si`, `is`) whose start tag was just read, up to and past its end tag: its `t`s'
@@ -152,56 +192,67 @@ struct SpreadsheetScanner {
         } else {
             position = scan(from: position, while: isSpace)
         }
-        guard position + 1 < buffer.count, buffer[position] == UInt8(ascii: "<") else { throw Unusual() }
-        let kind = buffer[position + 1]
+        let index = position
+        guard index + 1 < buffer.count, buffer[index] == UInt8(ascii: "<") else { throw Unusual() }
+        let kind = buffer[index + 1]
         if kind == UInt8(ascii: "/") { return false }
         guard kind != UInt8(ascii: "!"), kind != UInt8(ascii: "?") else { throw Unusual() }
         return true
     }
 
-    /// The start tag at the scanner, whose local name must be `local` when given. The element counts as open (``depth``) after it,
-    /// until its end tag, unless it is empty.
+    /// The start tag at the scanner, whose local name must be `local` when given. The element counts as open
+    /// (``depth``) after it, until its end tag, unless it is empty.
+    // Read with a local index and buffer, written back once: going through `self` (the scanner is `inout`)
+    // for every byte of a tag of a few dozen bytes was most of the work.
     private mutating func startTag(named local: StaticString?) throws(Unusual) -> Tag {
-        position += 1
-        let name = try self.name()
+        let buffer = self.buffer
+        let count = buffer.count
+        let maximumNameLength = limits.maximumNameLength
+        let name = try nameRange(at: position + 1, in: buffer, maximumLength: maximumNameLength)
         if let local, !isLocal(name, local) { throw Unusual() }
+        var index = name.upperBound
         var r: Range<Int>?
         var t: Range<Int>?
-        attributeCount = 0
+        var attributes = 0
         var empty = false
         while true {
-            let spaceStart = position
-            position = scan(from: position, while: isSpace)
-            guard position < buffer.count else { throw Unusual() }
-            if buffer[position] == UInt8(ascii: ">") {
-                position += 1
+            let spaceStart = index
+            index = skipSpace(from: index, in: buffer)
+            guard index < count else { throw Unusual() }
+            if buffer[index] == UInt8(ascii: ">") {
+                index += 1
                 break
             }
-            if buffer[position] == UInt8(ascii: "/") {
-                guard position + 1 < buffer.count, buffer[position + 1] == UInt8(ascii: ">") else { throw Unusual() }
-                position += 2
+            if buffer[index] == UInt8(ascii: "/") {
+                guard index + 1 < count, buffer[index + 1] == UInt8(ascii: ">") else { throw Unusual() }
+                index += 2
                 empty = true
                 break
             }
-            guard position > spaceStart else { throw Unusual() }
-            let attribute = try self.name()
-            position = scan(from: position, while: isSpace)
-            guard position < buffer.count, buffer[position] == UInt8(ascii: "=") else { throw Unusual() }
-            position = scan(from: position + 1, while: isSpace)
-            guard position < buffer.count,
-                buffer[position] == UInt8(ascii: "\"") || buffer[position] == UInt8(ascii: "'")
-            else { throw Unusual() }
-            let quote = buffer[position]
-            let valueStart = position + 1
+            guard index > spaceStart else { throw Unusual() }
+            let attribute = try nameRange(at: index, in: buffer, maximumLength: maximumNameLength)
+            index = skipSpace(from: attribute.upperBound, in: buffer)
+            guard index < count, buffer[index] == UInt8(ascii: "=") else { throw Unusual() }
+            index = skipSpace(from: index + 1, in: buffer)
+            guard index < count, buffer[index] == UInt8(ascii: "\"") || buffer[index] == UInt8(ascii: "'") else {
+                throw Unusual()
+            }
+            let quote = buffer[index]
+            let valueStart = index + 1
+            index = valueStart
             // An entity or '<' in an attribute: the general reader's to read.
-            position = scan(from: valueStart) { $0 != quote && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") }
-            guard position < buffer.count, buffer[position] == quote else { throw Unusual() }
-            let value = valueStart..<position
-            position += 1
-            for index in 0..<attributeCount where equal(attributeNames[index], attribute) { throw Unusual() }
-            guard attributeCount < attributeNames.count else { throw Unusual() }
-            attributeNames[attributeCount] = attribute
-            attributeCount += 1
+            while index < count, buffer[index] != quote, buffer[index] != UInt8(ascii: "&"),
+                buffer[index] != UInt8(ascii: "<")
+            {
+                index += 1
+            }
+            guard index < count, buffer[index] == quote else { throw Unusual() }
+            let value = valueStart..<index
+            index += 1
+            for earlier in 0..<attributes where equal(attributeNames[earlier], attribute) { throw Unusual() }
+            guard attributes < attributeNames.count else { throw Unusual() }
+            attributeNames[attributes] = attribute
+            attributes += 1
             if attribute.count == 1 {
                 if buffer[attribute.lowerBound] == UInt8(ascii: "r") {
                     r = value
@@ -211,6 +262,7 @@ struct SpreadsheetScanner {
             }
         }
         guard depth < limits.maximumDepth else { throw Unusual() }
+        position = index
         if !empty { depth += 1 }
         return Tag(name: name, reference: r, type: t, empty: empty)
     }
@@ -219,22 +271,25 @@ struct SpreadsheetScanner {
     /// tag's in place (the name the general reader would read there is the same when they match and no name byte
     /// follows).
     private mutating func endTag(_ name: Range<Int>) throws(Unusual) {
-        let nameStart = position + 2
+        let buffer = self.buffer
+        let count = buffer.count
+        let tagStart = position
+        let nameStart = tagStart + 2
         let nameEnd = nameStart + name.count
-        guard nameEnd < buffer.count, buffer[position] == UInt8(ascii: "<"), buffer[position + 1] == UInt8(ascii: "/")
+        guard nameEnd < count, buffer[tagStart] == UInt8(ascii: "<"), buffer[tagStart + 1] == UInt8(ascii: "/")
         else { throw Unusual() }
-        var index = 0
-        while index < name.count {
-            guard buffer[nameStart + index] == buffer[name.lowerBound + index] else { throw Unusual() }
-            index += 1
+        var offset = 0
+        while offset < name.count {
+            guard buffer[nameStart + offset] == buffer[name.lowerBound + offset] else { throw Unusual() }
+            offset += 1
         }
-        position = nameEnd
-        if buffer[position] != UInt8(ascii: ">") {
-            guard !isASCIINameByte(buffer[position]), buffer[position] < 0x80 else { throw Unusual() }
-            position = scan(from: position, while: isSpace)
-            guard position < buffer.count, buffer[position] == UInt8(ascii: ">") else { throw Unusual() }
+        var index = nameEnd
+        if buffer[index] != UInt8(ascii: ">") {
+            guard !isASCIINameByte(buffer[index]), buffer[index] < 0x80 else { throw Unusual() }
+            index = skipSpace(from: index, in: buffer)
+            guard index < count, buffer[index] == UInt8(ascii: ">") else { throw Unusual() }
         }
-        position += 1
+        position = index + 1
         depth -= 1
     }
 
@@ -256,31 +311,23 @@ struct SpreadsheetScanner {
 
     /// The text at the scanner, up to the next `<`, its entities checked: where it is and whether it has any.
     private mutating func text() throws(Unusual) -> (Range<Int>, Bool) {
+        let buffer = self.buffer
+        let count = buffer.count
         let textStart = position
+        var index = textStart
         var hasEntity = false
         while true {
-            position = scan(from: position) { $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: "&") }
-            guard position < buffer.count else { throw Unusual() }
-            guard buffer[position] == UInt8(ascii: "&") else { break }
-            guard case .scalar(_, let end) = XMLEntity.at(position, in: bytes) else { throw Unusual() }
-            position = end
+            while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") {
+                index += 1
+            }
+            guard index < count else { throw Unusual() }
+            guard buffer[index] == UInt8(ascii: "&") else { break }
+            guard case .scalar(_, let end) = XMLEntity.at(index, in: bytes) else { throw Unusual() }
+            index = end
             hasEntity = true
         }
-        return (textStart..<position, hasEntity)
-    }
-
-    /// A name at the scanner, as ``XMLReader`` reads one, ASCII only (a non-ASCII name is compared as text
-    /// there, which this scanner leaves to it).
-    private mutating func name() throws(Unusual) -> Range<Int> {
-        let nameStart = position
-        position = scan(from: nameStart, while: isASCIINameByte)
-        guard position > nameStart, position - nameStart <= limits.maximumNameLength, position < buffer.count,
-            buffer[position] < 0x80
-        else { throw Unusual() }
-        switch buffer[nameStart] {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): throw Unusual()
-        default: return nameStart..<position
-        }
+        position = index
+        return (textStart..<index, hasEntity)
     }
 
     // MARK: - Bytes
@@ -328,5 +375,31 @@ private func isASCIINameByte(_ byte: UInt8) -> Bool {
         UInt8(ascii: "."):
         true
     default: false
+    }
+}
+
+/// Where the space from `start` in `buffer` ends.
+@inline(__always)
+private func skipSpace(from start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    var index = start
+    while index < buffer.count, isSpace(buffer[index]) { index += 1 }
+    return index
+}
+
+/// The name at `start` in `buffer`, as ``XMLReader`` reads one, ASCII only (a non-ASCII name is compared as
+/// text there, which the scanner leaves to it).
+@inline(__always)
+private func nameRange(at start: Int, in buffer: UnsafeBufferPointer<UInt8>, maximumLength: Int)
+    throws(SpreadsheetScanner.Unusual) -> Range<Int>
+{
+    var index = start
+    while index < buffer.count, isASCIINameByte(buffer[index]) { index += 1 }
+    guard index > start, index - start <= maximumLength, index < buffer.count, buffer[index] < 0x80 else {
+        throw SpreadsheetScanner.Unusual()
+    }
+    switch buffer[start] {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+        throw SpreadsheetScanner.Unusual()
+    default: return start..<index
     }
 }

@@ -27,7 +27,7 @@ struct XLSFormDocument: Sendable {
     init?(sheets: [XLSFormSheet], isWorkbook: Bool) {
         var text = JSONRecordedText()
         var lines: [LinePlace] = [.none, .none]  // no line 0; line 1 is the `{` of the root
-        // Every place of a sheet's lines is on that sheet (as its reader made them): its name is kept once.
+        // A place names no sheet: a line keeps its sheet's index, and the name is kept once, here.
         let sheetNames = sheets.map(\.name)
         text.open(.object)
         var sheetKeys: Set<String> = []
@@ -64,7 +64,7 @@ struct XLSFormDocument: Sendable {
                 firstRow = false
                 for index in row.indices {
                     // A cell under no header is read under `(column D)`, so that it is reported, not lost.
-                    let number = row[index].place.location.column
+                    let number = row[index].place.column
                     text.append(UInt8(ascii: "\n"))
                     if index > 0 { text.append(UInt8(ascii: ",")) }
                     if number < columns.count, let column = columns[number] {
@@ -106,7 +106,7 @@ struct XLSFormDocument: Sendable {
     /// A header given twice keeps the first; the later one is `key (2)`, so that the reader reports its cells
     /// rather than losing them.
     private static func columns(of header: [XLSFormCell], sheet: Int) -> [Column?] {
-        let last = header.map(\.place.location.column).max() ?? 0
+        let last = header.map(\.place.column).max() ?? 0
         var columns = [Column?](repeating: nil, count: last + 1)
         var used: [String: Int] = [:]
         for cell in header {
@@ -119,7 +119,7 @@ struct XLSFormDocument: Sendable {
             }
             var json: [UInt8] = []
             let escaped = JSONWriter.appendQuoted(key, to: &json)
-            columns[cell.place.location.column] = Column(
+            columns[cell.place.column] = Column(
                 json: json, escaped: escaped, line: LinePlace(cell.place, sheet: sheet))
         }
         return columns
@@ -179,21 +179,20 @@ struct XLSFormDocument: Sendable {
 
         init(_ place: XLSFormPlace, sheet: Int) {
             self.init(
-                sheet: Int32(clamping: sheet), row: Int32(clamping: place.location.row),
-                column: Int32(clamping: place.location.column), textLine: Int32(clamping: place.position?.line ?? 0),
-                textColumn: Int32(clamping: place.position?.column ?? 0))
+                sheet: Int32(clamping: sheet), row: Int32(clamping: place.row), column: Int32(clamping: place.column),
+                textLine: Int32(clamping: place.textLine), textColumn: Int32(clamping: place.textColumn))
         }
     }
 
-    /// The cell `line` stands for, nil for a line of no cell (or none of the text).
-    private func place(ofLine line: Int) -> XLSFormPlace? {
+    /// The cell `line` stands for, and its position in a text form (nil in a workbook); nil for a line of no
+    /// cell (or none of the text).
+    private func place(ofLine line: Int) -> (location: CellLocation, position: SourcePosition?)? {
         guard lines.indices.contains(line), lines[line].sheet >= 0 else { return nil }
         let stored = lines[line]
-        return XLSFormPlace(
-            location: CellLocation(
-                sheet: sheetNames[Int(stored.sheet)], row: Int(stored.row), column: Int(stored.column)),
-            position: stored.textLine > 0
-                ? SourcePosition(line: Int(stored.textLine), column: Int(stored.textColumn)) : nil)
+        return (
+            CellLocation(sheet: sheetNames[Int(stored.sheet)], row: Int(stored.row), column: Int(stored.column)),
+            stored.textLine > 0 ? SourcePosition(line: Int(stored.textLine), column: Int(stored.textColumn)) : nil
+        )
     }
 
     /// `diagnostics` on the document's nodes, each moved to its cell: a text form's line and

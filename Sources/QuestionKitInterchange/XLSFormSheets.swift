@@ -1,12 +1,25 @@
 import QuestionKit
 import QuestionKitArchive
 
-/// Where a cell of an XLSForm is: its sheet, row and column (`survey!B12`), and, for the text forms
-/// pyxform accepts (`.csv`, `.md`), its line and column in the text.
+/// Where a cell of an XLSForm is on its sheet: its row and column (`B12`), and, for the text forms pyxform
+/// accepts (`.csv`, `.md`), its line and column in the text. Its sheet is the sheet's to say: a form of
+/// 100,000 questions has a million cells, and a name kept in each was a reference counted with each.
 struct XLSFormPlace: Sendable {
-    var location: CellLocation
-    /// Nil in an `.xlsx` workbook, which has no text to point into.
-    var position: SourcePosition?
+    var row: Int
+    var column: Int
+    /// The text's line and column; 0 in an `.xlsx` workbook, which has no text to point into.
+    var textLine: Int
+    var textColumn: Int
+
+    /// A workbook's cell, at `location` (on the sheet being read).
+    init(_ location: CellLocation) {
+        (row, column, textLine, textColumn) = (location.row, location.column, 0, 0)
+    }
+
+    /// A text form's cell, at `row` and `column`, written at `position`.
+    init(row: Int, column: Int, position: SourcePosition) {
+        (self.row, self.column, textLine, textColumn) = (row, column, position.line, position.column)
+    }
 }
 
 /// One non-empty cell of an XLSForm sheet.
@@ -89,12 +102,11 @@ enum XLSFormSheets {
             var cells: [XLSFormCell] = []
             cells.reserveCapacity(row.count)
             for cell in row where !cell.value.isBlank {
-                cells.append(XLSFormCell(value: cell.value, place: XLSFormPlace(location: cell.location)))
+                cells.append(XLSFormCell(value: cell.value, place: XLSFormPlace(cell.location)))
             }
             if !cells.isEmpty { rows.append(cells) }
         }
-        let first =
-            rows.first?.first?.place ?? XLSFormPlace(location: CellLocation(sheet: sheet.name, row: 1, column: 1))
+        let first = rows.first?.first?.place ?? XLSFormPlace(CellLocation(sheet: sheet.name, row: 1, column: 1))
         return XLSFormSheet(name: sheet.name, place: first, rows: rows)
     }
 
@@ -110,18 +122,16 @@ enum XLSFormSheets {
             guard let first = record.first else { continue }
             let name = first.value.trimmingSpaces
             if !name.isEmpty {
-                let place = XLSFormPlace(
-                    location: CellLocation(sheet: name, row: number + 1, column: 1), position: first.position)
+                let place = XLSFormPlace(row: number + 1, column: 1, position: first.position)
                 sheets.append(XLSFormSheet(name: name, place: place, rows: []))
             }
             guard !sheets.isEmpty else { continue }
-            let sheetName = sheets[sheets.count - 1].name
             var row: [XLSFormCell] = []
             for (index, field) in record.enumerated().dropFirst() {
                 let value = field.value.trimmingSpaces
                 guard !value.isEmpty else { continue }
-                let location = CellLocation(sheet: sheetName, row: number + 1, column: index + 1)
-                row.append(XLSFormCell(value: value, place: XLSFormPlace(location: location, position: field.position)))
+                let place = XLSFormPlace(row: number + 1, column: index + 1, position: field.position)
+                row.append(XLSFormCell(value: value, place: place))
             }
             if !row.isEmpty { sheets[sheets.count - 1].rows.append(row) }
         }

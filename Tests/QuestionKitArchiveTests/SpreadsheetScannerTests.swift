@@ -104,6 +104,10 @@ struct SpreadsheetScannerTests {
         "<row r=\"1\"><c r=\"1A\"><v>2</v></c></row>",
         "<row r=\"x\"/>",
         "<row r=\"1\"><c r=\"A1\"><v>1</v></x></row>",
+        // The one-value shape read in one pass, ending wrongly.
+        "<row r=\"1\"><c r=\"A1\"><v>1</v></cc></row>",
+        "<row r=\"1\"><c r=\"A1\"><v>1</w></c></row>",
+        "<row r=\"1\"><c r=\"A1\"><v>1</v></c",
         "<row r=\"1\"><c r=\"A1\"><v>1 &bogus; </v></c></row>",
         "<row r=\"1\"><c r=\"A1\"><v>1 & 2</v></c></row>",
         "<row r=\"1\"><c r=\"A1\" r=\"B1\"><v>1</v></c></row>",
@@ -132,7 +136,11 @@ struct SpreadsheetScannerTests {
             "<row r=\"1\"><c r=\"A1\" " + (0..<20).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
             + "><v>1</v></c></row>"
         let longName = "<row r=\"1\"><c r=\"A1\"><" + String(repeating: "x", count: 40) + "/><v>1</v></c></row>"
+        // worksheet, sheetData, row, c, v: a value five deep, read in one pass.
+        let value = "<row r=\"1\"><c r=\"A1\"><v>1</v></c></row>"
         for (sheetData, adjust) in [
+            (value, { (limits: inout XLSXLimits) in limits.xml.maximumDepth = 4 }),
+            (value, { (limits: inout XLSXLimits) in limits.xml.maximumDepth = 5 }),
             (deep, { (limits: inout XLSXLimits) in limits.xml.maximumDepth = 6 }),
             (deep, { (limits: inout XLSXLimits) in limits.xml.maximumDepth = 7 }),
             (manyAttributes, { (limits: inout XLSXLimits) in limits.xml.maximumAttributes = 10 }),
