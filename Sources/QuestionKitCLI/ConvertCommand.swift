@@ -86,8 +86,8 @@ package struct ConvertCommand: Command {
             converted = made
         } else {
             converted = convert(
-                bytes, parsed: parsed, from: from, to: to, version: version, layout: Self.layout(of: output),
-                registry: context.registry)
+                bytes, parsed: parsed, input: path == "-" ? nil : path, from: from, to: to, version: version,
+                layout: Self.layout(of: output), registry: context.registry)
             try converted.refuseWithoutTemplate()
         }
         // A workbook has no text to show a line of: its diagnostics name their cells instead.
@@ -139,7 +139,7 @@ package struct ConvertCommand: Command {
     }
 
     private func convert(
-        _ bytes: [UInt8], parsed: JSONParseResult?, from: InterchangeFormat, to: InterchangeFormat,
+        _ bytes: [UInt8], parsed: JSONParseResult?, input: String?, from: InterchangeFormat, to: InterchangeFormat,
         version: FHIRVersion, layout: XLSFormWriter.Layout, registry: QuestionTypeRegistry
     ) -> Converted {
         let reader = TemplateReader(registry: registry)
@@ -149,7 +149,7 @@ package struct ConvertCommand: Command {
             return Converted(output: written.output, diagnostics: written.diagnostics)
         case .mi, .surveyjs:
             let (output, diagnostics) =
-                ForeignTemplate.converted(bytes, parsed: parsed, from: from, reader: reader) ?? (nil, [])
+                ForeignTemplate.converted(bytes, parsed: parsed, from: from, path: input, reader: reader) ?? (nil, [])
             return Converted(output: output, diagnostics: diagnostics)
         case .fhir:
             let written = FHIRWriter(reader: reader, version: version).write(parsed ?? JSONParser.parse(bytes))

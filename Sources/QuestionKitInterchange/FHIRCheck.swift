@@ -97,21 +97,28 @@ enum ImportCheck {
 public enum XLSFormCheck {
     /// The template made of the form in `bytes` (its text), and the diagnostics of reading the form
     /// and of checking the template, at their cells, in the order of the sheets and rows.
-    public static func convert(_ bytes: [UInt8], reader: TemplateReader) -> (
+    /// `path`, the file it was read from, titles a form without settings (see `XLSFormReader.read`).
+    public static func convert(_ bytes: [UInt8], path: String? = nil, reader: TemplateReader) -> (
         template: String?, diagnostics: [Diagnostic]
     ) {
-        ImportCheck.text(of: converted(bytes, reader: reader))
+        ImportCheck.text(of: converted(bytes, path: path, reader: reader))
     }
 
     /// `convert`, the template as UTF-8.
-    package static func converted(_ bytes: [UInt8], reader: TemplateReader) -> (
+    package static func converted(_ bytes: [UInt8], path: String?, reader: TemplateReader) -> (
         template: [UInt8]?, diagnostics: [Diagnostic]
     ) {
-        let read = XLSFormReader(registry: reader.registry).read(bytes)
+        let read = XLSFormReader(registry: reader.registry).read(bytes, path: path)
         guard let template = read.template, let sheets = read.sheets else { return (nil, read.diagnostics) }
         let checked = ImportCheck.check(
             template, of: sheets.document, diagnostics: read.problems, reader: reader,
             source: ImportCheck.question(in: read.sources))
-        return (checked.template, sheets.locate(checked.diagnostics))
+        var diagnostics = sheets.locate(checked.diagnostics)
+        // The template's hint names our JSON's key; an XLSForm's author titles it in its settings.
+        for index in diagnostics.indices where diagnostics[index].code == "template.missing-title" {
+            diagnostics[index].hint =
+                "Add a 'settings' sheet with a 'form_title' column; a form read from a file is titled by its name."
+        }
+        return (checked.template, diagnostics)
     }
 }

@@ -34,8 +34,9 @@ public struct XLSFormReader: Sendable {
         var sources: [JSONNode] = []
     }
 
-    /// Reads the form in `bytes`.
-    public func read(_ bytes: [UInt8]) -> Result {
+    /// Reads the form in `bytes`. `path`, the file it was read from, names a form whose settings give
+    /// neither `form_title` nor `form_id`: pyxform titles such a form by its file's name (`formName`).
+    public func read(_ bytes: [UInt8], path: String? = nil) -> Result {
         let sheets: [XLSFormSheet]
         switch XLSFormSheets.read(bytes) {
         case .success(let read): sheets = read
@@ -72,15 +73,24 @@ public struct XLSFormReader: Sendable {
         result.sources = walk.pending.map(\.row)
         result.counts = walk.counts
         result.template = .object(
-            title(settings) + [("questions", .array(made))] + kept(root, settings, walk, &problems))
+            title(settings, path: path) + [("questions", .array(made))] + kept(root, settings, walk, &problems))
         result.problems = problems.diagnostics()
         return result
     }
 
-    /// `form_title`, else `form_id`, as pyxform titles a form.
-    private func title(_ settings: JSONNode?) -> [(String, JSONWriter.Value)] {
-        guard let text = (settings?["form_title"] ?? settings?["form_id"])?.stringValue else { return [] }
+    /// `form_title`, else `form_id`, else the name of the form's file, as pyxform titles a form.
+    private func title(_ settings: JSONNode?, path: String?) -> [(String, JSONWriter.Value)] {
+        guard let text = (settings?["form_title"] ?? settings?["form_id"])?.stringValue ?? path.flatMap(Self.formName)
+        else { return [] }
         return [("Title", .string(text))]
+    }
+
+    /// The name pyxform gives the form in the file at `path`: the file's name without its folder and its
+    /// last extension (`forms/water point.xlsx` is `water point`); nil for standard input or no name.
+    package static func formName(ofPath path: String) -> String? {
+        guard path != "-", let file = path.split(separator: "/").last else { return nil }
+        let name = file.lastIndex(of: ".").map { file[..<$0] } ?? file
+        return name.isEmpty ? nil : String(name)
     }
 
     /// `_xlsform`: the settings not carried (noted), the other sheets (each noted), the rows not made.

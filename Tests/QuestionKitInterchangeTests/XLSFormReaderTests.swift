@@ -149,6 +149,36 @@ struct XLSFormReaderTests {
         #expect(!diagnostics.containsErrors)
     }
 
+    /// A form without settings is titled by its file's name, as pyxform titles it; its own `form_title`
+    /// still wins, and from standard input (no name) the template has no title and says so.
+    @Test func aFormWithoutSettingsIsTitledByItsFileName() throws {
+        let untitled = Array(
+            """
+            "survey",,,
+            ,"type","name","label"
+            ,"text","a","A?"
+            """.utf8)
+        let reader = TemplateReader(registry: Self.registry)
+        let named = XLSFormCheck.convert(untitled, path: "forms/water point.v2.csv", reader: reader)
+        #expect(named.template?.contains(#""Title": "water point.v2""#) == true)
+        #expect(!named.diagnostics.contains { $0.code == "template.missing-title" })
+        let unnamed = XLSFormCheck.convert(untitled, reader: reader)
+        #expect(unnamed.template?.contains(#""Title""#) == false)
+        let missing = try #require(unnamed.diagnostics.first { $0.code == "template.missing-title" })
+        #expect(missing.hint?.contains("'settings' sheet with a 'form_title' column") == true)
+        let titled = XLSFormCheck.convert(
+            untitled + Array("\n\"settings\",\n,\"form_title\"\n,\"Pump check\"".utf8), path: "x.csv", reader: reader)
+        #expect(titled.template?.contains(#""Title": "Pump check""#) == true)
+    }
+
+    @Test(arguments: [
+        ("forms/water point.xlsx", "water point"), ("a.b.md", "a.b"), ("plain", "plain"), ("dir/.csv", nil),
+        ("-", nil), ("", nil),
+    ])
+    func formNameIsTheFileNameWithoutItsExtension(path: String, name: String?) {
+        #expect(XLSFormReader.formName(ofPath: path) == name)
+    }
+
     /// A list's choices are its rows in order, wherever they are on the sheet (here between another list's);
     /// a long list tells a repeated label as a short one does, ignoring case and surrounding spaces.
     @Test func listsGatherTheirChoicesInOrder() throws {

@@ -7,8 +7,10 @@ import QuestionKit
 public protocol ForeignTemplateReader: Sendable {
     /// The template that `bytes` convert to (nil when it has errors) with every problem of
     /// converting and checking it, located in `bytes`; nil when `bytes` are in no format this reads.
-    /// `root` is their JSON when the caller has parsed them already (else the reader parses them).
-    func read(_ bytes: [UInt8], root: JSONNode?, reader: TemplateReader) -> ForeignTemplateReading?
+    /// `root` is their JSON when the caller has parsed them already (else the reader parses them);
+    /// `path` is the file they were read from, nil for standard input (a form without a title may
+    /// take its file's name, as an XLSForm does in pyxform).
+    func read(_ bytes: [UInt8], root: JSONNode?, path: String?, reader: TemplateReader) -> ForeignTemplateReading?
 }
 
 /// A template read from another format: what it converts to, and the problems, in the source.

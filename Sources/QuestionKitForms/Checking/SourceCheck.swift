@@ -53,7 +53,8 @@ package struct SourceCheck: Sendable {
         let limits = reader.limits
         let parsed = named ? JSONParser.parse(bytes, limits: limits) : JSONParser.parseRecovering(bytes, limits: limits)
         guard named || Self.isFixture(parsed, keys: reader.keys) else {
-            return foreignReading(bytes, parsed: parsed).map { .foreign($0.diagnostics) } ?? .template(parsed)
+            return foreignReading(bytes, parsed: parsed, path: path).map { .foreign($0.diagnostics) }
+                ?? .template(parsed)
         }
         let checked = diagnoseFixture(
             bytes, parsed: parsed, path: path, displayPath: displayPath, templateOnFixture: templateOnFixture)
@@ -64,13 +65,13 @@ package struct SourceCheck: Sendable {
     /// without our `questions` is asked about (one with them is ours): templates of ours pay a key's look-up.
     /// A file whose root is no object (a workbook, an XLSForm's `.csv`/`.md` text) is asked too: `foreign`
     /// tells it by its bytes, and a broken template of ours keeps its JSON errors when it is none of those.
-    private func foreignReading(_ bytes: [UInt8], parsed: JSONParseResult) -> ForeignTemplateReading? {
+    private func foreignReading(_ bytes: [UInt8], parsed: JSONParseResult, path: String) -> ForeignTemplateReading? {
         guard let foreign else { return nil }
         guard let root = parsed.document?.root, root.kind == .object else {
-            return foreign.read(bytes, root: nil, reader: reader)
+            return foreign.read(bytes, root: nil, path: path, reader: reader)
         }
         guard root[reader.keys.spelling(of: .questions)] == nil else { return nil }
-        return foreign.read(bytes, root: root, reader: reader)
+        return foreign.read(bytes, root: root, path: path, reader: reader)
     }
 
     /// Whether the file is named as a fixture (`*.fixture.json`), whatever it holds.
@@ -134,7 +135,7 @@ package struct SourceCheck: Sendable {
             bytes in
             let result = reader.read(bytes)
             // Only a file that is not a usable template is looked at again: templates of ours pay nothing.
-            let read = result.isUsable ? nil : foreign?.read(bytes, root: nil, reader: reader)
+            let read = result.isUsable ? nil : foreign?.read(bytes, root: nil, path: path, reader: reader)
             let template = read.map(\.template) ?? (result.isUsable ? result.template : nil)
             let diagnostics = read?.diagnostics ?? result.diagnostics
             return (template, keepingNotes ? diagnostics : diagnostics.filter { $0.severity != .note })

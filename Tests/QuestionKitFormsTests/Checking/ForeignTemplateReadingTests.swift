@@ -10,7 +10,7 @@ import Testing
 final class CountingForeignReader: ForeignTemplateReader {
     let asked = Mutex(0)
 
-    func read(_ bytes: [UInt8], root: JSONNode?, reader: TemplateReader) -> ForeignTemplateReading? {
+    func read(_ bytes: [UInt8], root: JSONNode?, path: String?, reader: TemplateReader) -> ForeignTemplateReading? {
         asked.withLock { $0 += 1 }
         guard let document = JSONParser.parse(bytes).document, let form = (root ?? document.root)["form"] else {
             return nil
