@@ -46,8 +46,9 @@ private struct Reading {
     var form: FilledForm
     /// The position of each question by its linkId (`FHIRResponseTemplate.positions()`).
     let positions: [String: Int]
-    /// The response item each question was read from.
-    var sources: [Int: JSONNode] = [:]
+    /// The response item each question was read from, by position (an array: a dictionary's hashing was
+    /// a thirtieth of reading an item).
+    var sources: [JSONNode?]
     /// The stored answers made, with the question and the response node they came from.
     var stored: [(position: Int, value: JSONWriter.Value, node: JSONNode)] = []
     var embedding: [(attachment: MediaAttachment, bytes: [UInt8])] = []
@@ -57,14 +58,16 @@ private struct Reading {
         problems = ProblemCollector(document: document)
         form = FilledForm(template: template.template)
         positions = template.positions()
+        sources = Array(repeating: nil, count: template.template.questions.count)
     }
 
-    static let rootMembers: Set<String> = [
+    static let rootMembers = JSONKeySpellings([
         "resourceType", "questionnaire", "status", "authored", "author", "source", "item", "extension",
-    ]
-    /// The members of a response item carried: made once (two sets made and hashed per item were 4%
-    /// of converting a 20,000-answer response). Our extensions on one: `ourExtensions(of:)`.
-    static let itemMembers: Set<String> = ["linkId", "text", "answer", "item", "extension", "definition"]
+    ])
+    /// The members of a response item carried: made once, and each item's keys compared with them where
+    /// their bytes lie (a set made and hashed per item, then each key decoded and hashed, were a sixth of
+    /// reading an item). Our extensions on one: `ourExtensions(of:)`.
+    static let itemMembers = JSONKeySpellings(["linkId", "text", "answer", "item", "extension", "definition"])
     /// Members that only describe or identify the resource: notes.
     static let descriptive: Set<String> = ["id", "meta", "text", "language", "identifier", "definition"]
 
@@ -102,7 +105,8 @@ private struct Reading {
         form.evaluateConditions()
         for position in form.entries.indices where !form.isAsked(position) {
             let entry = form.entries[position]
-            guard entry.answer != nil || !entry.comment.isEmpty || !entry.media.isEmpty, let item = sources[position]
+            guard entry.answer != nil || !entry.comment.isEmpty || !entry.media.isEmpty,
+                let item = sources[position]
             else { continue }
             problems.warning(
                 FHIRCode.answerNotAsked,
@@ -280,9 +284,15 @@ private struct Reading {
     }
 
     /// Reports each member of `node` outside `carried`, and each extension outside `ours` (when given).
-    private mutating func reportOthers(of node: JSONNode, carried: Set<String>, ours: Set<String>? = nil) {
+    /// The keys are ASCII without a `K`, `;` or `` ` ``: the only strings equal to one of them as
+    /// Swift compares are its own bytes, which `unknownKeyIndices` compares.
+    private mutating func reportOthers(of node: JSONNode, carried: JSONKeySpellings, ours: Set<String>? = nil) {
         WorkCounter.add(node.count, to: .interchangeVisits)
-        for member in node.members where !carried.contains(member.key) {
+        let document = node.document
+        for keyIndex in document.unknownKeyIndices(inObjectAt: node.index, known: carried) {
+            let member = JSONMember(
+                keyNode: JSONNode(document: document, index: keyIndex),
+                value: JSONNode(document: document, index: keyIndex + 1))
             problems.report(
                 Self.descriptive.contains(member.key) ? .note : .warning, FHIRCode.responseMemberNotCarried,
                 "'\(member.key)' is not carried into the completed form", at: member.value, atKey: true)
@@ -318,7 +328,7 @@ private struct Reading {
         var found = ItemExtensions()
         guard let list = item["extension"] else { return found }
         for entry in list.elements {
-            switch entry["url"]?.stringValue {
+            switch Self.ourURL(of: entry) {
             case FHIRResponseExtension.comment?:
                 if !found.sawComment { found.comment = FHIRItem.value(in: entry) }
                 found.sawComment = true
@@ -332,6 +342,19 @@ private struct Reading {
             }
         }
         return found
+    }
+
+    /// The item extensions of ours (`ourExtensions(of:)`).
+    static let itemURLs = [
+        FHIRResponseExtension.comment, FHIRResponseExtension.storedAnswer, FHIRResponseExtension.media,
+    ]
+
+    /// The `url` of the extension `entry` when it is one of `itemURLs` byte for byte, found where its
+    /// bytes lie (decoding each URL, longer than a String holds inline, was a third of finding them);
+    /// else its text, which the caller compares as before (nil when it is not a string).
+    private static func ourURL(of entry: JSONNode) -> String? {
+        guard let url = entry["url"] else { return nil }
+        return itemURLs.first { url.stringEquals($0) } ?? url.stringValue
     }
 
     /// The value of our extension `url` on `node`, or nil.

@@ -170,14 +170,26 @@ enum FHIRResponseExtension {
         }
     }
 
-    /// The kind of an attachment of `contentType` (by its top-level type), or nil.
+    /// The kind of an attachment of `contentType` (by its top-level type: the first part between
+    /// slashes that is not empty), or nil.
     static func kind(ofContentType contentType: String) -> MediaAttachment.Kind? {
-        switch contentType.split(separator: "/").first {
-        case "image": .image
-        case "video": .video
-        case "audio": .voice
-        default: nil
+        // Found in the UTF-8 when it is ASCII, where a slash is a Character of its own (the Characters
+        // that `split` made, and compared with each name, were most of reading an attachment). No text
+        // but these bytes equals "image", "video" or "audio" as Swift compares strings.
+        let top: Substring
+        let utf8 = contentType.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            let slash = UInt8(ascii: "/")
+            let start = utf8.firstIndex { $0 != slash } ?? utf8.endIndex
+            top = contentType[start..<(utf8[start...].firstIndex(of: slash) ?? utf8.endIndex)]
+        } else {
+            guard let first = contentType.split(separator: "/").first else { return nil }
+            top = first
         }
+        if top.utf8.elementsEqual("image".utf8) { return .image }
+        if top.utf8.elementsEqual("video".utf8) { return .video }
+        if top.utf8.elementsEqual("audio".utf8) { return .voice }
+        return nil
     }
 
     /// `2026-11-26` of our `Nov 26, 2026`; nil for anything else.

@@ -52,8 +52,10 @@ public enum CompletedFormWriter {
 
 /// Writes a document from its nodes, with the members of some objects replaced.
 private struct SourceWriter {
-    /// What to write for a member: a node of the source, a new value, or an object of such parts.
-    indirect enum Part {
+    /// What to write for a member: a node of the source, a new value, or an object of such parts. Not
+    /// `indirect`: the arrays hold their parts on the heap already, and a box for every part (four or
+    /// five per question) was a tenth of writing a form read from a QuestionnaireResponse.
+    enum Part {
         case node(JSONNode)
         case value(JSONWriter.Value)
         case object([(String, Part)])
@@ -62,6 +64,12 @@ private struct SourceWriter {
 
     let form: FilledForm
     let keys: KeyMap
+    /// `user-answer` and `comment` spelled, and whether the first is ASCII (`key(of:is:ascii:)`); each
+    /// media kind's key, in `MediaAttachment.Kind.allCases` order: spelled once, not per question.
+    let userAnswerKey: String
+    let userAnswerKeyIsASCII: Bool
+    let commentKey: String
+    let mediaKeys: [String]
     /// The `user-answer` keys of every type that the writer sets or removes: the comment and the
     /// media lists. The foreman's edits are written when there are some (a replacement is always
     /// managed) and otherwise left as they are: a record that was not read, not being a list, stays.
@@ -78,6 +86,10 @@ private struct SourceWriter {
     init(form: FilledForm) {
         self.form = form
         keys = form.template.keys
+        userAnswerKey = keys.spelling(of: .userAnswer)
+        userAnswerKeyIsASCII = userAnswerKey.utf8.allSatisfy { $0 < 0x80 }
+        commentKey = keys.spelling(of: .comment)
+        mediaKeys = MediaAttachment.Kind.allCases.map { [keys] in keys.spelling(of: $0.key) }
         managedEntryKeys = Key.entryKeys.map { [keys] in keys.spelling(of: $0) }
         notAskedKey = form.template.logic == nil ? nil : keys.spelling(of: .notAsked)
         var positionOfNode: [Int: Int] = [:]
@@ -92,11 +104,11 @@ private struct SourceWriter {
         switch node.kind {
         case .null, .boolean, .number:
             // The literal as written: a number keeps its digits ("1.50", "1e3").
-            output += node.document.bytes[node.byteRange]
+            appendSource(of: node)
         case .string where node.entry.flags & JSONEntry.hasEscapes == 0:
             // Without escapes, the source of a string is already its written form: UTF-8 in quotes
             // (the parser accepts no raw control character).
-            output += node.document.bytes[node.byteRange]
+            appendSource(of: node)
         case .string:
             appendQuoted(node.stringValue ?? "")
         case .array:
@@ -139,18 +151,49 @@ private struct SourceWriter {
             }
         }
         if !first {
-            output.append(UInt8(ascii: "\n"))
-            indent(depth)
+            endLine(depth: depth)
         }
         output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
-    /// The comma before an element that is not the first, the new line, the element's indent.
+    /// The comma before an element that is not the first, the new line, the element's indent: one copy
+    /// from `Self.breaks` (three appends per element were a twentieth of writing a form).
     private mutating func startElement(depth: Int, first: Bool) {
-        if !first { output.append(UInt8(ascii: ",")) }
-        output.append(UInt8(ascii: "\n"))
-        indent(depth + 1)
+        let count = 2 + 2 * (depth + 1)
+        guard count <= Self.breaks.count else {
+            if !first { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\n"))
+            return indent(depth + 1)
+        }
+        Self.breaks.withUnsafeBufferPointer { breaks in
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: breaks[(first ? 1 : 0)..<count]))
+        }
     }
+
+    /// The new line and indent before a container's closing bracket, copied as `startElement` copies.
+    private mutating func endLine(depth: Int) {
+        let count = 2 + 2 * depth
+        guard count <= Self.breaks.count else {
+            output.append(UInt8(ascii: "\n"))
+            return indent(depth)
+        }
+        Self.breaks.withUnsafeBufferPointer { breaks in
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: breaks[1..<count]))
+        }
+    }
+
+    /// The source bytes of `node`, copied where they lie (an array slice made of them cost a retain and a
+    /// release per value).
+    private mutating func appendSource(of node: JSONNode) {
+        let range = node.byteRange
+        node.document.bytes.withUnsafeBufferPointer { bytes in
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+    }
+
+    /// A comma, a new line and the spaces of the deepest indent `startElement` copies from.
+    private static let breaks: [UInt8] =
+        [UInt8(ascii: ","), UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 64)
 
     /// A member's key as `appendQuoted` writes it: its source when that is already its written form
     /// (in quotes, without escapes, as a string value's source is copied above; a key the parser read
@@ -163,7 +206,7 @@ private struct SourceWriter {
         if key.entry.flags & JSONEntry.hasEscapes == 0, range.count >= 2, bytes[range.lowerBound] == quote,
             bytes[range.upperBound - 1] == quote
         {
-            output += bytes[range]
+            appendSource(of: key)
         } else {
             appendQuoted(member.key)
         }
@@ -173,6 +216,9 @@ private struct SourceWriter {
         switch part {
         case .node(let node):
             write(node, depth: depth)
+        case .value(.string(let string)):
+            // As JSONWriter writes a string, without a writer made for it (a comment, a media name).
+            appendQuoted(string)
         case .value(let value):
             // Written straight into the output, its lines indented to this depth (a text made and then
             // copied byte by byte was most of writing a form read from a QuestionnaireResponse).
@@ -206,8 +252,7 @@ private struct SourceWriter {
             startElement(depth: depth, first: index == 0)
             element(&self, index)
         }
-        output.append(UInt8(ascii: "\n"))
-        indent(depth)
+        endLine(depth: depth)
         output.append(UInt8(ascii: close))
     }
 
@@ -256,14 +301,12 @@ private struct SourceWriter {
     /// a later one left out, else its last member), written member by member from its nodes: a list
     /// of its members made for each question was most of writing a form's questions.
     private mutating func writeQuestion(_ node: JSONNode, position: Int, depth: Int) {
-        let userAnswerKey = keys.spelling(of: .userAnswer)
         let userAnswer = Part.object(userAnswerMembers(node, position: position))
         output.append(UInt8(ascii: "{"))
         var first = true
         var isWritten = false
-        let keyIsASCII = userAnswerKey.utf8.allSatisfy { $0 < 0x80 }
         for member in node.members {
-            let isUserAnswer = Self.key(of: member, is: userAnswerKey, ascii: keyIsASCII)
+            let isUserAnswer = Self.key(of: member, is: userAnswerKey, ascii: userAnswerKeyIsASCII)
             if isUserAnswer && isWritten { continue }
             startElement(depth: depth, first: first)
             first = false
@@ -284,8 +327,7 @@ private struct SourceWriter {
             output.append(UInt8(ascii: " "))
             write(userAnswer, depth: depth + 1)
         }
-        output.append(UInt8(ascii: "\n"))
-        indent(depth)
+        endLine(depth: depth)
         output.append(UInt8(ascii: "}"))
     }
 
@@ -304,17 +346,23 @@ private struct SourceWriter {
     private func userAnswerMembers(_ node: JSONNode, position: Int) -> [(String, Part)] {
         let question = form.template.questions[position]
         let entry = form.entries.indices.contains(position) ? form.entries[position] : QuestionEntry()
-        var answer = entryMembers(entry, of: question, changes: [.answer, .comment, .media])
+        var answer = entryMembers(entry, of: question, changes: Self.everyChange)
         if !entry.foremanEdits.isEmpty {
             answer.append(
                 (keys.spelling(of: .foremanEdits), .array(entry.foremanEdits.map { editPart($0, of: question) })))
         }
         // Only a template with logic manages `notAsked`: a form of one without is written as before.
         if let notAskedKey, !form.isAsked(position) { answer.append((notAskedKey, .value(.bool(true)))) }
+        // A template's question has none yet: nothing to merge into (the list of managed keys made for
+        // each question was a tenth of writing its user-answer).
+        guard let stored = node[userAnswerKey], stored.kind == .object else { return merged(nil, with: answer) }
         // Keys that this question's user-answer may hold, whether set now or not: when not, they go.
         let managed = [question.answerKey(in: keys)] + managedEntryKeys + (notAskedKey.map { [$0] } ?? [])
-        return merged(node[keys.spelling(of: .userAnswer)], with: answer, managing: managed)
+        return merged(stored, with: answer, managing: managed)
     }
+
+    /// Every part of a question's `user-answer` (made once: an array literal is made at each use).
+    private static let everyChange: [ForemanEdit.Change] = [.answer, .comment, .media]
 
     /// The `user-answer` members of `entry` for the parts in `changes`: the type's answer key, the
     /// comment, and for media the names of each kind that has some (every kind for an edit's
@@ -326,11 +374,12 @@ private struct SourceWriter {
         if changes.contains(.answer) {
             members.append((question.answerKey(in: keys), answerPart(of: entry, of: question)))
         }
-        if changes.contains(.comment) { members.append((keys.spelling(of: .comment), .value(.string(entry.comment)))) }
-        guard changes.contains(.media) else { return members }
-        for kind in MediaAttachment.Kind.allCases {
+        if changes.contains(.comment) { members.append((commentKey, .value(.string(entry.comment)))) }
+        // No media: no kind has names, and only `everyMediaKind` writes a kind's empty list.
+        guard changes.contains(.media), everyMediaKind || !entry.media.isEmpty else { return members }
+        for (kind, key) in zip(MediaAttachment.Kind.allCases, mediaKeys) {
             let names = entry.media.filter { $0.kind == kind }.map { JSONWriter.Value.string($0.name) }
-            if everyMediaKind || !names.isEmpty { members.append((keys.spelling(of: kind.key), .value(.array(names)))) }
+            if everyMediaKind || !names.isEmpty { members.append((key, .value(.array(names)))) }
         }
         return members
     }
@@ -385,6 +434,8 @@ private struct SourceWriter {
     ) -> [(String, Part)] {
         // An object here has a few members and a few replacements: scanning them is cheaper than the
         // dictionary and two sets made per call were (half of writing a form read from a response).
+        // Without an object, replacements of distinct keys (as a question's always are) are the members.
+        if object?.kind != .object, Self.keysAreDistinct(replacements) { return replacements }
         var written: [String] = []
         var members: [(String, Part)] = []
         for member in object.map({ $0.kind == .object ? Array($0.members) : [] }) ?? [] {
@@ -405,5 +456,13 @@ private struct SourceWriter {
             members.append((key, part))
         }
         return members
+    }
+
+    /// Whether no two of `members` share a key.
+    private static func keysAreDistinct(_ members: [(String, Part)]) -> Bool {
+        for index in members.indices {
+            for earlier in 0..<index where members[earlier].0 == members[index].0 { return false }
+        }
+        return true
     }
 }
