@@ -16,9 +16,10 @@ struct FHIRItemList {
     /// Every linkId written so far or to come: a section's group takes one none of them has.
     private var taken: Set<String>
 
-    init(version: FHIRVersion, questions: [Question], shapeType: (Question) -> String?) {
+    /// The list of `questions`, whose `linkIds(of:)` are `linkIds` (made once by a response's writer).
+    init(version: FHIRVersion, questions: [Question], linkIds: [String], shapeType: (Question) -> String?) {
         self.version = version
-        linkIds = Self.linkIds(of: questions)
+        self.linkIds = linkIds
         taken = Set(linkIds)
         // Only the referred questions' types are wanted: a type's item is made whole to learn its type.
         var referred: Set<String> = []
@@ -86,13 +87,18 @@ struct FHIRItemList {
         guard let (text, children) = group else { return }
         group = nil
         guard !children.isEmpty else { return }
-        groupCount += 1
         items.append(
             .object([
-                ("linkId", .string(Self.unique("section-\(groupCount)", in: &taken))), ("text", .string(text)),
+                ("linkId", .string(nextGroupLinkId())), ("text", .string(text)),
                 ("type", .string("group")),
                 ("item", .array(children)),
             ]))
+    }
+
+    /// The linkId of the next section's group that holds an item (`section-N`, made unique), in order.
+    mutating func nextGroupLinkId() -> String {
+        groupCount += 1
+        return Self.unique("section-\(groupCount)", in: &taken)
     }
 
     mutating func finished() -> [JSONWriter.Value] {

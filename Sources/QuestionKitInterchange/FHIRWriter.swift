@@ -85,16 +85,26 @@ public struct FHIRWriter: Sendable {
 
     /// `items(of:problems:)` of a template whose questions are `questions` and top level `root`.
     func items(of questions: [Question], root: JSONNode, problems: inout ProblemCollector) -> [JSONWriter.Value] {
-        var items = FHIRItemList(version: version, questions: questions, shapeType: shapeType)
+        var items = itemList(of: questions)
         for question in questions {
             items.append(question, item: item(of: question, types: items, problems: &problems))
         }
         WorkCounter.add(questions.count, to: .interchangeVisits)
         var written = items.finished()
-        for item in root["_fhir"]?["item"]?.elements.map({ $0 }) ?? [] {
-            written.append(fitted(item, problems: &problems))
-        }
+        written += keptItems(root: root, problems: &problems)
         return written
+    }
+
+    /// The list the items of `questions` are written into (their linkIds `linkIds`, when made already).
+    func itemList(of questions: [Question], linkIds: [String]? = nil) -> FHIRItemList {
+        FHIRItemList(
+            version: version, questions: questions, linkIds: linkIds ?? FHIRItemList.linkIds(of: questions),
+            shapeType: shapeType)
+    }
+
+    /// The items `_fhir` kept at the top level `root`, after the questions' (each fitted to `version`).
+    func keptItems(root: JSONNode, problems: inout ProblemCollector) -> [JSONWriter.Value] {
+        root["_fhir"]?["item"]?.elements.map { fitted($0, problems: &problems) } ?? []
     }
 
     /// The FHIR item type a question is written as (for the operands of conditions on it).
@@ -106,7 +116,7 @@ public struct FHIRWriter: Sendable {
     }
 
     /// The item of `question`, or nil (reported) when its type writes none.
-    private func item(of question: Question, types items: FHIRItemList, problems: inout ProblemCollector)
+    func item(of question: Question, types items: FHIRItemList, problems: inout ProblemCollector)
         -> JSONWriter.Value?
     {
         guard var shape = question.type.erasedFHIRItem(of: question.definition, at: question.node, problems: &problems)
