@@ -74,6 +74,8 @@ struct JSONWriterRecordingTests {
             .object([("a", .integer(1)), ("b", .integer(2)), ("a", .integer(3))]),
             .array([.object([("k\n", .null), ("k\n", .null)])]),
             .object((0..<40).map { ("key\($0 % 39)", .integer($0)) }),
+            // Keys longer than the writer's buffer holds at once: compared across what it has moved on.
+            .object((0..<10).map { (String(repeating: "k", count: 300) + "\($0 % 9)", .integer($0)) }),
         ] {
             #expect(Self.differences(value) == [])
             let (_, recorded) = JSONWriter.fileBytesParsed(of: value, limits: .default)
@@ -86,6 +88,7 @@ struct JSONWriterRecordingTests {
         let members: [(String, JSONWriter.Value)] = ["abc", "axc", "a\"c", "ab", "abc\n", "ABC"].map { ($0, .null) }
         #expect(Self.differences(.object(members)) == [])
         #expect(Self.differences(.object((0..<40).map { ("key\($0)", .integer($0)) })) == [])
+        #expect(Self.differences(.object((0..<10).map { (String(repeating: "k", count: 300) + "\($0)", .null) })) == [])
     }
 
     /// Beyond the limits the parse's error, as `validate` reports it for the text.

@@ -219,4 +219,45 @@ struct JSONWriterTests {
         let root = try #require(parsed.document?.root)
         #expect(PlainJSON(root) == PlainJSON(value))
     }
+
+    /// Strings of each length around a word and past the writer's buffer, plain and with a byte to escape
+    /// at the start, middle or end: written as `appendQuoted` writes them into an array, where they fall
+    /// in the text.
+    @Test func stringsOfEveryLengthAreQuoted() {
+        var strings: [String] = []
+        let lengths: [Int] = Array(0...20) + [1023, 1024, 1025, 3000]
+        for length in lengths {
+            var plain = ""
+            for index in 0..<length {
+                plain.append(index % 5 == 4 ? "é" : Character(Unicode.Scalar(UInt8(97 + index % 26))))
+            }
+            strings.append(plain)
+            for place in Set([0, length / 2, length - 1]) where length > 0 {
+                for mark in ["\"", "\n", "\\", "\u{1}"] {
+                    var characters = Array(plain)
+                    characters[place] = Character(mark)
+                    strings.append(String(characters))
+                }
+            }
+        }
+        var expected: [UInt8] = [UInt8(ascii: "[")]
+        for (index, string) in strings.enumerated() {
+            if index > 0 { expected.append(UInt8(ascii: ",")) }
+            JSONWriter.appendQuoted(string, to: &expected)
+        }
+        expected.append(UInt8(ascii: "]"))
+        #expect(Array(text(.array(strings.map(JSONWriter.Value.string))).utf8) == expected)
+    }
+
+    /// Lines indented past what the writer's buffer holds at once.
+    @Test func deepIndentsAreWritten() {
+        var value = JSONWriter.Value.integer(1)
+        for _ in 0..<700 { value = .array([value]) }
+        var expected = "1"
+        for depth in (0..<700).reversed() {
+            let inner = String(repeating: " ", count: 2 * (depth + 1))
+            expected = "[\n" + inner + expected + "\n" + String(repeating: " ", count: 2 * depth) + "]"
+        }
+        #expect(text(value, indent: 2) == expected)
+    }
 }

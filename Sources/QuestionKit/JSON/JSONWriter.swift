@@ -92,76 +92,93 @@ public struct JSONWriter: Sendable {
 
     /// Writes `value`, telling `recording` where each value and key went (see `JSONWriterRecording`).
     mutating func write<Recording: JSONWriterRecording>(_ value: Value, depth: Int, recording: inout Recording) {
-        let start = bytes.count
-        switch value {
-        case .null:
-            append("null")
-            recording.scalar(.null, start: start, end: bytes.count)
-        case .bool(let flag):
-            append(flag ? "true" : "false")
-            recording.scalar(.boolean, start: start, end: bytes.count)
-        case .integer(let number):
-            append(String(number))
-            recording.scalar(.number, start: start, end: bytes.count)
-        case .number(let number):
-            append(Self.format(number))
-            recording.scalar(number.isFinite ? .number : .null, start: start, end: bytes.count)
-        case .string(let string):
-            let escaped = Self.appendQuoted(string, to: &bytes)
-            recording.string(escaped: escaped, start: start, end: bytes.count)
-        // The containers loop over their elements in place: a closure called with each index copied every
-        // element out of its array (a retain and a release of each value and key), most of writing a
-        // converted template.
-        case .array(let elements):
-            recording.open(.array, start: start)
-            bytes.append(UInt8(ascii: "["))
-            guard !elements.isEmpty else {
-                bytes.append(UInt8(ascii: "]"))
-                return recording.close(end: bytes.count)
-            }
-            var first = true
-            for element in elements {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                newline(depth: depth + 1)
-                write(element, depth: depth + 1, recording: &recording)
-            }
-            newline(depth: depth)
-            bytes.append(UInt8(ascii: "]"))
-            recording.close(end: bytes.count)
-        case .object(let members):
-            recording.open(.object, start: start)
-            bytes.append(UInt8(ascii: "{"))
-            guard !members.isEmpty else {
-                bytes.append(UInt8(ascii: "}"))
-                return recording.close(end: bytes.count)
-            }
-            var first = true
-            for (key, member) in members {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                newline(depth: depth + 1)
-                let keyStart = bytes.count
-                let escaped = Self.appendQuoted(key, to: &bytes)
-                recording.key(escaped: escaped, start: keyStart, end: bytes.count, in: bytes)
-                if indent > 0 {
-                    bytes.append(UInt8(ascii: ":"))
-                    bytes.append(UInt8(ascii: " "))
-                } else {
-                    bytes.append(UInt8(ascii: ":"))
-                }
-                write(member, depth: depth + 1, recording: &recording)
-            }
-            newline(depth: depth)
-            bytes.append(UInt8(ascii: "}"))
-            recording.close(end: bytes.count)
+        let indent = indent
+        JSONWriterOutput.appending(to: &bytes) { output in
+            Self.write(value, depth: depth, indent: indent, to: &output, recording: &recording)
         }
     }
 
-    private mutating func newline(depth: Int) {
-        guard indent > 0 else { return }
-        bytes.append(UInt8(ascii: "\n"))
-        Self.appendSpaces(indent * depth, to: &bytes)
+    private static func write<Recording: JSONWriterRecording>(
+        _ value: Value, depth: Int, indent: Int, to output: inout JSONWriterOutput, recording: inout Recording
+    ) {
+        let start = output.count
+        switch value {
+        case .null:
+            output.append("null")
+            recording.scalar(.null, start: start, end: output.count)
+        case .bool(let flag):
+            output.append(flag ? "true" : "false")
+            recording.scalar(.boolean, start: start, end: output.count)
+        case .integer(let number):
+            output.append(String(number))
+            recording.scalar(.number, start: start, end: output.count)
+        case .number(let number):
+            output.append(format(number))
+            recording.scalar(number.isFinite ? .number : .null, start: start, end: output.count)
+        case .string(let string):
+            let escaped = output.appendQuoted(string)
+            recording.string(escaped: escaped, start: start, end: output.count)
+        // The containers are walked through their buffers by index. Each element is still copied out to be
+        // written (a retain and a release of its key and value): only a borrowing read would save that.
+        case .array(let elements):
+            let index = recording.open(.array, start: start)
+            output.append(UInt8(ascii: "["))
+            elements.withUnsafeBufferPointer { elements in
+                for position in elements.indices {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    if indent > 0 { output.newline(indentedBy: indent * (depth + 1)) }
+                    write(elements[position], depth: depth + 1, indent: indent, to: &output, recording: &recording)
+                }
+            }
+            if !elements.isEmpty, indent > 0 { output.newline(indentedBy: indent * depth) }
+            output.append(UInt8(ascii: "]"))
+            recording.close(index, count: elements.count, end: output.count)
+        case .object(let members):
+            let index = recording.open(.object, start: start)
+            output.append(UInt8(ascii: "{"))
+            members.withUnsafeBufferPointer { members in
+                // An object that repeats a key, or may (one of many: not compared here), is parsed after all.
+                let comparesKeys = Recording.checksKeys && members.count <= pairwiseKeyLimit
+                if Recording.checksKeys, !comparesKeys { recording.mayRepeatKeys() }
+                var keyFilter: UInt64 = 0
+                for position in members.indices {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    if indent > 0 { output.newline(indentedBy: indent * (depth + 1)) }
+                    let keyStart = output.count
+                    let escaped = output.appendQuoted(members[position].0)
+                    recording.key(escaped: escaped, start: keyStart, end: output.count)
+                    if comparesKeys {
+                        let bit = keyFilterBit(output, start: keyStart, end: output.count)
+                        if keyFilter & bit != 0, repeatsEarlierKey(members, at: position) { recording.mayRepeatKeys() }
+                        keyFilter |= bit
+                    }
+                    output.append(UInt8(ascii: ":"))
+                    if indent > 0 { output.append(UInt8(ascii: " ")) }
+                    write(members[position].1, depth: depth + 1, indent: indent, to: &output, recording: &recording)
+                }
+            }
+            if !members.isEmpty, indent > 0 { output.newline(indentedBy: indent * depth) }
+            output.append(UInt8(ascii: "}"))
+            recording.close(index, count: members.count, end: output.count)
+        }
+    }
+
+    /// Up to this many members, a recorded object's keys are compared with each other.
+    private static let pairwiseKeyLimit = 16
+
+    /// A written key's bit for comparing keys (as `JSONParserEngine.keyFilterBit`): from its length and its
+    /// first and last bytes inside the quotes. Two keys with different bits differ.
+    private static func keyFilterBit(_ output: JSONWriterOutput, start: Int, end: Int) -> UInt64 {
+        let length = end - start - 2
+        guard length > 0 else { return 1 }
+        let (first, last) = (Int(output.byte(at: start + 1)), Int(output.byte(at: end - 2)))
+        return 1 &<< UInt64((length &+ first &* 7 &+ last &* 13) & 63)
+    }
+
+    /// Whether a member before `position` has its key: the same text, so the same bytes written.
+    private static func repeatsEarlierKey(_ members: UnsafeBufferPointer<(String, Value)>, at position: Int) -> Bool {
+        let key = members[position].0.utf8
+        return members[..<position].contains { $0.0.utf8.elementsEqual(key) }
     }
 
     /// Appends `count` spaces to `output`, copied from a run of spaces: appending a `repeatElement` went
@@ -178,11 +195,6 @@ public struct JSONWriter: Sendable {
     }
 
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
-    private mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
 
     /// Whole numbers without a fraction (up to 2^53, where doubles stop being exact integers);
     /// others in Swift's shortest round-trip form; JSON has no infinity or NaN, so those become null.

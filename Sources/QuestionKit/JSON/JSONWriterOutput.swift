@@ -1,0 +1,176 @@
+/// The text a `JSONWriter` (or a `JSONRecordedText`) writes, gathered in a small buffer (on the stack, or the
+/// text's own) and moved to its `[UInt8]` a buffer at a time. Appending each piece (a quote, a key, a line's
+/// indent) to the array paid a uniqueness check, a capacity check and a call to copy it: a fifth of writing
+/// a converted 100,000-question template.
+struct JSONWriterOutput {
+    /// The text moved out of the buffer so far.
+    private(set) var bytes: [UInt8]
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    /// Bytes written to `buffer`, not yet moved to `bytes`.
+    private var used = 0
+    /// `bytes.count`, kept here: read for every value's position.
+    private var moved: Int
+
+    /// The buffer's size: the most the stack is given without asking the runtime (larger is a heap allocation).
+    private static let bufferSize = 1024
+
+    /// An output that appends to `bytes`, through `buffer` (`capacity` bytes, the caller's to free).
+    init(appendingTo bytes: [UInt8], buffer: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.bytes = bytes
+        self.buffer = buffer
+        self.capacity = capacity
+        moved = bytes.count
+    }
+
+    /// Frees the buffer given at `init`, for an owner that allocated it; the output must not be used afterwards.
+    func deallocateBuffer() {
+        buffer.deallocate()
+    }
+
+    /// Calls `body` with an output that appends to `bytes`, all of it in `bytes` when it returns.
+    static func appending<Result>(to bytes: inout [UInt8], _ body: (inout JSONWriterOutput) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bufferSize) { buffer in
+            // A temporary allocation of a positive count has a base address.
+            var output = JSONWriterOutput(
+                appendingTo: [], buffer: buffer.baseAddress.unsafelyUnwrapped, capacity: buffer.count)
+            swap(&output.bytes, &bytes)
+            output.moved = output.bytes.count
+            let result = body(&output)
+            output.flush()
+            swap(&output.bytes, &bytes)
+            return result
+        }
+    }
+
+    /// The position of the next byte in the whole text.
+    var count: Int {
+        @inline(__always) get { moved &+ used }
+    }
+
+    /// The byte at `position` of the whole text (below `count`).
+    func byte(at position: Int) -> UInt8 {
+        position >= moved ? buffer[position &- moved] : bytes[position]
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if used == capacity { flush() }
+        buffer[used] = byte
+        used &+= 1
+    }
+
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard reserve(source.count), let base = source.baseAddress else {
+            bytes.append(contentsOf: source)
+            moved &+= source.count
+            return
+        }
+        (buffer + used).update(from: base, count: source.count)
+        used &+= source.count
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// A line end and `count` spaces.
+    mutating func newline(indentedBy count: Int) {
+        // Whole words of spaces: the last may go past the line, into room not yet written.
+        guard reserve(count &+ 9) else {
+            append(UInt8(ascii: "\n"))
+            for _ in 0..<count { append(UInt8(ascii: " ")) }
+            return
+        }
+        buffer[used] = UInt8(ascii: "\n")
+        let spaces = UnsafeMutableRawPointer(buffer + (used &+ 1))
+        var offset = 0
+        while offset < count {
+            spaces.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        used &+= count &+ 1
+    }
+
+    /// Appends `string` as `JSONWriter.appendQuoted` does; whether anything was escaped.
+    mutating func appendQuoted(_ string: String) -> Bool {
+        let plain = string.utf8.withContiguousStorageIfAvailable { appendQuotedIfPlain($0) }
+        if plain == true { return false }
+        var quoted: [UInt8] = []
+        let escaped = JSONWriter.appendQuoted(string, to: &quoted)
+        quoted.withUnsafeBufferPointer { append($0) }
+        return escaped
+    }
+
+    /// Appends `utf8` quoted when it needs no escape and fits the buffer, checked and copied a word at a time
+    /// (a short text as two overlapping halves); false, with nothing written, otherwise.
+    private mutating func appendQuotedIfPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = utf8.count
+        guard reserve(count &+ 2), let base = utf8.baseAddress else { return count == 0 && appendEmptyQuotes() }
+        // (An empty text may have a base address: nothing is read from it.)
+        let source = UnsafeRawPointer(base)
+        let target = buffer + used
+        target[0] = UInt8(ascii: "\"")
+        let text = UnsafeMutableRawPointer(target + 1)
+        // Which byte is where in a word does not matter to the check; bytes added to fill one are spaces.
+        switch count {
+        case 8...:
+            var offset = 0
+            while true {
+                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                guard !ByteScan.needsEscape(word: word) else { return false }
+                text.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+                if offset == count &- 8 { break }
+                offset = Swift.min(offset &+ 8, count &- 8)
+            }
+        case 4...7:
+            let (head, tail) = (
+                source.loadUnaligned(as: UInt32.self), source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            )
+            guard !ByteScan.needsEscape(word: UInt64(head) | UInt64(tail) &<< 32) else { return false }
+            text.storeBytes(of: head, as: UInt32.self)
+            text.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        case 2...3:
+            let (head, tail) = (
+                source.loadUnaligned(as: UInt16.self), source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+            )
+            let word = UInt64(head) | UInt64(tail) &<< 16 | 0x2020_2020_0000_0000
+            guard !ByteScan.needsEscape(word: word) else { return false }
+            text.storeBytes(of: head, as: UInt16.self)
+            text.storeBytes(of: tail, toByteOffset: count &- 2, as: UInt16.self)
+        case 1:
+            let byte = base[0]
+            guard !ByteScan.needsEscape(word: UInt64(byte) | 0x2020_2020_2020_2000) else { return false }
+            text.storeBytes(of: byte, as: UInt8.self)
+        default:
+            break
+        }
+        target[count &+ 1] = UInt8(ascii: "\"")
+        used &+= count &+ 2
+        return true
+    }
+
+    private mutating func appendEmptyQuotes() -> Bool {
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
+        return true
+    }
+
+    /// Whether the buffer has room for `count` more bytes, moving what it holds to `bytes` when needed: false
+    /// when it cannot hold that many at all.
+    @inline(__always)
+    private mutating func reserve(_ count: Int) -> Bool {
+        if capacity &- used >= count { return true }
+        flush()
+        return count <= capacity
+    }
+
+    /// Moves what the buffer holds to `bytes`.
+    mutating func flush() {
+        guard used > 0 else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: used))
+        moved &+= used
+        used = 0
+    }
+}
