@@ -94,10 +94,7 @@ struct DeflateBitWriter {
     // Held here so that each symbol does not go through the tables' lazy initialisation check.
     private let literalCodes = FixedHuffman.literalCodes
     private let matchLengthCodes = FixedHuffman.matchLengthCodes
-    private let distanceSymbols = FixedHuffman.distanceSymbols
-    private let distanceCodes = FixedHuffman.distanceCodes
-    private let distanceBase = FixedHuffman.distanceBase
-    private let distanceExtra = FixedHuffman.distanceExtra
+    private let distanceRuns = FixedHuffman.distanceRuns
 
     init(_ output: UnsafeMutableBufferPointer<UInt8>) {
         self.output = UnsafeMutableRawBufferPointer(output)
@@ -128,14 +125,13 @@ struct DeflateBitWriter {
 
     /// A match of `length` (3…258) bytes at `distance` (1…32,768) bytes back: the length's code and extra
     /// bits (at most 13), then the distance's (at most 18), in one write.
+    @inline(__always)
     mutating func writeMatch(length: Int, distance: Int) {
         let lengthCode = matchLengthCodes[length]
-        let zeroBased = distance - 1
-        let symbol = Int(zeroBased < 256 ? distanceSymbols[zeroBased] : distanceSymbols[256 + (zeroBased >> 7)])
-        let distanceBits = UInt32(distanceCodes[symbol]) | UInt32(distance - distanceBase[symbol]) << 5
+        let distanceRun = distanceRuns[distance - 1]
         write(
-            bits: UInt32(lengthCode.bits) | distanceBits << UInt32(lengthCode.length),
-            count: Int(lengthCode.length) + 5 + distanceExtra[symbol])
+            bits: UInt32(lengthCode.bits) | (distanceRun & 0xFF_FFFF) << UInt32(lengthCode.length),
+            count: Int(lengthCode.length) + Int(distanceRun >> 24))
     }
 
     /// Pads the last byte with zero bits; the number of bytes written.

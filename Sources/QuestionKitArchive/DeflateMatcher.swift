@@ -86,6 +86,7 @@ enum LZ77Matcher {
     }
 
     /// The longest earlier occurrence of the bytes at `position` (which must already be inserted).
+    @inline(__always)
     private static func longestMatch(
         at position: Int, bytes: UnsafeBufferPointer<UInt8>, state: State
     ) -> (length: Int, distance: Int) {
@@ -95,7 +96,9 @@ enum LZ77Matcher {
         var bestDistance = 0
         var candidate = Int(state.previous[position & (windowSize - 1)])
         var chain = state.effort.maximumChain
-        while candidate >= 0 && position - candidate <= windowSize && chain > 0 {
+        // A candidate is at most a window back (and not negative: none); one comparison says both.
+        let oldest = max(0, position - windowSize)
+        while candidate >= oldest && chain > 0 {
             if bytes[candidate + bestLength] == bytes[position + bestLength] {
                 let length = commonLength(bytes, candidate, position, limit: limit)
                 if length > bestLength {

@@ -66,6 +66,15 @@ enum FixedHuffman {
         return table
     }()
 
+    /// For each distance 1…32,768 (by `distance - 1`): its symbol's code and its extra bits after it as
+    /// one run of bits (the low 24 bits), and the run's length (the high 8 bits): one look-up for a match's
+    /// distance, where the symbol, its code, base and extra bits took four.
+    static let distanceRuns: [UInt32] = (0..<32_768).map { zeroBased in
+        let symbol = Int(zeroBased < 256 ? distanceSymbols[zeroBased] : distanceSymbols[256 + (zeroBased >> 7)])
+        let bits = UInt32(distanceCodes[symbol]) | UInt32(zeroBased + 1 - distanceBase[symbol]) << 5
+        return bits | UInt32(5 + distanceExtra[symbol]) << 24
+    }
+
     private static func reversed(_ code: Int, length: Int) -> UInt16 {
         var result = 0
         for bit in 0..<length where code & (1 << bit) != 0 {

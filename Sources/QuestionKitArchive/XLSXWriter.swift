@@ -125,7 +125,7 @@ package enum XLSXWriter {
     /// Text XML 1.0 can hold: no control characters but tab, line feed and carriage return, no U+FFFE/U+FFFF.
     private static func checkText(_ text: String, _ location: CellLocation) throws(XLSXError) {
         // By bytes first: every control character is one byte below 0x20, and U+FFFE/U+FFFF start with 0xEF.
-        let fits = text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 < 0x20 || $0 == 0xEF } }
+        let fits = text.utf8.withContiguousStorageIfAvailable { !holdsLookedAtByte($0, markup: false) }
         guard fits != true, text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return }
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -341,15 +341,46 @@ package enum XLSXWriter {
     /// for any other text.
     @inline(__always)
     private static func plainKeepsSpace(_ value: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        // Bits 0x00…0x1F, '"' (0x22), '&' (0x26), '<' (0x3C) and '>' (0x3E).
-        let looked: UInt64 = 0x5000_0044_FFFF_FFFF
-        guard let first = bytes.first, let last = bytes.last else { return nil }
-        for byte in bytes where byte < 64 ? looked >> byte & 1 != 0 : byte == 0xEF { return nil }
+        guard let first = bytes.first, let last = bytes.last, !holdsLookedAtByte(bytes, markup: true) else {
+            return nil
+        }
         // Without control characters only a space at either end asks to be kept: an ASCII end that is
         // no space settles it, another end is looked at as a Character.
         return first == 0x20 || last == 0x20
             || ((first >= 0x80 || last >= 0x80)
                 && (value.first?.isWhitespace == true || value.last?.isWhitespace == true))
+    }
+
+    /// Whether `bytes` hold a byte text is not written as it is for: a control character (below 0x20) or
+    /// 0xEF (the first byte of U+FFFE and U+FFFF), and with `markup` one of `"`, `&`, `<` and `>`. Eight
+    /// bytes at a time (a byte at a time cost most of writing the shared strings' XML).
+    @inline(__always)
+    private static func holdsLookedAtByte(_ bytes: UnsafeBufferPointer<UInt8>, markup: Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Whether a byte of `word` is below `limit` (at most 0x80): that byte's high bit is set here (a
+        // borrow may set bits above it too, but never without one).
+        func below(_ word: UInt64, _ limit: UInt64) -> Bool { (word &- ones &* limit) & ~word & highs != 0 }
+        func holds(_ word: UInt64, _ byte: UInt64) -> Bool { below(word ^ (ones &* byte), 1) }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if below(word, 0x20) || holds(word, 0xEF) { return true }
+            if markup && (holds(word, 0x22) || holds(word, 0x26) || holds(word, 0x3C) || holds(word, 0x3E)) {
+                return true
+            }
+            index += 8
+        }
+        // Bits 0x00…0x1F, and with markup '"' (0x22), '&' (0x26), '<' (0x3C) and '>' (0x3E).
+        let looked: UInt64 = markup ? 0x5000_0044_FFFF_FFFF : 0x0000_0000_FFFF_FFFF
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 64 ? looked >> byte & 1 != 0 : byte == 0xEF { return true }
+            index += 1
+        }
+        return false
     }
 
     /// `<t>`, keeping spaces at either end and line breaks (which XML would otherwise let a reader trim).

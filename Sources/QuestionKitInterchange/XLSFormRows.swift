@@ -46,8 +46,11 @@ struct XLSFormRows {
         // LinkIds first, so that a made name never takes one.
         var linkIds: [String?] = []
         linkIds.reserveCapacity(count)
-        for question in template.questions {
-            let linkId = question.node["linkId"]?.stringValue
+        // The questions are looked at in place (`questions[index]`): a loop over them copied each one (its
+        // type and definition existentials), a tenth of making the rows, in each loop.
+        let questions = template.questions
+        for index in questions.indices {
+            let linkId = questions[index].node["linkId"]?.stringValue
             if let linkId, Self.isName(linkId), names.insert(linkId).inserted {
                 linkIds.append(linkId)
             } else {
@@ -56,21 +59,24 @@ struct XLSFormRows {
         }
         var lists: [String: [XLSFormRowShape.Choice]] = [:]
         var listNames = Set<String>()
-        for (question, linkId) in zip(template.questions, linkIds) {
-            let name = linkId ?? XLSFormRowShape.unique("q\(question.number)", in: &names)
-            if linkId == nil, let given = question.node["linkId"] {
+        for index in questions.indices {
+            let linkId = linkIds[index]
+            let node = questions[index].node
+            let name = linkId ?? XLSFormRowShape.unique("q\(questions[index].number)", in: &names)
+            if linkId == nil, let given = node["linkId"] {
                 problems.report(
                     .note, XLSFormCode.nameMade,
                     "\(given.quotedForMessage) is not an XLSForm name (or is given twice): the question is named '\(name)'",
                     at: given,
                     hint: "An XLSForm name starts with a letter or '_' and holds letters, digits, '_', '-', '.'.")
             }
-            if let linkId = question.node["linkId"]?.stringValue, byLinkId[linkId] == nil {
+            if let linkId = linkId ?? node["linkId"]?.stringValue, byLinkId[linkId] == nil {
                 byLinkId[linkId] = written.count
             }
-            var row = question.type.erasedXLSFormRow(of: question.definition, at: question.node, problems: &problems)
+            var row = questions[index].type.erasedXLSFormRow(
+                of: questions[index].definition, at: node, problems: &problems)
             // What the reader kept of the source's list: its name and its choices' names.
-            let kept = question.node["_xlsform"]
+            let kept = node["_xlsform"]
             if let keptNames = kept?["choice_names"], var list = row?.choices {
                 Self.putBack(keptNames, into: &list, problems: &problems)
                 row?.choices = list
@@ -89,7 +95,7 @@ struct XLSFormRows {
                     for choice in list.choices {
                         choices.append([
                             ("list_name", unique), ("name", choice.name),
-                            (labelColumn, Self.cell(choice.label, at: question.node, problems: &problems)),
+                            (labelColumn, Self.cell(choice.label, at: node, problems: &problems)),
                         ])
                     }
                 }
@@ -117,26 +123,29 @@ struct XLSFormRows {
         var section: String?
         var pendingGroup: [(String, String)]?
         var groupOpen = false
-        for (question, row) in zip(template.questions, written) {
-            if question.section != section {
+        // In place, as in `init` (a copy of each question and of its row cost more than their groups).
+        let questions = template.questions
+        let written = self.written
+        for index in questions.indices {
+            if questions[index].section != section {
                 if groupOpen { survey.append([("type", "end group")]) }
                 groupOpen = false
                 pendingGroup = nil
-                section = question.section
+                section = questions[index].section
                 if let text = section {
                     let name = XLSFormRowShape.unique(
                         XLSFormRowShape.xmlName(of: text).map { "section_\($0)" } ?? "section", in: &names)
                     pendingGroup = [
                         ("type", "begin group"), ("name", name),
-                        (labelColumn, Self.cell(text, at: question.node, problems: &problems)),
+                        (labelColumn, Self.cell(text, at: questions[index].node, problems: &problems)),
                     ]
                 }
             }
-            guard let shape = row.shape else {
+            guard let shape = written[index].shape else {
                 problems.warning(
                     XLSFormCode.questionNotWritten,
-                    "a '\(registry.identifier(of: question))' question has no XLSForm row; it is not written",
-                    at: question.node, hint: "XLSForm has no question of this kind; the form leaves it out.")
+                    "a '\(registry.identifier(of: questions[index]))' question has no XLSForm row; it is not written",
+                    at: questions[index].node, hint: "XLSForm has no question of this kind; the form leaves it out.")
                 continue
             }
             if let group = pendingGroup {
@@ -144,7 +153,8 @@ struct XLSFormRows {
                 pendingGroup = nil
                 groupOpen = true
             }
-            survey.append(surveyRow(question, row: row, shape: shape, problems: &problems))
+            let row = surveyRow(questions[index], row: written[index], shape: shape, problems: &problems)
+            survey.append(row)
         }
         if groupOpen { survey.append([("type", "end group")]) }
     }

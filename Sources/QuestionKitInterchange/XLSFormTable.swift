@@ -24,6 +24,13 @@ struct XLSFormTable {
         rows.append(row)
     }
 
+    /// Adds rows, as `append(_:)` does each (counted at once: the counter looked up for each row of a
+    /// 100,000-question form cost more than keeping the row).
+    mutating func append(contentsOf rows: [[(String, String)]]) {
+        WorkCounter.add(rows.count, to: .interchangeVisits)
+        self.rows += rows
+    }
+
     /// The sheet laid out: its name, its header's width, and the header row and the rows beneath it, each row
     /// only its cells that hold text, in column order (what the workbook writes; a row laid out in full, a
     /// String for each of its empty cells, cost as much as writing the rows' XML).

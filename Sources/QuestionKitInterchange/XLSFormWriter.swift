@@ -70,9 +70,9 @@ public struct XLSFormWriter: Sendable {
         form.writeSurvey(problems: &problems)
         var survey = XLSFormTable(
             name: "survey", leading: form.leadingColumns, required: ["type", "name", form.labelColumn])
-        for row in form.survey { survey.append(row) }
+        survey.append(contentsOf: form.survey)
         var choices = XLSFormTable(name: "choices", leading: ["list_name", "name", form.labelColumn])
-        for row in form.choices { choices.append(row) }
+        choices.append(contentsOf: form.choices)
         let kept = root["_xlsform"]
         if let sheets = kept?["sheets"], sheets.count > 0 {
             problems.warning(

@@ -184,17 +184,19 @@ extension ShortAnswerQuestion {
     {
         guard definition.isNumeric else { return XLSFormRowShape(type: "text") }
         let range = definition.acceptedRange
-        let bounds = [range.lower, range.upper].compactMap { $0 }
-        let whole = !bounds.isEmpty && bounds.allSatisfy { $0 == $0.rounded() && abs($0) < 1e15 }
+        // The bounds looked at in place: an array of them for each of a 100,000-question form's numbers was
+        // made and freed for this test alone.
+        let isWhole = { (bound: Double?) in bound.map { $0 == $0.rounded() && abs($0) < 1e15 } ?? true }
+        let whole = (range.lower != nil || range.upper != nil) && isWhole(range.lower) && isWhole(range.upper)
         if whole, let numberInput = node["numberInput"] {
             problems.report(
                 .note, Code.xlsFormWrittenAsInteger,
                 "the accepted range has whole bounds: written as an XLSForm integer, which refuses a fraction",
                 at: numberInput, hint: "A bound with a fraction (0.5) writes a decimal.")
         }
-        let text = { (bound: Double) in JSONWriter.text(of: .number(bound), indent: 0) }
+        // What `JSONWriter.text(of: .number(bound))` writes, without a writer and a value made for each bound.
         let (constraint, message): (String?, String?) =
-            switch (range.lower.map(text), range.upper.map(text)) {
+            switch (range.lower.map(JSONWriter.format), range.upper.map(JSONWriter.format)) {
             case (let lower?, let upper?): (". >= \(lower) and . <= \(upper)", "Between \(lower) and \(upper)")
             case (let lower?, nil): (". >= \(lower)", "At least \(lower)")
             case (nil, let upper?): (". <= \(upper)", "At most \(upper)")
