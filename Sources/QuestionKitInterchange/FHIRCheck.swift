@@ -110,14 +110,24 @@ public enum XLSFormCheck {
     ) {
         let read = XLSFormReader(registry: reader.registry).read(bytes, path: path)
         guard let template = read.template, let sheets = read.sheets else { return (nil, read.diagnostics) }
+        // The template's list of questions stands for the survey sheet, whose rows they were made of.
+        let survey = sheets.document.root["survey"]
+        let question = ImportCheck.question(in: read.sources)
         let checked = ImportCheck.check(
             template, of: sheets.document, diagnostics: read.problems, reader: reader,
-            source: ImportCheck.question(in: read.sources))
+            source: { $0 == "/questions" ? survey : question($0) })
         var diagnostics = sheets.locate(checked.diagnostics)
-        // The template's hint names our JSON's key; an XLSForm's author titles it in its settings.
-        for index in diagnostics.indices where diagnostics[index].code == "template.missing-title" {
-            diagnostics[index].hint =
-                "Add a 'settings' sheet with a 'form_title' column; a form read from a file is titled by its name."
+        // The template's hints name our JSON's keys; an XLSForm's author fixes these in the sheets.
+        for index in diagnostics.indices {
+            switch diagnostics[index].code {
+            case "template.missing-title":
+                diagnostics[index].hint =
+                    "Add a 'settings' sheet with a 'form_title' column; a form read from a file is titled by its name."
+            case "template.no-questions":
+                diagnostics[index].hint =
+                    "Add a survey row of a type that makes a question; each row that made none is reported at its cell."
+            default: break
+            }
         }
         return (checked.template, diagnostics)
     }

@@ -171,6 +171,20 @@ struct XLSFormReaderTests {
         #expect(titled.template?.contains(#""Title": "Pump check""#) == true)
     }
 
+    /// A form none of whose rows makes a question says so at the survey sheet, with a hint in its terms.
+    @Test func aFormWithoutQuestionsSaysSoAtTheSurveySheet() throws {
+        let form = Array(
+            """
+            "survey",,,
+            ,"type","name","label"
+            ,"note","n","Only a note."
+            """.utf8)
+        let converted = XLSFormCheck.convert(form, path: "notes.csv", reader: TemplateReader(registry: Self.registry))
+        let none = try #require(converted.diagnostics.first { $0.code == "template.no-questions" })
+        #expect(none.position == SourcePosition(line: 1, column: 1))
+        #expect(none.hint?.contains("survey row") == true)
+    }
+
     @Test(arguments: [
         ("forms/water point.xlsx", "water point"), ("a.b.md", "a.b"), ("plain", "plain"), ("dir/.csv", nil),
         ("-", nil), ("", nil),
