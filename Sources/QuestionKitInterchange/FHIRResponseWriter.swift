@@ -239,7 +239,8 @@ private struct Writing {
             WorkCounter.add(1, to: .interchangeVisits)
             let type = item.string("type")
             guard type != "display", let linkId = item.string("linkId") else { continue }
-            if type == "group" {
+            // A group that is one of our questions (a table written as a grid) is answered as a question.
+            if type == "group", unwritten[linkId] == nil {
                 // Written, then taken back when it holds nothing.
                 let mark = output.bytes.count
                 output.start(depth: depth, first: count == 0)

@@ -124,6 +124,46 @@ struct FHIRResponseTests {
 
     /// Found by Fuzz/FHIRFuzz: a day FHIR does not write (a five-digit year) was read, then not written
     /// back, so a response was no fixed point. It is now not carried, and said so.
+    /// A table is a grid group in the Questionnaire: its answer, which no FHIR answer holds, is kept in
+    /// its own item at the grid's place, said as such, not as a question the Questionnaire lacks.
+    @Test(arguments: [false, true])
+    func aTableIsAnsweredAtItsGrid(givenQuestionnaire: Bool) throws {
+        let (templateBytes, form, completed) = try Self.completed("pump-inspection.fixture.json")
+        let table = try #require(form.template.questions.first { $0.type is TableAnswerQuestion })
+        let template: FHIRResponseTemplate
+        if givenQuestionnaire {
+            let questionnaire = try #require(
+                FHIRWriter(reader: Self.reader).write(JSONParser.parse(templateBytes)).utf8)
+            template = try #require(FHIRResponseTemplate.read(questionnaire, reader: Self.reader).0)
+        } else {
+            template = try #require(FHIRResponseTemplate.read(templateBytes, reader: Self.reader).0)
+        }
+        let (response, diagnostics) = try Self.response(of: completed, template: template)
+        let codes = diagnostics.map(\.code)
+        #expect(codes.contains(FHIRCode.answerNotWritten.rawValue))
+        #expect(!codes.contains(FHIRCode.questionNotInQuestionnaire.rawValue))
+        // In its section's group, where the Questionnaire has the grid, not after every other item.
+        let root = try #require(JSONParser.parse(Array(response.utf8)).document?.root)
+        let linkId = "q\(table.number)"
+        var top: [String] = []
+        var nested: [String] = []
+        for item in try #require(root["item"]).elements {
+            top.append(item["linkId"]?.stringValue ?? "")
+            guard let inside = item["item"] else { continue }
+            for inner in inside.elements { nested.append(inner["linkId"]?.stringValue ?? "") }
+        }
+        #expect(!top.contains(linkId))
+        #expect(nested.contains(linkId))
+        // Read back, the table holds the same answer (a Questionnaire's template is not ours: only the answer compares).
+        let (back, _) = try Self.completedForm(of: response, template: template)
+        let read = try #require(CompletedFormReader.read(Array(back.utf8), with: Self.reader).form)
+        let answer = try #require(read.entries[table.index].answer)
+        let written = try #require(form.entries[table.index].answer)
+        #expect(
+            read.template.questions[table.index].encodeAnswer(answer).map { JSONWriter.text(of: $0) }
+                == table.encodeAnswer(written).map { JSONWriter.text(of: $0) })
+    }
+
     @Test func anAuthoredThatIsNoFHIRDateIsNotCarried() throws {
         for authored in ["20260-3-02", "2026-3-02", "2026-02-30", "2026-13-01"] {
             let response = """
