@@ -261,7 +261,8 @@ private struct Writing {
             }
             let version = template.version
             if let position = unwritten[linkId],
-                let made = self.item(at: position, fhirItem: { item.fhirItem(version: version) })
+                let made = self.item(
+                    at: position, isGroup: type == "group", fhirItem: { item.fhirItem(version: version) })
             {
                 output.write(made, depth: depth, first: count == 0)
                 count += 1
@@ -273,7 +274,8 @@ private struct Writing {
 
     /// The response item of the question at `position` (nil when not asked or with nothing to
     /// say), as `fhirItem` (nil when the Questionnaire has none; made only for an answer) holds its answer.
-    private mutating func item(at position: Int, fhirItem: () -> FHIRItem?) -> ResponseItem? {
+    /// `isGroup`: the Questionnaire's item is a group (a table's grid), which holds items, not answers.
+    private mutating func item(at position: Int, isGroup: Bool = false, fhirItem: () -> FHIRItem?) -> ResponseItem? {
         let question = form.template.questions[position]
         let linkId = linkIds[position]
         unwritten[linkId] = nil
@@ -283,7 +285,9 @@ private struct Writing {
         var answers: [JSONWriter.Value] = []
         if let answer = entry.answer {
             let node = answer.source ?? question.node
-            if let values = fhirAnswers(of: answer, question: question, item: fhirItem(), at: node) {
+            if let values = fhirAnswers(
+                of: answer, question: question, item: isGroup ? nil : fhirItem(), isGroup: isGroup, at: node)
+            {
                 answers = values
             } else {
                 let stored = JSONWriter.text(of: question.encodeAnswer(answer) ?? node.writerValue, indent: 0)
@@ -327,9 +331,16 @@ private struct Writing {
     }
 
     /// The answer entries of `answer`, through its type; nil (reported) when it writes none.
-    private mutating func fhirAnswers(of answer: QuestionAnswer, question: Question, item: FHIRItem?, at node: JSONNode)
-        -> [JSONWriter.Value]?
-    {
+    private mutating func fhirAnswers(
+        of answer: QuestionAnswer, question: Question, item: FHIRItem?, isGroup: Bool, at node: JSONNode
+    ) -> [JSONWriter.Value]? {
+        if isGroup {
+            problems.warning(
+                FHIRCode.answerNotWritten,
+                "its item in the Questionnaire is a group (a grid), which holds items, not answers: kept as stored "
+                    + "in the extension \(FHIRResponseExtension.storedAnswer)", at: node)
+            return nil
+        }
         guard let item else {
             problems.warning(
                 FHIRCode.questionNotInQuestionnaire,
