@@ -154,6 +154,32 @@ struct XLSXTests {
         #expect(read.map { $0.map { Array($0.value.utf8) } } == rows.map { $0.map { Array($0.utf8) } })
     }
 
+    /// Text is looked at eight bytes at a time, then byte by byte: a character XML escapes is written and
+    /// read back, and one it cannot hold refused, at every place in texts of every length up to 20.
+    @Test(arguments: [XLSXWriter.Strings.shared, .inline])
+    func everyByteLookedAtIsFoundAtEveryPlace(strings: XLSXWriter.Strings) throws {
+        for length in 1...20 {
+            for place in 0..<length {
+                for looked in ["\"", "&", "<", ">", "\t", "\n", " ", "\u{F900}"] {
+                    var text = Array(repeating: "a", count: length)
+                    text[place] = looked
+                    let value = text.joined()
+                    let read = try XLSXReader.read(XLSXWriter.write([("s", [[value]])], strings: strings))
+                    #expect(read[0].rows.first?.first?.value == value, "\(looked) at \(place) of \(length)")
+                }
+                for refused in ["\u{1}", "\u{1F}", "\u{FFFE}"] {
+                    var text = Array(repeating: "a", count: length)
+                    text[place] = refused
+                    let value = text.joined()
+                    let error = xlsxError { () throws(XLSXError) in
+                        _ = try XLSXWriter.write([("s", [[value]])], strings: strings)
+                    }
+                    #expect(error?.cell == CellLocation(sheet: "s", row: 1, column: 1), "\(place) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test func whatCannotBeWrittenIsAnError() {
         #expect(
             xlsxError { () throws(XLSXError) in _ = try XLSXWriter.write([]) }?.reason
