@@ -8,6 +8,7 @@ public enum XLSFormCode: String, DiagnosticCode, CaseIterable {
     case noSurveySheet = "xlsform.no-survey-sheet"
     case sheetNotCarried = "xlsform.sheet-not-carried"
     case settingsKept = "xlsform.settings-kept"
+    case settingMisspelled = "xlsform.setting-misspelled"
     case rowWithoutType = "xlsform.row-without-type"
     case typeUnsupported = "xlsform.type-unsupported"
     case typeAmbiguous = "xlsform.type-ambiguous"

@@ -78,9 +78,10 @@ public struct XLSFormReader: Sendable {
         return result
     }
 
-    /// `form_title`, else `form_id`, else the name of the form's file, as pyxform titles a form.
+    /// `form_title`, else `form_id` (or pyxform's aliases of them), else the name of the form's file, as
+    /// pyxform titles a form.
     private func title(_ settings: JSONNode?, path: String?) -> [(String, JSONWriter.Value)] {
-        guard let text = (settings?["form_title"] ?? settings?["form_id"])?.stringValue ?? path.flatMap(Self.formName)
+        guard let text = settings.flatMap(XLSFormSettings.title(in:)) ?? path.flatMap(Self.formName)
         else { return [] }
         return [("Title", .string(text))]
     }
@@ -99,7 +100,8 @@ public struct XLSFormReader: Sendable {
     ) -> [(String, JSONWriter.Value)] {
         var kept: [(String, JSONWriter.Value)] = []
         if let settings {
-            let members = settings.members.filter { $0.key != "form_title" }
+            XLSFormSettings.reportMisspelled(in: settings, problems: &problems)
+            let members = settings.members.filter { !XLSFormSettings.titleColumns.contains($0.key) }
             if !members.isEmpty {
                 problems.report(
                     .note, XLSFormCode.settingsKept,

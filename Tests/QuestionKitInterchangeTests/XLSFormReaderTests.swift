@@ -150,7 +150,8 @@ struct XLSFormReaderTests {
     }
 
     /// A form without settings is titled by its file's name, as pyxform titles it; its own `form_title`
-    /// still wins, and from standard input (no name) the template has no title and says so.
+    /// (or `form_id`, or pyxform's aliases of them) still wins, and from standard input (no name) the
+    /// template has no title and says so.
     @Test func aFormWithoutSettingsIsTitledByItsFileName() throws {
         let untitled = Array(
             """
@@ -169,6 +170,10 @@ struct XLSFormReaderTests {
         let titled = XLSFormCheck.convert(
             untitled + Array("\n\"settings\",\n,\"form_title\"\n,\"Pump check\"".utf8), path: "x.csv", reader: reader)
         #expect(titled.template?.contains(#""Title": "Pump check""#) == true)
+        let aliased = XLSFormCheck.convert(
+            untitled + Array("\n\"settings\",\n,\"set_form_id\"\n,\"pump\"".utf8), path: "x.csv", reader: reader)
+        #expect(aliased.template?.contains(#""Title": "pump""#) == true)
+        #expect(!aliased.diagnostics.contains { $0.code == XLSFormCode.settingMisspelled.rawValue })
     }
 
     /// A form none of whose rows makes a question says so at the survey sheet, with a hint in its terms.
@@ -253,6 +258,30 @@ struct XLSFormReaderTests {
         let unsupported = read.diagnostics.filter { $0.code == XLSFormCode.typeUnsupported.rawValue }
         #expect(unsupported.map(\.position?.line) == [3, 4, 5])
         #expect(unsupported.map(\.hint) == ["Did you mean 'integer'?", "Did you mean 'begin_group'?", nil])
+    }
+
+    /// A settings column close to one pyxform reads (`form_titel`) is warned at its header with the setting
+    /// it likely means, since the form is then titled by its file's name; an unknown one that is close to
+    /// none (a tool's own) and the known ones are only kept and noted.
+    @Test func aMisspelledSettingIsReportedWithTheSettingItLikelyMeans() throws {
+        let form = """
+            | survey |
+            | | type | name | label |
+            | | text | a    | A?    |
+            | settings |
+            | | form_titel | versoin | kobo_uid | style |
+            | | Site check | 3       | x9       | pages |
+            """
+        let converted = XLSFormCheck.convert(
+            Array(form.utf8), path: "site.md", reader: TemplateReader(registry: Self.registry))
+        let misspelled = converted.diagnostics.filter { $0.code == XLSFormCode.settingMisspelled.rawValue }
+        #expect(misspelled.map(\.severity) == [.warning, .warning])
+        #expect(
+            misspelled.map(\.position) == [SourcePosition(line: 5, column: 5), SourcePosition(line: 5, column: 18)])
+        #expect(misspelled.map(\.hint) == ["Did you mean 'form_title'?", "Did you mean 'version'?"])
+        #expect(converted.template?.contains(#""Title": "site""#) == true)
+        #expect(converted.template?.contains(#""form_titel": "Site check""#) == true)
+        #expect(converted.diagnostics.contains { $0.code == XLSFormCode.settingsKept.rawValue })
     }
 
     @Test func unreadableFormsAreErrorsNotCrashes() {
