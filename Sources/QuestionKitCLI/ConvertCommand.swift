@@ -86,7 +86,7 @@ package struct ConvertCommand: Command {
             converted = made
         } else {
             converted = convert(
-                bytes, parsed: parsed, input: path == "-" ? nil : path, from: from, to: to, version: version,
+                bytes, parsed: parsed, input: SourceCheck.file(path), from: from, to: to, version: version,
                 layout: Self.layout(of: output), registry: context.registry)
             try converted.refuseWithoutTemplate()
         }

@@ -87,9 +87,9 @@ public struct XLSFormReader: Sendable {
     }
 
     /// The name pyxform gives the form in the file at `path`: the file's name without its folder and its
-    /// last extension (`forms/water point.xlsx` is `water point`); nil for standard input or no name.
+    /// last extension (`forms/water point.xlsx` is `water point`); nil when that leaves no name.
     package static func formName(ofPath path: String) -> String? {
-        guard path != "-", let file = path.split(separator: "/").last else { return nil }
+        guard let file = path.split(separator: "/").last else { return nil }
         let name = file.lastIndex(of: ".").map { file[..<$0] } ?? file
         return name.isEmpty ? nil : String(name)
     }

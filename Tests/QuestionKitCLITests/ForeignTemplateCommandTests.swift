@@ -94,4 +94,19 @@ struct ForeignTemplateCommandTests {
         #expect(ran.status == 0, "\(ran.standardOutput)\(ran.standardError)")
         #expect(ran.standardOutput.contains("Leak rate"))
     }
+
+    /// An XLSForm without settings is titled by its file's name; read from standard input it has none, and
+    /// both `validate` and `convert` say so (`-` is no file's name).
+    @Test func anXLSFormFromStandardInputHasNoNameToBeTitledBy() throws {
+        let folder = try TemporaryFolder()
+        let text = "| survey |\n| | type | name | label |\n| | text | a | A? |\n"
+        let form = try folder.write("site.md", text)
+        #expect(!runTool(["validate", form]).standardOutput.contains("template.missing-title"))
+        #expect(runTool(["convert", form]).standardOutput.contains(#""Title": "site""#))
+        let validated = runTool(["validate", "-"], standardInput: text)
+        #expect(validated.standardOutput.contains("[template.missing-title]"), "\(validated.standardOutput)")
+        let converted = runTool(["convert", "-"], standardInput: text)
+        #expect(converted.standardError.contains("[template.missing-title]"), "\(converted.standardError)")
+        #expect(!converted.standardOutput.contains(#""Title""#))
+    }
 }

@@ -68,10 +68,16 @@ package struct SourceCheck: Sendable {
     private func foreignReading(_ bytes: [UInt8], parsed: JSONParseResult, path: String) -> ForeignTemplateReading? {
         guard let foreign else { return nil }
         guard let root = parsed.document?.root, root.kind == .object else {
-            return foreign.read(bytes, root: nil, path: path, reader: reader)
+            return foreign.read(bytes, root: nil, path: Self.file(path), reader: reader)
         }
         guard root[reader.keys.spelling(of: .questions)] == nil else { return nil }
-        return foreign.read(bytes, root: root, path: path, reader: reader)
+        return foreign.read(bytes, root: root, path: Self.file(path), reader: reader)
+    }
+
+    /// The file `path` names, nil for standard input (`-`, as the commands take it): the one place a
+    /// source's path is told from standard input.
+    package static func file(_ path: String) -> String? {
+        path == "-" ? nil : path
     }
 
     /// Whether the file is named as a fixture (`*.fixture.json`), whatever it holds.
@@ -100,7 +106,7 @@ package struct SourceCheck: Sendable {
         var diagnostics = read.diagnostics
         var reports: [FileDiagnostics] = []
         if let fixture = read.fixture {
-            let fixturePath = path == "-" ? "./-" : path
+            let fixturePath = Self.file(path) ?? "./-"
             let chosen = fixtureTemplate.choose(for: fixture, at: fixturePath)
             diagnostics += chosen.problems
             if let templatePath = chosen.path {
