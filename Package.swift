@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "QuestionKitStore", dependencies: ["QuestionKitForms", "QuestionKitFiles"]),
         // Forms of other formats in and out through the registered types: FHIR Questionnaire (R4, R5),
         // SurveyJS, XLSForm (its workbooks read by QuestionKitArchive).
-        .target(name: "QuestionKitInterchange", dependencies: ["QuestionKitForms", "QuestionKitArchive"]),
+        .target(
+            name: "QuestionKitInterchange",
+            dependencies: ["QuestionKitForms", "QuestionKitArchive", "QuestionKitFiles"]),
         // Completed forms as a partitioned dataset (answers, forms, warnings), written incrementally through
         // file-format sinks (NDJSON, and Parquet by QuestionKitParquet); `questionkit dataset`.
         .target(

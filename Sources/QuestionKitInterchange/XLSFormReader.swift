@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitFiles
 import QuestionKitForms
 
 /// Reads an XLSForm (`.xlsx`/`.xlsm` workbook, or the `.csv` and `.md` texts pyxform accepts) into a
@@ -87,11 +88,11 @@ public struct XLSFormReader: Sendable {
     }
 
     /// The name pyxform gives the form in the file at `path`: the file's name without its folder and its
-    /// last extension (`forms/water point.xlsx` is `water point`); nil when that leaves no name.
+    /// last extension (`forms/water point.xlsx` is `water point`), as Python's `splitext` makes it (a
+    /// leading dot is no extension: `.csv` is `.csv`); nil when that leaves no name.
     package static func formName(ofPath path: String) -> String? {
-        guard let file = path.split(separator: "/").last else { return nil }
-        let name = file.lastIndex(of: ".").map { file[..<$0] } ?? file
-        return name.isEmpty ? nil : String(name)
+        let name = PathText.deletingExtension(of: PathText.lastComponent(of: path))
+        return name.isEmpty ? nil : name
     }
 
     /// `_xlsform`: the settings not carried (noted), the other sheets (each noted), the rows not made.

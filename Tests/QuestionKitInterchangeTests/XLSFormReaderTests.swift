@@ -191,7 +191,8 @@ struct XLSFormReaderTests {
     }
 
     @Test(arguments: [
-        ("forms/water point.xlsx", "water point"), ("a.b.md", "a.b"), ("plain", "plain"), ("dir/.csv", nil),
+        ("forms/water point.xlsx", "water point"), ("a.b.md", "a.b"), ("plain", "plain"), ("dir/.csv", ".csv"),
+        ("forms/", "forms"),
         ("", nil),
     ])
     func formNameIsTheFileNameWithoutItsExtension(path: String, name: String?) {
