@@ -13,8 +13,12 @@ package struct InflateError: Error, Equatable, CustomStringConvertible {
 package enum Inflate {
     /// Inflates raw DEFLATE data (as zip entries hold it) into at most `limit` bytes. Bytes after the final
     /// block are left unread; `consumed` tells how many bytes the stream took.
-    package static func inflate(_ data: ArraySlice<UInt8>, limit: Int) throws(InflateError) -> [UInt8] {
-        try inflateCounting(data, limit: limit).output
+    /// `expected`, when given, is the size the caller expects (a zip entry's declared size): room for it is made
+    /// at once, not grown to.
+    package static func inflate(_ data: ArraySlice<UInt8>, limit: Int, expected: Int? = nil) throws(InflateError)
+        -> [UInt8]
+    {
+        try inflateCounting(data, limit: limit, expected: expected).output
     }
 
     /// Inflates a zlib stream (RFC 1950: header, DEFLATE data, Adler-32) into at most `limit` bytes.
@@ -35,27 +39,38 @@ package enum Inflate {
     }
 
     /// The output and how many bytes of `data` the stream took.
-    private static func inflateCounting(_ data: ArraySlice<UInt8>, limit: Int)
+    private static func inflateCounting(_ data: ArraySlice<UInt8>, limit: Int, expected: Int? = nil)
+        throws(InflateError) -> (output: [UInt8], consumed: Int)
+    {
+        let result = data.withUnsafeBufferPointer { bytes in
+            Result { () throws(InflateError) in try inflateCounting(bytes, limit: limit, expected: expected) }
+        }
+        return try result.get()
+    }
+
+    private static func inflateCounting(_ data: UnsafeBufferPointer<UInt8>, limit: Int, expected: Int?)
         throws(InflateError) -> (output: [UInt8], consumed: Int)
     {
         var reader = BitReader(data)
-        let output = InflateOutput(limit: limit, expected: data.count * 4)
+        var output = InflateOutput(limit: limit, expected: expected ?? data.count * 4)
+        defer { output.deallocate() }
         var isFinal = false
         repeat {
             isFinal = try reader.bits(1) == 1
             switch try reader.bits(2) {
-            case 0: try copyStored(&reader, into: output, limit: limit)
-            case 1: try inflateBlock(&reader, FixedTables.shared.literals, FixedTables.shared.distances, output, limit)
+            case 0: try copyStored(&reader, into: &output, limit: limit)
+            case 1:
+                try inflateBlock(&reader, FixedTables.shared.literals, FixedTables.shared.distances, &output, limit)
             case 2:
                 let (literals, distances) = try readDynamicTables(&reader)
-                try inflateBlock(&reader, literals, distances, output, limit)
+                try inflateBlock(&reader, literals, distances, &output, limit)
             default: throw reader.error("block type 3 is reserved")
             }
         } while !isFinal
         return (output.bytes(), reader.bytesConsumed)
     }
 
-    private static func copyStored(_ reader: inout BitReader, into output: InflateOutput, limit: Int)
+    private static func copyStored(_ reader: inout BitReader, into output: inout InflateOutput, limit: Int)
         throws(InflateError)
     {
         reader.alignToByte()
@@ -64,32 +79,39 @@ package enum Inflate {
             throw reader.error("a stored block's length and its complement disagree")
         }
         guard output.count + length <= limit else { throw tooLarge(limit, reader) }
-        try reader.copyBytes(length, into: output)
+        try reader.copyBytes(length, into: &output)
     }
 
     private static func tooLarge(_ limit: Int, _ reader: BitReader) -> InflateError {
         reader.error("the data inflates to more than the limit of \(limit) bytes")
     }
 
+    /// A block's symbols, each literal/length code, its extra bits, and a match's distance code and its extra
+    /// bits read from the bits buffered at once (48 bits hold the longest of them).
     private static func inflateBlock(
-        _ reader: inout BitReader, _ literals: Huffman, _ distances: Huffman, _ output: InflateOutput, _ limit: Int
+        _ reader: inout BitReader, _ literals: Huffman, _ distances: Huffman, _ output: inout InflateOutput,
+        _ limit: Int
     ) throws(InflateError) {
         while true {
-            let symbol = try literals.decode(&reader)
-            if symbol < 256 {
+            reader.fill(48)
+            let entry = try literals.decode(&reader)
+            switch entry.kind {
+            case .plain:
                 guard output.count < limit else { throw tooLarge(limit, reader) }
-                output.append(UInt8(truncatingIfNeeded: symbol))
+                output.append(UInt8(truncatingIfNeeded: entry.value))
                 continue
+            case .end: return
+            case .unused: throw reader.error("length symbol \(entry.value) is not used")
+            case .base: break
             }
-            if symbol == 256 { return }
-            let lengthIndex = symbol - 257
-            guard lengthIndex < 29 else { throw reader.error("length symbol \(symbol) is not used") }
-            let length = FixedHuffman.lengthBase[lengthIndex] + (try reader.bits(FixedHuffman.lengthExtra[lengthIndex]))
-            let distanceSymbol = try distances.decode(&reader)
-            guard distanceSymbol < 30 else { throw reader.error("distance symbol \(distanceSymbol) is not used") }
-            let distance =
-                FixedHuffman.distanceBase[distanceSymbol]
-                + (try reader.bits(FixedHuffman.distanceExtra[distanceSymbol]))
+            guard let lengthExtra = reader.take(entry.extraBits) else { throw reader.endsInBlock() }
+            let length = entry.value + lengthExtra
+            let distanceEntry = try distances.decode(&reader)
+            guard distanceEntry.kind == .base else {
+                throw reader.error("distance symbol \(distanceEntry.value) is not used")
+            }
+            guard let distanceExtra = reader.take(distanceEntry.extraBits) else { throw reader.endsInBlock() }
+            let distance = distanceEntry.value + distanceExtra
             guard distance <= output.count else {
                 throw reader.error("a distance of \(distance) reaches before the start of the data")
             }
@@ -112,11 +134,12 @@ package enum Inflate {
         for index in 0..<codeLengthCount {
             codeLengthLengths[codeLengthOrder[index]] = UInt8(try reader.bits(3))
         }
-        let codeLengths = try Huffman(lengths: codeLengthLengths[...], allowsIncomplete: false, reader)
+        let codeLengths = try Huffman(
+            lengths: codeLengthLengths[...], meanings: .symbols, tableBits: 7, allowsIncomplete: false, reader)
         var lengths = [UInt8](repeating: 0, count: literalCount + distanceCount)
         var index = 0
         while index < lengths.count {
-            let symbol = try codeLengths.decode(&reader)
+            let symbol = try codeLengths.decode(&reader).value
             var repeated: UInt8 = 0
             var count = 1
             switch symbol {
@@ -135,8 +158,12 @@ package enum Inflate {
             index += count
         }
         guard lengths[256] != 0 else { throw reader.error("the end-of-block symbol has no code") }
-        let literals = try Huffman(lengths: lengths[0..<literalCount], allowsIncomplete: false, reader)
-        let distances = try Huffman(lengths: lengths[literalCount...], allowsIncomplete: true, reader)
+        let literals = try Huffman(
+            lengths: lengths[0..<literalCount], meanings: .literalsAndLengths, tableBits: Huffman.literalTableBits,
+            allowsIncomplete: false, reader)
+        let distances = try Huffman(
+            lengths: lengths[literalCount...], meanings: .distances, tableBits: Huffman.distanceTableBits,
+            allowsIncomplete: true, reader)
         return (literals, distances)
     }
 }
@@ -156,28 +183,105 @@ private final class FixedTables: Sendable {
             default: 8
             }
         }
-        let reader = BitReader([])
+        let reader = BitReader(UnsafeBufferPointer(start: nil, count: 0))
         // Both fixed codes are complete (the distance code has 32 codes, of which 30 and 31 are not used), so
         // building them cannot fail.
-        literals = (try? Huffman(lengths: literalLengths[...], allowsIncomplete: false, reader)) ?? Huffman()
+        literals =
+            (try? Huffman(
+                lengths: literalLengths[...], meanings: .literalsAndLengths, tableBits: Huffman.literalTableBits,
+                allowsIncomplete: false, reader)) ?? Huffman()
         distances =
-            (try? Huffman(lengths: [UInt8](repeating: 5, count: 32)[...], allowsIncomplete: false, reader)) ?? Huffman()
+            (try? Huffman(
+                lengths: [UInt8](repeating: 5, count: 32)[...], meanings: .distances,
+                tableBits: Huffman.distanceTableBits, allowsIncomplete: false, reader)) ?? Huffman()
     }
 }
 
-/// A canonical Huffman code (RFC 1951 §3.2.2): codes of up to `fastBits` bits are found with one table
-/// look-up; longer ones code by code, counting per length (as zlib's puff does).
+/// What a Huffman code's symbol stands for, with the code's length, packed in 32 bits so that a table
+/// look-up gives all a block needs: the code's length (bits 0-3), the extra bits after it (4-7), the kind (8-9)
+/// and the value (16-31): a literal byte or a code length (``Kind/plain``), a length's or a distance's base
+/// (``Kind/base``), or the symbol itself when it is the end of a block or not used.
+private struct HuffmanEntry: Equatable {
+    enum Kind: UInt32 {
+        case plain
+        case base
+        case end
+        case unused
+    }
+
+    var bits: UInt32
+
+    init(bits: UInt32) {
+        self.bits = bits
+    }
+
+    init(_ kind: Kind, value: Int, extraBits: Int = 0) {
+        bits = UInt32(value) << 16 | kind.rawValue << 8 | UInt32(extraBits) << 4
+    }
+
+    var codeLength: Int { Int(bits & 0xF) }
+    var extraBits: Int { Int(bits >> 4 & 0xF) }
+    var kind: Kind { Kind(rawValue: bits >> 8 & 3).unsafelyUnwrapped }
+    var value: Int { Int(bits >> 16) }
+
+    /// This entry for a code of `length` bits.
+    func coded(_ length: Int) -> HuffmanEntry {
+        HuffmanEntry(bits: bits | UInt32(length))
+    }
+}
+
+/// A canonical Huffman code (RFC 1951 §3.2.2): codes of up to `tableBits` bits are found with one table
+/// look-up; longer ones by counting codes per length (as zlib's puff does), from the bits peeked at once.
 private struct Huffman: Sendable {
-    static let fastBits = 9
-    /// By the next `fastBits` bits (least significant first): symbol << 4 | length, or 0 for a longer code.
-    private var fast = [UInt16](repeating: 0, count: 1 << fastBits)
-    /// How many codes have each length 0…15, and the symbols ordered by code.
+    /// Bits looked up at once: most literal/length and distance codes are shorter than these.
+    static let literalTableBits = 11
+    static let distanceTableBits = 10
+
+    /// The alphabets a code is of, by what their symbols stand for.
+    enum Meanings {
+        /// Symbols that stand for themselves (the code lengths of a dynamic block's tables).
+        case symbols
+        /// Literal bytes 0…255, the end of block 256, the match lengths 257…285 (286 and 287 unused).
+        case literalsAndLengths
+        /// The distances 0…29 (30 and 31 unused).
+        case distances
+
+        func entry(_ symbol: Int) -> HuffmanEntry {
+            switch self {
+            case .symbols: return HuffmanEntry(.plain, value: symbol)
+            case .literalsAndLengths:
+                if symbol < 256 { return HuffmanEntry(.plain, value: symbol) }
+                if symbol == 256 { return HuffmanEntry(.end, value: symbol) }
+                guard symbol - 257 < 29 else { return HuffmanEntry(.unused, value: symbol) }
+                return HuffmanEntry(
+                    .base, value: FixedHuffman.lengthBase[symbol - 257],
+                    extraBits: FixedHuffman.lengthExtra[symbol - 257])
+            case .distances:
+                guard symbol < 30 else { return HuffmanEntry(.unused, value: symbol) }
+                return HuffmanEntry(
+                    .base, value: FixedHuffman.distanceBase[symbol], extraBits: FixedHuffman.distanceExtra[symbol])
+            }
+        }
+    }
+
+    private let tableBits: Int
+    /// By the next `tableBits` bits (least significant first): the entry of the code they start with, or 0 for a
+    /// longer code (or none).
+    private var table: [UInt32]
+    /// How many codes have each length 0…15, and the entries of the symbols ordered by code (no length set).
     private var counts = [Int](repeating: 0, count: 16)
-    private var symbols: [UInt16] = []
+    private var entries: [HuffmanEntry] = []
 
-    init() {}
+    init() {
+        tableBits = 1
+        table = [0, 0]
+    }
 
-    init(lengths: ArraySlice<UInt8>, allowsIncomplete: Bool, _ reader: BitReader) throws(InflateError) {
+    init(
+        lengths: ArraySlice<UInt8>, meanings: Meanings, tableBits: Int, allowsIncomplete: Bool, _ reader: BitReader
+    ) throws(InflateError) {
+        self.tableBits = tableBits
+        table = [UInt32](repeating: 0, count: 1 << tableBits)
         for length in lengths {
             counts[Int(length)] += 1
         }
@@ -196,24 +300,24 @@ private struct Huffman: Sendable {
         for length in 1..<15 {
             offsets[length + 1] = offsets[length] + counts[length]
         }
-        symbols = [UInt16](repeating: 0, count: used)
+        entries = [HuffmanEntry](repeating: HuffmanEntry(bits: 0), count: used)
         for (symbol, length) in zip(0..., lengths) where length != 0 {
-            symbols[offsets[Int(length)]] = UInt16(symbol)
+            entries[offsets[Int(length)]] = meanings.entry(symbol)
             offsets[Int(length)] += 1
         }
-        // The fast table: each code of at most fastBits bits fills every slot whose low bits are its reversed code.
+        // The table: each code of at most tableBits bits fills every slot whose low bits are its reversed code.
         var code = 0
         var index = 0
-        for length in 1...Self.fastBits {
+        for length in 1...min(tableBits, 15) {
             for _ in 0..<counts[length] {
                 var reversed = 0
                 for bit in 0..<length where code & (1 << bit) != 0 {
                     reversed |= 1 << (length - 1 - bit)
                 }
-                let entry = UInt16(symbols[index]) << 4 | UInt16(length)
+                let entry = entries[index].coded(length).bits
                 var slot = reversed
-                while slot < 1 << Self.fastBits {
-                    fast[slot] = entry
+                while slot < 1 << tableBits {
+                    table[slot] = entry
                     slot += 1 << length
                 }
                 code += 1
@@ -223,55 +327,86 @@ private struct Huffman: Sendable {
         }
     }
 
+    /// The entry of the code at the reader, past it.
+    // The common case, a code in the table and its bits all there, throws nothing: a call that may throw was
+    // not inlined, and was a third of the work.
     @inline(__always)
-    func decode(_ reader: inout BitReader) throws(InflateError) -> Int {
-        let entry = fast[Int(reader.peek(Self.fastBits))]
-        if entry != 0 {
-            try reader.skip(Int(entry & 0xF))
-            return Int(entry >> 4)
-        }
-        // Longer than fastBits (or no code at all): bit by bit, as codes are sent most significant bit first.
+    func decode(_ reader: inout BitReader) throws(InflateError) -> HuffmanEntry {
+        let entry = HuffmanEntry(bits: table[Int(reader.peek(tableBits))])
+        if entry.bits != 0, reader.takeCode(entry.codeLength) { return entry }
+        return try decodeSlowly(entry, &reader)
+    }
+
+    /// `entry` (looked up) when the data ends inside its code; else (no entry) a code longer than `tableBits`, or
+    /// no code at all, read length by length, as codes are sent most significant bit first.
+    private func decodeSlowly(_ entry: HuffmanEntry, _ reader: inout BitReader) throws(InflateError) -> HuffmanEntry {
+        if entry.bits != 0 { throw reader.codeEnds(entry.codeLength) }
+        let bits = Int(reader.peek(15))
         var code = 0
         var first = 0
         var index = 0
         for length in 1...15 {
-            code |= try reader.bits(1)
+            code |= bits >> (length - 1) & 1
             let count = counts[length]
-            if code - first < count { return Int(symbols[index + code - first]) }
+            if code - first < count {
+                try reader.skipCode(length)
+                return entries[index + code - first].coded(length)
+            }
             index += count
             first = (first + count) << 1
             code <<= 1
         }
+        try reader.skipCode(15)
         throw reader.error("no Huffman code matches the bits")
     }
 }
 
-/// Reads DEFLATE's bits, least significant first, from a 64-bit buffer; past the end it reads zero bits
-/// (so that a look-ahead never fails) but taking one of those is an error.
+/// Reads DEFLATE's bits, least significant first, from a 64-bit buffer filled eight bytes at a time; past the
+/// end it reads zero bits (so that a look-ahead never fails) but taking one of those is an error.
 private struct BitReader {
-    private let data: ArraySlice<UInt8>
-    private var next: Int
+    private let data: UnsafeBufferPointer<UInt8>
+    private var next = 0
+    /// The bits not taken yet, `count` of them (above them, bits of the bytes from `next` on may be set: the
+    /// same bits a later refill puts there).
     private var buffer: UInt64 = 0
     private var count = 0
     /// How many of the buffer's bits are the zeros past the end.
     private var padding = 0
 
-    init(_ data: ArraySlice<UInt8>) {
+    init(_ data: UnsafeBufferPointer<UInt8>) {
         self.data = data
-        next = data.startIndex
     }
 
     /// Whole bytes taken from the data, counting a partly read byte.
-    var bytesConsumed: Int { (next - data.startIndex) - (count - padding) / 8 }
+    var bytesConsumed: Int { next - (count - padding) / 8 }
 
     func error(_ reason: String) -> InflateError {
-        let bitsTaken = (next - data.startIndex) * 8 - (count - padding)
+        let bitsTaken = next * 8 - (count - padding)
         return InflateError(offset: max(0, bitsTaken) / 8, reason: reason)
     }
 
+    /// At least `bits` bits (at most 56) in the buffer.
+    @inline(__always)
+    mutating func fill(_ bits: Int) {
+        if count < bits { refill() }
+    }
+
+    /// Fills the buffer to 56 bits or more: eight bytes at once while there are eight, then byte by byte, then
+    /// zeros.
+    @inline(__always)
     private mutating func refill() {
+        guard next + 8 <= data.count, count < 56 else { return refillByBytes() }
+        let word = UInt64(
+            littleEndian: UnsafeRawPointer(data.baseAddress.unsafelyUnwrapped).loadUnaligned(
+                fromByteOffset: next, as: UInt64.self))
+        buffer |= word &<< UInt64(count)
+        next += (63 - count) >> 3
+        count |= 56
+    }
+
+    private mutating func refillByBytes() {
         while count <= 56 {
-            if next < data.endIndex {
+            if next < data.count {
                 buffer |= UInt64(data[next]) << UInt64(count)
                 next += 1
             } else {
@@ -284,7 +419,7 @@ private struct BitReader {
     @inline(__always)
     mutating func peek(_ bits: Int) -> UInt64 {
         if count < bits { refill() }
-        return buffer & ((1 << UInt64(bits)) - 1)
+        return buffer & ((1 &<< UInt64(bits)) &- 1)
     }
 
     @inline(__always)
@@ -293,6 +428,42 @@ private struct BitReader {
         guard count - bits >= padding else { throw error("the data ends in the middle of a block") }
         buffer >>= UInt64(bits)
         count -= bits
+    }
+
+    /// Takes a Huffman code of `length` bits (peeked), or fails.
+    mutating func skipCode(_ length: Int) throws(InflateError) {
+        guard takeCode(length) else { throw codeEnds(length) }
+    }
+
+    /// Takes a Huffman code of `length` bits (peeked): false, taking none, where the data ends inside it.
+    @inline(__always)
+    mutating func takeCode(_ length: Int) -> Bool {
+        guard count - length >= padding else { return false }
+        buffer &>>= UInt64(length)
+        count -= length
+        return true
+    }
+
+    /// The next `bits` bits (at most 56) as a number, least significant first; nil, taking none, where the data
+    /// ends inside them (``endsInBlock()`` says so).
+    @inline(__always)
+    mutating func take(_ bits: Int) -> Int? {
+        if count < bits { refill() }
+        guard count - bits >= padding else { return nil }
+        let value = Int(truncatingIfNeeded: buffer & ((1 &<< UInt64(bits)) &- 1))
+        buffer &>>= UInt64(bits)
+        count -= bits
+        return value
+    }
+
+    func endsInBlock() -> InflateError {
+        error("the data ends in the middle of a block")
+    }
+
+    /// The error where the data ends inside a Huffman code of `length` bits: where it always was, before the code
+    /// for a code of nine bits or fewer (looked up whole), else at the end of the data (read bit by bit).
+    func codeEnds(_ length: Int) -> InflateError {
+        length <= 9 ? endsInBlock() : InflateError(offset: next, reason: "the data ends in the middle of a block")
     }
 
     @inline(__always)
@@ -309,8 +480,8 @@ private struct BitReader {
     }
 
     /// Copies `length` whole bytes (after `alignToByte`): first those in the buffer, then from the data.
-    mutating func copyBytes(_ length: Int, into output: InflateOutput) throws(InflateError) {
-        guard (count - padding) / 8 + (data.endIndex - next) >= length else {
+    mutating func copyBytes(_ length: Int, into output: inout InflateOutput) throws(InflateError) {
+        guard (count - padding) / 8 + (data.count - next) >= length else {
             throw error("a stored block of \(length) bytes runs past the end of the data")
         }
         var remaining = length
@@ -320,33 +491,43 @@ private struct BitReader {
             count -= 8
             remaining -= 1
         }
-        data[next..<next + remaining].withUnsafeBufferPointer { output.append(contentsOf: $0) }
+        // The bytes past `next` a refill put above the bits held are skipped with them: clear them.
+        buffer = count == 0 ? 0 : buffer & (UInt64.max >> UInt64(64 - count))
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: data[next..<next + remaining]))
         next += remaining
     }
 }
 
 /// The inflater's output: bytes in memory it grows itself (doubling, never past the limit), so that a match,
-/// which copies from the output onto its own end, is a plain loop over memory known to be there.
-private final class InflateOutput {
+/// which copies from the output onto its own end, is a plain loop over memory known to be there. Eight bytes
+/// past the capacity are there too, for a match copied eight bytes at a time. Deallocated by its owner.
+private struct InflateOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private let limit: Int
     private(set) var count = 0
+    private static let slack = 8
 
     init(limit: Int, expected: Int) {
         self.limit = limit
         capacity = max(64, min(limit, expected))
-        base = .allocate(capacity: capacity)
+        base = .allocate(capacity: capacity + Self.slack)
     }
 
-    deinit { base.deallocate() }
+    func deallocate() {
+        base.deallocate()
+    }
 
     /// Room for `extra` more bytes; the callers have checked that the total stays within the limit.
     @inline(__always)
-    private func reserve(_ extra: Int) {
+    private mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
-        let grown = max(count + extra, min(limit, capacity * 2))
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        grow(count + extra)
+    }
+
+    private mutating func grow(_ needed: Int) {
+        let grown = max(needed, min(limit, capacity * 2))
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown + Self.slack)
         larger.update(from: base, count: count)
         base.deallocate()
         base = larger
@@ -354,37 +535,42 @@ private final class InflateOutput {
     }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
+    mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
         if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
         count += bytes.count
     }
 
-    /// Copies `length` bytes from `distance` back (1 ≤ distance ≤ count, checked by the caller): at once when the
-    /// match lies wholly before its end, else byte by byte, since a match that overlaps the bytes it writes (a
-    /// run) repeats them.
+    /// Copies `length` bytes from `distance` back (1 ≤ distance ≤ count, checked by the caller): eight bytes at a
+    /// time when the match starts eight or more bytes back (each word read is written before it is read: the
+    /// bytes past its end are rewritten by the next word or left past the output), else byte by byte, since a
+    /// match that overlaps the bytes it writes (a run) repeats them.
     @inline(__always)
-    func copyMatch(distance: Int, length: Int) {
+    mutating func copyMatch(distance: Int, length: Int) {
         reserve(length)
-        var from = base + count - distance
-        var to = base + count
-        if distance >= length {
-            to.update(from: from, count: length)
-            count += length
+        var from = UnsafeRawPointer(base + count - distance)
+        var to = UnsafeMutableRawPointer(base + count)
+        count += length
+        if distance >= 8 {
+            let end = to + length
+            repeat {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to += 8
+                from += 8
+            } while to < end
             return
         }
         for _ in 0..<length {
-            to.pointee = from.pointee
+            to.storeBytes(of: from.load(as: UInt8.self), as: UInt8.self)
             to += 1
             from += 1
         }
-        count += length
     }
 
     func bytes() -> [UInt8] {

@@ -83,6 +83,84 @@ struct SpreadsheetScanner {
         return try startTag(named: "row")
     }
 
+    /// At a row's start tag of the commonest shape, `<row r="12">` (no space before it), the tag, the scanner past
+    /// it; nil, the scanner unmoved, at anything else, which ``row()`` reads (finding the same: what it checks of
+    /// this shape, the depth, the attributes' count and the name's length, is checked here).
+    mutating func plainRow() -> Tag? {
+        let buffer = self.buffer
+        let count = buffer.count
+        var index = position
+        guard index + 12 <= count, depth < limits.maximumDepth, !attributeNames.isEmpty,
+            limits.maximumNameLength >= 3, word(at: index) == Self.rowStart
+        else { return nil }
+        index += 8
+        let numberStart = index
+        while index < count, buffer[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        guard index + 1 < count, buffer[index] == UInt8(ascii: "\""), buffer[index + 1] == UInt8(ascii: ">") else {
+            return nil
+        }
+        position = index + 2
+        depth += 1
+        return Tag(name: (numberStart - 7)..<(numberStart - 4), reference: numberStart..<index, type: nil, empty: false)
+    }
+
+    /// `<row r="`, as a little-endian word of memory (a constant: a stored static is initialized lazily, checked at
+    /// each use).
+    private static var rowStart: UInt64 { 0x223D_7220_776F_723C }
+
+    /// A cell of the commonest shape read whole: its `r`'s, `t`'s and `v`'s ranges.
+    struct PlainCell {
+        var reference: Range<Int>
+        var type: Range<Int>?
+        var value: Range<Int>
+    }
+
+    /// At a cell of the commonest shape, `<c r="B12" t="s"><v>7</v></c>` (no space before it, the `t` optional,
+    /// a reference of capitals, digits and `$`, a type of letters, a value with no entity), the cell, the scanner
+    /// past it; nil, the scanner unmoved, at anything else, which ``cell(in:)`` and ``cellContent(_:)`` read
+    /// (finding the same: what they check of this shape, the depths of `c` and `v`, the attributes' count and
+    /// the names' length, is checked here).
+    // Two cells in three of a form's sheets are of this shape: read in one pass, with no tag made.
+    mutating func plainCell() -> PlainCell? {
+        let buffer = self.buffer
+        let count = buffer.count
+        var index = position
+        guard index + 24 <= count, depth + 1 < limits.maximumDepth, attributeNames.count >= 2,
+            limits.maximumNameLength >= 1, word(at: index) & 0xFFFF_FFFF_FFFF == Self.cellStart
+        else { return nil }
+        index += 6
+        let referenceStart = index
+        while index < count, isReferenceByte(buffer[index]) { index += 1 }
+        let reference = referenceStart..<index
+        guard index + 2 < count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        index += 1
+        var type: Range<Int>?
+        if buffer[index] == 0x20 {
+            guard index + 4 < count, buffer[index + 1] == UInt8(ascii: "t"), buffer[index + 2] == UInt8(ascii: "="),
+                buffer[index + 3] == UInt8(ascii: "\"")
+            else { return nil }
+            index += 4
+            let typeStart = index
+            while index < count, (buffer[index] | 0x20) &- UInt8(ascii: "a") < 26 { index += 1 }
+            guard index < count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+            type = typeStart..<index
+            index += 1
+        }
+        guard index + 4 <= count, buffer[index] == UInt8(ascii: ">"), buffer[index + 1] == UInt8(ascii: "<"),
+            buffer[index + 2] == UInt8(ascii: "v"), buffer[index + 3] == UInt8(ascii: ">")
+        else { return nil }
+        index += 4
+        let valueStart = index
+        while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
+        guard index + 8 <= count, word(at: index) == Self.cellEnd else { return nil }
+        position = index + 8
+        return PlainCell(reference: reference, type: type, value: valueStart..<index)
+    }
+
+    /// `<c r="` and `</v></c>`, as little-endian words of memory (the first in its six low bytes).
+    private static var cellStart: UInt64 { 0x223D_7220_633C }
+    private static var cellEnd: UInt64 { 0x3E63_2F3C_3E76_2F3C }
+
     /// After a row's start tag: its next cell's start tag, nil after the row's end tag.
     mutating func cell(in row: Range<Int>) throws(Unusual) -> Tag? {
         guard try nextChild() else {
@@ -114,6 +192,9 @@ struct SpreadsheetScanner {
 
     /// The next string item's text (`si`), nil at the end tag that closes the contents scanned.
     mutating func stringItem() throws(Unusual) -> String? {
+        if let text = plainStringItem() {
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[text]), as: UTF8.self)
+        }
         guard try nextChild() else { return nil }
         let tag = try startTag(named: "si")
         if tag.empty { return "" }
@@ -122,6 +203,29 @@ struct SpreadsheetScanner {
         }
         return try richText(tag.name)
     }
+
+    /// At a string item of the commonest shape, `<si><t>text</t></si>` (no space before it, no entity in the
+    /// text), its text, the scanner past it; nil, the scanner unmoved, at anything else, which ``stringItem()``
+    /// reads (finding the same: the depths of `si` and `t` and the names' length are checked here).
+    private mutating func plainStringItem() -> Range<Int>? {
+        let count = buffer.count
+        let index = position
+        guard index + 17 <= count, depth + 1 < limits.maximumDepth, limits.maximumNameLength >= 2,
+            word(at: index) & 0xFF_FFFF_FFFF_FFFF == Self.itemStart
+        else { return nil }
+        let textStart = index + 7
+        let textEnd = markup(from: textStart)
+        guard textEnd + 9 <= count, buffer[textEnd] == UInt8(ascii: "<"), word(at: textEnd + 1) == Self.itemEnd else {
+            return nil
+        }
+        position = textEnd + 9
+        return textStart..<textEnd
+    }
+
+    /// `<si><t>` (in the seven low bytes) and `/t></si>` (after the `<` that ends a plain item's text), as
+    /// little-endian words of memory.
+    private static var itemStart: UInt64 { 0x3E_743C_3E69_733C }
+    private static var itemEnd: UInt64 { 0x3E69_732F_3C3E_742F }
 
     /// The contents of the element `outer` just started when they are the common shape, one element `local`
     /// of text with no entity and nothing around it (`<v>12</v></c>`, `<t>text</t></si>`), read up to and
@@ -140,7 +244,7 @@ struct SpreadsheetScanner {
         guard buffer[index + 1 + length] == UInt8(ascii: ">") else { return nil }
         index += length + 2
         let textStart = index
-        while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
+        index = markup(from: index)
         let text = textStart..<index
         // `</local>`, then `</outer>`.
         guard index + length + 3 + outer.count + 3 <= count, buffer[index] == UInt8(ascii: "<"),
@@ -317,9 +421,7 @@ struct SpreadsheetScanner {
         var index = textStart
         var hasEntity = false
         while true {
-            while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") {
-                index += 1
-            }
+            index = markup(from: index)
             guard index < count else { throw Unusual() }
             guard buffer[index] == UInt8(ascii: "&") else { break }
             guard case .scalar(_, let end) = XMLEntity.at(index, in: bytes) else { throw Unusual() }
@@ -331,6 +433,36 @@ struct SpreadsheetScanner {
     }
 
     // MARK: - Bytes
+
+    /// The eight bytes at `index` (at most `buffer.count - 8`) as a little-endian word.
+    @inline(__always)
+    private func word(at index: Int) -> UInt64 {
+        UInt64(
+            littleEndian: UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(
+                fromByteOffset: index, as: UInt64.self))
+    }
+
+    /// Where the first `<` or `&` from `start` is (the buffer's count when there is none): eight bytes at a time,
+    /// then one by one.
+    // A word holds a byte b where `word ^ b*ones` has a zero byte: `(x - ones) & ~x & highs` marks the lowest
+    // zero byte exactly (a mark above it may be false, from the borrow), so the lowest mark of the two tells.
+    @inline(__always)
+    private func markup(from start: Int) -> Int {
+        let count = buffer.count
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let bytes = word(at: index)
+            let less = bytes ^ (ones &* UInt64(UInt8(ascii: "<")))
+            let ampersand = bytes ^ (ones &* UInt64(UInt8(ascii: "&")))
+            let marks = ((less &- ones) & ~less | (ampersand &- ones) & ~ampersand) & highs
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
+        return index
+    }
 
     /// Whether `name`'s local name (after any prefix) is `local`, an ASCII name.
     private func isLocal(_ name: Range<Int>, _ local: StaticString) -> Bool {
@@ -402,4 +534,10 @@ private func nameRange(at start: Int, in buffer: UnsafeBufferPointer<UInt8>, max
         throw SpreadsheetScanner.Unusual()
     default: return start..<index
     }
+}
+
+/// Whether `byte` may be in a plain cell's reference: a capital, a digit or `$`.
+@inline(__always)
+private func isReferenceByte(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "$")
 }

@@ -40,6 +40,45 @@ package struct Sheet: Sendable, Hashable {
     }
 }
 
+/// One non-empty cell of a ``SheetTable``: its text, row and column (its sheet is the table's).
+package struct TableCell: Sendable, Hashable {
+    package var value: String
+    package var row: Int
+    package var column: Int
+
+    package init(value: String, row: Int, column: Int) {
+        self.value = value
+        self.row = row
+        self.column = column
+    }
+}
+
+/// A worksheet as ``Sheet`` holds it, flat: its non-empty cells row after row, each row's in column order, and
+/// where each row that holds a cell starts. A reader that keeps cells in its own shape reads this, with no
+/// array per row and no location (holding the sheet's name) per cell made and freed.
+package struct SheetTable: Sendable, Hashable {
+    package var name: String
+    package var cells: [TableCell]
+    /// Where each row starts in `cells`, in order.
+    package var rowStarts: [Int]
+
+    package init(name: String, cells: [TableCell], rowStarts: [Int]) {
+        self.name = name
+        self.cells = cells
+        self.rowStarts = rowStarts
+    }
+
+    /// The rows, each the range of its cells in `cells`.
+    package var rowRanges: some RandomAccessCollection<Range<Int>> {
+        rowStarts.indices.lazy.map { index in
+            rowStarts[index]..<(index + 1 < rowStarts.count ? rowStarts[index + 1] : cells.count)
+        }
+    }
+
+    /// The rows, each its cells.
+    package var rows: [ArraySlice<TableCell>] { rowRanges.map { cells[$0] } }
+}
+
 /// `B12` and its parts.
 package enum CellReference {
     /// The largest column and row of SpreadsheetML (`XFD1048576`).
@@ -62,6 +101,12 @@ package enum CellReference {
     /// The column and row of a reference such as `B12` (`$` marks allowed), nil when it is not one or is
     /// outside the sheet.
     package static func parse(_ reference: some Collection<UInt8>) -> (column: Int, row: Int)? {
+        if let bytes = reference as? UnsafeBufferPointer<UInt8> { return parseInMemory(bytes) }
+        return parseSlowly(reference)
+    }
+
+    /// `parse`, byte by byte through the collection's iterator.
+    private static func parseSlowly(_ reference: some Collection<UInt8>) -> (column: Int, row: Int)? {
         var column = 0
         var row = 0
         var digits = 0
@@ -78,6 +123,28 @@ package enum CellReference {
             }
             guard letters <= 3, digits <= 7 else { return nil }
         }
+        guard (1...maximumColumn).contains(column), (1...maximumRow).contains(row) else { return nil }
+        return (column, row)
+    }
+
+    /// `parse` of a reference in memory (as a sheet's scanner gives one), index by index: up to three capitals
+    /// then up to seven digits, the whole reference, read here; anything else (a `$`, or no reference) by
+    /// `parseSlowly`, which says the same of these (a sheet has as many references as cells).
+    private static func parseInMemory(_ reference: UnsafeBufferPointer<UInt8>) -> (column: Int, row: Int)? {
+        let count = reference.count
+        var index = 0
+        var column = 0
+        while index < count, index < 3, reference[index] &- UInt8(ascii: "A") < 26 {
+            column = column * 26 + Int(reference[index] &- UInt8(ascii: "A")) + 1
+            index += 1
+        }
+        let letters = index
+        var row = 0
+        while index < count, index - letters < 7, reference[index] &- UInt8(ascii: "0") < 10 {
+            row = row * 10 + Int(reference[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        guard index == count else { return parseSlowly(reference) }
         guard (1...maximumColumn).contains(column), (1...maximumRow).contains(row) else { return nil }
         return (column, row)
     }

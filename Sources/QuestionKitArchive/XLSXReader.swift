@@ -42,6 +42,22 @@ package enum XLSXReader {
     /// The workbook, its sheets' cells and its shared strings read through ``SpreadsheetScanner`` when
     /// `scanning`, else by the general reader alone (what tests and the xlsx fuzz target compare the scanner with).
     package static func read(_ bytes: [UInt8], limits: XLSXLimits, scanning: Bool) throws(XLSXError) -> [Sheet] {
+        try tables(bytes, limits: limits, scanning: scanning).map { table in
+            Sheet(
+                name: table.name,
+                rows: table.rows.map { row in
+                    row.map { Cell($0.value, CellLocation(sheet: table.name, row: $0.row, column: $0.column)) }
+                })
+        }
+    }
+
+    /// The workbook's sheets as ``read(_:limits:)`` reads them, each a table of its cells, flat: what a caller that
+    /// keeps the cells in its own shape reads, without a location (and its sheet's name) made for each cell.
+    package static func tables(_ bytes: [UInt8], limits: XLSXLimits = XLSXLimits()) throws(XLSXError) -> [SheetTable] {
+        try tables(bytes, limits: limits, scanning: true)
+    }
+
+    private static func tables(_ bytes: [UInt8], limits: XLSXLimits, scanning: Bool) throws(XLSXError) -> [SheetTable] {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(bytes, limits: limits.zip)
@@ -56,7 +72,7 @@ package enum XLSXReader {
         let targets = Dictionary(relationships.map { ($0.id, $0.target) }, uniquingKeysWith: { first, _ in first })
         let sharedStringsPath = relationships.first { $0.type.hasSuffix("/sharedStrings") }?.target
         let sharedStrings = try sharedStringsPath.map { path throws(XLSXError) in try parts.sharedStrings(path) } ?? []
-        var sheets: [Sheet] = []
+        var sheets: [SheetTable] = []
         var cellCount = 0
         for (name, id) in sheetList {
             guard let path = targets[id] else {
@@ -65,8 +81,7 @@ package enum XLSXReader {
                 )
             }
             // Chartsheets and dialog sheets have no cells; they are listed with none.
-            let rows = try parts.worksheet(path, name: name, sharedStrings: sharedStrings, cellCount: &cellCount)
-            sheets.append(Sheet(name: name, rows: rows))
+            sheets.append(try parts.worksheet(path, name: name, sharedStrings: sharedStrings, cellCount: &cellCount))
         }
         return sheets
     }
@@ -227,7 +242,7 @@ private struct Parts {
     /// A worksheet's non-empty cells, by row: its `sheetData` through ``SpreadsheetScanner``, or (when the
     /// scanner gives up) the whole part through the general reader again.
     func worksheet(_ path: String, name sheet: String, sharedStrings: [String], cellCount: inout Int)
-        throws(XLSXError) -> [[Cell]]
+        throws(XLSXError) -> SheetTable
     {
         var rows = SheetRows(
             path: path, sheet: sheet, sharedStrings: sharedStrings, maximumCells: limits.maximumCells,
@@ -253,10 +268,10 @@ private struct Parts {
             if reader.xml.isNamed("row") {
                 try rows.startRow(number: reader.xml.attributeBytes("r"))
             } else if reader.xml.isNamed("c") {
-                let location = try rows.startCell(reference: reader.xml.attributeBytes("r"))
+                let column = try rows.startCell(reference: reader.xml.attributeBytes("r"))
                 let type = CellType(reader.xml.attributeBytes("t"))
                 let (value, inline) = try cellContents(&reader)
-                try rows.add(try rows.value(of: type, value: value, inline: inline, at: location), at: location)
+                try rows.add(try rows.value(of: type, value: value, inline: inline, at: column), at: column)
             } else if scanning, reader.xml.isNamed("sheetData"), reader.xml.contentStart != nil {
                 let scanned = SpreadsheetScanner.scanning(contentsOf: reader.xml, limits: limits.xml) { scanner in
                     try scan(&scanner, into: &rows)
@@ -272,15 +287,24 @@ private struct Parts {
     /// The rows of a `sheetData` through `scanner`, read as the general reader's loop reads them. Any error
     /// (the scanner's or the rows') gives up: the general reader then reads the part again and says where.
     private func scan(_ scanner: inout SpreadsheetScanner, into rows: inout SheetRows) throws {
-        while let row = try scanner.row() {
+        while let row = try scanner.plainRow() ?? scanner.row() {
             try rows.startRow(number: row.reference.map(scanner.bytes(in:)))
             guard !row.empty else { continue }
-            while let cell = try scanner.cell(in: row.name) {
-                let location = try rows.startCell(reference: cell.reference.map(scanner.bytes(in:)))
+            while true {
+                // The commonest shape read whole, with no tag made; any other by its parts.
+                if let cell = scanner.plainCell() {
+                    let column = try rows.startCell(reference: scanner.bytes(in: cell.reference))
+                    let type = CellType(cell.type.map(scanner.bytes(in:)))
+                    let value = scanner.bytes(in: cell.value)
+                    try rows.add(try rows.value(of: type, value: value, inline: nil, at: column), at: column)
+                    continue
+                }
+                guard let cell = try scanner.cell(in: row.name) else { break }
+                let column = try rows.startCell(reference: cell.reference.map(scanner.bytes(in:)))
                 let type = CellType(cell.type.map(scanner.bytes(in:)))
                 let content = cell.empty ? SpreadsheetScanner.CellContent() : try scanner.cellContent(cell.name)
                 try rows.add(
-                    try rows.value(of: type, value: content.value, inline: content.inline, at: location), at: location)
+                    try rows.value(of: type, value: content.value, inline: content.inline, at: column), at: column)
             }
         }
     }
@@ -319,10 +343,14 @@ private struct SheetRows {
     let maximumCells: Int
     /// Non-empty cells over the sheets read so far.
     var cellCount: Int
-    private var rows: [[Cell]] = []
-    private var row: [Cell] = []
+    /// The cells kept, flat (an array per row was an allocation and a free per row), and where each row that
+    /// holds one starts.
+    private var cells: [TableCell] = []
+    private var rowStarts: [Int] = []
     private var rowNumber = 0
     private var column = 0
+    /// Whether the row being read has a cell kept (its start is listed).
+    private var rowListed = false
 
     init(path: String, sheet: String, sharedStrings: [String], maximumCells: Int, cellCount: Int) {
         self.path = path
@@ -334,19 +362,16 @@ private struct SheetRows {
 
     /// Back to no rows read.
     mutating func clear() {
-        rows = []
-        row = []
+        cells = []
+        rowStarts = []
         rowNumber = 0
         column = 0
+        rowListed = false
     }
 
     /// A row starts, numbered `text` (its `r`) or after the last one.
     mutating func startRow<Bytes: Collection<UInt8>>(number text: Bytes?) throws(XLSXError) {
-        if !row.isEmpty { rows.append(row) }
-        // Rows of a sheet are mostly alike: room for as many cells as the last one saves regrowing each.
-        let width = row.count
-        row = []
-        row.reserveCapacity(width)
+        rowListed = false
         let next =
             try text.map { text throws(XLSXError) in
                 guard let number = decimal(text), (1...CellReference.maximumRow).contains(number) else {
@@ -363,27 +388,33 @@ private struct SheetRows {
         column = 0
     }
 
-    /// A cell starts, at `reference` (its `r`) or after the last one: where it is.
-    mutating func startCell<Bytes: Collection<UInt8>>(reference: Bytes?) throws(XLSXError) -> CellLocation {
+    /// A cell starts, at `reference` (its `r`) or after the last one: its column (in the row being read).
+    mutating func startCell<Bytes: Collection<UInt8>>(reference: Bytes?) throws(XLSXError) -> Int {
         guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
-        var location = CellLocation(sheet: sheet, row: rowNumber, column: column + 1)
+        var next = column + 1
         if let reference {
             guard let (referenceColumn, referenceRow) = CellReference.parse(reference) else {
-                throw XLSXError(part: path, cell: location, reason: "'\(string(reference))' is not a cell reference")
+                throw XLSXError(
+                    part: path, cell: location(next), reason: "'\(string(reference))' is not a cell reference")
             }
-            location.column = referenceColumn
+            next = referenceColumn
             guard referenceRow == rowNumber, referenceColumn > column else {
                 throw XLSXError(
-                    part: path, cell: location,
+                    part: path, cell: location(next),
                     reason: "the cell \(string(reference)) is out of order in row \(rowNumber)")
             }
         }
-        column = location.column
-        return location
+        column = next
+        return next
+    }
+
+    /// The cell at `column` of the row being read, named for a problem.
+    private func location(_ column: Int) -> CellLocation {
+        CellLocation(sheet: sheet, row: rowNumber, column: column)
     }
 
     /// The cell's text: its value (`v`) or inline string (`is`), read as its type `t` says.
-    func value(of type: CellType, value: ArraySlice<UInt8>?, inline: String?, at location: CellLocation)
+    func value<Bytes: Collection<UInt8>>(of type: CellType, value: Bytes?, inline: String?, at column: Int)
         throws(XLSXError) -> String
     {
         switch type {
@@ -392,7 +423,7 @@ private struct SheetRows {
             guard let value else { return "" }
             guard let index = decimal(value), sharedStrings.indices.contains(index) else {
                 throw XLSXError(
-                    part: path, cell: location,
+                    part: path, cell: location(column),
                     reason: "'\(string(value))' is not one of the \(sharedStrings.count) shared strings")
             }
             return sharedStrings[index]
@@ -402,30 +433,34 @@ private struct SheetRows {
             case "0": return "FALSE"
             case "1": return "TRUE"
             case let other:
-                throw XLSXError(part: path, cell: location, reason: "'\(other)' is not a boolean (0 or 1)")
+                throw XLSXError(part: path, cell: location(column), reason: "'\(other)' is not a boolean (0 or 1)")
             }
         case .asWritten: return value.map(string) ?? ""
         case .unknown(let other):
             throw XLSXError(
-                part: path, cell: location, reason: "the cell type '\(other)' is not one SpreadsheetML defines")
+                part: path, cell: location(column),
+                reason: "the cell type '\(other)' is not one SpreadsheetML defines")
         }
     }
 
     /// The cell's text, kept unless empty.
-    mutating func add(_ value: String, at location: CellLocation) throws(XLSXError) {
+    mutating func add(_ value: String, at column: Int) throws(XLSXError) {
         guard !value.isEmpty else { return }
         cellCount += 1
         guard cellCount <= maximumCells else {
-            throw XLSXError(part: path, cell: location, reason: "more than \(maximumCells) cells")
+            throw XLSXError(part: path, cell: location(column), reason: "more than \(maximumCells) cells")
         }
-        row.append(Cell(value, location))
+        if !rowListed {
+            rowStarts.append(cells.count)
+            rowListed = true
+        }
+        cells.append(TableCell(value: value, row: rowNumber, column: column))
     }
 
-    /// The rows read, the last one included.
-    mutating func finish() -> [[Cell]] {
-        if !row.isEmpty { rows.append(row) }
-        row = []
-        return rows
+    /// The table read.
+    mutating func finish() -> SheetTable {
+        defer { clear() }
+        return SheetTable(name: sheet, cells: cells, rowStarts: rowStarts)
     }
 }
 
@@ -504,6 +539,17 @@ private func string(_ bytes: some Collection<UInt8>) -> String {
 /// The decimal number that `bytes` write, read as `Int(String)` reads one (a sign, then digits); nil when they
 /// write none or it overflows.
 private func decimal(_ bytes: some Collection<UInt8>) -> Int? {
+    // Bytes in memory of 1 to 18 digits (a shared string's index, a row's number) cannot overflow: read with no
+    // check but that each is a digit; anything else as below.
+    if let buffer = bytes as? UnsafeBufferPointer<UInt8>, (1...18).contains(buffer.count) {
+        var number = 0
+        var index = 0
+        while index < buffer.count, buffer[index] &- UInt8(ascii: "0") < 10 {
+            number = number &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        if index == buffer.count { return number }
+    }
     var digits = bytes[...]
     let negative = digits.first == UInt8(ascii: "-")
     if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }

@@ -83,11 +83,41 @@ package struct XMLReader {
     package init(_ bytes: [UInt8], limits: Limits = Limits()) throws(XMLError) {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        guard String(validating: body, as: UTF8.self) != nil else {
+        guard Self.isUTF8(body) else {
             throw XMLError(offset: 0, reason: "the document is not UTF-8")
         }
         self.bytes = Array(body)
         self.limits = limits
+    }
+
+    /// Whether `bytes` are UTF-8, as `String(validating:as:)` says: ASCII eight bytes at a time, each run of other
+    /// bytes by the standard library (no UTF-8 sequence holds an ASCII byte, so a run is whole sequences, or not
+    /// UTF-8 at all). Most of a workbook's parts is ASCII markup.
+    static func isUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                while index + 8 <= count,
+                    raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                }
+                guard index < count else { break }
+                guard buffer[index] >= 0x80 else {
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < count, buffer[end] >= 0x80 { end += 1 }
+                guard String(validating: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self) != nil
+                else { return false }
+                index = end
+            }
+            return true
+        }
     }
 
     /// How many elements are open: after a start event, its element counts (even an empty-element tag's,

@@ -91,7 +91,8 @@ package struct ZipArchive: Sendable {
         case .stored: output = Array(compressed)
         case .deflated:
             do {
-                output = try Inflate.inflate(compressed, limit: entry.uncompressedSize)
+                output = try Inflate.inflate(
+                    compressed, limit: entry.uncompressedSize, expected: entry.uncompressedSize)
             } catch {
                 throw ZipError(offset: entry.data.lowerBound + error.offset, entry: entry.name, reason: error.reason)
             }

@@ -46,38 +46,39 @@ struct XLSFormDocument: Sendable {
             text.key(key)
             text.append(UInt8(ascii: ":"))
             text.open(.array)
-            guard let header = sheet.rows.first else {
+            guard sheet.rowCount > 0 else {
                 text.close()
                 continue
             }
-            let columns = Self.columns(of: header, sheet: sheetIndex)
+            let columns = Self.columns(of: sheet, sheet: sheetIndex)
             var firstRow = true
-            for rowIndex in sheet.rows.indices.dropFirst() {
+            for rowIndex in 1..<sheet.rowCount {
                 // By index, not copying cells: a form of 100,000 questions has a million of them.
-                let row = sheet.rows[rowIndex]
+                let row = sheet.row(rowIndex)
                 visits += row.count
-                guard let first = row.first else { continue }
+                guard !row.isEmpty else { continue }
                 text.append(UInt8(ascii: "\n"))
-                lines.append(LinePlace(first.place, sheet: sheetIndex))
+                lines.append(LinePlace(sheet.placeOfCell(row.lowerBound), sheet: sheetIndex))
                 if !firstRow { text.append(UInt8(ascii: ",")) }
                 text.open(.object)
                 firstRow = false
-                for index in row.indices {
+                for index in row {
                     // A cell under no header is read under `(column D)`, so that it is reported, not lost.
-                    let number = row[index].place.column
+                    let place = sheet.placeOfCell(index)
+                    let number = place.column
                     text.append(UInt8(ascii: "\n"))
-                    if index > 0 { text.append(UInt8(ascii: ",")) }
+                    if index > row.lowerBound { text.append(UInt8(ascii: ",")) }
                     if number < columns.count, let column = columns[number] {
                         lines.append(column.line)
                         text.key(quoted: column.json, escaped: column.escaped)
                     } else {
-                        lines.append(LinePlace(row[index].place, sheet: sheetIndex))
+                        lines.append(LinePlace(place, sheet: sheetIndex))
                         text.key("(column \(CellReference.letters(number)))")
                     }
                     text.append(UInt8(ascii: ":"))
                     text.append(UInt8(ascii: "\n"))
-                    lines.append(LinePlace(row[index].place, sheet: sheetIndex))
-                    text.string(row[index].value)
+                    lines.append(LinePlace(place, sheet: sheetIndex))
+                    text.string(sheet.cells[index].value)
                 }
                 text.close()
             }
@@ -102,15 +103,17 @@ struct XLSFormDocument: Sendable {
         var line: LinePlace
     }
 
-    /// The header's columns by number (an array, looked up for every cell, up to the header's last column).
+    /// The columns of a sheet's header by number (an array, looked up for every cell, up to the header's last column).
     /// A header given twice keeps the first; the later one is `key (2)`, so that the reader reports its cells
     /// rather than losing them.
-    private static func columns(of header: [XLSFormCell], sheet: Int) -> [Column?] {
-        let last = header.map(\.place.column).max() ?? 0
+    private static func columns(of table: XLSFormSheet, sheet: Int) -> [Column?] {
+        let header = table.row(0)
+        let last = header.map { table.cells[$0].column }.max() ?? 0
         var columns = [Column?](repeating: nil, count: last + 1)
         var used: [String: Int] = [:]
-        for cell in header {
-            var key = columnKey(cell.value)
+        for index in header {
+            let place = table.placeOfCell(index)
+            var key = columnKey(table.cells[index].value)
             if let count = used[key] {
                 used[key] = count + 1
                 key = "\(key) (\(count + 1))"
@@ -119,8 +122,7 @@ struct XLSFormDocument: Sendable {
             }
             var json: [UInt8] = []
             let escaped = JSONWriter.appendQuoted(key, to: &json)
-            columns[cell.place.column] = Column(
-                json: json, escaped: escaped, line: LinePlace(cell.place, sheet: sheet))
+            columns[place.column] = Column(json: json, escaped: escaped, line: LinePlace(place, sheet: sheet))
         }
         return columns
     }

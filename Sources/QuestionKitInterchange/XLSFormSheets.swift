@@ -11,9 +11,9 @@ struct XLSFormPlace: Sendable {
     var textLine: Int
     var textColumn: Int
 
-    /// A workbook's cell, at `location` (on the sheet being read).
-    init(_ location: CellLocation) {
-        (row, column, textLine, textColumn) = (location.row, location.column, 0, 0)
+    /// A workbook's cell, at `row` and `column` (on the sheet being read).
+    init(row: Int, column: Int) {
+        (self.row, self.column, textLine, textColumn) = (row, column, 0, 0)
     }
 
     /// A text form's cell, at `row` and `column`, written at `position`.
@@ -22,18 +22,64 @@ struct XLSFormPlace: Sendable {
     }
 }
 
-/// One non-empty cell of an XLSForm sheet.
-struct XLSFormCell: Sendable {
-    var value: String
-    var place: XLSFormPlace
-}
-
 /// One sheet: its name as written, where it starts, and its rows that hold a cell (the first one the
 /// header), each in column order.
 struct XLSFormSheet: Sendable {
     var name: String
     var place: XLSFormPlace
-    var rows: [[XLSFormCell]]
+    /// The rows' cells (their text, row and column), flat, and where each row starts in them: a workbook's as
+    /// its table holds them, taken as they are when no cell is blank (a form of 100,000 questions has a million
+    /// cells in 200,000 rows: a copy of each, in an array per row, was an allocation and a free per row).
+    private(set) var cells: [TableCell] = []
+    private var rowStarts: [Int] = []
+    /// Where each cell is written in a text form's text, by cell; none in a workbook.
+    private var positions: [SourcePosition] = []
+
+    init(name: String, place: XLSFormPlace) {
+        self.name = name
+        self.place = place
+    }
+
+    /// A workbook's sheet, its blank cells left out as pyxform leaves them (and rows left with none).
+    init(_ table: SheetTable) {
+        name = table.name
+        if !table.cells.contains(where: \.value.isBlank) {
+            cells = table.cells
+            rowStarts = table.rowStarts
+        } else {
+            cells.reserveCapacity(table.cells.count)
+            for range in table.rowRanges {
+                let start = cells.count
+                cells += table.cells[range].lazy.filter { !$0.value.isBlank }
+                if cells.count > start { rowStarts.append(start) }
+            }
+        }
+        place = cells.first.map { XLSFormPlace(row: $0.row, column: $0.column) } ?? XLSFormPlace(row: 1, column: 1)
+    }
+
+    var rowCount: Int { rowStarts.count }
+
+    /// The cells of row `index` (0 the header), as indices of `cells`.
+    func row(_ index: Int) -> Range<Int> {
+        rowStarts[index]..<(index + 1 < rowStarts.count ? rowStarts[index + 1] : cells.count)
+    }
+
+    /// Where cell `index` is.
+    func placeOfCell(_ index: Int) -> XLSFormPlace {
+        let cell = cells[index]
+        guard !positions.isEmpty else { return XLSFormPlace(row: cell.row, column: cell.column) }
+        return XLSFormPlace(row: cell.row, column: cell.column, position: positions[index])
+    }
+
+    /// Adds a text form's row: its cells, each its text and place (with its position), unless there are none.
+    mutating func appendRow(_ row: [(value: String, place: XLSFormPlace, position: SourcePosition)]) {
+        guard !row.isEmpty else { return }
+        rowStarts.append(cells.count)
+        for cell in row {
+            cells.append(TableCell(value: cell.value, row: cell.place.row, column: cell.place.column))
+            positions.append(cell.position)
+        }
+    }
 }
 
 /// The sheets of an XLSForm, as the three forms pyxform accepts hold them: an `.xlsx` (or `.xlsm`)
@@ -78,7 +124,7 @@ enum XLSFormSheets {
         switch source(of: bytes) {
         case .workbook:
             do {
-                return .success(try XLSXReader.read(bytes).map(sheet))
+                return .success(try XLSXReader.tables(bytes).map(XLSFormSheet.init))
             } catch {
                 return .failure(ReadError(description: error.description))
             }
@@ -91,23 +137,6 @@ enum XLSFormSheets {
             let records = source(of: bytes) == .csv ? csvRecords(scalars) : markdownRecords(scalars)
             return .success(sheets(of: records))
         }
-    }
-
-    /// A workbook's sheet, its blank cells left out as pyxform leaves them (and rows left with none).
-    private static func sheet(_ sheet: Sheet) -> XLSFormSheet {
-        // One loop into arrays made to size: filtering, then mapping, made each row's cells twice.
-        var rows: [[XLSFormCell]] = []
-        rows.reserveCapacity(sheet.rows.count)
-        for row in sheet.rows {
-            var cells: [XLSFormCell] = []
-            cells.reserveCapacity(row.count)
-            for cell in row where !cell.value.isBlank {
-                cells.append(XLSFormCell(value: cell.value, place: XLSFormPlace(cell.location)))
-            }
-            if !cells.isEmpty { rows.append(cells) }
-        }
-        let first = rows.first?.first?.place ?? XLSFormPlace(CellLocation(sheet: sheet.name, row: 1, column: 1))
-        return XLSFormSheet(name: sheet.name, place: first, rows: rows)
     }
 
     /// One record of a text form: its fields, the first naming a sheet or empty.
@@ -123,17 +152,17 @@ enum XLSFormSheets {
             let name = first.value.trimmingSpaces
             if !name.isEmpty {
                 let place = XLSFormPlace(row: number + 1, column: 1, position: first.position)
-                sheets.append(XLSFormSheet(name: name, place: place, rows: []))
+                sheets.append(XLSFormSheet(name: name, place: place))
             }
             guard !sheets.isEmpty else { continue }
-            var row: [XLSFormCell] = []
+            var row: [(value: String, place: XLSFormPlace, position: SourcePosition)] = []
             for (index, field) in record.enumerated().dropFirst() {
                 let value = field.value.trimmingSpaces
                 guard !value.isEmpty else { continue }
                 let place = XLSFormPlace(row: number + 1, column: index + 1, position: field.position)
-                row.append(XLSFormCell(value: value, place: place))
+                row.append((value, place, field.position))
             }
-            if !row.isEmpty { sheets[sheets.count - 1].rows.append(row) }
+            sheets[sheets.count - 1].appendRow(row)
         }
         return sheets
     }

@@ -161,6 +161,66 @@ struct SpreadsheetScannerTests {
             "the depth limit is reached in this test")
     }
 
+    /// The commonest shapes, read whole in one pass (`<row r="1">`, `<c r="A1" t="s"><v>0</v></c>`,
+    /// `<si><t>text</t></si>`), read as the general reader reads them, and near misses of them handed to the
+    /// general path (or read again) with the same result: references of every kind (`$`, lower case, too many
+    /// letters or digits, past the sheet, none), types of any letters, values and texts with an entity or markup
+    /// at every place of an eight-byte word, the limits.
+    @Test func thePlainShapesReadTheSameAsTheGeneralReader() {
+        var cases: [(sheetData: String, strings: String)] = []
+        let references = [
+            "A1", "B1", "$C$1", "c1", "AAA1", "AAAA1", "XFD1", "XFE1", "A0", "A1048577", "A10485760", "1", "A", "",
+            "A1B", "A 1", "Z1",
+        ]
+        for reference in references {
+            cases.append(("<row r=\"1\"><c r=\"\(reference)\" t=\"s\"><v>1</v></c></row>", Self.strings))
+            cases.append(("<row r=\"1\"><c r=\"\(reference)\"><v>7</v></c></row>", Self.strings))
+        }
+        for type in ["s", "n", "str", "b", "e", "inlineStr", "S", "", "x1"] {
+            cases.append(("<row r=\"2\"><c r=\"A2\" t=\"\(type)\"><v>1</v></c></row>", Self.strings))
+        }
+        for row in ["1", "01", "1048576", "1048577", "", "1 ", "x"] {
+            cases.append(("<row r=\"\(row)\"><c r=\"A\(row)\" t=\"s\"><v>0</v></c></row>", Self.strings))
+        }
+        for length in 0..<20 {
+            let text = String(repeating: "é", count: length / 2) + String(repeating: "x", count: length % 2)
+            for inserted in ["", "&amp;", "<b/>", "&nope;", "&", "]]>"] {
+                for place in [0, text.count / 2, text.count] {
+                    var item = text
+                    item.insert(contentsOf: inserted, at: item.index(item.startIndex, offsetBy: place))
+                    cases.append(
+                        (
+                            "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\" t=\"str\"><v>\(item)</v></c></row>",
+                            "<sst><si><t>\(item)</t></si><si><t>\(item)</t></si></sst>"
+                        ))
+                }
+            }
+        }
+        let plain = "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\"><v>2</v></c></row>"
+        for ending in ["", "</v>", "</v></c>", "</v></c></row>", "</v></c></row></sheetData>"] {
+            cases.append(("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0" + ending, Self.strings))
+        }
+        for (sheetData, strings) in cases {
+            let bytes = workbook(sheets: [("s", sheet(sheetData))], sharedStrings: strings)
+            let (scanned, general, _) = readBothWays(bytes)
+            #expect(scanned == general, "\(sheetData) \(strings)")
+        }
+        for adjust in [
+            { (limits: inout XLSXLimits) in limits.xml.maximumDepth = 4 },
+            { (limits: inout XLSXLimits) in limits.xml.maximumDepth = 5 },
+            { (limits: inout XLSXLimits) in limits.xml.maximumAttributes = 1 },
+            { (limits: inout XLSXLimits) in limits.xml.maximumAttributes = 2 },
+            { (limits: inout XLSXLimits) in limits.xml.maximumNameLength = 1 },
+            { (limits: inout XLSXLimits) in limits.xml.maximumNameLength = 2 },
+        ] as [(inout XLSXLimits) -> Void] {
+            var limits = XLSXLimits()
+            adjust(&limits)
+            let bytes = workbook(sheets: [("s", sheet(plain))], sharedStrings: "<sst><si><t>a</t></si></sst>")
+            let (scanned, general, _) = readBothWays(bytes, limits: limits)
+            #expect(scanned == general, "\(limits.xml)")
+        }
+    }
+
     @Test func sharedStringErrorsAndLimitsAreTheGeneralReaders() {
         for (strings, maximum) in [
             ("<sst><si><t>a</t></si><si><t>b</t></si><si><t>c</t></si></sst>", 2),
