@@ -260,4 +260,21 @@ struct JSONWriterTests {
         }
         #expect(text(value, indent: 2) == expected)
     }
+
+    /// Commas, keys and colons before lines indented past what the writer's buffer holds at once (a separator
+    /// and its line's indent are reserved together, and written a byte at a time when they do not fit).
+    @Test func deepMembersAreSeparated() {
+        var value = JSONWriter.Value.integer(1)
+        var expected = "1"
+        for depth in (0..<600).reversed() {
+            value = .object([("a", value), ("b", .array([.null, .string("c")]))])
+            let (outer, inner) = (
+                String(repeating: " ", count: 2 * depth), String(repeating: " ", count: 2 * depth + 2)
+            )
+            let array = "[\n" + inner + "  null,\n" + inner + "  \"c\"\n" + inner + "]"
+            expected = "{\n" + inner + "\"a\": " + expected + ",\n" + inner + "\"b\": " + array + "\n" + outer + "}"
+        }
+        #expect(text(value, indent: 2) == expected)
+        #expect(text(value, indent: 0).hasPrefix(#"{"a":{"a":"#))
+    }
 }

@@ -101,6 +101,66 @@ public struct JSONWriter: Sendable {
     private static func write<Recording: JSONWriterRecording>(
         _ value: Value, depth: Int, indent: Int, to output: inout JSONWriterOutput, recording: inout Recording
     ) {
+        guard !writeScalar(value, to: &output, recording: &recording) else { return }
+        let start = output.count
+        switch value {
+        case .null, .bool, .integer, .number, .string: break
+        // The containers are walked through their buffers by index. Each element is still copied out to be
+        // written (a retain and a release of its key and value): only a borrowing read would save that. An
+        // element that is not a container is written here, not by a call of this function: most are strings,
+        // and the call was a fifth of writing each.
+        case .array(let elements):
+            let index = recording.open(.array, start: start)
+            output.append(UInt8(ascii: "["))
+            elements.withUnsafeBufferPointer { elements in
+                for position in elements.indices {
+                    output.separate(first: position == 0, indentedBy: indent > 0 ? indent * (depth + 1) : nil)
+                    let element = elements[position]
+                    if !writeScalar(element, to: &output, recording: &recording) {
+                        write(element, depth: depth + 1, indent: indent, to: &output, recording: &recording)
+                    }
+                }
+            }
+            if !elements.isEmpty, indent > 0 { output.newline(indentedBy: indent * depth) }
+            output.append(UInt8(ascii: "]"))
+            recording.close(index, count: elements.count, end: output.count)
+        case .object(let members):
+            let index = recording.open(.object, start: start)
+            output.append(UInt8(ascii: "{"))
+            members.withUnsafeBufferPointer { members in
+                // An object that repeats a key, or may (one of many: not compared here), is parsed after all.
+                let comparesKeys = Recording.checksKeys && members.count <= pairwiseKeyLimit
+                if Recording.checksKeys, !comparesKeys { recording.mayRepeatKeys() }
+                var keyFilter: UInt64 = 0
+                for position in members.indices {
+                    output.separate(first: position == 0, indentedBy: indent > 0 ? indent * (depth + 1) : nil)
+                    let (key, member) = members[position]
+                    let keyStart = output.count
+                    let escaped = output.appendQuoted(key)
+                    recording.key(escaped: escaped, start: keyStart, end: output.count)
+                    if comparesKeys {
+                        let bit = keyFilterBit(output, start: keyStart, end: output.count)
+                        if keyFilter & bit != 0, repeatsEarlierKey(members, at: position) { recording.mayRepeatKeys() }
+                        keyFilter |= bit
+                    }
+                    output.appendColon(spaced: indent > 0)
+                    if !writeScalar(member, to: &output, recording: &recording) {
+                        write(member, depth: depth + 1, indent: indent, to: &output, recording: &recording)
+                    }
+                }
+            }
+            if !members.isEmpty, indent > 0 { output.newline(indentedBy: indent * depth) }
+            output.append(UInt8(ascii: "}"))
+            recording.close(index, count: members.count, end: output.count)
+        }
+    }
+
+    /// Writes `value` when it is a null, flag, number or string (no line of its own): false, with nothing
+    /// written, for an array or object.
+    @inline(__always)
+    private static func writeScalar<Recording: JSONWriterRecording>(
+        _ value: Value, to output: inout JSONWriterOutput, recording: inout Recording
+    ) -> Bool {
         let start = output.count
         switch value {
         case .null:
@@ -118,49 +178,10 @@ public struct JSONWriter: Sendable {
         case .string(let string):
             let escaped = output.appendQuoted(string)
             recording.string(escaped: escaped, start: start, end: output.count)
-        // The containers are walked through their buffers by index. Each element is still copied out to be
-        // written (a retain and a release of its key and value): only a borrowing read would save that.
-        case .array(let elements):
-            let index = recording.open(.array, start: start)
-            output.append(UInt8(ascii: "["))
-            elements.withUnsafeBufferPointer { elements in
-                for position in elements.indices {
-                    if position > 0 { output.append(UInt8(ascii: ",")) }
-                    if indent > 0 { output.newline(indentedBy: indent * (depth + 1)) }
-                    write(elements[position], depth: depth + 1, indent: indent, to: &output, recording: &recording)
-                }
-            }
-            if !elements.isEmpty, indent > 0 { output.newline(indentedBy: indent * depth) }
-            output.append(UInt8(ascii: "]"))
-            recording.close(index, count: elements.count, end: output.count)
-        case .object(let members):
-            let index = recording.open(.object, start: start)
-            output.append(UInt8(ascii: "{"))
-            members.withUnsafeBufferPointer { members in
-                // An object that repeats a key, or may (one of many: not compared here), is parsed after all.
-                let comparesKeys = Recording.checksKeys && members.count <= pairwiseKeyLimit
-                if Recording.checksKeys, !comparesKeys { recording.mayRepeatKeys() }
-                var keyFilter: UInt64 = 0
-                for position in members.indices {
-                    if position > 0 { output.append(UInt8(ascii: ",")) }
-                    if indent > 0 { output.newline(indentedBy: indent * (depth + 1)) }
-                    let keyStart = output.count
-                    let escaped = output.appendQuoted(members[position].0)
-                    recording.key(escaped: escaped, start: keyStart, end: output.count)
-                    if comparesKeys {
-                        let bit = keyFilterBit(output, start: keyStart, end: output.count)
-                        if keyFilter & bit != 0, repeatsEarlierKey(members, at: position) { recording.mayRepeatKeys() }
-                        keyFilter |= bit
-                    }
-                    output.append(UInt8(ascii: ":"))
-                    if indent > 0 { output.append(UInt8(ascii: " ")) }
-                    write(members[position].1, depth: depth + 1, indent: indent, to: &output, recording: &recording)
-                }
-            }
-            if !members.isEmpty, indent > 0 { output.newline(indentedBy: indent * depth) }
-            output.append(UInt8(ascii: "}"))
-            recording.close(index, count: members.count, end: output.count)
+        case .array, .object:
+            return false
         }
+        return true
     }
 
     /// Up to this many members, a recorded object's keys are compared with each other.

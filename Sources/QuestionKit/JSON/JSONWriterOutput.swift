@@ -75,6 +75,37 @@ struct JSONWriterOutput {
         text.withUTF8 { append($0) }
     }
 
+    /// What goes before an element or member: a comma unless it is the `first`, then a line end and `count`
+    /// spaces unless `count` is nil (a text on one line). Reserved once for all of it, as `newline` does.
+    @inline(__always)
+    mutating func separate(first: Bool, indentedBy count: Int?) {
+        guard let count else {
+            if !first { append(UInt8(ascii: ",")) }
+            return
+        }
+        guard !first else { return newline(indentedBy: count) }
+        guard reserve(count &+ 10) else {
+            append(UInt8(ascii: ","))
+            return newline(indentedBy: count)
+        }
+        buffer[used] = UInt8(ascii: ",")
+        used &+= 1
+        appendNewlineReserved(indentedBy: count)
+    }
+
+    /// The colon after a member's key, and a space after it when `spaced`.
+    @inline(__always)
+    mutating func appendColon(spaced: Bool) {
+        guard reserve(2) else {
+            append(UInt8(ascii: ":"))
+            if spaced { append(UInt8(ascii: " ")) }
+            return
+        }
+        buffer[used] = UInt8(ascii: ":")
+        buffer[used &+ 1] = UInt8(ascii: " ")
+        used &+= spaced ? 2 : 1
+    }
+
     /// A line end and `count` spaces.
     mutating func newline(indentedBy count: Int) {
         // Whole words of spaces: the last may go past the line, into room not yet written.
@@ -83,6 +114,12 @@ struct JSONWriterOutput {
             for _ in 0..<count { append(UInt8(ascii: " ")) }
             return
         }
+        appendNewlineReserved(indentedBy: count)
+    }
+
+    /// `newline(indentedBy:)` into room reserved for `count` + 9 bytes.
+    @inline(__always)
+    private mutating func appendNewlineReserved(indentedBy count: Int) {
         buffer[used] = UInt8(ascii: "\n")
         let spaces = UnsafeMutableRawPointer(buffer + (used &+ 1))
         var offset = 0
@@ -94,9 +131,17 @@ struct JSONWriterOutput {
     }
 
     /// Appends `string` as `JSONWriter.appendQuoted` does; whether anything was escaped.
+    @inline(__always)
     mutating func appendQuoted(_ string: String) -> Bool {
         let plain = string.utf8.withContiguousStorageIfAvailable { appendQuotedIfPlain($0) }
         if plain == true { return false }
+        return appendQuotedByBytes(string)
+    }
+
+    /// `appendQuoted` of a string that needs an escape, does not fit the buffer or is not stored as UTF-8: the
+    /// rare case, kept out of the writers it is inlined in.
+    @inline(never)
+    private mutating func appendQuotedByBytes(_ string: String) -> Bool {
         var quoted: [UInt8] = []
         let escaped = JSONWriter.appendQuoted(string, to: &quoted)
         quoted.withUnsafeBufferPointer { append($0) }
@@ -104,7 +149,10 @@ struct JSONWriterOutput {
     }
 
     /// Appends `utf8` quoted when it needs no escape and fits the buffer, checked and copied a word at a time
-    /// (a short text as two overlapping halves); false, with nothing written, otherwise.
+    /// (a short text as two overlapping halves); false, with nothing written, otherwise. Inlined, as
+    /// `appendQuoted` is where it is called: a call for each string and key was a twentieth of writing and
+    /// recording a converted template.
+    @inline(__always)
     private mutating func appendQuotedIfPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = utf8.count
         guard reserve(count &+ 2), let base = utf8.baseAddress else { return count == 0 && appendEmptyQuotes() }
