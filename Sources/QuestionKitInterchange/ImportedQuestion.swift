@@ -9,13 +9,16 @@ enum ImportedQuestion {
         identifier: String, text: String, section: String?, help: String?, linkId: String?,
         keys: [(String, JSONWriter.Value)], more: Int = 0
     ) -> [(String, JSONWriter.Value)] {
-        // Room for every member at once: grown from two, then joined to the keys, the array was made four times.
+        // Room for every member at once, and no more (the template keeps it): grown from two, then joined to the
+        // keys, the array was made four times.
+        let hasHelp = help.map { !$0.isEmpty } ?? false
         var members: [(String, JSONWriter.Value)] = []
-        members.reserveCapacity(5 + keys.count + more)
+        members.reserveCapacity(
+            2 + (section == nil ? 0 : 1) + (hasHelp ? 1 : 0) + (linkId == nil ? 0 : 1) + keys.count + more)
         members.append(("answer-type", .string(identifier)))
         members.append(("question", .string(text)))
         if let section { members.append(("section", .string(section))) }
-        if let help, !help.isEmpty {
+        if let help, hasHelp {
             members.append(("helpInfo", .object([("text", .string(help)), ("images", .array([]))])))
         }
         if let linkId { members.append(("linkId", .string(linkId))) }

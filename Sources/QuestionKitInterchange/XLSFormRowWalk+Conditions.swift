@@ -12,17 +12,20 @@ extension XLSFormRowWalk {
         // Each question's members read where they lie: a copy of each question (a retain and a release of each of
         // its members) cost 500 instructions a question.
         for index in pending.indices {
-            var members = ImportedQuestion.members(
-                identifier: pending[index].identifier, text: pending[index].text, section: pending[index].section,
-                help: pending[index].help, linkId: pending[index].linkId, keys: pending[index].keys, more: 3)
             var kept = pending[index].kept
+            var enableWhen: [(String, JSONWriter.Value)] = []
             if let (node, parsed) = pending[index].condition {
                 if let conditions = conditions(parsed, at: node, problems: &problems) {
-                    members += ImportedQuestion.enableWhen(conditions, any: parsed.any)
+                    enableWhen = ImportedQuestion.enableWhen(conditions, any: parsed.any)
                 } else {
                     kept.append(("relevant", node.writerValue))
                 }
             }
+            var members = ImportedQuestion.members(
+                identifier: pending[index].identifier, text: pending[index].text, section: pending[index].section,
+                help: pending[index].help, linkId: pending[index].linkId, keys: pending[index].keys,
+                more: enableWhen.count + (kept.isEmpty ? 0 : 1))
+            members += enableWhen
             if !kept.isEmpty { members.append(("_xlsform", .object(kept))) }
             values.append(.object(members))
         }
