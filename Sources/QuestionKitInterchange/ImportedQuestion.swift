@@ -3,18 +3,27 @@ import QuestionKit
 /// The one home of how a question read from another format is written in our template, shared by
 /// the SurveyJS and XLSForm readers: the members the converter owns, in the template's order.
 enum ImportedQuestion {
-    /// `answer-type`, `question`, `section`, `helpInfo`, `linkId`, then the type's `keys`.
+    /// `answer-type`, `question`, `section`, `helpInfo`, `linkId`, then the type's `keys`, with room for `more`
+    /// members after them.
     static func members(
         identifier: String, text: String, section: String?, help: String?, linkId: String?,
-        keys: [(String, JSONWriter.Value)]
+        keys: [(String, JSONWriter.Value)], more: Int = 0
     ) -> [(String, JSONWriter.Value)] {
-        var members: [(String, JSONWriter.Value)] = [("answer-type", .string(identifier)), ("question", .string(text))]
+        // Room for every member at once, and no more (the template keeps it): grown from two, then joined to the
+        // keys, the array was made four times.
+        let hasHelp = help.map { !$0.isEmpty } ?? false
+        var members: [(String, JSONWriter.Value)] = []
+        members.reserveCapacity(
+            2 + (section == nil ? 0 : 1) + (hasHelp ? 1 : 0) + (linkId == nil ? 0 : 1) + keys.count + more)
+        members.append(("answer-type", .string(identifier)))
+        members.append(("question", .string(text)))
         if let section { members.append(("section", .string(section))) }
-        if let help, !help.isEmpty {
+        if let help, hasHelp {
             members.append(("helpInfo", .object([("text", .string(help)), ("images", .array([]))])))
         }
         if let linkId { members.append(("linkId", .string(linkId))) }
-        return members + keys
+        members += keys
+        return members
     }
 
     /// `enableWhen` of `conditions`, with `enableBehavior` `any` when they are joined by `or`.
@@ -37,11 +46,16 @@ enum ImportedQuestion {
     ) -> String? {
         if name == nil { missing() }
         let linkId = name ?? "q\(index + 1)"
-        guard made[linkId] == nil else {
+        // One look-up (one hash of the name) finds the name or records it: looking up, then adding, hashed it twice.
+        let record = { (slot: inout Int) -> Bool in
+            guard slot < 0 else { return false }
+            slot = index
+            return true
+        }
+        guard record(&made[linkId, default: -1]) else {
             duplicate(linkId)
             return nil
         }
-        made[linkId] = index
         return linkId
     }
 }

@@ -7,21 +7,29 @@ import QuestionKit
 extension XLSFormRowWalk {
     /// The questions, as template JSON.
     func questionValues(problems: inout ProblemCollector) -> [JSONWriter.Value] {
-        pending.map { question in
-            var members = ImportedQuestion.members(
-                identifier: question.identifier, text: question.text, section: question.section, help: question.help,
-                linkId: question.linkId, keys: question.keys)
-            var kept = question.kept
-            if let (node, parsed) = question.condition {
+        var values: [JSONWriter.Value] = []
+        values.reserveCapacity(pending.count)
+        // Each question's members read where they lie: a copy of each question (a retain and a release of each of
+        // its members) cost 500 instructions a question.
+        for index in pending.indices {
+            var kept = pending[index].kept
+            var enableWhen: [(String, JSONWriter.Value)] = []
+            if let (node, parsed) = pending[index].condition {
                 if let conditions = conditions(parsed, at: node, problems: &problems) {
-                    members += ImportedQuestion.enableWhen(conditions, any: parsed.any)
+                    enableWhen = ImportedQuestion.enableWhen(conditions, any: parsed.any)
                 } else {
                     kept.append(("relevant", node.writerValue))
                 }
             }
+            var members = ImportedQuestion.members(
+                identifier: pending[index].identifier, text: pending[index].text, section: pending[index].section,
+                help: pending[index].help, linkId: pending[index].linkId, keys: pending[index].keys,
+                more: enableWhen.count + (kept.isEmpty ? 0 : 1))
+            members += enableWhen
             if !kept.isEmpty { members.append(("_xlsform", .object(kept))) }
-            return .object(members)
+            values.append(.object(members))
         }
+        return values
     }
 
     /// Our conditions of `parsed`; nil (reported) when one names no question made or compares a
@@ -38,7 +46,7 @@ extension XLSFormRowWalk {
                     at: node)
                 return nil
             }
-            guard let answer = operand(comparison, target: pending[target]) else {
+            guard let answer = operand(comparison, target: target) else {
                 problems.warning(
                     XLSFormCode.conditionNotCarried,
                     "'\(comparison.name)' is a choice question: the condition compares it other than by = or != "
@@ -50,19 +58,20 @@ extension XLSFormRowWalk {
         return conditions
     }
 
-    private func operand(_ comparison: SimpleCondition.Comparison, target: Pending) -> JSONWriter.Value? {
+    /// The answer `comparison` compares question number `target` (0-based) with.
+    private func operand(_ comparison: SimpleCondition.Comparison, target: Int) -> JSONWriter.Value? {
         let text: String
         switch comparison.operand {
         case .bool(let answered): return .bool(answered)
         case .text(let value), .number(let value): text = value
         }
-        if !target.choices.isEmpty {
+        if !pending[target].choices.isEmpty {
             guard comparison.op == "=" || comparison.op == "!=",
-                let choice = target.choices.firstIndex(where: { $0.name == text })
+                let choice = pending[target].choices.firstIndex(where: { $0.name == text })
             else { return nil }
-            return target.optionTexts[choice]
+            return pending[target].optionTexts[choice]
         }
-        if target.numeric, let number = Double(text) { return .number(number) }
+        if pending[target].numeric, let number = Double(text) { return .number(number) }
         return .string(text)
     }
 }

@@ -50,6 +50,11 @@ struct XLSFormRowWalk {
     private let coreSpellings: JSONKeySpellings
     /// Whether every one of `coreColumns` is ASCII (then an ASCII key that is none of their bytes is none of them).
     private let coreColumnsAreASCII: Bool
+    /// The columns a group's row and a note's row carry (made once: a set per such row cost 1,300 instructions).
+    private let groupRowColumns: Set<String>
+    private let noteRowColumns: Set<String>
+    /// The columns of `Cells`, in its order, looked up together in one walk of a row's members.
+    private let cellSpellings: JSONKeySpellings
     /// The types read so far, by their ASCII text (`rowType` cost 3,500 instructions a select row, and most
     /// rows repeat a type: `text`, `select_one yes_no`).
     private var rowTypes: [String: RowType] = [:]
@@ -62,6 +67,9 @@ struct XLSFormRowWalk {
         "appearance", "constraint_message", "required_message", "guidance_hint", "image", "audio", "video",
         "big-image", "autoplay", "parameters", "media", "body", "intent",
     ]
+
+    /// The columns an end of a group carries.
+    private static let endColumns: Set<String> = ["type", "name"]
 
     /// Types that record something about the interview (its time, device, user), not a question.
     static let metadata: Set<String> = [
@@ -79,12 +87,14 @@ struct XLSFormRowWalk {
         var labels: [String] = []
         var hints: Set<String> = []
         for row in survey.elements {
+            // Told by the keys' bytes where they settle it (`stringValueIs`): most rows repeat the columns seen,
+            // and a String made of each row's label key cost 200 instructions a row.
             for member in row.members where Self.mayBeLabelOrHint(member.keyNode) {
-                guard member.key.hasPrefix("label") || member.key.hasPrefix("hint") else { continue }
-                if member.key == "label" || member.key.hasPrefix("label::") {
-                    if !labels.contains(member.key) { labels.append(member.key) }
-                } else {
-                    hints.insert(member.key)
+                let key = member.keyNode
+                if key.stringValueIs("label") || key.stringValueHasPrefix("label::") {
+                    if !labels.contains(where: key.stringValueIs) { labels.append(member.key) }
+                } else if key.stringValueHasPrefix("label") || key.stringValueHasPrefix("hint") {
+                    if !hints.contains(where: key.stringValueIs) { hints.insert(member.key) }
                 }
             }
         }
@@ -98,7 +108,13 @@ struct XLSFormRowWalk {
         coreColumns = ["type", "name", labelColumn, hintColumn, "required", "relevant"]
         coreSpellings = JSONKeySpellings(Array(coreColumns))
         coreColumnsAreASCII = coreColumns.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        groupRowColumns = ["type", "name", labelColumn, "relevant"]
+        noteRowColumns = ["type", "name", labelColumn, hintColumn]
+        cellSpellings = JSONKeySpellings(["type", "name", labelColumn, hintColumn, "required", "relevant"])
         lists = Self.lists(choices, language: language, problems: &problems)
+        // Room for a name of every row at once: grown from empty, the names were hashed again at each growth. (Not
+        // for `pending`: a question of every row reserved at once raised the peak of a 100,000-row form by 18 MB.)
+        made.reserveCapacity(survey.count)
     }
 
     /// Whether a column's key may start with `label` or `hint`: told by its bytes where they are its text, so
@@ -125,6 +141,7 @@ struct XLSFormRowWalk {
     /// `rowType(text)`, remembered for an ASCII text (where equal texts are equal bytes, so the remembered list
     /// name is the row's own).
     private mutating func rowType(ofTrimmed text: String) -> RowType {
+        if let select = Self.oneListSelect(text) { return select }
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.rowType(text) }
         if let known = rowTypes[text] { return known }
         let type = Self.rowType(text)
@@ -140,9 +157,11 @@ struct XLSFormRowWalk {
         guard let choices else { return [:] }
         var labels: [String] = []
         for row in choices.elements {
-            for member in row.members
-            where mayBeLabelOrHint(member.keyNode) && (member.key == "label" || member.key.hasPrefix("label::")) {
-                if !labels.contains(member.key) { labels.append(member.key) }
+            // Told by the keys' bytes where they settle it, as the survey's labels are (`init`).
+            for member in row.members where mayBeLabelOrHint(member.keyNode) {
+                let key = member.keyNode
+                guard key.stringValueIs("label") || key.stringValueHasPrefix("label::") else { continue }
+                if !labels.contains(where: key.stringValueIs) { labels.append(member.key) }
             }
         }
         let wanted = language.isEmpty ? "label" : "label::" + language
@@ -155,25 +174,44 @@ struct XLSFormRowWalk {
         var reported = Set(read)
         // The choices of one list are mostly one run of rows: gathered, then added to the list once (a look-up of
         // the list by name for every choice cost a hash of its name each).
-        var run: (list: String, choices: [XLSFormChoice])?
+        // The run's choices are gathered in one buffer, kept from run to run, and each list made of it at its size.
+        var run: (list: String, node: JSONNode)?
+        var runChoices: [XLSFormChoice] = []
         var visits = 0  // added once: the counter is a task-local, read at each addition
         for row in choices.elements {
             visits += row.count
-            guard let list = row["list_name"]?.stringValue?.trimmingSpaces, let name = row["name"]?.stringValue
-            else {
+            // The three columns read, in one walk of the row's members (three look-ups walked them three times).
+            var cells: (list: JSONNode?, name: JSONNode?, label: JSONNode?, count: Int) = (nil, nil, nil, 0)
+            row.forEachMember(named: readSpellings) { position, value in
+                switch position {
+                case 0: cells.list = value
+                case 1: cells.name = value
+                default: cells.label = value
+                }
+                cells.count += 1
+            }
+            guard let listNode = cells.list, listNode.kind == .string, let name = cells.name?.stringValue else {
                 problems.warning(
                     XLSFormCode.choiceIncomplete, "a choice needs a list_name and a name; this one is not read",
                     at: row)
                 continue
             }
-            let choice = XLSFormChoice(name: name.trimmingSpaces, label: row[labelColumn]?.stringValue, node: row)
-            if run?.list == list {
-                run?.choices.append(choice)
+            let choice = XLSFormChoice(name: name.trimmingSpaces, label: cells.label?.stringValue, node: row)
+            // The same bytes are the same list: its name is made once a run, not once a choice.
+            if let node = run?.node, Self.sameBytes(node, listNode) {
+                runChoices.append(choice)
             } else {
-                if let (previous, choices) = run { lists[previous, default: []] += choices }
-                run = (list, [choice])
+                let list = listNode.stringValue?.trimmingSpaces ?? ""
+                if run?.list != list {
+                    // A copy at its size (an Array of the whole buffer would share it, at the buffer's capacity).
+                    if let (previous, _) = run { add(Array(runChoices[...]), to: previous, in: &lists) }
+                    runChoices.removeAll(keepingCapacity: true)
+                    run = (list, listNode)
+                }
+                runChoices.append(choice)
             }
             // The columns read are told by their bytes (as `stringEquals` tells them), with no string made for them.
+            guard cells.count < row.count else { continue }
             for member in row.members
             where !readSpellings.contains(member.keyNode) && reported.insert(member.key).inserted {
                 let translation = member.key == "label" || member.key.hasPrefix("label::")
@@ -186,17 +224,78 @@ struct XLSFormRowWalk {
                         : "the choices' column '\(member.key)' is not carried", at: member.value, atKey: true)
             }
         }
-        if let (previous, choices) = run { lists[previous, default: []] += choices }
+        if let (previous, _) = run { add(Array(runChoices[...]), to: previous, in: &lists) }
         WorkCounter.add(visits, to: .interchangeVisits)
         return lists
     }
 
+    /// Adds a run of `choices` to the list `name`: as the list, when it is new (adding to an empty list copied the run).
+    private static func add(_ choices: [XLSFormChoice], to name: String, in lists: inout [String: [XLSFormChoice]]) {
+        let append = { (list: inout [XLSFormChoice]) in
+            if list.isEmpty { list = choices } else { list += choices }
+        }
+        append(&lists[name, default: []])
+    }
+
+    /// Whether two string nodes without escapes have the same bytes.
+    private static func sameBytes(_ first: JSONNode, _ second: JSONNode) -> Bool {
+        first.withUnescapedUTF8 { one in second.withUnescapedUTF8 { one.elementsEqual($0) } ?? false } ?? false
+    }
+
+    /// The cells of a row's core columns, as `row[column]` finds them (a repeated column's last cell), found in one
+    /// walk of its members: a look-up of each walked the members six times a row.
+    struct Cells {
+        var type: JSONNode?
+        var name: JSONNode?
+        var label: JSONNode?
+        var hint: JSONNode?
+        var required: JSONNode?
+        var relevant: JSONNode?
+        /// How many of the row's members are these cells (a repeated column's each): when all, no other is kept.
+        var count = 0
+    }
+
+    /// The core cells of `row`.
+    private func cells(of row: JSONNode) -> Cells {
+        var cells = Cells()
+        row.forEachMember(named: cellSpellings) { position, value in
+            switch position {
+            case 0: cells.type = value
+            case 1: cells.name = value
+            case 2: cells.label = value
+            case 3: cells.hint = value
+            case 4: cells.required = value
+            default: cells.relevant = value
+            }
+            cells.count += 1
+        }
+        return cells
+    }
+
     /// A row's `type`, as pyxform reads it: the keyword in its current spelling, and a select's list.
     struct RowType {
-        var keyword: String
-        var listName: String?
-        var orOther = false
+        let keyword: String
+        let listName: String?
+        let orOther: Bool
+        /// Whether the row is a question's (no group's, note's, calculation's or interview's): told once a type
+        /// read, not by comparing the keyword with each of `ownKeywords` and hashing it at every row.
+        let isQuestion: Bool
+
+        init(keyword: String, listName: String? = nil, orOther: Bool = false, isQuestion: Bool? = nil) {
+            self.keyword = keyword
+            self.listName = listName
+            self.orOther = orOther
+            self.isQuestion =
+                isQuestion
+                ?? !(XLSFormRowWalk.ownKeywords.contains(keyword) || XLSFormRowWalk.metadata.contains(keyword))
+        }
     }
+
+    /// The keywords of the rows the walk takes itself (`walk`'s cases): groups, repeats, notes, calculations.
+    static let ownKeywords: Set<String> = [
+        "begin_group", "begin_repeat", "begin_loop", "end_group", "end_repeat", "end_loop", "note", "calculate",
+        "hidden", "calculate_here",
+    ]
 
     /// The select keywords, as words, older spellings first where one starts another.
     private static let selects: [([String], String)] = [
@@ -249,6 +348,52 @@ struct XLSFormRowWalk {
         return RowType(keyword: aliases[joined] ?? (joined.utf8.contains(0x20) ? joined.replacingSpaces : joined))
     }
 
+    /// The select spellings of one word (each its own keyword): followed by one word, that word is the list.
+    private static let oneWordSelects = selects.filter { $0.0.count == 1 }.map { (Array($0.1.utf8), $0.1) }
+
+    /// `rowType(text)` of a select of one word and a list, both ASCII, one space between (`select_multiple q2`),
+    /// told by its bytes; nil for any other text. Most select rows name a list of their own, so that
+    /// remembering types by their text (`rowTypes`) missed each, and splitting and lowercasing it into words
+    /// cost 6,400 instructions a row.
+    static func oneListSelect(_ text: String) -> RowType? {
+        // Every one-word select starts with an `s` or an `r` (`rank`): other types are told by their first byte.
+        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "s") || first | 0x20 == UInt8(ascii: "r")
+        else { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> RowType? in
+            // One loop over the bytes: where the one space is, and none that is not ASCII or another separator.
+            var space = -1
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x80 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return nil }
+                if byte == 0x20 {
+                    guard space < 0 else { return nil }
+                    space = index
+                }
+            }
+            guard space > 0, space + 1 < bytes.count else { return nil }
+            let list = UnsafeBufferPointer(rebasing: bytes[(space + 1)...])
+            guard let keyword = oneWordSelects.first(where: { equalsLowercased($0.0, bytes[..<space]) }),
+                !equalsLowercased(orOther, list[...])
+            else { return nil }
+            return RowType(keyword: keyword.1, listName: String(decoding: list, as: UTF8.self), isQuestion: true)
+        }
+    }
+
+    private static let orOther = Array("or_other".utf8)
+
+    /// Whether the ASCII `bytes` lowercased are `lower`.
+    private static func equalsLowercased(_ lower: [UInt8], _ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard lower.count == bytes.count else { return false }
+        var offset = bytes.startIndex
+        for byte in lower {
+            let other = bytes[offset]
+            guard byte == (other >= 0x41 && other <= 0x5A ? other + 0x20 : other) else { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// The select spellings a type whose first word is `word` may be: none when no select starts so.
     private static func selects(startingWith word: String) -> ArraySlice<([String], String)> {
         selectStarts.contains(word) ? selects[...] : []
@@ -261,7 +406,8 @@ struct XLSFormRowWalk {
         for row in survey.elements {
             counts.total += 1
             visits += row.count
-            guard let typeNode = row["type"], let typeText = typeNode.stringValue?.trimmingSpaces, !typeText.isEmpty
+            let cells = cells(of: row)
+            guard let typeNode = cells.type, let typeText = typeNode.stringValue?.trimmingSpaces, !typeText.isEmpty
             else {
                 problems.warning(
                     XLSFormCode.rowWithoutType, "a row without a type is not read; kept under _xlsform", at: row)
@@ -269,6 +415,10 @@ struct XLSFormRowWalk {
                 continue
             }
             let type = rowType(ofTrimmed: typeText)
+            if type.isQuestion {
+                question(row, cells, type: type, section: sections.last?.title, notes: &notes, problems: &problems)
+                continue
+            }
             switch type.keyword {
             case "begin_group", "begin_repeat", "begin_loop":
                 flush(&notes, problems: &problems)
@@ -278,30 +428,30 @@ struct XLSFormRowWalk {
                         XLSFormCode.repeatNotCarried,
                         "a repeat is not carried: its questions are asked once, as a section", at: typeNode)
                 }
-                if let relevant = row["relevant"] {
+                if let relevant = cells.relevant {
                     problems.warning(
                         XLSFormCode.groupConditionNotCarried,
                         "the condition of a group is not carried: its questions are always asked", at: relevant)
                 }
-                noteColumns(of: row, carried: ["type", "name", labelColumn, "relevant"])
+                noteColumns(of: row, carried: groupRowColumns)
                 // A group without a label in the language read keeps its label without one, as written.
-                let title = (row[labelColumn] ?? row["label"])?.stringValue ?? row["name"]?.stringValue
+                let title = (cells.label ?? row["label"])?.stringValue ?? cells.name?.stringValue
                 let outer = sections.last?.title
                 sections.append((title.map { t in outer.map { "\($0) / \(t)" } ?? t } ?? outer, row))
             case "end_group", "end_repeat", "end_loop":
                 flush(&notes, problems: &problems)
                 counts.sections += 1
-                noteColumns(of: row, carried: ["type", "name"])
+                noteColumns(of: row, carried: Self.endColumns)
                 if sections.popLast() == nil {
                     problems.warning(
                         XLSFormCode.groupEndUnmatched, "an end of a group or repeat that none begins", at: typeNode)
                 }
             case "note":
-                let text = [row[labelColumn], row[hintColumn]].compactMap { $0?.stringValue }.joined(separator: "\n\n")
+                let text = [cells.label, cells.hint].compactMap { $0?.stringValue }.joined(separator: "\n\n")
                 problems.report(
                     .note, XLSFormCode.noteAsHelp, "a note becomes the help text of the question after it",
                     at: typeNode)
-                noteColumns(of: row, carried: ["type", "name", labelColumn, hintColumn])
+                noteColumns(of: row, carried: noteRowColumns)
                 notes.append((text, row))
                 counts.help += 1
             case "calculate", "hidden", "calculate_here":
@@ -315,7 +465,7 @@ struct XLSFormRowWalk {
                     "'\(keyword)' records the interview, it asks nothing; kept under _xlsform", at: typeNode)
                 keepUnmade(row)
             default:
-                question(row, type: type, section: sections.last?.title, notes: &notes, problems: &problems)
+                question(row, cells, type: type, section: sections.last?.title, notes: &notes, problems: &problems)
             }
         }
         WorkCounter.add(visits, to: .interchangeVisits)
@@ -337,13 +487,13 @@ struct XLSFormRowWalk {
     }
 
     private mutating func question(
-        _ node: JSONNode, type: RowType, section: String?, notes: inout [(text: String, row: JSONNode)],
+        _ node: JSONNode, _ cells: Cells, type: RowType, section: String?, notes: inout [(text: String, row: JSONNode)],
         problems: inout ProblemCollector
     ) {
         let row = XLSFormRow(
             node: node, type: type.keyword, listName: type.listName, orOther: type.orOther,
             choices: type.listName.flatMap { lists[$0] } ?? [], labelColumn: labelColumn)
-        let typeNode = node["type"] ?? node
+        let typeNode = cells.type ?? node
         guard let (questionType, identifier) = reader.claimant(of: row, problems: &problems) else {
             let known = knownRowTypes ?? rowTypesTaken()
             knownRowTypes = known
@@ -362,7 +512,7 @@ struct XLSFormRowWalk {
             return
         }
         counts.questions += 1
-        let name = node["name"]?.stringValue?.trimmingSpaces
+        let name = cells.name?.stringValue?.trimmingSpaces
         let number = pending.count + 1
         let linkId = ImportedQuestion.linkId(
             name: name, index: number - 1, made: &made,
@@ -375,21 +525,29 @@ struct XLSFormRowWalk {
                 problems.warning(
                     XLSFormCode.duplicateName,
                     "the name '\(name)' is used before: this question gets no linkId and conditions refer to the first",
-                    at: node["name"] ?? typeNode)
+                    at: cells.name ?? typeNode)
             })
-        let label = row.label  // read once: a label is mostly a String of its own, made at each read
+        let label = cells.label?.stringValue  // read once: a label is mostly a String of its own, made at each read
         if label == nil {
             problems.report(
                 .note, XLSFormCode.labelMissing, "the row has no label ('\(labelColumn)'); its name is the question",
-                at: node["name"] ?? typeNode)
+                at: cells.name ?? typeNode)
         }
         let text = label ?? name ?? "Question \(pending.count + 1)"
         var kept = imported.kept
-        for member in node.members where !isCore(member.keyNode) && !imported.carriedColumns.contains(member.key) {
-            kept.append((member.key, member.value.writerValue))
-            noteUncarried(member.key, member.value, kept: true)
+        // The carried columns compared as the set compares (canonical equivalence), by the key's bytes where they
+        // settle it: no String made of the key and no hash of it, for a set mostly empty or of one column.
+        let carried = imported.carriedColumns
+        // A row of the core columns alone (most rows) has no other member to keep.
+        if cells.count < node.count {
+            for member in node.members
+            where !isCore(member.keyNode) && (carried.isEmpty || !carried.contains(where: member.keyNode.stringValueIs))
+            {
+                kept.append((member.key, member.value.writerValue))
+                noteUncarried(member.key, member.value, kept: true)
+            }
         }
-        if let required = node["required"], let value = required.stringValue?.trimmingSpaces.lowercased() {
+        if let required = cells.required, let value = required.stringValue?.trimmingSpaces.lowercased() {
             switch value {
             case "yes", "true", "true()", "1":
                 problems.report(
@@ -406,7 +564,7 @@ struct XLSFormRowWalk {
             }
         }
         var condition: (JSONNode, SimpleCondition)?
-        if let relevant = node["relevant"] {
+        if let relevant = cells.relevant {
             if let parsed = relevant.stringValue.flatMap(XLSFormCondition.parse) {
                 condition = (relevant, parsed)
             } else {
@@ -419,11 +577,11 @@ struct XLSFormRowWalk {
         }
         var help = notes.isEmpty ? [] : notes.map(\.text).filter { !$0.isEmpty }
         notes = []
-        if let hint = node[hintColumn]?.stringValue { help.append(hint) }
+        if let hint = cells.hint?.stringValue { help.append(hint) }
         pending.append(
             Pending(
                 row: node, identifier: identifier, text: text, keys: imported.keys, section: section,
-                help: help.isEmpty ? nil : help.joined(separator: "\n\n"), kept: kept, linkId: linkId,
+                help: help.count < 2 ? help.first : help.joined(separator: "\n\n"), kept: kept, linkId: linkId,
                 condition: condition, choices: row.choices, optionTexts: Self.optionTexts(imported, row.choices),
                 numeric: type.keyword == "integer" || type.keyword == "decimal"))
     }
@@ -452,15 +610,19 @@ struct XLSFormRowWalk {
 
     /// Notes the columns of a group's or note's row other than `carried`.
     private mutating func noteColumns(of row: JSONNode, carried: Set<String>) {
-        for member in row.members where !carried.contains(member.key) {
+        for member in row.members where !carried.contains(where: member.keyNode.stringValueIs) {
             noteUncarried(member.key, member.value, kept: false)
         }
     }
 
     private mutating func noteUncarried(_ column: String, _ cell: JSONNode, kept: Bool) {
-        let seen = uncarried[column] ?? (cell, 0, 0)
-        if seen.count == 0 { uncarriedOrder.append(column) }
-        uncarried[column] = (seen.first, seen.count + 1, seen.unkept + (kept ? 0 : 1))
+        // One look-up finds the column or adds it: a look-up, then a store, hashed the column twice.
+        let count = { (seen: inout (first: JSONNode, count: Int, unkept: Int)) -> Int in
+            seen.count += 1
+            seen.unkept += kept ? 0 : 1
+            return seen.count
+        }
+        if count(&uncarried[column, default: (cell, 0, 0)]) == 1 { uncarriedOrder.append(column) }
     }
 
     /// Each column not carried, once, at its header: translations, shown-only columns (notes), others.

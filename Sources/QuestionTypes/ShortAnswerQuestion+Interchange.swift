@@ -130,7 +130,9 @@ extension ShortAnswerQuestion {
     /// (kept under `_xlsform` by the converter, not checked).
     public func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport? {
         guard row.type == "integer" || row.type == "decimal" else { return XLSFormImport(keys: []) }
-        var keys: [(String, JSONWriter.Value)] = [("numberInput", .bool(true))]
+        var keys: [(String, JSONWriter.Value)] = []
+        keys.reserveCapacity(2)  // room for the range at once: grown from one, the array was made twice
+        keys.append(("numberInput", .bool(true)))
         guard let constraint = row["constraint"], let text = constraint.stringValue else {
             return XLSFormImport(keys: keys)
         }
@@ -142,15 +144,20 @@ extension ShortAnswerQuestion {
             return XLSFormImport(keys: keys)
         }
         var range: [(String, JSONWriter.Value)] = []
+        range.reserveCapacity(2)  // room for both bounds at once
         if let lower = bounds.lower { range.append(("from", Self.boundText(lower))) }
         if let upper = bounds.upper { range.append(("to", Self.boundText(upper))) }
         keys.append(("acceptedAnswer", .object(range)))
-        return XLSFormImport(keys: keys, carriedColumns: ["constraint"])
+        return XLSFormImport(keys: keys, carriedColumns: Self.constraintColumn)
     }
+
+    /// The column a range carries (made once: a set made for each number row cost 700 instructions).
+    private static let constraintColumn: Set<String> = ["constraint"]
 
     /// The bounds of `. >= a`, `. <= b` or both joined by `and` (either order); nil for anything else
     /// (a strict `<` is no inclusive range of a decimal).
     static func range(ofConstraint text: String) -> (lower: Double?, upper: Double?)? {
+        if let read = asciiRange(ofConstraint: text) { return read }
         let words = XLSFormRow.words(text)
         var lower: Double?
         var upper: Double?
@@ -173,6 +180,43 @@ extension ShortAnswerQuestion {
         guard lower != nil || upper != nil else { return nil }
         if let lower, let upper, lower > upper { return nil }
         return (lower, upper)
+    }
+
+    /// `range(ofConstraint:)` of an ASCII text without a carriage return, read by its bytes where they lie (the
+    /// words split as `XLSFormRow.words` splits them): a String and an array slot for each word cost 3,400
+    /// instructions a constraint. `.some(nil)` for a text that is no range; nil for a text not ASCII.
+    private static func asciiRange(ofConstraint text: String) -> (lower: Double?, upper: Double?)?? {
+        var text = text
+        return text.withUTF8 { bytes -> (lower: Double?, upper: Double?)?? in
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+            var words = ASCIIWords(bytes: bytes)
+            var lower: Double?
+            var upper: Double?
+            var first = true
+            while var next = words.next() {
+                if !first {
+                    guard next.count == 3, next[0] | 0x20 == 0x61, next[1] | 0x20 == 0x6E, next[2] | 0x20 == 0x64,
+                        let after = words.next()
+                    else { return .some(nil) }
+                    next = after
+                }
+                first = false
+                guard next.count == 1, next[0] == 0x2E, let op = words.next(), let operand = words.next(),
+                    op.count == 2, op[1] == 0x3D, let number = Double(String(decoding: operand, as: UTF8.self)),
+                    number.isFinite
+                else { return .some(nil) }
+                if op[0] == 0x3E, lower == nil {
+                    lower = number
+                } else if op[0] == 0x3C, upper == nil {
+                    upper = number
+                } else {
+                    return .some(nil)
+                }
+            }
+            guard lower != nil || upper != nil else { return .some(nil) }
+            if let lower, let upper, lower > upper { return .some(nil) }
+            return (lower, upper)
+        }
     }
 
     // XLSForm
@@ -206,4 +250,21 @@ extension ShortAnswerQuestion {
         if let constraint, let message { columns = [("constraint", constraint), ("constraint_message", message)] }
         return XLSFormRowShape(type: whole ? "integer" : "decimal", columns: columns)
     }
+}
+
+/// The words of an ASCII text, split at spaces, tabs and line feeds (as `XLSFormRow.words` splits it), as
+/// the bytes where they lie.
+private struct ASCIIWords {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    /// The next word, or nil after the last.
+    mutating func next() -> UnsafeBufferPointer<UInt8>? {
+        while position < bytes.count && Self.isSpace(bytes[position]) { position += 1 }
+        let start = position
+        while position < bytes.count && !Self.isSpace(bytes[position]) { position += 1 }
+        return position > start ? UnsafeBufferPointer(rebasing: bytes[start..<position]) : nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
 }
