@@ -204,7 +204,8 @@ private struct Reading {
             return
         }
         sources[position] = item
-        // Read in place, field by field: the question copied (and freed) for each item cost a tenth of reading one.
+        // Read in place, field by field, not the question copied and freed for each item (with the same in
+        // `makeAnswers` and the completed form's writer, 1% of reading a 20,000-answer response).
         let questions = template.template.questions
         reportOthers(of: item, carried: Self.itemMembers)
         let extensions = ourExtensions(of: item)
@@ -232,7 +233,8 @@ private struct Reading {
             if !reported {
                 problems.warning(
                     FHIRCode.answerNotRead,
-                    "question \(questions[position].number)'s type reads no FHIR answer: the answer is not carried", at: answerNode
+                    "question \(questions[position].number)'s type reads no FHIR answer: the answer is not carried",
+                    at: answerNode
                 )
             }
             return

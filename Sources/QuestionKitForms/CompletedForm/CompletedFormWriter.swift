@@ -93,7 +93,7 @@ private struct SourceWriter {
         managedEntryKeys = Key.entryKeys.map { [keys] in keys.spelling(of: $0) }
         notAskedKey = form.template.logic == nil ? nil : keys.spelling(of: .notAsked)
         var positionOfNode: [Int: Int] = [:]
-        // By index, each question's node read in place (a Question copied per step cost more than the map).
+        // By index, each question's node read in place, not each Question copied and freed.
         let questions = form.template.questions
         positionOfNode.reserveCapacity(questions.count)
         for position in questions.indices {
