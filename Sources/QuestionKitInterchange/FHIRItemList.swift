@@ -13,14 +13,17 @@ struct FHIRItemList {
     private var groupCount = 0
     /// The linkId of each question (`linkIds(of:)`).
     private let linkIds: [String]
-    /// Every linkId written so far or to come: a section's group takes one none of them has.
+    /// Every linkId written so far or to come that a section's group could take (`section-…`): it takes
+    /// one none of them has.
     private var taken: Set<String>
 
     /// The list of `questions`, whose `linkIds(of:)` are `linkIds` (made once by a response's writer).
     init(version: FHIRVersion, questions: [Question], linkIds: [String], shapeType: (Question) -> String?) {
         self.version = version
         self.linkIds = linkIds
-        taken = Set(linkIds)
+        // A group's linkId begins `section-` (`unique` adds `-N`): only linkIds so begun can be one
+        // (a set of every linkId was hashed for every question).
+        taken = Set(linkIds.filter { $0.utf8.starts(with: "section-".utf8) })
         // Only the referred questions' types are wanted: a type's item is made whole to learn its type.
         var referred: Set<String> = []
         var visits = 0
@@ -48,13 +51,32 @@ struct FHIRItemList {
     /// where another question's own linkId is that already. The sections' groups (`section-N`) are
     /// kept clear of them in the same way.
     static func linkIds(of questions: [Question]) -> [String] {
-        let own = questions.map { $0.node["linkId"]?.stringValue }
+        // Each question read in place (a Question copied per step of a `zip` or `map` was most of this).
+        var own: [String?] = []
+        own.reserveCapacity(questions.count)
+        var hasOwn = false
+        var numbersRise = true
+        var previous = Int.min
+        for index in questions.indices {
+            let linkId = questions[index].node["linkId"]?.stringValue
+            hasOwn = hasOwn || linkId != nil
+            own.append(linkId)
+            let number = questions[index].number
+            numbersRise = numbersRise && number > previous
+            previous = number
+        }
+        var linkIds: [String] = []
+        linkIds.reserveCapacity(questions.count)
+        // No question with its own linkId and numbers rising (a template's are 1, 2, 3 …): every `q` and
+        // number differs from the others, and no set of them is needed (its hashing cost as much again).
+        if !hasOwn, numbersRise {
+            for index in questions.indices { linkIds.append("q" + String(questions[index].number)) }
+            return linkIds
+        }
         var taken = Set(own.compactMap { $0 })
         // Made for every question, up to three times for a response: the set sized once, each
         // number's text made without an interpolation, no question copied.
         taken.reserveCapacity(questions.count)
-        var linkIds: [String] = []
-        linkIds.reserveCapacity(questions.count)
         for index in questions.indices {
             linkIds.append(own[index] ?? unique("q" + String(questions[index].number), in: &taken))
         }

@@ -93,8 +93,11 @@ private struct SourceWriter {
         managedEntryKeys = Key.entryKeys.map { [keys] in keys.spelling(of: $0) }
         notAskedKey = form.template.logic == nil ? nil : keys.spelling(of: .notAsked)
         var positionOfNode: [Int: Int] = [:]
-        for (position, question) in form.template.questions.enumerated() {
-            positionOfNode[question.node.index] = position
+        // By index, each question's node read in place, not each Question copied and freed.
+        let questions = form.template.questions
+        positionOfNode.reserveCapacity(questions.count)
+        for position in questions.indices {
+            positionOfNode[questions[position].node.index] = position
         }
         self.positionOfNode = positionOfNode
         output.reserveCapacity(form.template.document.bytes.count * 5 / 4)
