@@ -16,6 +16,8 @@ struct XLSFormRows {
         var name: String
         var shape: XLSFormRowShape?
         var listName: String?
+        /// What the reader kept of the source's row (`_xlsform`), looked up once for the question.
+        var kept: JSONNode?
     }
 
     let template: Template
@@ -112,7 +114,7 @@ struct XLSFormRows {
                     }
                 }
             }
-            written.append(Written(name: name, shape: row, listName: listName))
+            written.append(Written(name: name, shape: row, listName: listName, kept: kept))
         }
     }
 
@@ -196,7 +198,7 @@ struct XLSFormRows {
         }
         for (column, value) in shape.columns { survey.append(column: column, value: value) }
         // The columns `_xlsform` kept win over what is written, but for the row's name and a select's list.
-        if let kept = node["_xlsform"] {
+        if let kept = row.kept {
             var columns = survey.takeRowBeingMade()
             let keptColumns = Self.keptColumns(of: kept, problems: &problems).filter { column, _ in
                 column != "name" && !(column == "type" && row.listName != nil)
