@@ -8,8 +8,15 @@ package enum XLSXWriter {
     /// row's in column order, and where each row ends. (An array for each row of a 100,000-question
     /// form's sheets, made and freed, cost more than laying the rows out.)
     package struct SparseRows: Sendable {
-        /// Each cell's column (0 for `A`) and text, row after row.
-        package private(set) var cells: [(column: Int, value: String)] = []
+        /// A cell: its column (0 for `A`) and text. A struct, not a tuple: an array of tuples is destroyed
+        /// through each element's tuple metadata, which cost as much as a sheet's cells' pieces of XML.
+        package struct Cell: Sendable {
+            package var column: Int
+            package var value: String
+        }
+
+        /// Each cell, row after row.
+        package private(set) var cells: [Cell] = []
         /// Where each row's cells end in `cells`.
         package private(set) var ends: [Int] = []
 
@@ -23,11 +30,11 @@ package enum XLSXWriter {
 
         /// Adds a cell to the row being made (a column at most once; an empty text leaves its cell empty).
         package mutating func append(column: Int, value: String) {
-            cells.append((column, value))
+            cells.append(Cell(column: column, value: value))
         }
 
         /// The cells of the row being made.
-        package var rowBeingMade: ArraySlice<(column: Int, value: String)> { cells[(ends.last ?? 0)...] }
+        package var rowBeingMade: ArraySlice<Cell> { cells[(ends.last ?? 0)...] }
 
         /// Ends the row being made, its cells put in column order.
         package mutating func endRow() {
@@ -42,7 +49,7 @@ package enum XLSXWriter {
         package var count: Int { ends.count }
 
         /// The cells of row `index` (0 for the first).
-        package subscript(index: Int) -> ArraySlice<(column: Int, value: String)> {
+        package subscript(index: Int) -> ArraySlice<Cell> {
             cells[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
         }
     }
@@ -172,7 +179,8 @@ package enum XLSXWriter {
             inline.removeAll(keepingCapacity: true)
             var inlineBytes = 0
             var nextColumn = 0
-            for (columnIndex, value) in row where !value.isEmpty {
+            for cell in row where !cell.value.isEmpty {
+                let (columnIndex, value) = (cell.column, cell.value)
                 precondition(columnIndex >= nextColumn, "a row's cells are not in column order")
                 nextColumn = columnIndex + 1
                 while letters.count <= columnIndex {
@@ -228,7 +236,7 @@ package enum XLSXWriter {
     }
 
     /// The shared-string table: each string once, found again by its bytes. An open-addressing table of
-    /// FNV-1a hashes of the UTF-8 bytes, not a `[String: Int]`: hashing every cell as a String (SipHash of its
+    /// hashes of the UTF-8 bytes, not a `[String: Int]`: hashing every cell as a String (SipHash of its
     /// normalized form) cost a tenth of writing a form. Strings are one entry when their bytes are equal.
     private struct SharedStrings {
         var strings: [String] = []
@@ -241,11 +249,7 @@ package enum XLSXWriter {
         mutating func index(_ value: String) -> (index: Int, isNew: Bool) {
             references += 1
             var text = value
-            let hash = text.withUTF8 { bytes in
-                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-                return hash
-            }
+            let hash = text.withUTF8(Self.hash)
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
             while slots[slot] != 0 {
@@ -259,6 +263,28 @@ package enum XLSXWriter {
             hashes.append(hash)
             if strings.count * 2 > slots.count { grow() }
             return (strings.count - 1, true)
+        }
+
+        /// A hash of `bytes`, eight at a time rather than FNV-1a's one: each word, and the last bytes as one,
+        /// mixed in by a multiply and a shift. Only the slots depend on it, never the bytes written.
+        private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+            var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+            guard let base = bytes.baseAddress else { return hash }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index + 8 <= bytes.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
+                hash ^= hash >> 32
+                index += 8
+            }
+            if index < bytes.count {
+                var last: UInt64 = 0
+                for offset in index..<bytes.count { last = last << 8 | UInt64(bytes[offset]) }
+                hash = (hash ^ last) &* multiplier
+                hash ^= hash >> 32
+            }
+            return hash
         }
 
         /// Twice the slots, every string placed again by its hash.
@@ -353,9 +379,10 @@ package enum XLSXWriter {
 
     /// Whether `bytes` hold a byte text is not written as it is for: a control character (below 0x20) or
     /// 0xEF (the first byte of U+FFFE and U+FFFF), and with `markup` one of `"`, `&`, `<` and `>`. Eight
-    /// bytes at a time (a byte at a time cost most of writing the shared strings' XML).
+    /// bytes at a time (a byte at a time cost most of writing the shared strings' XML). The XLSForm writer
+    /// checks each cell it makes with it, before a workbook would refuse the cell.
     @inline(__always)
-    private static func holdsLookedAtByte(_ bytes: UnsafeBufferPointer<UInt8>, markup: Bool) -> Bool {
+    package static func holdsLookedAtByte(_ bytes: UnsafeBufferPointer<UInt8>, markup: Bool) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -87,7 +87,8 @@ package struct ConvertCommand: Command {
         } else {
             converted = convert(
                 bytes, parsed: parsed, input: SourceCheck.file(path), from: from, to: to, version: version,
-                layout: Self.layout(of: output), registry: context.registry)
+                layout: Self.layout(of: output), registry: context.registry,
+                detail: arguments.values["format"] == "json" ? .all : [])
             try converted.refuseWithoutTemplate()
         }
         // A workbook has no text to show a line of: its diagnostics name their cells instead.
@@ -140,12 +141,15 @@ package struct ConvertCommand: Command {
 
     private func convert(
         _ bytes: [UInt8], parsed: JSONParseResult?, input: String?, from: InterchangeFormat, to: InterchangeFormat,
-        version: FHIRVersion, layout: XLSFormWriter.Layout, registry: QuestionTypeRegistry
+        version: FHIRVersion, layout: XLSFormWriter.Layout, registry: QuestionTypeRegistry,
+        detail: ProblemCollector.Detail
     ) -> Converted {
         let reader = TemplateReader(registry: registry)
         switch to {
         case .xlsform:
-            let written = XLSFormWriter(reader: reader).write(parsed ?? JSONParser.parse(bytes), layout: layout)
+            // The text report shows neither pointers nor fix-its: its diagnostics are located without them.
+            let written = XLSFormWriter(reader: reader).write(
+                parsed ?? JSONParser.parse(bytes), layout: layout, detail: detail)
             return Converted(output: written.output, diagnostics: written.diagnostics)
         case .mi, .surveyjs:
             let (output, diagnostics) =

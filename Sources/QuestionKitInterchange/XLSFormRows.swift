@@ -1,4 +1,5 @@
 import QuestionKit
+import QuestionKitArchive
 import QuestionKitForms
 
 /// The rows of an XLSForm being written from a template: each question's survey row (its type's shape,
@@ -15,6 +16,8 @@ struct XLSFormRows {
         var name: String
         var shape: XLSFormRowShape?
         var listName: String?
+        /// What the reader kept of the source's row (`_xlsform`), looked up once for the question.
+        var kept: JSONNode?
     }
 
     let template: Template
@@ -27,8 +30,10 @@ struct XLSFormRows {
     private(set) var written: [Written] = []
     /// The written question of each linkId (the first, when one is given twice).
     private(set) var byLinkId: [String: Int] = [:]
-    private(set) var survey: [[(String, String)]] = []
-    private(set) var choices: [[(String, String)]] = []
+    /// The `survey` sheet: the questions' rows and their sections' groups (the writer adds the rows kept).
+    var survey: XLSFormTable
+    /// The `choices` sheet: each list's choices, a list written once.
+    private(set) var choices: XLSFormTable
     private var names = Set<String>()
 
     init(template: Template, registry: QuestionTypeRegistry, problems: inout ProblemCollector) {
@@ -37,12 +42,16 @@ struct XLSFormRows {
         let language = template.document.root["_xlsform"]?["settings"]?["default_language"]?.stringValue
         labelColumn = language.map { "label::" + $0 } ?? "label"
         hintColumn = language.map { "hint::" + $0 } ?? "hint"
+        survey = XLSFormTable(
+            name: "survey", leading: Self.leadingColumns(label: labelColumn, hint: hintColumn),
+            required: ["type", "name", labelColumn])
+        choices = XLSFormTable(name: "choices", leading: ["list_name", "name", labelColumn])
         // Sized once: a 100,000-question form grew these tables a dozen times each.
         let count = template.questions.count
         names.reserveCapacity(count + count / 4)
         byLinkId.reserveCapacity(count)
         written.reserveCapacity(count)
-        survey.reserveCapacity(count + count / 4)
+        survey.reserveCapacity(rows: count + count / 4, cells: 6 * count)
         // LinkIds first, so that a made name never takes one.
         var linkIds: [String?] = []
         linkIds.reserveCapacity(count)
@@ -59,6 +68,8 @@ struct XLSFormRows {
         }
         var lists: [String: [XLSFormRowShape.Choice]] = [:]
         var listNames = Set<String>()
+        lists.reserveCapacity(count / 4)
+        listNames.reserveCapacity(count / 4)
         for index in questions.indices {
             let linkId = linkIds[index]
             let node = questions[index].node
@@ -70,8 +81,10 @@ struct XLSFormRows {
                     at: given,
                     hint: "An XLSForm name starts with a letter or '_' and holds letters, digits, '_', '-', '.'.")
             }
-            if let linkId = linkId ?? node["linkId"]?.stringValue, byLinkId[linkId] == nil {
-                byLinkId[linkId] = written.count
+            if let linkId = linkId ?? node["linkId"]?.stringValue {
+                // The first question of a linkId kept, in one look-up: `default:`'s modify accessor puts the
+                // index in only where none is (a look-up, then an insert, hashed each linkId twice).
+                byLinkId[linkId, default: written.count] += 0
             }
             var row = questions[index].type.erasedXLSFormRow(
                 of: questions[index].definition, at: node, problems: &problems)
@@ -93,14 +106,15 @@ struct XLSFormRows {
                     lists[unique] = list.choices
                     listName = unique
                     for choice in list.choices {
-                        choices.append([
-                            ("list_name", unique), ("name", choice.name),
-                            (labelColumn, Self.cell(choice.label, at: node, problems: &problems)),
-                        ])
+                        choices.append(column: "list_name", value: unique)
+                        choices.append(column: "name", value: choice.name)
+                        choices.append(
+                            column: labelColumn, value: Self.cell(choice.label, at: node, problems: &problems))
+                        choices.endRow()
                     }
                 }
             }
-            written.append(Written(name: name, shape: row, listName: listName))
+            written.append(Written(name: name, shape: row, listName: listName, kept: kept))
         }
     }
 
@@ -153,22 +167,24 @@ struct XLSFormRows {
                 pendingGroup = nil
                 groupOpen = true
             }
-            let row = surveyRow(questions[index], row: written[index], shape: shape, problems: &problems)
-            survey.append(row)
+            appendSurveyRow(questions[index], row: written[index], shape: shape, problems: &problems)
         }
         if groupOpen { survey.append([("type", "end group")]) }
     }
 
-    private func surveyRow(
+    /// The question's row, its cells put in the survey one by one (an array for each row cost more than
+    /// its cells).
+    private mutating func appendSurveyRow(
         _ question: Question, row: Written, shape: XLSFormRowShape, problems: inout ProblemCollector
-    ) -> [(String, String)] {
+    ) {
         let node = question.node
-        var columns: [(String, String)] = [
-            ("type", row.listName.map { "\(shape.type) \($0)" } ?? shape.type), ("name", row.name),
-            (labelColumn, Self.cell(question.text, at: node, problems: &problems)),
-        ]
+        survey.append(column: "type", value: row.listName.map { "\(shape.type) \($0)" } ?? shape.type)
+        survey.append(column: "name", value: row.name)
+        survey.append(column: labelColumn, value: Self.cell(question.text, at: node, problems: &problems))
         if let help = question.help {
-            if !help.text.isEmpty { columns.append((hintColumn, Self.cell(help.text, at: node, problems: &problems))) }
+            if !help.text.isEmpty {
+                survey.append(column: hintColumn, value: Self.cell(help.text, at: node, problems: &problems))
+            }
             if !help.images.isEmpty {
                 problems.warning(
                     XLSFormCode.helpImageNotWritten,
@@ -177,23 +193,29 @@ struct XLSFormRows {
                     hint: "An XLSForm names media files beside the form; it holds no image.")
             }
         }
-        if let relevant = relevant(of: question, problems: &problems) { columns.append(("relevant", relevant)) }
-        columns += shape.columns
+        if let relevant = relevant(of: question, problems: &problems) {
+            survey.append(column: "relevant", value: relevant)
+        }
+        for (column, value) in shape.columns { survey.append(column: column, value: value) }
         // The columns `_xlsform` kept win over what is written, but for the row's name and a select's list.
-        if let kept = node["_xlsform"] {
+        if let kept = row.kept {
+            var columns = survey.takeRowBeingMade()
             let keptColumns = Self.keptColumns(of: kept, problems: &problems).filter { column, _ in
                 column != "name" && !(column == "type" && row.listName != nil)
             }
             let keptNames = Set(keptColumns.map(\.0))
             columns = columns.filter { !keptNames.contains($0.0) } + keptColumns
             columns.sort { lhs, rhs in rank(lhs.0) < rank(rhs.0) }
+            for (column, value) in columns { survey.append(column: column, value: value) }
         }
-        return columns
+        survey.endRow()
     }
 
     /// The survey columns XLSForm users expect first, in this order, with the label and hint columns written.
-    var leadingColumns: [String] {
-        Self.surveyColumns.map { $0 == "label" ? labelColumn : $0 == "hint" ? hintColumn : $0 }
+    var leadingColumns: [String] { Self.leadingColumns(label: labelColumn, hint: hintColumn) }
+
+    private static func leadingColumns(label: String, hint: String) -> [String] {
+        surveyColumns.map { $0 == "label" ? label : $0 == "hint" ? hint : $0 }
     }
 
     /// Where a column goes among those of a row: the leading ones in order, the others after them.
@@ -247,9 +269,10 @@ struct XLSFormRows {
             return (value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D) && value != 0xFFFE
                 && value != 0xFFFF
         }
-        // By bytes first: every scalar that does not fit is a byte below 0x20 or starts with 0xEF.
+        // By bytes first, eight at a time: every scalar that does not fit is a byte below 0x20 or starts
+        // with 0xEF (a byte at a time cost a fifth of laying the survey out).
         let byBytes = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 < 0x20 || $0 == 0xEF }
+            !XLSXWriter.holdsLookedAtByte(bytes, markup: false)
         }
         if byBytes == true { return text }
         guard !text.unicodeScalars.allSatisfy(fits) else { return text }

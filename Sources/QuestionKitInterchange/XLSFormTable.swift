@@ -8,7 +8,17 @@ struct XLSFormTable {
     let name: String
     private let leading: [String]
     private let required: Set<String>
-    private var rows: [[(String, String)]] = []
+    /// The rows' cells, row after row, and where each row ends: one run, not an array for each row (a
+    /// 100,000-question form's rows, each an array made, kept and freed, cost more than laying them out).
+    private var cells: [Cell] = []
+    private var ends: [Int] = []
+
+    /// A cell of a row: its column's name and its text. A struct, not a tuple: an array of tuples is
+    /// destroyed through each element's tuple metadata, which cost more than the cells' pieces of XML.
+    private struct Cell {
+        var column: String
+        var value: String
+    }
 
     init(name: String, leading: [String], required: Set<String> = []) {
         self.name = name
@@ -16,51 +26,80 @@ struct XLSFormTable {
         self.required = required
     }
 
-    var isEmpty: Bool { rows.isEmpty }
+    var isEmpty: Bool { ends.isEmpty }
+
+    /// Room for `rows` rows of `cells` cells in all.
+    mutating func reserveCapacity(rows: Int, cells: Int) {
+        ends.reserveCapacity(rows)
+        self.cells.reserveCapacity(cells)
+    }
 
     /// Adds a row; a column given twice keeps its first value, an empty value is no value.
     mutating func append(_ row: [(String, String)]) {
-        WorkCounter.add(1, to: .interchangeVisits)
-        rows.append(row)
+        for (column, value) in row { cells.append(Cell(column: column, value: value)) }
+        endRow()
     }
 
-    /// Adds rows, as `append(_:)` does each (counted at once: the counter looked up for each row of a
-    /// 100,000-question form cost more than keeping the row).
-    mutating func append(contentsOf rows: [[(String, String)]]) {
-        WorkCounter.add(rows.count, to: .interchangeVisits)
-        self.rows += rows
+    /// Adds a cell to the row being made (`append(_:)`, a cell at a time, ended by `endRow()`).
+    mutating func append(column: String, value: String) {
+        cells.append(Cell(column: column, value: value))
+    }
+
+    /// Where the row being made starts in `cells`.
+    private var rowStart: Int { ends.last ?? 0 }
+
+    /// Takes the cells of the row being made out of it, to be put back changed.
+    mutating func takeRowBeingMade() -> [(String, String)] {
+        let row = cells[rowStart...].map { ($0.column, $0.value) }
+        cells.removeSubrange(rowStart...)
+        return row
+    }
+
+    /// Ends the row being made.
+    mutating func endRow() {
+        ends.append(cells.count)
     }
 
     /// The sheet laid out: its name, its header's width, and the header row and the rows beneath it, each row
     /// only its cells that hold text, in column order (what the workbook writes; a row laid out in full, a
     /// String for each of its empty cells, cost as much as writing the rows' XML).
     func laidOut() -> (name: String, width: Int, rows: XLSXWriter.SparseRows) {
+        // Counted once for the table: the counter looked up for each row of a 100,000-question form cost
+        // more than keeping the row.
+        WorkCounter.add(ends.count, to: .interchangeVisits)
         // A row's columns are most often the row before's, in the same order: each is compared with the
         // column at its place in that row first, and hashed only when they differ (hashing every cell's
         // column cost a tenth of writing a form).
         var seen = required
         var others: [String] = []
         var known: [String?] = []
-        for row in rows {
-            for (offset, (column, value)) in row.enumerated() where !value.isEmpty {
+        var start = 0
+        for end in ends {
+            for index in start..<end where !cells[index].value.isEmpty {
+                let offset = index - start
+                let column = cells[index].column
                 if offset < known.count, known[offset] == column { continue }
                 if seen.insert(column).inserted && !leading.contains(column) { others.append(column) }
                 while known.count <= offset { known.append(nil) }
                 known[offset] = column
             }
+            start = end
         }
         let header = leading.filter(seen.contains) + others
         var index: [String: Int] = [:]
         for (position, column) in header.enumerated() { index[column] = position }
         var table = XLSXWriter.SparseRows()
-        table.reserveCapacity(rows: rows.count + 1, cells: rows.reduce(header.count) { $0 + $1.count })
+        table.reserveCapacity(rows: ends.count + 1, cells: header.count + cells.count)
         for (position, column) in header.enumerated() { table.append(column: position, value: column) }
         table.endRow()
         var placed: [(column: String, position: Int)?] = []
-        for row in rows {
+        start = 0
+        for end in ends {
             // The row's last column so far: a column after it is new to the row, no cell to look for.
             var lastPosition = -1
-            for (offset, (column, value)) in row.enumerated() where !value.isEmpty {
+            for cellIndex in start..<end where !cells[cellIndex].value.isEmpty {
+                let offset = cellIndex - start
+                let column = cells[cellIndex].column
                 let position: Int
                 if offset < placed.count, let last = placed[offset], last.column == column {
                     position = last.position
@@ -79,9 +118,10 @@ struct XLSFormTable {
                     guard !table.rowBeingMade.contains(where: { $0.column == position }) else { continue }
                 }
                 lastPosition = max(lastPosition, position)
-                table.append(column: position, value: value)
+                table.append(column: position, value: cells[cellIndex].value)
             }
             table.endRow()
+            start = end
         }
         return (name, header.count, table)
     }
@@ -101,8 +141,8 @@ struct XLSFormTable {
                 var cell = cells.next()
                 for column in 0..<sheet.width {
                     bytes.append(UInt8(ascii: ","))
-                    if let (position, value) = cell, position == column {
-                        append(value, to: &bytes)
+                    if let filled = cell, filled.column == column {
+                        append(filled.value, to: &bytes)
                         cell = cells.next()
                     }
                 }

@@ -101,6 +101,24 @@ struct XLSFormWriterTests {
             ])
     }
 
+    /// `convert`'s text report shows no pointers and no fix-its: its diagnostics are located without them, and
+    /// are otherwise those of the JSON report, in the same order, at the same lines and columns.
+    @Test func locatesItsProblemsWithTheDetailAsked() throws {
+        let writer = XLSFormWriter(reader: TemplateReader(registry: Self.registry))
+        let full = writer.write(JSONParser.parse(Array(Self.template.utf8)), layout: .xlsx)
+        let bare = writer.write(JSONParser.parse(Array(Self.template.utf8)), layout: .xlsx, detail: [])
+        #expect(bare.output == full.output)
+        let shown = { (diagnostic: Diagnostic) in
+            "\(diagnostic.line):\(diagnostic.column) \(diagnostic.code) \(diagnostic.message) \(diagnostic.hint ?? "")"
+        }
+        #expect(bare.diagnostics.map(shown) == full.diagnostics.map(shown))
+        #expect(full.diagnostics.filter { $0.code.hasPrefix("xlsform.") }.allSatisfy { !$0.pointer.isEmpty })
+        // The reader's diagnostics are located as before; the writer's own carry no pointer.
+        #expect(
+            bare.diagnostics.filter { $0.code.hasPrefix("xlsform.") || $0.code.contains(".xlsform-") }
+                .allSatisfy { $0.pointer.isEmpty })
+    }
+
     @Test func writesTheSameBytesEachTime() throws {
         for layout in XLSFormWriter.Layout.allCases {
             let first = try #require(write(layout: layout).output)
