@@ -17,15 +17,18 @@ struct ClaimingTypes: Sendable {
     func claimant(
         _ claims: (any QuestionType) -> Bool, alsoClaimed: (_ other: String, _ first: String) -> Void
     ) -> (any QuestionType, String)? {
-        var found: (any QuestionType, String)?
-        for (type, identifier) in zip(registry.types, identifiers) where claims(type) {
+        // By position: each type and identifier copied (and released) for each row asked, as a zip of
+        // the two arrays did, only for the one that takes it.
+        let types = registry.types
+        var found: Int?
+        for index in types.indices where claims(types[index]) {
             guard let first = found else {
-                found = (type, identifier)
+                found = index
                 continue
             }
-            alsoClaimed(identifier, first.1)
+            alsoClaimed(identifiers[index], identifiers[first])
         }
-        return found
+        return found.map { (types[$0], identifiers[$0]) }
     }
 }
 

@@ -46,7 +46,9 @@ struct SimpleCondition: Sendable {
     }
 
     init?(_ text: String, syntax: Syntax, comparison: (inout ArraySlice<Token>) -> Comparison?) {
-        guard let tokens = Self.tokens(Array(text.utf8), syntax: syntax) else { return nil }
+        // Read in the string's own bytes: an Array of them was one more made and freed for each condition.
+        var text = text
+        guard let tokens = text.withUTF8({ Self.tokens($0, syntax: syntax) }) else { return nil }
         var comparisons: [Comparison] = []
         var connective: String?
         var rest = tokens[...]
@@ -68,13 +70,14 @@ struct SimpleCondition: Sendable {
 
     /// The tokens of `bytes` (UTF-8): every delimiter is ASCII, and no byte of a longer UTF-8 sequence is, so
     /// the text between them is cut out whole (scalar by scalar, a String was most of reading a condition).
-    private static func tokens(_ bytes: [UInt8], syntax: Syntax) -> [Token]? {
+    private static func tokens(_ bytes: UnsafeBufferPointer<UInt8>, syntax: Syntax) -> [Token]? {
         var tokens: [Token] = []
+        tokens.reserveCapacity(8)  // most conditions are 3 or 6 tokens: grown from empty, the array was made thrice
         var index = 0
         func scan(while condition: (UInt8) -> Bool) -> String {
             let start = index
             while index < bytes.count, condition(bytes[index]) { index += 1 }
-            return String(decoding: bytes[start..<index], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         }
         func isLetter(_ byte: UInt8) -> Bool {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)

@@ -10,9 +10,11 @@ enum XLSFormCondition {
 
     private typealias Token = SimpleCondition.Token
 
+    // The openings of `selected(` and `not(selected(`, made once rather than for each comparison read.
+    private static let selected: [Token] = [.word("selected"), .symbol("(")]
+    private static let negated: [Token] = [.word("not"), .symbol("("), .word("selected"), .symbol("(")]
+
     private static func comparison(_ rest: inout ArraySlice<Token>) -> SimpleCondition.Comparison? {
-        let selected: [Token] = [.word("selected"), .symbol("(")]
-        let negated: [Token] = [.word("not"), .symbol("("), .word("selected"), .symbol("(")]
         if rest.starts(with: negated) {
             rest = rest.dropFirst(2)
             guard var found = comparison(&rest), rest.first == .symbol(")") else { return nil }
@@ -22,16 +24,17 @@ enum XLSFormCondition {
         }
         if rest.starts(with: selected) {
             // selected ( ${q} , 'x' )
-            let tokens = Array(rest.prefix(6))
-            guard tokens.count == 6, case .name(let name) = tokens[2], tokens[3] == .symbol(","),
-                let operand = operand(tokens[4]), tokens[5] == .symbol(")")
+            // Read in place: an Array of the prefix was one made and freed for each comparison.
+            let start = rest.startIndex
+            guard rest.count >= 6, case .name(let name) = rest[start + 2], rest[start + 3] == .symbol(","),
+                let operand = operand(rest[start + 4]), rest[start + 5] == .symbol(")")
             else { return nil }
             rest = rest.dropFirst(6)
             return .init(name: name, op: "=", operand: operand)
         }
-        let tokens = Array(rest.prefix(3))
-        guard tokens.count == 3, case .name(let name) = tokens[0], case .symbol(let symbol) = tokens[1],
-            let op = ourOperator(symbol), let operand = operand(tokens[2])
+        let start = rest.startIndex
+        guard rest.count >= 3, case .name(let name) = rest[start], case .symbol(let symbol) = rest[start + 1],
+            let op = ourOperator(symbol), let operand = operand(rest[start + 2])
         else { return nil }
         rest = rest.dropFirst(3)
         if operand == .text(""), op == "=" || op == "!=" {

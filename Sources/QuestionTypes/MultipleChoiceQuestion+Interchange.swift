@@ -211,7 +211,11 @@ extension MultipleChoiceQuestion {
     }
 
     /// `select_one` (one answer) and `select_multiple` (any number).
-    public var xlsFormTypes: [String] { ["select_one", "select_multiple"] }
+    public var xlsFormTypes: [String] { Self.xlsFormTypeKeywords }
+
+    // Made once: a literal in the getter was an array made and freed for each survey row read (the
+    // default `claims` asks every type).
+    private static let xlsFormTypeKeywords = ["select_one", "select_multiple"]
 
     /// `answers` from the list's choices (a choice's label, else its name) and `max-answers`; the list
     /// name and the choices' names are kept (`_xlsform`: `list_name`, `choice_names`) so that the row

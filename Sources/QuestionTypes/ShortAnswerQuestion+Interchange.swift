@@ -123,7 +123,11 @@ extension ShortAnswerQuestion {
     }
 
     /// `text`, `integer`, `decimal`.
-    public var xlsFormTypes: [String] { ["text", "integer", "decimal"] }
+    public var xlsFormTypes: [String] { Self.xlsFormTypeKeywords }
+
+    // Made once: a literal in the getter was an array made and freed for each survey row read (the
+    // default `claims` asks every type).
+    private static let xlsFormTypeKeywords = ["text", "integer", "decimal"]
 
     /// `numberInput` for `integer` and `decimal`, and the accepted range from a `constraint` that is a
     /// simple range (`. >= 0`, `. <= 100`, `. >= 0 and . <= 100`). Any other constraint is reported
