@@ -131,7 +131,7 @@ fixture)
     ;;
 fhir | surveyjs | xlsform)
     # A reader of another format, with the built-in types, seeded with the corpus's small forms of it.
-    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitArchive QuestionKitInterchange)
+    modules=(QuestionKit QuestionKitForms QuestionTypes QuestionKitArchive QuestionKitFiles QuestionKitInterchange)
     holdsRegistry=true
     case "$target" in
     fhir)
