@@ -88,7 +88,7 @@ package struct ConvertCommand: Command {
             converted = convert(
                 bytes, parsed: parsed, input: SourceCheck.file(path), from: from, to: to, version: version,
                 layout: Self.layout(of: output), registry: context.registry,
-                detail: arguments.values["format"] == "json" ? .all : [])
+                detail: arguments.values["format"] == "json" ? .all : [.firstNotePositionsOnly])
             try converted.refuseWithoutTemplate()
         }
         // A workbook has no text to show a line of: its diagnostics name their cells instead.
@@ -147,7 +147,8 @@ package struct ConvertCommand: Command {
         let reader = TemplateReader(registry: registry)
         switch to {
         case .xlsform:
-            // The text report shows neither pointers nor fix-its: its diagnostics are located without them.
+            // The text report shows neither pointers nor fix-its, nor a note past the first of its code: its
+            // diagnostics are located without them.
             let written = XLSFormWriter(reader: reader).write(
                 parsed ?? JSONParser.parse(bytes), layout: layout, detail: detail)
             return Converted(output: written.output, diagnostics: written.diagnostics)

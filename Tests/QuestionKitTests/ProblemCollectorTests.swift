@@ -67,4 +67,23 @@ struct ProblemCollectorTests {
         #expect(SourcePosition(line: 2, column: 1) < SourcePosition(line: 2, column: 5))
         #expect(SourcePosition(line: 1, column: 9) < SourcePosition(line: 2, column: 1))
     }
+    @Test func firstNotePositionsOnlyLeavesALaterNoteOfACodeWithoutPosition() throws {
+        let document = try #require(JSONParser.parse(Array(text.utf8)).document)
+        let root = document.root
+        let first = try #require(root["b"]?.elements.map { $0 }.first)
+        let second = try #require(root["b"]?.elements.map { $0 }.last)
+        let k = try #require(root["a"]?["k"])
+        var problems = ProblemCollector(document: document)
+        problems.report(.note, "t.note", "first", at: first)
+        problems.report(.note, "t.note", "again", at: second)
+        problems.warning("t.warning", "a warning", at: second)
+        problems.report(.note, "t.other", "another code", at: k)
+        var positions: [SourcePosition?] = []
+        problems.locate(detail: [.firstNotePositionsOnly]) { positions.append($0.position) }
+        // Warnings and the first note of each code keep theirs.
+        #expect(positions.map { $0?.line } == [2, nil, 2, 3])
+        var all: [SourcePosition?] = []
+        problems.locate(detail: []) { all.append($0.position) }
+        #expect(all.map { $0?.line } == [2, 2, 2, 3])
+    }
 }
