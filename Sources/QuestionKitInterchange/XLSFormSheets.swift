@@ -71,13 +71,13 @@ struct XLSFormSheet: Sendable {
         return XLSFormPlace(row: cell.row, column: cell.column, position: positions[index])
     }
 
-    /// Adds a text form's row: its cells, each its text and place (with its position), unless there are none.
-    mutating func appendRow(_ row: [(value: String, place: XLSFormPlace, position: SourcePosition)]) {
+    /// Adds a text form's row: its cells, each its text and place (which holds its position), unless there are none.
+    mutating func appendRow(_ row: [(value: String, place: XLSFormPlace)]) {
         guard !row.isEmpty else { return }
         rowStarts.append(cells.count)
         for cell in row {
             cells.append(TableCell(value: cell.value, row: cell.place.row, column: cell.place.column))
-            positions.append(cell.position)
+            positions.append(SourcePosition(line: cell.place.textLine, column: cell.place.textColumn))
         }
     }
 }
@@ -155,12 +155,12 @@ enum XLSFormSheets {
                 sheets.append(XLSFormSheet(name: name, place: place))
             }
             guard !sheets.isEmpty else { continue }
-            var row: [(value: String, place: XLSFormPlace, position: SourcePosition)] = []
+            var row: [(value: String, place: XLSFormPlace)] = []
             for (index, field) in record.enumerated().dropFirst() {
                 let value = field.value.trimmingSpaces
                 guard !value.isEmpty else { continue }
                 let place = XLSFormPlace(row: number + 1, column: index + 1, position: field.position)
-                row.append((value, place, field.position))
+                row.append((value, place))
             }
             sheets[sheets.count - 1].appendRow(row)
         }
