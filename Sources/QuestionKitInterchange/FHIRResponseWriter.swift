@@ -156,7 +156,7 @@ private struct Writing {
         }
         // Questions the Questionnaire has no item for (a type that writes none), in order.
         for position in form.template.questions.indices where unwritten[linkIds[position]] == position {
-            guard let item = item(at: position, fhirItem: { nil }) else { continue }
+            guard let item = item(at: position, in: .noItem) else { continue }
             output.write(item, depth: 2, first: count == 0)
             count += 1
         }
@@ -259,10 +259,8 @@ private struct Writing {
                 count += 1
                 continue
             }
-            let version = template.version
             if let position = unwritten[linkId],
-                let made = self.item(
-                    at: position, isGroup: type == "group", fhirItem: { item.fhirItem(version: version) })
+                let made = self.item(at: position, in: type == "group" ? .grid : .item(item))
             {
                 output.write(made, depth: depth, first: count == 0)
                 count += 1
@@ -273,9 +271,8 @@ private struct Writing {
     }
 
     /// The response item of the question at `position` (nil when not asked or with nothing to
-    /// say), as `fhirItem` (nil when the Questionnaire has none; made only for an answer) holds its answer.
-    /// `isGroup`: the Questionnaire's item is a group (a table's grid), which holds items, not answers.
-    private mutating func item(at position: Int, isGroup: Bool = false, fhirItem: () -> FHIRItem?) -> ResponseItem? {
+    /// say), its answer written for `place`, the Questionnaire's item of the question.
+    private mutating func item(at position: Int, in place: AnswerPlace) -> ResponseItem? {
         let question = form.template.questions[position]
         let linkId = linkIds[position]
         unwritten[linkId] = nil
@@ -285,9 +282,7 @@ private struct Writing {
         var answers: [JSONWriter.Value] = []
         if let answer = entry.answer {
             let node = answer.source ?? question.node
-            if let values = fhirAnswers(
-                of: answer, question: question, item: isGroup ? nil : fhirItem(), isGroup: isGroup, at: node)
-            {
+            if let values = fhirAnswers(of: answer, question: question, for: place, at: node) {
                 answers = values
             } else {
                 let stored = JSONWriter.text(of: question.encodeAnswer(answer) ?? node.writerValue, indent: 0)
@@ -332,14 +327,19 @@ private struct Writing {
 
     /// The answer entries of `answer`, through its type; nil (reported) when it writes none.
     private mutating func fhirAnswers(
-        of answer: QuestionAnswer, question: Question, item: FHIRItem?, isGroup: Bool, at node: JSONNode
+        of answer: QuestionAnswer, question: Question, for place: AnswerPlace, at node: JSONNode
     ) -> [JSONWriter.Value]? {
-        if isGroup {
+        let item: FHIRItem?
+        switch place {
+        case .grid:
             problems.warning(
                 FHIRCode.answerNotWritten,
                 "its item in the Questionnaire is a group (a grid), which holds items, not answers: kept as stored "
                     + "in the extension \(FHIRResponseExtension.storedAnswer)", at: node)
             return nil
+        // Read only here, for an answer: reading an item as FHIRItem costs, and a question without one needs none.
+        case .item(let given): item = given.fhirItem(version: template.version)
+        case .noItem: item = nil
         }
         guard let item else {
             problems.warning(
@@ -373,6 +373,16 @@ private struct Writing {
     {
         .object([("url", .string(url)), (key, value)])
     }
+}
+
+/// Where the Questionnaire puts a question's answer, which says how the response writes it.
+private enum AnswerPlace {
+    /// The question's item, which holds answers.
+    case item(QuestionnaireItem)
+    /// A group (a table written as a grid), which holds items, not answers.
+    case grid
+    /// Nowhere: the question's type writes no item.
+    case noItem
 }
 
 /// An item of the Questionnaire a response follows: a given Questionnaire's node, or the value
