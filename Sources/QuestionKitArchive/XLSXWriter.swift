@@ -29,7 +29,7 @@ package enum XLSXWriter {
         }
 
         /// Adds a cell to the row being made (a column at most once; an empty text leaves its cell empty).
-        package mutating func append(column: Int, value: String) {
+        package mutating func append(column: Int, value: consuming String) {
             cells.append(Cell(column: column, value: value))
         }
 
@@ -168,19 +168,24 @@ package enum XLSXWriter {
         let valueOpen = PackedBytes("<v>")
         let valueClose = PackedBytes("</v></c>")
         let rowClose = PackedBytes("</row>")
+        // The cells looked at where they are, by index: a slice for each row, and a copy of each cell, were
+        // retained and released for each of a sheet's rows and cells.
+        let cells = rows.cells
         for rowIndex in 0..<rows.count {
-            let row = rows[rowIndex]
-            guard row.contains(where: { !$0.value.isEmpty }) else { continue }
-            guard (row.last?.column ?? 0) < CellReference.maximumColumn else {
+            let row = (rowIndex == 0 ? 0 : rows.ends[rowIndex - 1])..<rows.ends[rowIndex]
+            guard row.contains(where: { !cells[$0].value.isEmpty }) else { continue }
+            guard (row.isEmpty ? 0 : cells[row.upperBound - 1].column) < CellReference.maximumColumn else {
                 throw XLSXError(
                     reason: "row \(rowIndex + 1) of '\(sheet)' has more than \(CellReference.maximumColumn) cells")
             }
-            shared.removeAll(keepingCapacity: true)
-            inline.removeAll(keepingCapacity: true)
+            // The row's shared cells are the first `sharedCount` of `shared`, its room kept from row to row:
+            // emptied, an array kept its room through a generic replacement of its range, for each row.
+            var sharedCount = 0
+            if !inline.isEmpty { inline.removeAll(keepingCapacity: true) }
             var inlineBytes = 0
             var nextColumn = 0
-            for cell in row where !cell.value.isEmpty {
-                let (columnIndex, value) = (cell.column, cell.value)
+            for cellIndex in row where !cells[cellIndex].value.isEmpty {
+                let columnIndex = cells[cellIndex].column
                 precondition(columnIndex >= nextColumn, "a row's cells are not in column order")
                 nextColumn = columnIndex + 1
                 while letters.count <= columnIndex {
@@ -188,12 +193,20 @@ package enum XLSXWriter {
                 }
                 if strings == .shared {
                     // A string is checked when it first enters the table: its first cell is the first to fail.
-                    let (index, isNew) = table.index(value)
+                    let (index, isNew) = table.index(cells[cellIndex].value)
                     if isNew {
-                        try checkText(value, CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1))
+                        try checkText(
+                            cells[cellIndex].value,
+                            CellLocation(sheet: sheet, row: rowIndex + 1, column: columnIndex + 1))
                     }
-                    shared.append((columnIndex, index))
+                    if sharedCount < shared.count {
+                        shared[sharedCount] = (columnIndex, index)
+                    } else {
+                        shared.append((columnIndex, index))
+                    }
+                    sharedCount += 1
                 } else {
+                    let value = cells[cellIndex].value
                     var cell: [UInt8] = []
                     cell.append(literal: "\" t=\"inlineStr\"><is>")
                     if !appendPlainTextElement(value, to: &cell) {
@@ -207,13 +220,13 @@ package enum XLSXWriter {
             }
             let rowNumber = PackedBytes(decimal: rowIndex + 1)
             // `<row r="N">` and `</row>`; a cell at most `<c r="XFD1048576" t="s"><v>`, 19 digits and `</v></c>`.
-            let bound = 23 + 56 * (shared.count + inline.count) + inlineBytes
+            let bound = 23 + 56 * (sharedCount + inline.count) + inlineBytes
             xml.write(atMost: bound) { cursor in
                 cursor.put(rowOpen)
                 cursor.put(rowNumber)
                 cursor.put(UInt8(ascii: "\""))
                 cursor.put(UInt8(ascii: ">"))
-                for (column, index) in shared {
+                for (column, index) in shared[..<sharedCount] {
                     cursor.put(cellOpen)
                     cursor.put(letters[column])
                     cursor.put(rowNumber)
@@ -248,8 +261,14 @@ package enum XLSXWriter {
         /// The string's index in the table, and whether it was added now.
         mutating func index(_ value: String) -> (index: Int, isNew: Bool) {
             references += 1
-            var text = value
-            let hash = text.withUTF8(Self.hash)
+            // The bytes read where they are: a String copied for `withUTF8` was retained and released for each
+            // of a sheet's cells.
+            let hash =
+                value.utf8.withContiguousStorageIfAvailable(Self.hash)
+                ?? {
+                    var text = value
+                    return text.withUTF8(Self.hash)
+                }()
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
             while slots[slot] != 0 {

@@ -6,24 +6,23 @@ import QuestionKitForms
 // their names), numbers and dates compared, text as a quoted string, `exists` as a comparison with
 // the empty answer; joined with `and` (`enableBehavior` all) or `or` (any).
 extension XLSFormRows {
-    /// The `relevant` expression of `question`, or nil without conditions or when none could be written
-    /// (each condition not written is reported).
-    func relevant(of question: Question, problems: inout ProblemCollector) -> String? {
-        guard let conditions = question.node["enableWhen"], conditions.count > 0 else { return nil }
+    /// The `relevant` expression of the question at `node`, or nil without conditions or when none could be
+    /// written (each condition not written is reported).
+    func relevant(at node: JSONNode, problems: inout ProblemCollector) -> String? {
+        guard let conditions = node["enableWhen"], conditions.count > 0 else { return nil }
         var terms: [String] = []
         for condition in conditions.elements {
             guard let target = condition["question"]?.stringValue, let op = condition["operator"]?.stringValue,
                 let answer = condition["answer"]
             else { continue }
-            let written = byLinkId[target].map { self.written[$0] }
-            guard let written, let shape = written.shape else {
+            guard let position = byLinkId[target], let shape = written[position].shape else {
                 problems.warning(
                     XLSFormCode.conditionNotWritten,
                     "the condition looks at '\(target)', which is not written: the condition is not written",
                     at: condition, hint: "The question is asked whatever '\(target)' is answered.")
                 continue
             }
-            guard let term = term(written, shape: shape, op: op, answer: answer) else {
+            guard let term = term(named: written[position].name, shape: shape, op: op, answer: answer) else {
                 problems.warning(
                     XLSFormCode.conditionNotWritten,
                     "'\(target)' \(op) \(answer.sourceText) has no simple XLSForm expression: the condition is not written",
@@ -33,39 +32,42 @@ extension XLSFormRows {
             terms.append(term)
         }
         guard !terms.isEmpty else { return nil }
-        let any = question.node["enableBehavior"]?.stringValue == "any"
+        guard terms.count > 1 else { return terms[0] }
+        let any = node["enableBehavior"]?.stringValue == "any"
         return terms.joined(separator: any ? " or " : " and ")
     }
 
-    private static let comparisons: Set<String> = ["=", "!=", "<", ">", "<=", ">="]
-
-    /// One condition on the question written as `target`, or nil when it has no simple form.
-    private func term(_ target: Written, shape: XLSFormRowShape, op: String, answer: JSONNode) -> String? {
-        let reference = "${\(target.name)}"
+    /// One condition on the question written as `name` in `shape`, or nil when it has no simple form.
+    private func term(named name: String, shape: XLSFormRowShape, op: String, answer: JSONNode) -> String? {
+        // Each term made in one piece (`XLSFormRowShape.joined`): interpolated, a term cost more than its row.
         if op == "exists" {
             guard let exists = answer.boolValue else { return nil }
-            return exists ? "\(reference) != ''" : "\(reference) = ''"
+            return XLSFormRowShape.joined("${", name, exists ? "} != ''" : "} = ''")
         }
-        guard Self.comparisons.contains(op) else { return nil }
+        // Compared, not hashed into a set: a hash of each condition's operator cost more than the comparisons.
+        switch op {
+        case "=", "!=", "<", ">", "<=", ">=": break
+        default: return nil
+        }
         if let list = shape.choices {
-            guard op == "=" || op == "!=", let name = Self.choice(in: list, for: answer) else { return nil }
+            guard op == "=" || op == "!=", let choice = Self.choice(in: list, for: answer) else { return nil }
             if shape.type == "select_multiple" {
-                let selected = "selected(\(reference), '\(name)')"
-                return op == "=" ? selected : "not(\(selected))"
+                let selected = XLSFormRowShape.joined("selected(${", name, "}, '", choice, "')")
+                return op == "=" ? selected : XLSFormRowShape.joined("not(", selected, ")")
             }
-            return "\(reference) \(op) '\(name)'"
+            return XLSFormRowShape.joined("${", name, "} ", op, " '", choice, "'")
         }
         switch shape.type {
         case "integer", "decimal":
             guard let number = answer.numberText else { return nil }
-            return "\(reference) \(op) \(number)"
+            return XLSFormRowShape.joined("${", name, "} ", op, " ", number)
         case "date":
             guard let date = answer.stringValue.flatMap(Self.literal) else { return nil }
-            return "\(reference) \(op) date(\(date))"
+            return XLSFormRowShape.joined("${", name, "} ", op, " date(", date, ")")
         default:
             guard op == "=" || op == "!=", let text = (answer.stringValue ?? answer.numberText).flatMap(Self.literal)
             else { return nil }
-            return "\(reference) \(op) \(text)"
+            return XLSFormRowShape.joined("${", name, "} ", op, " ", text)
         }
     }
 

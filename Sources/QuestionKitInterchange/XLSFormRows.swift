@@ -33,8 +33,14 @@ struct XLSFormRows {
     /// The `survey` sheet: the questions' rows and their sections' groups (the writer adds the rows kept).
     var survey: XLSFormTable
     /// The `choices` sheet: each list's choices, a list written once.
-    private(set) var choices: XLSFormTable
+    var choices: XLSFormTable
     private var names = Set<String>()
+    /// The places in `survey` of the columns every question's row fills (`XLSFormTable.column(named:)`).
+    private let typePlace: Int
+    private let namePlace: Int
+    private let labelPlace: Int
+    private let hintPlace: Int
+    private let relevantPlace: Int
 
     init(template: Template, registry: QuestionTypeRegistry, problems: inout ProblemCollector) {
         self.template = template
@@ -46,6 +52,15 @@ struct XLSFormRows {
             name: "survey", leading: Self.leadingColumns(label: labelColumn, hint: hintColumn),
             required: ["type", "name", labelColumn])
         choices = XLSFormTable(name: "choices", leading: ["list_name", "name", labelColumn])
+        typePlace = survey.column(named: "type")
+        namePlace = survey.column(named: "name")
+        labelPlace = survey.column(named: labelColumn)
+        hintPlace = survey.column(named: hintColumn)
+        relevantPlace = survey.column(named: "relevant")
+        let choiceColumns = (
+            list: choices.column(named: "list_name"), name: choices.column(named: "name"),
+            label: choices.column(named: labelColumn)
+        )
         // Sized once: a 100,000-question form grew these tables a dozen times each.
         let count = template.questions.count
         names.reserveCapacity(count + count / 4)
@@ -106,10 +121,11 @@ struct XLSFormRows {
                     lists[unique] = list.choices
                     listName = unique
                     for choice in list.choices {
-                        choices.append(column: "list_name", value: unique)
-                        choices.append(column: "name", value: choice.name)
+                        choices.append(columnAt: choiceColumns.list, value: unique)
+                        choices.append(columnAt: choiceColumns.name, value: choice.name)
                         choices.append(
-                            column: labelColumn, value: Self.cell(choice.label, at: node, problems: &problems))
+                            columnAt: choiceColumns.label, value: Self.cell(choice.label, at: node, problems: &problems)
+                        )
                         choices.endRow()
                     }
                 }
@@ -139,7 +155,6 @@ struct XLSFormRows {
         var groupOpen = false
         // In place, as in `init` (a copy of each question and of its row cost more than their groups).
         let questions = template.questions
-        let written = self.written
         for index in questions.indices {
             if questions[index].section != section {
                 if groupOpen { survey.append([("type", "end group")]) }
@@ -167,23 +182,26 @@ struct XLSFormRows {
                 pendingGroup = nil
                 groupOpen = true
             }
-            appendSurveyRow(questions[index], row: written[index], shape: shape, problems: &problems)
+            appendSurveyRow(at: index, shape: shape, problems: &problems)
         }
         if groupOpen { survey.append([("type", "end group")]) }
     }
 
-    /// The question's row, its cells put in the survey one by one (an array for each row cost more than
-    /// its cells).
-    private mutating func appendSurveyRow(
-        _ question: Question, row: Written, shape: XLSFormRowShape, problems: inout ProblemCollector
-    ) {
-        let node = question.node
-        survey.append(column: "type", value: row.listName.map { "\(shape.type) \($0)" } ?? shape.type)
-        survey.append(column: "name", value: row.name)
-        survey.append(column: labelColumn, value: Self.cell(question.text, at: node, problems: &problems))
-        if let help = question.help {
+    /// The row of the question at `index`, written as `shape`, its cells put in the survey one by one (an
+    /// array for each row cost more than its cells). The question and what it became are read in place: a
+    /// copy of each, made to be passed here, cost a fifth of making the row.
+    private mutating func appendSurveyRow(at index: Int, shape: XLSFormRowShape, problems: inout ProblemCollector) {
+        let node = template.questions[index].node
+        let type = shape.type
+        let listName = written[index].listName
+        survey.append(
+            columnAt: typePlace, value: listName.map { XLSFormRowShape.joined(type, " ", $0) } ?? type)
+        survey.append(columnAt: namePlace, value: written[index].name)
+        survey.append(
+            columnAt: labelPlace, value: Self.cell(template.questions[index].text, at: node, problems: &problems))
+        if let help = template.questions[index].help {
             if !help.text.isEmpty {
-                survey.append(column: hintColumn, value: Self.cell(help.text, at: node, problems: &problems))
+                survey.append(columnAt: hintPlace, value: Self.cell(help.text, at: node, problems: &problems))
             }
             if !help.images.isEmpty {
                 problems.warning(
@@ -193,15 +211,15 @@ struct XLSFormRows {
                     hint: "An XLSForm names media files beside the form; it holds no image.")
             }
         }
-        if let relevant = relevant(of: question, problems: &problems) {
-            survey.append(column: "relevant", value: relevant)
+        if let relevant = relevant(at: node, problems: &problems) {
+            survey.append(columnAt: relevantPlace, value: relevant)
         }
         for (column, value) in shape.columns { survey.append(column: column, value: value) }
         // The columns `_xlsform` kept win over what is written, but for the row's name and a select's list.
-        if let kept = row.kept {
+        if let kept = written[index].kept {
             var columns = survey.takeRowBeingMade()
             let keptColumns = Self.keptColumns(of: kept, problems: &problems).filter { column, _ in
-                column != "name" && !(column == "type" && row.listName != nil)
+                column != "name" && !(column == "type" && listName != nil)
             }
             let keptNames = Set(keptColumns.map(\.0))
             columns = columns.filter { !keptNames.contains($0.0) } + keptColumns

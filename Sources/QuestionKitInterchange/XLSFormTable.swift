@@ -6,24 +6,35 @@ import QuestionKitArchive
 /// `required` columns head the sheet even when no row fills them (a survey without rows is still a sheet).
 struct XLSFormTable {
     let name: String
-    private let leading: [String]
-    private let required: Set<String>
+    /// How many of `columns` are the leading ones (the first, in their order).
+    private let leadingCount: Int
+    /// The places in `columns` of the columns that head the sheet even when no row fills them.
+    private var required: [Int] = []
+    /// Each column's name once, the leading ones first, the others in the order given: a cell holds its
+    /// column's place here, so laying the sheet out compares numbers (comparing and hashing every cell's
+    /// column name cost a tenth of laying a 100,000-question form out).
+    private var columns: [String] = []
+    /// Each column's place in `columns`, looked up once there are more than a few.
+    private var columnPlaces: [String: Int] = [:]
     /// The rows' cells, row after row, and where each row ends: one run, not an array for each row (a
     /// 100,000-question form's rows, each an array made, kept and freed, cost more than laying them out).
     private var cells: [Cell] = []
     private var ends: [Int] = []
 
-    /// A cell of a row: its column's name and its text. A struct, not a tuple: an array of tuples is
-    /// destroyed through each element's tuple metadata, which cost more than the cells' pieces of XML.
+    /// A cell of a row: its column's place in `columns` and its text. A struct, not a tuple: an array of
+    /// tuples is destroyed through each element's tuple metadata, which cost more than the cells' XML.
     private struct Cell {
-        var column: String
+        var column: Int
         var value: String
     }
 
     init(name: String, leading: [String], required: Set<String> = []) {
         self.name = name
-        self.leading = leading
-        self.required = required
+        var columns: [String] = []
+        for column in leading where !columns.contains(column) { columns.append(column) }
+        leadingCount = columns.count
+        self.columns = columns
+        for column in required { self.required.append(self.column(named: column)) }
     }
 
     var isEmpty: Bool { ends.isEmpty }
@@ -34,15 +45,41 @@ struct XLSFormTable {
         self.cells.reserveCapacity(cells)
     }
 
+    /// The place of the column `name`, for `append(columnAt:value:)`; a new column is added after the others.
+    mutating func column(named name: String) -> Int {
+        if columns.count <= 16 {
+            // A few names are looked through, their lengths first: fewer instructions than hashing the name.
+            let count = name.utf8.count
+            for place in columns.indices where columns[place].utf8.count == count && columns[place] == name {
+                return place
+            }
+        } else {
+            if columnPlaces.isEmpty {
+                for (place, column) in columns.enumerated() where columnPlaces[column] == nil {
+                    columnPlaces[column] = place
+                }
+            }
+            if let place = columnPlaces[name] { return place }
+        }
+        columns.append(name)
+        if !columnPlaces.isEmpty { columnPlaces[name] = columns.count - 1 }
+        return columns.count - 1
+    }
+
     /// Adds a row; a column given twice keeps its first value, an empty value is no value.
     mutating func append(_ row: [(String, String)]) {
-        for (column, value) in row { cells.append(Cell(column: column, value: value)) }
+        for (column, value) in row { append(column: column, value: value) }
         endRow()
     }
 
     /// Adds a cell to the row being made (`append(_:)`, a cell at a time, ended by `endRow()`).
-    mutating func append(column: String, value: String) {
-        cells.append(Cell(column: column, value: value))
+    mutating func append(column: String, value: consuming String) {
+        cells.append(Cell(column: self.column(named: column), value: value))
+    }
+
+    /// Adds a cell to the row being made, its column given by its place (`column(named:)`).
+    mutating func append(columnAt place: Int, value: consuming String) {
+        cells.append(Cell(column: place, value: value))
     }
 
     /// Where the row being made starts in `cells`.
@@ -50,7 +87,7 @@ struct XLSFormTable {
 
     /// Takes the cells of the row being made out of it, to be put back changed.
     mutating func takeRowBeingMade() -> [(String, String)] {
-        let row = cells[rowStart...].map { ($0.column, $0.value) }
+        let row = cells[rowStart...].map { (columns[$0.column], $0.value) }
         cells.removeSubrange(rowStart...)
         return row
     }
@@ -62,63 +99,49 @@ struct XLSFormTable {
 
     /// The sheet laid out: its name, its header's width, and the header row and the rows beneath it, each row
     /// only its cells that hold text, in column order (what the workbook writes; a row laid out in full, a
-    /// String for each of its empty cells, cost as much as writing the rows' XML).
-    func laidOut() -> (name: String, width: Int, rows: XLSXWriter.SparseRows) {
+    /// String for each of its empty cells, cost as much as writing the rows' XML). The texts laid out are
+    /// taken out of the table, which is left without rows: held by both, each was retained and released
+    /// once more than it is written.
+    mutating func laidOut() -> (name: String, width: Int, rows: XLSXWriter.SparseRows) {
         // Counted once for the table: the counter looked up for each row of a 100,000-question form cost
         // more than keeping the row.
         WorkCounter.add(ends.count, to: .interchangeVisits)
-        // A row's columns are most often the row before's, in the same order: each is compared with the
-        // column at its place in that row first, and hashed only when they differ (hashing every cell's
-        // column cost a tenth of writing a form).
-        var seen = required
-        var others: [String] = []
-        var known: [String?] = []
-        var start = 0
-        for end in ends {
-            for index in start..<end where !cells[index].value.isEmpty {
-                let offset = index - start
-                let column = cells[index].column
-                if offset < known.count, known[offset] == column { continue }
-                if seen.insert(column).inserted && !leading.contains(column) { others.append(column) }
-                while known.count <= offset { known.append(nil) }
-                known[offset] = column
-            }
-            start = end
+        var cells: [Cell] = []
+        swap(&cells, &self.cells)
+        let ends = self.ends
+        self.ends = []
+        // The columns a cell fills, the leading ones in their order, then the others in the order first filled.
+        var seen = [Bool](repeating: false, count: columns.count)
+        for place in required { seen[place] = true }
+        var others: [Int] = []
+        for index in cells.indices where !seen[cells[index].column] && !cells[index].value.isEmpty {
+            seen[cells[index].column] = true
+            if cells[index].column >= leadingCount { others.append(cells[index].column) }
         }
-        let header = leading.filter(seen.contains) + others
-        var index: [String: Int] = [:]
-        for (position, column) in header.enumerated() { index[column] = position }
+        let header = (0..<leadingCount).filter { seen[$0] } + others
+        var positions = [Int](repeating: -1, count: columns.count)
+        for (position, place) in header.enumerated() { positions[place] = position }
         var table = XLSXWriter.SparseRows()
         table.reserveCapacity(rows: ends.count + 1, cells: header.count + cells.count)
-        for (position, column) in header.enumerated() { table.append(column: position, value: column) }
+        for (position, place) in header.enumerated() { table.append(column: position, value: columns[place]) }
         table.endRow()
-        var placed: [(column: String, position: Int)?] = []
-        start = 0
+        var start = 0
         for end in ends {
             // The row's last column so far: a column after it is new to the row, no cell to look for.
             var lastPosition = -1
             for cellIndex in start..<end where !cells[cellIndex].value.isEmpty {
-                let offset = cellIndex - start
-                let column = cells[cellIndex].column
-                let position: Int
-                if offset < placed.count, let last = placed[offset], last.column == column {
-                    position = last.position
-                } else {
-                    // A few columns are looked through, fewer instructions than hashing the name.
-                    guard let found = header.count <= 16 ? header.firstIndex(of: column) : index[column] else {
-                        continue
-                    }
-                    position = found
-                    while placed.count <= offset { placed.append(nil) }
-                    placed[offset] = (column, found)
-                }
+                // A column that only `required` names, not a leading one, is in no header: its cells are left out.
+                let position = positions[cells[cellIndex].column]
+                guard position >= 0 else { continue }
                 // The first value of a column stays: a cell filled already is not written over. A column
                 // after the row's last is new; only one before it is looked for.
                 if position <= lastPosition {
                     guard !table.rowBeingMade.contains(where: { $0.column == position }) else { continue }
                 }
                 lastPosition = max(lastPosition, position)
-                table.append(column: position, value: cells[cellIndex].value)
+                var value = ""
+                swap(&value, &cells[cellIndex].value)
+                table.append(column: position, value: value)
             }
             table.endRow()
             start = end

@@ -245,9 +245,13 @@ extension ShortAnswerQuestion {
         // What `JSONWriter.text(of: .number(bound))` writes, without a writer and a value made for each bound.
         let (constraint, message): (String?, String?) =
             switch (range.lower.map(JSONWriter.format), range.upper.map(JSONWriter.format)) {
-            case (let lower?, let upper?): (". >= \(lower) and . <= \(upper)", "Between \(lower) and \(upper)")
-            case (let lower?, nil): (". >= \(lower)", "At least \(lower)")
-            case (nil, let upper?): (". <= \(upper)", "At most \(upper)")
+            case (let lower?, let upper?):
+                (
+                    XLSFormRowShape.joined(". >= ", lower, " and . <= ", upper),
+                    XLSFormRowShape.joined("Between ", lower, " and ", upper)
+                )
+            case (let lower?, nil): (XLSFormRowShape.joined(". >= ", lower), XLSFormRowShape.joined("At least ", lower))
+            case (nil, let upper?): (XLSFormRowShape.joined(". <= ", upper), XLSFormRowShape.joined("At most ", upper))
             case (nil, nil): (nil, nil)
             }
         var columns: [(String, String)] = []

@@ -47,7 +47,12 @@ public struct XLSFormRowShape: Sendable {
 
         /// A list of the question's own, one choice per label, named by `XLSFormRowShape.names(for:)`.
         public init(labels: [String]) {
-            self.init(choices: zip(XLSFormRowShape.names(for: labels), labels).map { Choice(name: $0, label: $1) })
+            // Made at their count in one loop: zipped and mapped, the choices' array grew as it was filled.
+            let names = XLSFormRowShape.names(for: labels)
+            var choices: [Choice] = []
+            choices.reserveCapacity(labels.count)
+            for index in labels.indices { choices.append(Choice(name: names[index], label: labels[index])) }
+            self.init(choices: choices)
         }
 
         /// The list a yes/no question (true/false) shares: `yes` and `no`. A condition whose operand is a
@@ -108,6 +113,22 @@ public struct XLSFormRowShape: Sendable {
                 }
                 return count == 0 ? nil : String(decoding: UnsafeBufferPointer(rebasing: name[..<count]), as: UTF8.self)
             }
+        }
+    }
+
+    /// `parts` one after another, their bytes put together on the stack and made a String once: an
+    /// interpolation grows its String a piece at a time, which for the texts of a 100,000-question form's
+    /// rows cost more than their cells' XML (and `String(unsafeUninitializedCapacity:)` about as much).
+    package static func joined(_ parts: String...) -> String {
+        var count = 0
+        for part in parts { count += part.utf8.count }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            var written = 0
+            for part in parts {
+                written += UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(
+                    fromContentsOf: part.utf8)
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<written]), as: UTF8.self)
         }
     }
 
