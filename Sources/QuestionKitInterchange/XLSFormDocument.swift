@@ -26,7 +26,9 @@ struct XLSFormDocument: Sendable {
     /// distinct by construction (sheets and columns named twice get `(2)`, a row has a column once).
     init?(sheets: [XLSFormSheet], isWorkbook: Bool) {
         var text = JSONRecordedText()
-        var lines: [LinePlace] = [.none, .none]  // no line 0; line 1 is the `{` of the root
+        var lines: [LinePlace] = []
+        lines.reserveCapacity(Self.lineCount(of: sheets))
+        lines += [.none, .none]  // no line 0; line 1 is the `{` of the root
         // A place names no sheet: a line keeps its sheet's index, and the name is kept once, here.
         let sheetNames = sheets.map(\.name)
         text.open(.object)
@@ -50,7 +52,7 @@ struct XLSFormDocument: Sendable {
                 text.close()
                 continue
             }
-            let columns = Self.columns(of: sheet, sheet: sheetIndex)
+            let columns = Self.columns(of: sheet, sheet: sheetIndex, text: &text)
             var firstRow = true
             for rowIndex in 1..<sheet.rowCount {
                 // By index, not copying cells: a form of 100,000 questions has a million of them.
@@ -66,19 +68,15 @@ struct XLSFormDocument: Sendable {
                     // A cell under no header is read under `(column D)`, so that it is reported, not lost.
                     let place = sheet.placeOfCell(index)
                     let number = place.column
-                    text.append(UInt8(ascii: "\n"))
-                    if index > row.lowerBound { text.append(UInt8(ascii: ",")) }
                     if number < columns.count, let column = columns[number] {
                         lines.append(column.line)
-                        text.key(quoted: column.json, escaped: column.escaped)
+                        text.member(first: index == row.lowerBound, key: column.key, value: sheet.cells[index].value)
                     } else {
                         lines.append(LinePlace(place, sheet: sheetIndex))
-                        text.key("(column \(CellReference.letters(number)))")
+                        let key = "(column \(CellReference.letters(number)))"
+                        text.member(first: index == row.lowerBound, key: key, value: sheet.cells[index].value)
                     }
-                    text.append(UInt8(ascii: ":"))
-                    text.append(UInt8(ascii: "\n"))
                     lines.append(LinePlace(place, sheet: sheetIndex))
-                    text.string(sheet.cells[index].value)
                 }
                 text.close()
             }
@@ -95,18 +93,27 @@ struct XLSFormDocument: Sendable {
         self.isWorkbook = isWorkbook
     }
 
-    /// A column of a sheet's header: its key as JSON text (written once for the column's cells), whether
-    /// that text has an escape, and its header cell's line place.
+    /// The number of lines `init` writes: lines 0 (none), 1 (the root's `{`) and the last; a line for each sheet's
+    /// key, for each row's `{` and two for each cell (its key and its value). Reserved at once, not grown: a
+    /// form of 100,000 questions has two million.
+    private static func lineCount(of sheets: [XLSFormSheet]) -> Int {
+        sheets.reduce(3) { lines, sheet in
+            guard sheet.rowCount > 0 else { return lines + 1 }
+            return lines + sheet.rowCount + 2 * (sheet.cells.count - sheet.row(0).count)
+        }
+    }
+
+    /// A column of a sheet's header: its key (made once for the text, written for each of its cells), and its
+    /// header cell's line place.
     private struct Column {
-        var json: [UInt8]
-        var escaped: Bool
+        var key: JSONRecordedText.MemberKey
         var line: LinePlace
     }
 
     /// The columns of a sheet's header by number (an array, looked up for every cell, up to the header's last column).
     /// A header given twice keeps the first; the later one is `key (2)`, so that the reader reports its cells
     /// rather than losing them.
-    private static func columns(of table: XLSFormSheet, sheet: Int) -> [Column?] {
+    private static func columns(of table: XLSFormSheet, sheet: Int, text: inout JSONRecordedText) -> [Column?] {
         let header = table.row(0)
         let last = header.map { table.cells[$0].column }.max() ?? 0
         var columns = [Column?](repeating: nil, count: last + 1)
@@ -120,9 +127,7 @@ struct XLSFormDocument: Sendable {
             } else {
                 used[key] = 1
             }
-            var json: [UInt8] = []
-            let escaped = JSONWriter.appendQuoted(key, to: &json)
-            columns[place.column] = Column(json: json, escaped: escaped, line: LinePlace(place, sheet: sheet))
+            columns[place.column] = Column(key: text.memberKey(key), line: LinePlace(place, sheet: sheet))
         }
         return columns
     }

@@ -66,9 +66,10 @@ struct XLSFormSheet: Sendable {
 
     /// Where cell `index` is.
     func placeOfCell(_ index: Int) -> XLSFormPlace {
-        let cell = cells[index]
-        guard !positions.isEmpty else { return XLSFormPlace(row: cell.row, column: cell.column) }
-        return XLSFormPlace(row: cell.row, column: cell.column, position: positions[index])
+        // Its row and column read where they are: a copy of the cell was a retain and a release of its text.
+        let (row, column) = (cells[index].row, cells[index].column)
+        guard !positions.isEmpty else { return XLSFormPlace(row: row, column: column) }
+        return XLSFormPlace(row: row, column: column, position: positions[index])
     }
 
     /// Adds a text form's row: its cells, each its text and place (which holds its position), unless there are none.

@@ -140,19 +140,24 @@ struct JSONWriterRecordingTests {
         text.key("survey")
         text.append(UInt8(ascii: ":"))
         text.open(.array)
-        var quoted: [UInt8] = []
-        let escaped = JSONWriter.appendQuoted("la\"bel", to: &quoted)
+        // A key made once and written for many members, as a sheet's column is, and one that is first.
+        let (labelKey, typeKey) = (text.memberKey("la\"bel"), text.memberKey("type"))
         for row in 0..<70_000 {
             if row > 0 { text.append(UInt8(ascii: ",")) }
             text.append(UInt8(ascii: "\n"))
             text.open(.object)
-            text.key("type")
-            text.append(UInt8(ascii: ":"))
-            text.string(row % 2 == 0 ? "text" : "a\nb é")
-            text.append(UInt8(ascii: ","))
-            text.key(quoted: quoted, escaped: escaped)
-            text.append(UInt8(ascii: ":"))
-            text.string("Q\(row)")
+            if row % 3 == 0 {
+                text.member(first: true, key: "type", value: "text")
+            } else if row % 3 == 1 {
+                text.member(first: true, key: typeKey, value: row % 2 == 0 ? "text" : "a\nb é")
+            } else {
+                text.key("type")
+                text.append(UInt8(ascii: ":"))
+                text.string(row % 2 == 0 ? "text" : "a\nb é")
+            }
+            // A member on lines of its own, as a sheet's cell is written, its key escaped.
+            text.member(first: false, key: labelKey, value: row % 5 == 0 ? "Q\\\(row)" : "Q\(row)")
+            if row % 7 == 0 { text.member(first: false, key: "(column C)", value: "") }
             text.close()
         }
         text.close()

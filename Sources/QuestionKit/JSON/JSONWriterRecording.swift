@@ -116,8 +116,15 @@ package struct JSONRecordedText: ~Copyable {
     /// appending each to an array was most of making a large workbook's document); its buffer is this text's.
     private var output: JSONWriterOutput
     private var recording: JSONDocumentRecording
-    /// The open containers, innermost last: their kinds (for their closing brackets), entries and counts so far.
+    /// The open containers but the innermost, innermost last: their kinds (for their closing brackets), entries
+    /// and counts so far.
     private var open: [(kind: JSONKind, index: Int, count: Int)] = []
+    /// The innermost open container's kind, entry and count so far, kept apart from `open`: counted for every
+    /// value (an array's element there paid a uniqueness check each time).
+    private var innermost: (kind: JSONKind, index: Int, count: Int) = (.null, -1, 0)
+    /// The text of each `MemberKey` made (`,"key":` and a line end), one after another: memory of the text's
+    /// own, so that copying one holds no reference (a sheet's column names each of its cells).
+    private var memberKeys = JSONParserBuffer<UInt8>(capacity: 256)
 
     package init(maxDepth: Int = JSONParser.Limits.default.maxDepth) {
         output = JSONWriterOutput(
@@ -127,6 +134,7 @@ package struct JSONRecordedText: ~Copyable {
 
     deinit {
         output.deallocateBuffer()
+        memberKeys.deallocate()
     }
 
     private static let bufferSize = 16_384
@@ -141,33 +149,29 @@ package struct JSONRecordedText: ~Copyable {
     package mutating func open(_ kind: JSONKind) {
         let index = recording.open(kind, start: output.count)
         output.append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        open.append((kind, index, 0))
+        open.append(innermost)
+        innermost = (kind, index, 0)
     }
 
     /// Closes the innermost open array or object.
     package mutating func close() {
-        let closed = open.removeLast()
+        let closed = innermost
         output.append(closed.kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         recording.close(closed.index, count: closed.count, end: output.count)
+        innermost = open.removeLast()
         countValue()
     }
 
     /// An object member's key, quoted and escaped as `JSONWriter` writes a string.
+    @inline(__always)
     package mutating func key(_ key: String) {
         let start = output.count
         let escaped = output.appendQuoted(key)
         recording.key(escaped: escaped, start: start, end: output.count)
     }
 
-    /// An object member's key already written as JSON text (`JSONWriter.appendQuoted`; `escaped`: what it
-    /// returned), for a key written many times.
-    package mutating func key(quoted: [UInt8], escaped: Bool) {
-        let start = output.count
-        quoted.withUnsafeBufferPointer { output.append($0) }
-        recording.key(escaped: escaped, start: start, end: output.count)
-    }
-
     /// A string value.
+    @inline(__always)
     package mutating func string(_ value: String) {
         let start = output.count
         let escaped = output.appendQuoted(value)
@@ -175,9 +179,53 @@ package struct JSONRecordedText: ~Copyable {
         countValue()
     }
 
-    /// One more element or member of the innermost open container.
+    /// A key made once for the members of many objects (`member(first:key:value:)`): where its text is among the
+    /// text's `memberKeys` (`count` bytes from `offset`: a comma, the key quoted as `key(_:)` writes it, a colon
+    /// and a line end), and whether the key has an escape. Good for the text that made it only.
+    package struct MemberKey {
+        fileprivate let offset: Int
+        fileprivate let count: Int
+        fileprivate let escaped: Bool
+    }
+
+    /// `key`, made once for the members `member(first:key:value:)` writes.
+    package mutating func memberKey(_ key: String) -> MemberKey {
+        var text: [UInt8] = [UInt8(ascii: ",")]
+        let escaped = JSONWriter.appendQuoted(key, to: &text)
+        text += [UInt8(ascii: ":"), UInt8(ascii: "\n")]
+        let offset = memberKeys.count
+        for byte in text { memberKeys.append(byte) }
+        return MemberKey(offset: offset, count: text.count, escaped: escaped)
+    }
+
+    /// A member of the innermost open object on two lines of its own, as an XLSForm's cell is written: a line
+    /// end, a comma unless it is the object's `first` member, its `key` and a colon; a line end and its string
+    /// `value`. One call for what was five, the key's text copied whole (a form of 100,000 questions has
+    /// 700,000 cells).
+    package mutating func member(first: Bool, key: MemberKey, value: String) {
+        output.append(UInt8(ascii: "\n"))
+        let skip = first ? 1 : 0
+        let start = output.count
+        output.append(UnsafeBufferPointer(start: memberKeys.base + (key.offset + skip), count: key.count - skip))
+        // The key's entry: from its opening quote (after the comma) to its closing one (before `:` and `\n`).
+        recording.key(escaped: key.escaped, start: start + 1 - skip, end: output.count - 2)
+        string(value)
+    }
+
+    /// `member(first:key:value:)` with a key written for this member only.
+    package mutating func member(first: Bool, key: String, value: String) {
+        output.append(UInt8(ascii: "\n"))
+        if !first { output.append(UInt8(ascii: ",")) }
+        self.key(key)
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: "\n"))
+        string(value)
+    }
+
+    /// One more element or member of the innermost open container (nothing when none is open).
+    @inline(__always)
     private mutating func countValue() {
-        if !open.isEmpty { open[open.count - 1].count += 1 }
+        innermost.count &+= 1
     }
 
     /// The document of the text, every container closed; nil when it is beyond `limits` (what
