@@ -234,12 +234,26 @@ extension MultipleChoiceQuestion {
                 Code.xlsFormOtherNotCarried, "the free-text 'other' answer (or_other) is not carried; only the list is",
                 at: row["type"] ?? row.node)
         }
-        // Options of ours differ (ignoring case and surrounding spaces); choices of one list may share
-        // a label (told apart by a choice_filter): a repeated one is written with its name.
-        var seen = OptionKeys(capacity: row.choices.count)
+        let choices = row.choices
+        let texts = Self.distinctASCIITexts(of: choices) ?? Self.optionTexts(of: choices, problems: &problems)
+        return XLSFormImport(
+            keys: [("max-answers", .integer(row.type == "select_one" ? 1 : 0)), ("answers", .array(texts))],
+            kept: [
+                ("list_name", .string(row.listName ?? "")),
+                ("choice_names", .array(choices.map { .string($0.name) })),
+            ])
+    }
+
+    /// The options of `choices`: their texts. Options of ours differ (ignoring case and surrounding spaces);
+    /// choices of one list may share a label (told apart by a choice_filter): a repeated one is written with its
+    /// name.
+    private static func optionTexts(of choices: [XLSFormChoice], problems: inout ProblemCollector)
+        -> [JSONWriter.Value]
+    {
+        var seen = OptionKeys(capacity: choices.count)
         var texts: [JSONWriter.Value] = []
-        texts.reserveCapacity(row.choices.count)
-        for choice in row.choices {
+        texts.reserveCapacity(choices.count)
+        for choice in choices {
             var text = choice.text
             if !seen.insert(Self.optionKey(text)) {
                 text += " (\(choice.name))"
@@ -251,12 +265,52 @@ extension MultipleChoiceQuestion {
             }
             texts.append(.string(text))
         }
-        return XLSFormImport(
-            keys: [("max-answers", .integer(row.type == "select_one" ? 1 : 0)), ("answers", .array(texts))],
-            kept: [
-                ("list_name", .string(row.listName ?? "")),
-                ("choice_names", .array(row.choices.map { .string($0.name) })),
-            ])
+        return texts
+    }
+
+    /// `optionTexts(of:problems:)` of a short list of ASCII texts none of which repeats another (most lists: a
+    /// few choices, `Yes`/`No`), told with no String made: each text's bytes as `optionKey` compares them (ASCII
+    /// lowercased, spaces around trimmed), hashed with their length, and no two hashes equal. Nil for anything
+    /// else (a text not ASCII, a list longer than `fewChoices`, two equal hashes: a repeat, or rarely a clash),
+    /// which `optionTexts(of:problems:)` reads exactly. Lowercasing each text for the comparison cost about half
+    /// of reading a select row.
+    private static func distinctASCIITexts(of choices: [XLSFormChoice]) -> [JSONWriter.Value]? {
+        guard choices.count <= fewChoices else { return nil }
+        var texts: [JSONWriter.Value] = []
+        texts.reserveCapacity(choices.count)
+        let distinct = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: choices.count) { seen in
+            for position in choices.indices {
+                let text = choices[position].text
+                guard let key = asciiOptionHash(text), !seen[..<position].contains(key) else { return false }
+                seen[position] = key
+                texts.append(.string(text))
+            }
+            return true
+        }
+        return distinct ? texts : nil
+    }
+
+    /// The longest list `distinctASCIITexts` compares pair by pair.
+    private static var fewChoices: Int { 32 }
+
+    /// An FNV-1a hash of the length and the bytes of `optionKey(text)` when `text` is ASCII (there `optionKey`
+    /// lowercases A-Z alone, and trims spaces alone); nil for a text not ASCII.
+    private static func asciiOptionHash(_ text: String) -> UInt64? {
+        let hash = text.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
+            var start = 0
+            var end = bytes.count
+            while start < end && bytes[start] == 0x20 { start += 1 }
+            while end > start && bytes[end - 1] == 0x20 { end -= 1 }
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(end - start)
+            for index in start..<end {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                hash = (hash ^ UInt64(lower)) &* 0x100_0000_01B3
+            }
+            return hash
+        }
+        return hash ?? nil
     }
 
     /// An option as options are compared: ignoring case and surrounding spaces.

@@ -134,25 +134,29 @@ extension ShortAnswerQuestion {
     /// (kept under `_xlsform` by the converter, not checked).
     public func questionKeys(from row: XLSFormRow, problems: inout ProblemCollector) -> XLSFormImport? {
         guard row.type == "integer" || row.type == "decimal" else { return XLSFormImport(keys: []) }
-        var keys: [(String, JSONWriter.Value)] = []
-        keys.reserveCapacity(2)  // room for the range at once: grown from one, the array was made twice
-        keys.append(("numberInput", .bool(true)))
-        guard let constraint = row["constraint"], let text = constraint.stringValue else {
-            return XLSFormImport(keys: keys)
+        let numberInput: (String, JSONWriter.Value) = ("numberInput", .bool(true))
+        guard let constraint = row["constraint"], constraint.kind == .string else {
+            return XLSFormImport(keys: [numberInput])
         }
-        guard let bounds = Self.range(ofConstraint: text) else {
+        // Read where its bytes lie when they are its text: a String made of each constraint cost 340 instructions.
+        let read = constraint.withUnescapedUTF8(Self.asciiRange(ofConstraint:)) ?? nil
+        guard let bounds = read ?? constraint.stringValue.flatMap(Self.range(ofConstraint:)) else {
             problems.warning(
                 Code.xlsFormConstraintNotCarried,
                 "only a range ('. >= 0 and . <= 100') is carried as the accepted answer; this constraint is kept "
                     + "under _xlsform and not checked", at: constraint)
-            return XLSFormImport(keys: keys)
+            return XLSFormImport(keys: [numberInput])
         }
-        var range: [(String, JSONWriter.Value)] = []
-        range.reserveCapacity(2)  // room for both bounds at once
-        if let lower = bounds.lower { range.append(("from", Self.boundText(lower))) }
-        if let upper = bounds.upper { range.append(("to", Self.boundText(upper))) }
-        keys.append(("acceptedAnswer", .object(range)))
-        return XLSFormImport(keys: keys, carriedColumns: Self.constraintColumn)
+        // Each array made at its size, with its members: reserved, then appended, cost an allocation more.
+        let range: [(String, JSONWriter.Value)] =
+            switch (bounds.lower, bounds.upper) {
+            case (let lower?, let upper?): [("from", Self.boundText(lower)), ("to", Self.boundText(upper))]
+            case (let lower?, nil): [("from", Self.boundText(lower))]
+            case (nil, let upper?): [("to", Self.boundText(upper))]
+            case (nil, nil): []
+            }
+        return XLSFormImport(
+            keys: [numberInput, ("acceptedAnswer", .object(range))], carriedColumns: Self.constraintColumn)
     }
 
     /// The column a range carries (made once: a set made for each number row cost 700 instructions).
@@ -161,7 +165,8 @@ extension ShortAnswerQuestion {
     /// The bounds of `. >= a`, `. <= b` or both joined by `and` (either order); nil for anything else
     /// (a strict `<` is no inclusive range of a decimal).
     static func range(ofConstraint text: String) -> (lower: Double?, upper: Double?)? {
-        if let read = asciiRange(ofConstraint: text) { return read }
+        var text = text
+        if let read = text.withUTF8(asciiRange(ofConstraint:)) { return read }
         let words = XLSFormRow.words(text)
         var lower: Double?
         var upper: Double?
@@ -189,38 +194,42 @@ extension ShortAnswerQuestion {
     /// `range(ofConstraint:)` of an ASCII text without a carriage return, read by its bytes where they lie (the
     /// words split as `XLSFormRow.words` splits them): a String and an array slot for each word cost 3,400
     /// instructions a constraint. `.some(nil)` for a text that is no range; nil for a text not ASCII.
-    private static func asciiRange(ofConstraint text: String) -> (lower: Double?, upper: Double?)?? {
-        var text = text
-        return text.withUTF8 { bytes -> (lower: Double?, upper: Double?)?? in
-            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-            var words = ASCIIWords(bytes: bytes)
-            var lower: Double?
-            var upper: Double?
-            var first = true
-            while var next = words.next() {
-                if !first {
-                    guard next.count == 3, next[0] | 0x20 == 0x61, next[1] | 0x20 == 0x6E, next[2] | 0x20 == 0x64,
-                        let after = words.next()
-                    else { return .some(nil) }
-                    next = after
-                }
-                first = false
-                guard next.count == 1, next[0] == 0x2E, let op = words.next(), let operand = words.next(),
-                    op.count == 2, op[1] == 0x3D, let number = Double(String(decoding: operand, as: UTF8.self)),
-                    number.isFinite
+    private static func asciiRange(ofConstraint bytes: UnsafeBufferPointer<UInt8>) -> (lower: Double?, upper: Double?)??
+    {
+        for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+        var words = ASCIIWords(bytes: bytes)
+        var lower: Double?
+        var upper: Double?
+        var first = true
+        while var next = words.next() {
+            if !first {
+                guard next.count == 3, next[0] | 0x20 == 0x61, next[1] | 0x20 == 0x6E, next[2] | 0x20 == 0x64,
+                    let after = words.next()
                 else { return .some(nil) }
-                if op[0] == 0x3E, lower == nil {
-                    lower = number
-                } else if op[0] == 0x3C, upper == nil {
-                    upper = number
-                } else {
-                    return .some(nil)
-                }
+                next = after
             }
-            guard lower != nil || upper != nil else { return .some(nil) }
-            if let lower, let upper, lower > upper { return .some(nil) }
-            return (lower, upper)
+            first = false
+            guard next.count == 1, next[0] == 0x2E, let op = words.next(), let operand = words.next(),
+                op.count == 2, op[1] == 0x3D, let number = number(operand), number.isFinite
+            else { return .some(nil) }
+            if op[0] == 0x3E, lower == nil {
+                lower = number
+            } else if op[0] == 0x3C, upper == nil {
+                upper = number
+            } else {
+                return .some(nil)
+            }
         }
+        guard lower != nil || upper != nil else { return .some(nil) }
+        if let lower, let upper, lower > upper { return .some(nil) }
+        return (lower, upper)
+    }
+
+    /// `Double(word)`, as Swift reads the word's text; a minus and up to 15 digits (most bounds: `0`, `-20`, `100`)
+    /// summed in place, where the value is exact and the same (`-0` too): `Double(String)` cost 600 instructions a
+    /// bound.
+    private static func number(_ word: UnsafeBufferPointer<UInt8>) -> Double? {
+        DecimalText.wholeNumber(word) ?? Double(String(decoding: word, as: UTF8.self))
     }
 
     // XLSForm

@@ -6,13 +6,16 @@ import Testing
 @Suite("JSONNode: comparisons without making Strings")
 struct JSONNodeComparisonTests {
     /// JSON string literals, with escapes, other normalizations and the one letter (K, U+212A) that is
-    /// another code point's canonical form.
+    /// another code point's canonical form; texts too long to be small Strings, whose bytes lie elsewhere.
     static let literals = [
         #""abc""#, #""abd""#, #""ab""#, #""\u0041""#, #""A""#, #""\u212A""#, #""K""#, #""é""#, #""e\u0301""#,
         #""value""#, #""valu""#, #""valueCoding""#, #""value\u0301x""#, #""a\r\nb""#, #""a\r""#, #""\u0076alue""#,
-        #""""#,
+        #""""#, #""a label longer than a small string""#, #""a label longer than a small strinG""#,
     ]
-    static let texts = ["abc", "A", "K", "\u{212A}", "é", "e\u{301}", "value", "a\r", "a", "", "valueCoding"]
+    static let texts = [
+        "abc", "A", "K", "\u{212A}", "é", "e\u{301}", "value", "a\r", "a", "", "valueCoding",
+        "a label longer than a small string", "a label longer",
+    ]
 
     @Test func stringValueIsAsStringsCompare() throws {
         for literal in Self.literals {

@@ -83,7 +83,11 @@ public struct XLSFormChoice: Sendable {
     }
 
     /// The text an option of ours shows: the label, else the name.
-    public var text: String { label.flatMap { $0.isEmpty ? nil : $0 } ?? name }
+    public var text: String {
+        // Unwrapped in place: a `flatMap` of the label copied and destroyed an optional String per choice read.
+        if let label, !label.isEmpty { return label }
+        return name
+    }
 }
 
 /// What a type made of a survey row: its own keys of the question, the row's columns they carry, and

@@ -397,7 +397,22 @@ public struct JSONNode: Sendable {
     /// no String made when the bytes settle it: the same bytes are the same string, and ASCII without
     /// escapes on both sides is equal to nothing but itself.
     package func stringValueIs(_ text: String) -> Bool {
-        guard kind == .string else { return false }
+        let entry = self.entry
+        guard entry.kind == .string else { return false }
+        // Both texts' bytes read where they lie, once: through `stringEquals` and a generic test of each text's
+        // UTF-8 view for ASCII, a look at a row's key cost 210 instructions (the XLSForm reader asks each key of
+        // each survey row whether it is a label).
+        if entry.flags & JSONEntry.hasEscapes == 0,
+            let settled = text.utf8.withContiguousStorageIfAvailable({ wanted -> Bool? in
+                document.bytes.withUnsafeBufferPointer { source -> Bool? in
+                    let bytes = UnsafeBufferPointer(rebasing: source[entry.contentRange])
+                    if Self.sameBytes(bytes, wanted) { return true }
+                    return Self.isASCII(bytes) && Self.isASCII(wanted) ? false : nil
+                }
+            }) ?? nil
+        {
+            return settled
+        }
         if stringEquals(text) { return true }
         if Self.isASCII(text.utf8), withUnescapedUTF8(Self.isASCII) == true { return false }
         return decodedString == text
@@ -408,19 +423,35 @@ public struct JSONNode: Sendable {
     /// joins a carriage return) is a prefix of characters, and nothing else is.
     package func stringValueHasPrefix(_ prefix: String) -> Bool {
         guard kind == .string else { return false }
-        if Self.isASCII(prefix.utf8), prefix.utf8.last != UInt8(ascii: "\r"),
-            let isPrefix = withUnescapedUTF8({ bytes -> Bool? in
+        // The prefix's bytes read where they lie: a generic test of its UTF-8 view and `starts(with:)` of it cost
+        // 500 instructions a look (one for each key of each survey row).
+        let settled = prefix.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
+            guard Self.isASCII(wanted), wanted.last != UInt8(ascii: "\r") else { return nil }
+            return withUnescapedUTF8 { bytes -> Bool? in
                 guard Self.isASCII(bytes) else { return nil }
-                return bytes.starts(with: prefix.utf8)
-            }) ?? nil
-        {
-            return isPrefix
+                return bytes.count >= wanted.count
+                    && Self.sameBytes(UnsafeBufferPointer(rebasing: bytes[..<wanted.count]), wanted)
+            } ?? nil
         }
+        if let settled = settled ?? nil { return settled }
         return decodedString.hasPrefix(prefix)
     }
 
     private static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether `first` and `second` are the same bytes (`elementsEqual` of two buffers cost 175 instructions a call).
+    private static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        guard let firstBase = first.baseAddress, let secondBase = second.baseAddress else { return true }
+        return memcmp(firstBase, secondBase, first.count) == 0
+    }
+
+    /// `isASCII` of bytes in memory, a loop the compiler keeps tight.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0x80 { return false }
+        return true
     }
 
     // MARK: Containers

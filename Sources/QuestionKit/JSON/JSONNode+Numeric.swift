@@ -64,9 +64,10 @@ public enum DecimalText {
         }
     }
 
-    /// The value of an optional minus and 1 to 15 digits (below 2^53, so exact); nil for other text.
+    /// The value of an optional minus and 1 to 15 digits (below 2^53, so exact); nil for other text. (The value
+    /// `strtod` and `Double(String)` read too: a type reading a bound in place sums it here.)
     @inline(__always)
-    private static func wholeNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func wholeNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         let isNegative = text.first == UInt8(ascii: "-")
         let digitsStart = isNegative ? 1 : 0
         guard text.count > digitsStart, text.count - digitsStart <= 15 else { return nil }
