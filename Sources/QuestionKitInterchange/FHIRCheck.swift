@@ -63,7 +63,17 @@ enum ImportCheck {
         _ template: JSONWriter.Value, of document: JSONDocument, diagnostics: [Diagnostic], reader: TemplateReader,
         source: (String) -> JSONNode?
     ) -> (template: [UInt8]?, diagnostics: [Diagnostic]) {
-        let (text, parsed) = JSONWriter.fileBytesParsed(of: template, limits: reader.limits)
+        check(
+            written: JSONWriter.fileBytesParsed(of: template, limits: reader.limits), of: document,
+            diagnostics: diagnostics, reader: reader, source: source)
+    }
+
+    /// `check` of a template already written, and its parse within `reader`'s limits.
+    static func check(
+        written: (bytes: [UInt8], parsed: JSONParseResult), of document: JSONDocument, diagnostics: [Diagnostic],
+        reader: TemplateReader, source: (String) -> JSONNode?
+    ) -> (template: [UInt8]?, diagnostics: [Diagnostic]) {
+        let (text, parsed) = written
         let checked = reader.diagnose(parsed)
         var problems = ProblemCollector(document: document)
         for diagnostic in checked {
@@ -108,13 +118,13 @@ public enum XLSFormCheck {
     package static func converted(_ bytes: [UInt8], path: String?, reader: TemplateReader) -> (
         template: [UInt8]?, diagnostics: [Diagnostic]
     ) {
-        let read = XLSFormReader(registry: reader.registry).read(bytes, path: path)
-        guard let template = read.template, let sheets = read.sheets else { return (nil, read.diagnostics) }
+        let read = XLSFormReader(registry: reader.registry).read(bytes, path: path, limits: reader.limits)
+        guard let written = read.written, let sheets = read.sheets else { return (nil, read.diagnostics) }
         // The template's list of questions stands for the survey sheet, whose rows they were made of.
         let survey = sheets.document.root["survey"]
         let question = ImportCheck.question(in: read.sources)
         let checked = ImportCheck.check(
-            template, of: sheets.document, diagnostics: read.problems, reader: reader,
+            written: written, of: sheets.document, diagnostics: read.problems, reader: reader,
             source: { $0 == "/questions" ? survey : question($0) })
         var diagnostics = sheets.locate(checked.diagnostics)
         // The template's hints name our JSON's keys; an XLSForm's author fixes these in the sheets.

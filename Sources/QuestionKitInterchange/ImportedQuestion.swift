@@ -15,22 +15,41 @@ enum ImportedQuestion {
         var members: [(String, JSONWriter.Value)] = []
         members.reserveCapacity(
             2 + (section == nil ? 0 : 1) + (hasHelp ? 1 : 0) + (linkId == nil ? 0 : 1) + keys.count + more)
-        members.append(("answer-type", .string(identifier)))
-        members.append(("question", .string(text)))
-        if let section { members.append(("section", .string(section))) }
-        if let help, hasHelp {
-            members.append(("helpInfo", .object([("text", .string(help)), ("images", .array([]))])))
+        forEachMember(identifier: identifier, text: text, section: section, help: help, linkId: linkId, keys: keys) {
+            members.append(($0, $1))
         }
-        if let linkId { members.append(("linkId", .string(linkId))) }
-        members += keys
         return members
+    }
+
+    /// Calls `body` with each of `members`' members in order (a writer of the template writes them as they come,
+    /// with no array of them: `JSONFileWriter`).
+    @inline(__always)
+    static func forEachMember(
+        identifier: String, text: String, section: String?, help: String?, linkId: String?,
+        keys: [(String, JSONWriter.Value)], _ body: (String, JSONWriter.Value) -> Void
+    ) {
+        body("answer-type", .string(identifier))
+        body("question", .string(text))
+        if let section { body("section", .string(section)) }
+        if let help, !help.isEmpty { body("helpInfo", .object([("text", .string(help)), ("images", .array([]))])) }
+        if let linkId { body("linkId", .string(linkId)) }
+        for (key, value) in keys { body(key, value) }
     }
 
     /// `enableWhen` of `conditions`, with `enableBehavior` `any` when they are joined by `or`.
     static func enableWhen(_ conditions: [JSONWriter.Value], any: Bool) -> [(String, JSONWriter.Value)] {
-        var members: [(String, JSONWriter.Value)] = [("enableWhen", .array(conditions))]
-        if any, conditions.count > 1 { members.append(("enableBehavior", .string("any"))) }
+        var members: [(String, JSONWriter.Value)] = []
+        forEachEnableWhenMember(conditions, any: any) { members.append(($0, $1)) }
         return members
+    }
+
+    /// Calls `body` with each of `enableWhen`'s members in order.
+    @inline(__always)
+    static func forEachEnableWhenMember(
+        _ conditions: [JSONWriter.Value], any: Bool, _ body: (String, JSONWriter.Value) -> Void
+    ) {
+        body("enableWhen", .array(conditions))
+        if any, conditions.count > 1 { body("enableBehavior", .string("any")) }
     }
 
     /// One condition: `question`, `operator`, `answer`.

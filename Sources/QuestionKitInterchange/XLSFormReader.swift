@@ -21,8 +21,20 @@ public struct XLSFormReader: Sendable {
 
     /// What reading one form gave.
     public struct Result: Sendable {
-        /// The template, or nil when the input is not a form that can be read.
-        public var template: JSONWriter.Value?
+        /// The template, or nil when the input is not a form that can be read: made when asked, of its text (`written`).
+        public var template: JSONWriter.Value? {
+            guard let written else { return nil }
+            // A text beyond the limits it was read with has no document of them; the template is made all the same.
+            let document =
+                written.parsed.document
+                ?? JSONParser.parse(written.bytes, limits: .init(maxBytes: Int(UInt32.max) - 2, maxDepth: .max))
+                .document
+            return document?.root.writerValue
+        }
+        /// The template's text as `convert` writes it (2-space indent, a final newline), and what
+        /// `JSONParser.parse(_:limits:)` makes of it within the limits read with (`read(_:path:limits:)`). Written
+        /// as the questions are made, with no tree of them: making and freeing one cost a sixth of reading a form.
+        package var written: (bytes: [UInt8], parsed: JSONParseResult)?
         /// The problems, located at their cells (see `XLSFormDocument.locate`).
         public var diagnostics: [Diagnostic] { sheets.map { $0.locate(problems) } ?? problems }
         /// Where its survey rows went: every row is counted once.
@@ -38,6 +50,11 @@ public struct XLSFormReader: Sendable {
     /// Reads the form in `bytes`. `path`, the file it was read from, names a form whose settings give
     /// neither `form_title` nor `form_id`: pyxform titles such a form by its file's name (`formName`).
     public func read(_ bytes: [UInt8], path: String? = nil) -> Result {
+        read(bytes, path: path, limits: .default)
+    }
+
+    /// `read(_:path:)`, the template's text recorded as a parse within `limits` would make it (`Result.written`).
+    package func read(_ bytes: [UInt8], path: String?, limits: JSONParser.Limits) -> Result {
         let sheets: [XLSFormSheet]
         switch XLSFormSheets.read(bytes) {
         case .success(let read): sheets = read
@@ -45,17 +62,17 @@ public struct XLSFormReader: Sendable {
             let diagnostic = Diagnostic(
                 severity: .error, code: XLSFormCode.notReadable.rawValue,
                 message: "not an XLSForm that can be read: \(error)")
-            return Result(template: nil, problems: [diagnostic])
+            return Result(problems: [diagnostic])
         }
         guard let document = XLSFormDocument(sheets: sheets, isWorkbook: XLSFormSheets.source(of: bytes) == .workbook)
         else {
             let diagnostic = Diagnostic(
                 severity: .error, code: XLSFormCode.notReadable.rawValue,
                 message: "the form's cells exceed the limits of a document")
-            return Result(template: nil, problems: [diagnostic])
+            return Result(problems: [diagnostic])
         }
         var problems = ProblemCollector(document: document.document)
-        var result = Result(template: nil, problems: [], sheets: document)
+        var result = Result(problems: [], sheets: document)
         let root = document.document.root
         guard let survey = root["survey"] else {
             problems.error(
@@ -70,21 +87,26 @@ public struct XLSFormReader: Sendable {
             reader: self, survey: survey, choices: root["choices"],
             defaultLanguage: settings?["default_language"]?.stringValue, problems: &problems)
         walk.walk(problems: &problems)
-        let made = walk.questionValues(problems: &problems)
+        var template = JSONFileWriter(limits: limits)
+        template.openObject()
+        if let title = title(settings, path: path) { template.member("Title", .string(title)) }
+        template.key("questions")
+        template.openArray()
+        walk.writeQuestions(to: &template, problems: &problems)
+        template.close()
+        for (key, value) in kept(root, settings, walk, &problems) { template.member(key, value) }
+        template.close()
+        result.written = template.finish()
         result.sources = walk.pending.map(\.row)
         result.counts = walk.counts
-        result.template = .object(
-            title(settings, path: path) + [("questions", .array(made))] + kept(root, settings, walk, &problems))
         result.problems = problems.diagnostics()
         return result
     }
 
     /// `form_title`, else `form_id` (or pyxform's aliases of them), else the name of the form's file, as
     /// pyxform titles a form.
-    private func title(_ settings: JSONNode?, path: String?) -> [(String, JSONWriter.Value)] {
-        guard let text = settings.flatMap(XLSFormSettings.title(in:)) ?? path.flatMap(Self.formName)
-        else { return [] }
-        return [("Title", .string(text))]
+    private func title(_ settings: JSONNode?, path: String?) -> String? {
+        settings.flatMap(XLSFormSettings.title(in:)) ?? path.flatMap(Self.formName)
     }
 
     /// The name pyxform gives the form in the file at `path`: the file's name without its folder and its

@@ -5,31 +5,32 @@ import QuestionKit
 // texts (`selected` is `=`, "is among the chosen"); a number question compares numbers. A condition
 // naming a row that did not become a question is reported and kept under `_xlsform`.
 extension XLSFormRowWalk {
-    /// The questions, as template JSON.
-    func questionValues(problems: inout ProblemCollector) -> [JSONWriter.Value] {
-        var values: [JSONWriter.Value] = []
-        values.reserveCapacity(pending.count)
+    /// Writes the questions, as template JSON, each as the next element of `template`'s open array: written as they
+    /// are assembled, with no tree of the template made and freed (each question an object of its own members).
+    func writeQuestions(to template: inout JSONFileWriter, problems: inout ProblemCollector) {
         // Each question's members read where they lie: a copy of each question (a retain and a release of each of
         // its members) cost 500 instructions a question.
         for index in pending.indices {
             var kept = pending[index].kept
-            var enableWhen: [(String, JSONWriter.Value)] = []
+            var enableWhen: (conditions: [JSONWriter.Value], any: Bool)?
             if let (node, parsed) = pending[index].condition {
                 if let conditions = conditions(parsed, at: node, problems: &problems) {
-                    enableWhen = ImportedQuestion.enableWhen(conditions, any: parsed.any)
+                    enableWhen = (conditions, parsed.any)
                 } else {
                     kept.append(("relevant", node.writerValue))
                 }
             }
-            var members = ImportedQuestion.members(
+            template.openObject()
+            ImportedQuestion.forEachMember(
                 identifier: pending[index].identifier, text: pending[index].text, section: pending[index].section,
-                help: pending[index].help, linkId: pending[index].linkId, keys: pending[index].keys,
-                more: enableWhen.count + (kept.isEmpty ? 0 : 1))
-            members += enableWhen
-            if !kept.isEmpty { members.append(("_xlsform", .object(kept))) }
-            values.append(.object(members))
+                help: pending[index].help, linkId: pending[index].linkId, keys: pending[index].keys
+            ) { template.member($0, $1) }
+            if let (conditions, any) = enableWhen {
+                ImportedQuestion.forEachEnableWhenMember(conditions, any: any) { template.member($0, $1) }
+            }
+            if !kept.isEmpty { template.member("_xlsform", .object(kept)) }
+            template.close()
         }
-        return values
     }
 
     /// Our conditions of `parsed`; nil (reported) when one names no question made or compares a

@@ -10,9 +10,13 @@ struct JSONWriterRecordingTests {
     /// What is wrong with `value`'s recorded document, against `JSONParser.parse` of the same text.
     static func differences(_ value: JSONWriter.Value, limits: JSONParser.Limits = .default) -> [String] {
         let (bytes, recorded) = JSONWriter.fileBytesParsed(of: value, limits: limits)
+        let problems = bytes != JSONWriter.fileBytes(of: value) ? ["not the text fileBytes writes"] : []
+        return problems + parseDifferences(bytes, recorded, JSONParser.parse(bytes, limits: limits))
+    }
+
+    /// What differs between `recorded`, the parse of `bytes` recorded as they were written, and `parsed`.
+    static func parseDifferences(_ bytes: [UInt8], _ recorded: JSONParseResult, _ parsed: JSONParseResult) -> [String] {
         var problems: [String] = []
-        if bytes != JSONWriter.fileBytes(of: value) { problems.append("not the text fileBytes writes") }
-        let parsed = JSONParser.parse(bytes, limits: limits)
         if recorded.diagnostics != parsed.diagnostics {
             problems.append("diagnostics \(recorded.diagnostics) instead of \(parsed.diagnostics)")
         }
@@ -105,29 +109,95 @@ struct JSONWriterRecordingTests {
         #expect(JSONWriter.fileBytesParsed(of: large, limits: JSONParser.Limits(maxBytes: 200)).parsed.document == nil)
     }
 
+    static let randomTexts = ["", "a", "ab", "q1", "\"", "a\nb", "\u{0}", "é", "😀", "\\u0041", "linkId", "text"]
+
+    /// A random tree `depth` levels down: strings and keys with and without escapes, every kind (no containers
+    /// past 4 levels).
+    static func randomValue(depth: Int, _ generator: inout SplitMix64) -> JSONWriter.Value {
+        let texts = randomTexts
+        switch generator.next() % (depth > 4 ? 5 : 7) {
+        case 0: return .null
+        case 1: return .bool(generator.next() % 2 == 0)
+        case 2: return .integer(Int(truncatingIfNeeded: generator.next()) >> 20)
+        case 3: return .number(Double(Int(generator.next() % 2000) - 1000) / 8)
+        case 4: return .string(texts[Int(generator.next() % UInt64(texts.count))])
+        case 5: return .array((0..<Int(generator.next() % 5)).map { _ in randomValue(depth: depth + 1, &generator) })
+        default:
+            return .object(
+                (0..<Int(generator.next() % 6)).map { _ in
+                    (texts[Int(generator.next() % UInt64(texts.count))], randomValue(depth: depth + 1, &generator))
+                })
+        }
+    }
+
     /// Random trees (seeded): strings and keys with and without escapes, every kind, every depth.
     @Test func recordsRandomValues() {
         var generator = SplitMix64(seed: 21)
-        let texts = ["", "a", "ab", "q1", "\"", "a\nb", "\u{0}", "é", "😀", "\\u0041", "linkId", "text"]
-        func value(depth: Int) -> JSONWriter.Value {
-            switch generator.next() % (depth > 4 ? 5 : 7) {
-            case 0: return .null
-            case 1: return .bool(generator.next() % 2 == 0)
-            case 2: return .integer(Int(truncatingIfNeeded: generator.next()) >> 20)
-            case 3: return .number(Double(Int(generator.next() % 2000) - 1000) / 8)
-            case 4: return .string(texts[Int(generator.next() % UInt64(texts.count))])
-            case 5: return .array((0..<Int(generator.next() % 5)).map { _ in value(depth: depth + 1) })
-            default:
-                return .object(
-                    (0..<Int(generator.next() % 6)).map { _ in
-                        (texts[Int(generator.next() % UInt64(texts.count))], value(depth: depth + 1))
-                    })
-            }
-        }
         for round in 0..<300 {
-            let tree = JSONWriter.Value.array((0..<3).map { _ in value(depth: 0) })
+            let tree = JSONWriter.Value.array((0..<3).map { _ in Self.randomValue(depth: 0, &generator) })
             let problems = Self.differences(tree)
             #expect(problems == [], "round \(round)")
+        }
+    }
+
+    /// `value` written piece by piece (`JSONFileWriter`: containers opened and closed, keys, leaves), each subtree
+    /// past `wholeFrom` levels given whole; what differs from the tree's text and parse (`fileBytesParsed`).
+    static func streamedDifferences(
+        _ value: JSONWriter.Value, wholeFrom: Int = .max, limits: JSONParser.Limits = .default
+    ) -> [String] {
+        var writer = JSONFileWriter(limits: limits)
+        stream(value, depth: 0, wholeFrom: wholeFrom, to: &writer)
+        let (bytes, streamed) = writer.finish()
+        let (treeBytes, tree) = JSONWriter.fileBytesParsed(of: value, limits: limits)
+        return (bytes != treeBytes ? ["not the tree's text"] : []) + parseDifferences(bytes, streamed, tree)
+    }
+
+    /// Writes `value` to `writer` piece by piece, subtrees `wholeFrom` levels down whole.
+    static func stream(_ value: JSONWriter.Value, depth: Int, wholeFrom: Int, to writer: inout JSONFileWriter) {
+        switch value {
+        case .array(let elements) where depth < wholeFrom:
+            writer.openArray()
+            for element in elements { stream(element, depth: depth + 1, wholeFrom: wholeFrom, to: &writer) }
+            writer.close()
+        case .object(let members) where depth < wholeFrom:
+            writer.openObject()
+            for (key, member) in members {
+                writer.key(key)
+                stream(member, depth: depth + 1, wholeFrom: wholeFrom, to: &writer)
+            }
+            writer.close()
+        default:
+            writer.value(value)
+        }
+    }
+
+    /// Written piece by piece, a tree is the same text with the same document as written whole: repeated keys, many
+    /// keys, limits and random trees, with subtrees at every depth given whole.
+    @Test func streamedIsTheTreesTextAndParse() {
+        var deep: JSONWriter.Value = .integer(1)
+        for _ in 0..<10 { deep = .array([deep, .object([("k", deep)])]) }
+        let cases: [(JSONWriter.Value, JSONParser.Limits)] = [
+            (.object([("a", .integer(1)), ("b", .integer(2)), ("a", .integer(3))]), .default),
+            (.object([("abc", .null), ("axc", .null), ("a\"c", .null), ("abc", .null)]), .default),
+            (.object((0..<17).map { ("key\($0)", .integer($0)) }), .default),
+            (.object((0..<16).map { ("key\($0)", .integer($0)) }), .default),
+            (.object((0..<10).map { (String(repeating: "k", count: 700) + "\($0 % 9)", .integer($0)) }), .default),
+            (.array([.object([]), .array([]), .object([("", .array([.object([("x", .null)])]))])]), .default),
+            (deep, JSONParser.Limits(maxDepth: 5)), (deep, .default),
+            (.array(Array(repeating: .string("words"), count: 100)), JSONParser.Limits(maxBytes: 200)),
+            (.string("a\""), .default),
+        ]
+        for (value, limits) in cases {
+            for wholeFrom in [0, 1, 2, Int.max] {
+                #expect(Self.streamedDifferences(value, wholeFrom: wholeFrom, limits: limits) == [], "\(value)")
+            }
+        }
+        var generator = SplitMix64(seed: 37)
+        let keys = ["", "a", "\"", "linkId"]
+        for round in 0..<200 {
+            let tree = JSONWriter.Value.object(
+                (0..<4).map { _ in (keys[round % keys.count], Self.randomValue(depth: 0, &generator)) })
+            #expect(Self.streamedDifferences(tree, wholeFrom: round % 4) == [], "round \(round)")
         }
     }
 

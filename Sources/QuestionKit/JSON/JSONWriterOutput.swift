@@ -53,6 +53,12 @@ struct JSONWriterOutput {
         position >= moved ? buffer[position &- moved] : bytes[position]
     }
 
+    /// Whether the text at `one` and at `other` (both written) is the same bytes.
+    func bytesEqual(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
+        one.count == other.count
+            && one.indices.allSatisfy { byte(at: $0) == byte(at: other.lowerBound + ($0 - one.lowerBound)) }
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         if used == capacity { flush() }

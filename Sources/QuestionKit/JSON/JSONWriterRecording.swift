@@ -88,6 +88,15 @@ struct JSONDocumentRecording: JSONWriterRecording {
         needsParse = true
     }
 
+    /// What `JSONParser.parse(text, limits: limits)` gives, `text` all of it written: the document recorded, or the
+    /// text parsed after all when the parse says more (see the type). The recording must not be used afterwards.
+    func parseResult(of text: [UInt8], limits: JSONParser.Limits) -> JSONParseResult {
+        guard let document = document(of: text, maxBytes: limits.maxBytes) else {
+            return JSONParser.parse(text, limits: limits)
+        }
+        return JSONParseResult(document: document, diagnostics: [])
+    }
+
     /// The document of `text`, all of it written: nil when it must be parsed (see the type). The
     /// recording must not be used afterwards.
     func document(of text: [UInt8], maxBytes: Int) -> JSONDocument? {
