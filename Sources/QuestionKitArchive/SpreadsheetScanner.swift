@@ -108,11 +108,17 @@ struct SpreadsheetScanner {
     /// each use).
     private static var rowStart: UInt64 { 0x223D_7220_776F_723C }
 
-    /// A cell of the commonest shape read whole: its `r`'s, `t`'s and `v`'s ranges.
+    /// A cell of the commonest shape read whole: its `r`'s, `t`'s and `v`'s ranges, with the reference's place
+    /// and the value's number read on the way where they are of the commonest shapes too.
     struct PlainCell {
         var reference: Range<Int>
+        /// The reference's column and row, as ``CellReference/parse(_:)`` reads them, when the reference is one to
+        /// three capitals then one to seven digits and names a cell of a sheet; nil for any other reference.
+        var place: (column: Int, row: Int)?
         var type: Range<Int>?
         var value: Range<Int>
+        /// The value's number when it is one to eighteen digits (a shared string's index), nil otherwise.
+        var number: Int?
     }
 
     /// At a cell of the commonest shape, `<c r="B12" t="s"><v>7</v></c>` (no space before it, the `t` optional,
@@ -130,7 +136,28 @@ struct SpreadsheetScanner {
         else { return nil }
         index += 6
         let referenceStart = index
-        while index < count, isReferenceByte(buffer[index]) { index += 1 }
+        // Capitals then digits, read as they are scanned; a `$` or any other order is the caller's to parse.
+        var column = 0
+        while index < count, buffer[index] &- UInt8(ascii: "A") < 26 {
+            column = column &* 26 &+ Int(buffer[index] &- (UInt8(ascii: "A") - 1))
+            index += 1
+        }
+        let letters = index - referenceStart
+        var row = 0
+        while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
+            row = row &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        let digits = index - referenceStart - letters
+        var place: (column: Int, row: Int)?
+        if index < count, isReferenceByte(buffer[index]) {
+            while index < count, isReferenceByte(buffer[index]) { index += 1 }
+        } else if (1...3).contains(letters), (1...7).contains(digits),
+            (1...CellReference.maximumColumn).contains(column),
+            (1...CellReference.maximumRow).contains(row)
+        {
+            place = (column, row)
+        }
         let reference = referenceStart..<index
         guard index + 2 < count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
@@ -151,10 +178,18 @@ struct SpreadsheetScanner {
         else { return nil }
         index += 4
         let valueStart = index
+        var number = 0
+        while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
+            number = number &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        let numberEnd = index
         while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
         guard index + 8 <= count, word(at: index) == Self.cellEnd else { return nil }
         position = index + 8
-        return PlainCell(reference: reference, type: type, value: valueStart..<index)
+        let isNumber = numberEnd == index && (1...18).contains(index - valueStart)
+        return PlainCell(
+            reference: reference, place: place, type: type, value: valueStart..<index, number: isNumber ? number : nil)
     }
 
     /// `<c r="` and `</v></c>`, as little-endian words of memory (the first in its six low bytes).
