@@ -290,9 +290,10 @@ private struct Parts {
         while let row = try scanner.plainRow() ?? scanner.row() {
             try rows.startRow(number: row.reference.map(scanner.bytes(in:)))
             guard !row.empty else { continue }
+            let rowDigits = scanner.rowDigits(row.reference, number: rows.rowNumber)
             while true {
                 // The commonest shape read whole, with no tag made; any other by its parts.
-                if let cell = scanner.plainCell() {
+                if let cell = scanner.plainCell(inRow: rowDigits) {
                     let reference = scanner.bytes(in: cell.reference)
                     // The place the scanner read on the way, or (a reference of another shape) parsed here.
                     let column =
@@ -361,7 +362,7 @@ private struct SheetRows {
     /// holds one starts.
     private var cells: [TableCell] = []
     private var rowStarts: [Int] = []
-    private var rowNumber = 0
+    private(set) var rowNumber = 0
     private var column = 0
     /// Whether the row being read has a cell kept (its start is listed).
     private var rowListed = false

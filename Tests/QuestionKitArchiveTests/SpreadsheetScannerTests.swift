@@ -193,6 +193,14 @@ struct SpreadsheetScannerTests {
         ] {
             cases.append(("<row r=\"1\">\(cells)</row>", Self.strings))
         }
+        // A reference's digits as its row's `r` writes them, or written otherwise.
+        for (row, references) in [
+            ("1", ["A1", "B01", "C1"]), ("01", ["A1", "B01", "C001"]), ("12", ["A12", "B1", "C123", "D12"]),
+            ("1234567", ["A1234567", "B12345678"]), ("1048577", ["A1048577"]), ("0000012", ["A0000012", "B12"]),
+        ] {
+            let cells = references.map { "<c r=\"\($0)\"><v>1</v></c>" }.joined()
+            cases.append(("<row r=\"\(row)\">\(cells)</row>", Self.strings))
+        }
         for type in ["s", "n", "str", "b", "e", "inlineStr", "S", "", "x1"] {
             cases.append(("<row r=\"2\"><c r=\"A2\" t=\"\(type)\"><v>1</v></c></row>", Self.strings))
         }
