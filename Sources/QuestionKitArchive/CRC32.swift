@@ -23,13 +23,14 @@ package enum CRC32 {
 
     /// The checksum of `bytes`: sixteen bytes at a time, the last few one by one.
     package static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        tables.withUnsafeBufferPointer { table in
+        let crc = tables.withUnsafeBufferPointer { table in
             bytes.withUnsafeBufferPointer { bytes in
-                guard let base = bytes.baseAddress, let table = table.baseAddress else { return }
+                // Held in a local of the closure: a variable of the function it captures was stored each step.
+                var crc: UInt32 = 0xFFFF_FFFF
+                guard let base = bytes.baseAddress, let table = table.baseAddress else { return crc }
                 let raw = UnsafeRawPointer(base)
                 var index = 0
-                while index + 16 <= bytes.count {
+                while index &+ 16 <= bytes.count {
                     let first = crc ^ UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))
                     let second = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self))
                     let third = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index + 8, as: UInt32.self))
@@ -47,12 +48,13 @@ package enum CRC32 {
                         table[3 * 256 + Int(fourth & 0xFF)] ^ table[2 * 256 + Int(fourth >> 8 & 0xFF)]
                         ^ table[256 + Int(fourth >> 16 & 0xFF)] ^ table[Int(fourth >> 24)]
                     crc = a ^ b ^ c ^ d
-                    index += 16
+                    index &+= 16
                 }
                 while index < bytes.count {
                     crc = table[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
                     index += 1
                 }
+                return crc
             }
         }
         return crc ^ 0xFFFF_FFFF

@@ -93,6 +93,13 @@ package enum Inflate {
         _ limit: Int
     ) throws(InflateError) {
         while true {
+            // The common symbols without a check per symbol; the loop below reads any other, and those near the
+            // end of the data or of the output's room.
+            literals.withTable { literalTable in
+                distances.withTable { distanceTable in
+                    reader.inflateCommonSymbols(literalTable, distanceTable, into: &output)
+                }
+            }
             reader.fill(48)
             let entry = try literals.decode(&reader)
             switch entry.kind {
@@ -230,6 +237,12 @@ private struct HuffmanEntry: Equatable {
     }
 }
 
+/// A Huffman code's table of entries (``HuffmanEntry``) by the next `bits` bits, read in place.
+private struct HuffmanTable {
+    let entries: UnsafeBufferPointer<UInt32>
+    let bits: Int
+}
+
 /// A canonical Huffman code (RFC 1951 §3.2.2): codes of up to `tableBits` bits are found with one table
 /// look-up; longer ones by counting codes per length (as zlib's puff does), from the bits peeked at once.
 private struct Huffman: Sendable {
@@ -325,6 +338,12 @@ private struct Huffman: Sendable {
             }
             code <<= 1
         }
+    }
+
+    /// Runs `body` with the table and the bits it looks up.
+    @inline(__always)
+    func withTable<Result>(_ body: (HuffmanTable) -> Result) -> Result {
+        table.withUnsafeBufferPointer { body(HuffmanTable(entries: $0, bits: tableBits)) }
     }
 
     /// The entry of the code at the reader, past it.
@@ -456,6 +475,73 @@ private struct BitReader {
         return value
     }
 
+    /// Reads a block's literals and matches into `output` while their codes are in the tables, their distances
+    /// within the output, eight bytes or more of the data are left unread and the output has room for the longest
+    /// match: no check of the data's end or the output's room per symbol, the buffer, the position and the
+    /// output's count held in locals (through `self` and `output`, which are `inout`, each was a load and a store
+    /// per use). Stops before the first symbol it does not read (the end of the block, a long code, an unused
+    /// symbol, a distance too far), taking none of its bits: the checked loop reads it, and throws where it is
+    /// wrong.
+    // The bits of a symbol, its extra bits, its distance code and their extra bits are 48 at most: they are all
+    // in the buffer after a refill, which leaves 56 or more.
+    mutating func inflateCommonSymbols(
+        _ literals: HuffmanTable, _ distances: HuffmanTable, into output: inout InflateOutput
+    ) {
+        guard padding == 0, let data = data.baseAddress else { return }
+        let lastWord = self.data.count - 8
+        let base = output.base
+        let lastStart = output.room - 258
+        var next = self.next
+        var buffer = self.buffer
+        var count = self.count
+        var written = output.count
+        let literalMask = (UInt64(1) << UInt64(literals.bits)) &- 1
+        let distanceMask = (UInt64(1) << UInt64(distances.bits)) &- 1
+        let literalEntries = literals.entries.baseAddress.unsafelyUnwrapped
+        let distanceEntries = distances.entries.baseAddress.unsafelyUnwrapped
+        while next <= lastWord, written <= lastStart {
+            if count < 48 {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(data).loadUnaligned(fromByteOffset: next, as: UInt64.self))
+                buffer |= word &<< UInt64(count)
+                next &+= (63 &- count) >> 3
+                count |= 56
+            }
+            let entry = literalEntries[Int(truncatingIfNeeded: buffer & literalMask)]
+            let codeLength = UInt64(entry & 0xF)
+            let kind = entry & 0x300
+            if kind == 0 {
+                guard entry != 0 else { break }
+                buffer &>>= codeLength
+                count &-= Int(codeLength)
+                base[written] = UInt8(truncatingIfNeeded: entry >> 16)
+                written &+= 1
+                continue
+            }
+            guard kind == 0x100 else { break }
+            let lengthExtra = UInt64(entry >> 4 & 0xF)
+            let afterCode = buffer &>> codeLength
+            let length = Int(entry >> 16) &+ Int(truncatingIfNeeded: afterCode & ((1 &<< lengthExtra) &- 1))
+            let afterLength = afterCode &>> lengthExtra
+            let distanceEntry = distanceEntries[Int(truncatingIfNeeded: afterLength & distanceMask)]
+            guard distanceEntry & 0x300 == 0x100 else { break }
+            let distanceLength = UInt64(distanceEntry & 0xF)
+            let distanceExtra = UInt64(distanceEntry >> 4 & 0xF)
+            let afterDistanceCode = afterLength &>> distanceLength
+            let distance =
+                Int(distanceEntry >> 16) &+ Int(truncatingIfNeeded: afterDistanceCode & ((1 &<< distanceExtra) &- 1))
+            guard distance <= written else { break }
+            buffer = afterDistanceCode &>> distanceExtra
+            count &-= Int(codeLength &+ lengthExtra &+ distanceLength &+ distanceExtra)
+            InflateOutput.copyMatch(in: base, at: written, distance: distance, length: length)
+            written &+= length
+        }
+        self.next = next
+        self.buffer = buffer
+        self.count = count
+        output.count = written
+    }
+
     func endsInBlock() -> InflateError {
         error("the data ends in the middle of a block")
     }
@@ -502,15 +588,19 @@ private struct BitReader {
 /// which copies from the output onto its own end, is a plain loop over memory known to be there. Eight bytes
 /// past the capacity are there too, for a match copied eight bytes at a time. Deallocated by its owner.
 private struct InflateOutput {
-    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private let limit: Int
-    private(set) var count = 0
+    /// The smaller of the capacity and the limit: the output may grow to it without a check.
+    private(set) var room: Int
+    /// Bytes written; set past bytes written through ``base`` within ``room``.
+    var count = 0
     private static let slack = 8
 
     init(limit: Int, expected: Int) {
         self.limit = limit
         capacity = max(64, min(limit, expected))
+        room = min(capacity, limit)
         base = .allocate(capacity: capacity + Self.slack)
     }
 
@@ -532,6 +622,7 @@ private struct InflateOutput {
         base.deallocate()
         base = larger
         capacity = grown
+        room = min(capacity, limit)
     }
 
     @inline(__always)
@@ -554,9 +645,16 @@ private struct InflateOutput {
     @inline(__always)
     mutating func copyMatch(distance: Int, length: Int) {
         reserve(length)
+        Self.copyMatch(in: base, at: count, distance: distance, length: length)
+        count += length
+    }
+
+    /// ``copyMatch(distance:length:)`` into the memory at `base`, of which `count` bytes are written and `length`
+    /// more (and the slack) are there.
+    @inline(__always)
+    static func copyMatch(in base: UnsafeMutablePointer<UInt8>, at count: Int, distance: Int, length: Int) {
         var from = UnsafeRawPointer(base + count - distance)
         var to = UnsafeMutableRawPointer(base + count)
-        count += length
         if distance >= 8 {
             let end = to + length
             repeat {

@@ -108,11 +108,42 @@ struct SpreadsheetScanner {
     /// each use).
     private static var rowStart: UInt64 { 0x223D_7220_776F_723C }
 
-    /// A cell of the commonest shape read whole: its `r`'s, `t`'s and `v`'s ranges.
+    /// A cell of the commonest shape read whole: its `r`'s, `t`'s and `v`'s ranges, with the reference's place
+    /// and the value's number read on the way where they are of the commonest shapes too.
     struct PlainCell {
         var reference: Range<Int>
+        /// The reference's column and row, as ``CellReference/parse(_:)`` reads them, when the reference is one to
+        /// three capitals then one to seven digits and names a cell of a sheet; nil for any other reference.
+        var place: (column: Int, row: Int)?
         var type: Range<Int>?
         var value: Range<Int>
+        /// The value's number when it is one to eighteen digits (a shared string's index), nil otherwise.
+        var number: Int?
+    }
+
+    /// A row's number as its `r` writes it, one to seven digits, which the references of its cells repeat:
+    /// compared with theirs, eight bytes at once, in place of reading their digits one by one.
+    struct RowDigits {
+        let start: Int
+        let count: Int
+        /// The low `count` bytes of a word.
+        let mask: UInt64
+        /// The number the digits write.
+        let number: Int
+    }
+
+    /// The digits of a row's `r` at `reference`, which write `number`; nil when it is not one to seven digits (or
+    /// ends too near the end of the document to be read as a word).
+    func rowDigits(_ reference: Range<Int>?, number: Int) -> RowDigits? {
+        guard let reference, reference.count &- 1 < 7, reference.lowerBound &+ 8 <= buffer.count else { return nil }
+        var index = reference.lowerBound
+        while index < reference.upperBound {
+            guard buffer[index] &- UInt8(ascii: "0") < 10 else { return nil }
+            index &+= 1
+        }
+        return RowDigits(
+            start: reference.lowerBound, count: reference.count, mask: (1 &<< UInt64(8 &* reference.count)) &- 1,
+            number: number)
     }
 
     /// At a cell of the commonest shape, `<c r="B12" t="s"><v>7</v></c>` (no space before it, the `t` optional,
@@ -120,8 +151,9 @@ struct SpreadsheetScanner {
     /// past it; nil, the scanner unmoved, at anything else, which ``cell(in:)`` and ``cellContent(_:)`` read
     /// (finding the same: what they check of this shape, the depths of `c` and `v`, the attributes' count and
     /// the names' length, is checked here).
-    // Two cells in three of a form's sheets are of this shape: read in one pass, with no tag made.
-    mutating func plainCell() -> PlainCell? {
+    // Two cells in three of a form's sheets are of this shape: read in one pass, with no tag made. `row`, when
+    // given, is the digits of the row's `r`, which a reference that repeats them is compared with.
+    mutating func plainCell(inRow row: RowDigits?) -> PlainCell? {
         let buffer = self.buffer
         let count = buffer.count
         var index = position
@@ -130,7 +162,36 @@ struct SpreadsheetScanner {
         else { return nil }
         index += 6
         let referenceStart = index
-        while index < count, isReferenceByte(buffer[index]) { index += 1 }
+        // Capitals then digits, read as they are scanned; a `$` or any other order is the caller's to parse.
+        var column = 0
+        while index < count, buffer[index] &- UInt8(ascii: "A") < 26 {
+            column = column &* 26 &+ Int(buffer[index] &- (UInt8(ascii: "A") - 1))
+            index += 1
+        }
+        let letters = index - referenceStart
+        var rowNumber = 0
+        if let row, index + 8 <= count, (word(at: index) ^ word(at: row.start)) & row.mask == 0,
+            buffer[index + row.count] == UInt8(ascii: "\"")
+        {
+            // The row's own digits, then the reference's end.
+            rowNumber = row.number
+            index += row.count
+        } else {
+            while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
+                rowNumber = rowNumber &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+        }
+        let digits = index - referenceStart - letters
+        var place: (column: Int, row: Int)?
+        if index < count, isReferenceByte(buffer[index]) {
+            while index < count, isReferenceByte(buffer[index]) { index += 1 }
+        } else if (1...3).contains(letters), (1...7).contains(digits),
+            (1...CellReference.maximumColumn).contains(column),
+            (1...CellReference.maximumRow).contains(rowNumber)
+        {
+            place = (column, rowNumber)
+        }
         let reference = referenceStart..<index
         guard index + 2 < count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
@@ -151,10 +212,18 @@ struct SpreadsheetScanner {
         else { return nil }
         index += 4
         let valueStart = index
+        var number = 0
+        while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
+            number = number &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        let numberEnd = index
         while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
         guard index + 8 <= count, word(at: index) == Self.cellEnd else { return nil }
         position = index + 8
-        return PlainCell(reference: reference, type: type, value: valueStart..<index)
+        let isNumber = numberEnd == index && (1...18).contains(index - valueStart)
+        return PlainCell(
+            reference: reference, place: place, type: type, value: valueStart..<index, number: isNumber ? number : nil)
     }
 
     /// `<c r="` and `</v></c>`, as little-endian words of memory (the first in its six low bytes).

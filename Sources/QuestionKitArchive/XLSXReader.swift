@@ -290,13 +290,28 @@ private struct Parts {
         while let row = try scanner.plainRow() ?? scanner.row() {
             try rows.startRow(number: row.reference.map(scanner.bytes(in:)))
             guard !row.empty else { continue }
+            let rowDigits = scanner.rowDigits(row.reference, number: rows.rowNumber)
             while true {
                 // The commonest shape read whole, with no tag made; any other by its parts.
-                if let cell = scanner.plainCell() {
-                    let column = try rows.startCell(reference: scanner.bytes(in: cell.reference))
+                if let cell = scanner.plainCell(inRow: rowDigits) {
+                    let reference = scanner.bytes(in: cell.reference)
+                    // The place the scanner read on the way, or (a reference of another shape) parsed here.
+                    let column =
+                        if let place = cell.place {
+                            try rows.startCell(at: place, reference: reference)
+                        } else {
+                            try rows.startCell(reference: reference)
+                        }
                     let type = CellType(cell.type.map(scanner.bytes(in:)))
                     let value = scanner.bytes(in: cell.value)
-                    try rows.add(try rows.value(of: type, value: value, inline: nil, at: column), at: column)
+                    // A shared string's index, read by the scanner when it is all digits.
+                    if case .shared = type {
+                        try rows.add(
+                            try rows.sharedString(cell.number ?? decimal(value), written: value, at: column), at: column
+                        )
+                    } else {
+                        try rows.add(try rows.value(of: type, value: value, inline: nil, at: column), at: column)
+                    }
                     continue
                 }
                 guard let cell = try scanner.cell(in: row.name) else { break }
@@ -347,7 +362,7 @@ private struct SheetRows {
     /// holds one starts.
     private var cells: [TableCell] = []
     private var rowStarts: [Int] = []
-    private var rowNumber = 0
+    private(set) var rowNumber = 0
     private var column = 0
     /// Whether the row being read has a cell kept (its start is listed).
     private var rowListed = false
@@ -391,21 +406,29 @@ private struct SheetRows {
     /// A cell starts, at `reference` (its `r`) or after the last one: its column (in the row being read).
     mutating func startCell<Bytes: Collection<UInt8>>(reference: Bytes?) throws(XLSXError) -> Int {
         guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
-        var next = column + 1
-        if let reference {
-            guard let (referenceColumn, referenceRow) = CellReference.parse(reference) else {
-                throw XLSXError(
-                    part: path, cell: location(next), reason: "'\(string(reference))' is not a cell reference")
-            }
-            next = referenceColumn
-            guard referenceRow == rowNumber, referenceColumn > column else {
-                throw XLSXError(
-                    part: path, cell: location(next),
-                    reason: "the cell \(string(reference)) is out of order in row \(rowNumber)")
-            }
+        guard let reference else {
+            column += 1
+            return column
         }
-        column = next
-        return next
+        guard let place = CellReference.parse(reference) else {
+            throw XLSXError(
+                part: path, cell: location(column + 1), reason: "'\(string(reference))' is not a cell reference")
+        }
+        return try startCell(at: place, reference: reference)
+    }
+
+    /// A cell starts at `place`, which its `reference` names (as ``CellReference/parse(_:)`` reads it): its column.
+    mutating func startCell<Bytes: Collection<UInt8>>(at place: (column: Int, row: Int), reference: Bytes)
+        throws(XLSXError) -> Int
+    {
+        guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
+        guard place.row == rowNumber, place.column > column else {
+            throw XLSXError(
+                part: path, cell: location(place.column),
+                reason: "the cell \(string(reference)) is out of order in row \(rowNumber)")
+        }
+        column = place.column
+        return column
     }
 
     /// The cell at `column` of the row being read, named for a problem.
@@ -421,12 +444,7 @@ private struct SheetRows {
         case .inlineString: return inline ?? ""
         case .shared:
             guard let value else { return "" }
-            guard let index = decimal(value), sharedStrings.indices.contains(index) else {
-                throw XLSXError(
-                    part: path, cell: location(column),
-                    reason: "'\(string(value))' is not one of the \(sharedStrings.count) shared strings")
-            }
-            return sharedStrings[index]
+            return try sharedString(decimal(value), written: value, at: column)
         case .boolean:
             guard let value else { return "" }
             switch string(value) {
@@ -441,6 +459,19 @@ private struct SheetRows {
                 part: path, cell: location(column),
                 reason: "the cell type '\(other)' is not one SpreadsheetML defines")
         }
+    }
+
+    /// The shared string a cell's value names: `index`, the number its text `written` writes (nil when it writes
+    /// none).
+    func sharedString<Bytes: Collection<UInt8>>(_ index: Int?, written value: Bytes, at column: Int)
+        throws(XLSXError) -> String
+    {
+        guard let index, sharedStrings.indices.contains(index) else {
+            throw XLSXError(
+                part: path, cell: location(column),
+                reason: "'\(string(value))' is not one of the \(sharedStrings.count) shared strings")
+        }
+        return sharedStrings[index]
     }
 
     /// The cell's text, kept unless empty.

@@ -176,6 +176,31 @@ struct SpreadsheetScannerTests {
             cases.append(("<row r=\"1\"><c r=\"\(reference)\" t=\"s\"><v>1</v></c></row>", Self.strings))
             cases.append(("<row r=\"1\"><c r=\"\(reference)\"><v>7</v></c></row>", Self.strings))
         }
+        // Shared strings' indexes of every shape: read as the scanner reads a number, or as the general reader does.
+        for index in [
+            "0", "1", "01", "+1", "-0", "-1", "1 ", " 1", "1e0", "2", "3", "", "000000000000000001",
+            "0000000000000000001",
+            "99999999999999999999", "9223372036854775807", "9223372036854775808",
+        ] {
+            cases.append(("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>\(index)</v></c></row>", Self.strings))
+        }
+        // References in and out of their row and order, read by the scanner on the way.
+        for cells in [
+            "<c r=\"A1\"><v>1</v></c><c r=\"B2\"><v>2</v></c>", "<c r=\"B1\"><v>1</v></c><c r=\"B1\"><v>2</v></c>",
+            "<c r=\"B1\"><v>1</v></c><c r=\"A1\"><v>2</v></c>",
+            "<c r=\"B1\"><v>1</v></c><c><v>2</v></c><c r=\"D1\"><v>3</v></c>",
+            "<c><v>1</v></c><c r=\"B1\"><v>2</v></c><c r=\"$C1\"><v>3</v></c><c r=\"D$1\"><v>4</v></c>",
+        ] {
+            cases.append(("<row r=\"1\">\(cells)</row>", Self.strings))
+        }
+        // A reference's digits as its row's `r` writes them, or written otherwise.
+        for (row, references) in [
+            ("1", ["A1", "B01", "C1"]), ("01", ["A1", "B01", "C001"]), ("12", ["A12", "B1", "C123", "D12"]),
+            ("1234567", ["A1234567", "B12345678"]), ("1048577", ["A1048577"]), ("0000012", ["A0000012", "B12"]),
+        ] {
+            let cells = references.map { "<c r=\"\($0)\"><v>1</v></c>" }.joined()
+            cases.append(("<row r=\"\(row)\">\(cells)</row>", Self.strings))
+        }
         for type in ["s", "n", "str", "b", "e", "inlineStr", "S", "", "x1"] {
             cases.append(("<row r=\"2\"><c r=\"A2\" t=\"\(type)\"><v>1</v></c></row>", Self.strings))
         }
