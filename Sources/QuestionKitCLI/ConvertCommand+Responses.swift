@@ -28,8 +28,12 @@ extension ConvertCommand {
         version: FHIRVersion, context: inout CommandContext
     ) -> Converted? {
         let reader = TemplateReader(registry: context.registry)
-        guard let templateBytes = try? FileInput.read(templatePath, limit: JSONParser.Limits.default.maxBytes) else {
-            context.printError("\(context.toolName) convert: error: cannot read the template \(templatePath)")
+        let templateBytes: [UInt8]
+        do {
+            templateBytes = try FileInput.read(templatePath, limit: JSONParser.Limits.default.maxBytes)
+        } catch {
+            context.printError(
+                "\(context.toolName) convert: error: --template: \(Self.unreadable(templatePath, error))")
             return nil
         }
         if from == .fhir {

@@ -50,6 +50,12 @@ package struct ConvertCommand: Command {
         ]
     }
 
+    /// Why the file at `path` could not be read, saying "cannot read" and the path once: a file's own error
+    /// (`FileAccessError`) already says both ("cannot read 'a.json': it is missing").
+    static func unreadable(_ path: String, _ error: any Error) -> String {
+        error is FileAccessError ? "\(error)" : "cannot read \(path): \(error)"
+    }
+
     package func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(UsageError) -> Int32 {
         guard let path = arguments.positionals.first else { throw UsageError("no input given") }
         if arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
@@ -59,7 +65,7 @@ package struct ConvertCommand: Command {
             let limit = JSONParser.Limits.default.maxBytes
             bytes = path == "-" ? try context.readStandardInput(limit) : try FileInput.read(path, limit: limit)
         } catch {
-            context.printError("\(context.toolName) convert: error: cannot read \(displayPath): \(error)")
+            context.printError("\(context.toolName) convert: error: \(Self.unreadable(displayPath, error))")
             return ExitStatus.inputErrors
         }
         // A JSON input is parsed once: the guess of its format and the reading both use it.

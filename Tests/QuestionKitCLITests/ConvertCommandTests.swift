@@ -24,6 +24,22 @@ struct ConvertCommandTests {
         #expect(outcome.status == 1)
     }
 
+    /// A file that cannot be read is an input problem, said once with its path and why (the file's own error says
+    /// "cannot read"; the message used to say it twice), and a template given to `--template` is named as such.
+    @Test func anUnreadableInputSaysWhyOnce() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.path + "/missing.json"
+        let input = runTool(["convert", missing])
+        #expect(input.status == 1)
+        #expect(input.standardError.hasPrefix("questionkit convert: error: cannot read '\(missing)': "))
+        #expect(input.standardError.components(separatedBy: "cannot read").count == 2, "\(input.standardError)")
+        let completed = #"{"questions": [{"answer-type": "true/false", "question": "OK?", "user-answer": {}}]}"#
+        let template = runTool(["convert", "-", "--to", "fhir", "--template", missing], standardInput: completed)
+        #expect(template.status == 1)
+        #expect(template.standardError.hasPrefix("questionkit convert: error: --template: cannot read '\(missing)': "))
+        #expect(template.standardError.components(separatedBy: "cannot read").count == 2, "\(template.standardError)")
+    }
+
     @Test func guessesTheFormatAndWritesFHIR() {
         let template = #"{"Title": "T", "questions": [{"answer-type": "true/false", "question": "OK?"}]}"#
         let outcome = runTool(["convert", "-", "--to", "fhir"], standardInput: template)
