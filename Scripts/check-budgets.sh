@@ -106,6 +106,13 @@ jobs=(
     "convert-xlsform-out-100k|0|/dev/null|convert $work/fhir-template.json -o $work/xlsform-out.xlsx"
     "convert-response-out-20k|0|/dev/null|convert $work/response-out/response-form.completed.json --to fhir --template $work/response-form.json -o $work/response.json"
     "convert-response-in-20k|0|/dev/null|convert $work/response.json --from fhir --template $work/response-form.json -o $work/response-in.json"
+    # Tables: the 20k template of the responses, a quarter of its questions 2-by-3 tables (FHIR and XLSForm
+    # grids), converted there and back, with its own validate as the yardstick in the same run.
+    "validate-tables-20k|0|/dev/null|validate $work/response-form.json"
+    "tables-fhir-out-20k|0|/dev/null|convert $work/response-form.json --to fhir -o $work/tables-fhir-out.json"
+    "tables-fhir-in-20k|0|/dev/null|convert $work/tables-fhir.json -o $work/tables-fhir-in.json"
+    "tables-xlsform-out-20k|0|/dev/null|convert $work/response-form.json -o $work/tables-out.xlsx"
+    "tables-xlsform-in-20k|0|/dev/null|convert $work/tables.xlsx -o $work/tables-xlsform-in.json"
 )
 # A dataset is exported incrementally: removed before each run, so that each run is the whole export.
 fresh_output="$work/dataset-out"
@@ -148,6 +155,10 @@ done
     -o "$work/response.json" 2>/dev/null
 # The workbook that convert-xlsform-in-100k reads: that template written as an XLSForm (not measured).
 "$tool" convert "$work/fhir-template.json" -o "$work/xlsform.xlsx" 2>/dev/null
+# The Questionnaire and the workbook that the tables-*-in-20k jobs read: the responses' template with
+# its tables, written as FHIR and as an XLSForm (not measured).
+"$tool" convert "$work/response-form.json" --to fhir -o "$work/tables-fhir.json" 2>/dev/null
+"$tool" convert "$work/response-form.json" -o "$work/tables.xlsx" 2>/dev/null
 
 # The store that `store find` searches: 20 replays of the generated fixtures (not measured), each written
 # into 100 form folders (one `tee` for the 100), technician by technician.
