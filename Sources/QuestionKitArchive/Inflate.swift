@@ -52,8 +52,34 @@ package enum Inflate {
         throws(InflateError) -> (output: [UInt8], consumed: Int)
     {
         var reader = BitReader(data)
-        var output = InflateOutput(limit: limit, expected: expected ?? data.count * 4)
-        defer { output.deallocate() }
+        guard let expected, expected >= limit else {
+            var output = InflateOutput(limit: limit, expected: expected ?? data.count * 4)
+            defer { output.deallocate() }
+            try inflateBlocks(&reader, into: &output, limit: limit)
+            return (output.bytes(), reader.bytesConsumed)
+        }
+        // Room for all the limit allows, made at once in the array returned: the output is not copied (a zip
+        // entry's declared size is both).
+        var failure: InflateError?
+        let output = [UInt8](unsafeUninitializedCapacity: InflateOutput.capacity(forLimit: limit)) {
+            buffer, initialized in
+            var output = InflateOutput(limit: limit, memory: buffer)
+            do throws(InflateError) {
+                try inflateBlocks(&reader, into: &output, limit: limit)
+                initialized = output.count
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return (output, reader.bytesConsumed)
+    }
+
+    /// Inflates the blocks at `reader`, up to and with the final one, into `output`.
+    private static func inflateBlocks(_ reader: inout BitReader, into output: inout InflateOutput, limit: Int)
+        throws(InflateError)
+    {
         var isFinal = false
         repeat {
             isFinal = try reader.bits(1) == 1
@@ -67,7 +93,6 @@ package enum Inflate {
             default: throw reader.error("block type 3 is reserved")
             }
         } while !isFinal
-        return (output.bytes(), reader.bytesConsumed)
     }
 
     private static func copyStored(_ reader: inout BitReader, into output: inout InflateOutput, limit: Int)
@@ -596,16 +621,34 @@ private struct InflateOutput {
     /// Bytes written; set past bytes written through ``base`` within ``room``.
     var count = 0
     private static let slack = 8
+    /// Whether ``base`` is memory this output allocated (and grows and deallocates), not its caller's.
+    private let owned: Bool
 
     init(limit: Int, expected: Int) {
         self.limit = limit
         capacity = max(64, min(limit, expected))
         room = min(capacity, limit)
         base = .allocate(capacity: capacity + Self.slack)
+        owned = true
+    }
+
+    /// An output into `memory`, of at least ``capacity(forLimit:)`` bytes for `limit`: it never grows.
+    init(limit: Int, memory: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(memory.count >= Self.capacity(forLimit: limit))
+        self.limit = limit
+        capacity = memory.count - Self.slack
+        room = min(capacity, limit)
+        base = memory.baseAddress.unsafelyUnwrapped
+        owned = false
+    }
+
+    /// The memory an output of at most `limit` bytes needs so that it never grows: the limit and the slack.
+    static func capacity(forLimit limit: Int) -> Int {
+        max(64, limit) + slack
     }
 
     func deallocate() {
-        base.deallocate()
+        if owned { base.deallocate() }
     }
 
     /// Room for `extra` more bytes; the callers have checked that the total stays within the limit.
@@ -616,6 +659,8 @@ private struct InflateOutput {
     }
 
     private mutating func grow(_ needed: Int) {
+        // An output in its caller's memory has room for its limit, which the callers check first.
+        precondition(owned, "an output in its caller's memory grew")
         let grown = max(needed, min(limit, capacity * 2))
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown + Self.slack)
         larger.update(from: base, count: count)

@@ -36,6 +36,8 @@ struct SpreadsheetScanner {
     private let limits: XMLReader.Limits
     /// The names of the attributes of the tag being read, to refuse one given twice.
     private let attributeNames: UnsafeMutableBufferPointer<Range<Int>>
+    /// Whether the limits let a cell of two one-letter attributes be read (``plainCell(inRow:)`` checks the rest).
+    private let allowsPlainCells: Bool
 
     /// Runs `body` with a scanner of the contents of the element `reader` just started (not an empty-element
     /// tag): its result, where the scanner stopped and the bytes it looked at; nil when it gave up (any error).
@@ -67,6 +69,7 @@ struct SpreadsheetScanner {
         self.depth = depth
         self.limits = limits
         self.attributeNames = attributeNames
+        allowsPlainCells = attributeNames.count >= 2 && limits.maximumNameLength >= 1
     }
 
     /// The bytes of `range` of the document, valid while the scanner runs.
@@ -83,10 +86,19 @@ struct SpreadsheetScanner {
         return try startTag(named: "row")
     }
 
-    /// At a row's start tag of the commonest shape, `<row r="12">` (no space before it), the tag, the scanner past
-    /// it; nil, the scanner unmoved, at anything else, which ``row()`` reads (finding the same: what it checks of
-    /// this shape, the depth, the attributes' count and the name's length, is checked here).
-    mutating func plainRow() -> Tag? {
+    /// A row's start tag of the commonest shape, `<row r="12">`, read by ``plainRow()``: the tag, the number its
+    /// one to seven digits write and those digits, which the references of its cells repeat.
+    struct PlainRow {
+        var tag: Tag
+        var number: Int
+        var digits: RowDigits?
+    }
+
+    /// At a row's start tag of the commonest shape, `<row r="12">` (no space before it, one to seven digits), the
+    /// row, the scanner past it; nil, the scanner unmoved, at anything else, which ``row()`` reads (finding the
+    /// same: what it checks of this shape, the depth, the attributes' count and the name's length, is checked
+    /// here).
+    mutating func plainRow() -> PlainRow? {
         let buffer = self.buffer
         let count = buffer.count
         var index = position
@@ -95,18 +107,52 @@ struct SpreadsheetScanner {
         else { return nil }
         index += 8
         let numberStart = index
-        while index < count, buffer[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-        guard index + 1 < count, buffer[index] == UInt8(ascii: "\""), buffer[index + 1] == UInt8(ascii: ">") else {
+        var number = 0
+        // The digits read as one word where eight bytes are there (as they are but at the end of a broken part).
+        if index + 8 <= count {
+            let digits = decimalDigits(word(at: index))
+            number = digits.value
+            index += digits.count
+        } else {
+            while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
+                number = number &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+        }
+        let digitCount = index - numberStart
+        guard (1...7).contains(digitCount), index + 1 < count, buffer[index] == UInt8(ascii: "\""),
+            buffer[index + 1] == UInt8(ascii: ">")
+        else {
             return nil
         }
         position = index + 2
         depth += 1
-        return Tag(name: (numberStart - 7)..<(numberStart - 4), reference: numberStart..<index, type: nil, empty: false)
+        let tag = Tag(
+            name: (numberStart - 7)..<(numberStart - 4), reference: numberStart..<index, type: nil, empty: false)
+        // The digits compared as a word need the eight bytes from their start.
+        let digits =
+            numberStart + 8 <= count
+            ? RowDigits(
+                start: numberStart, count: digitCount, mask: (1 &<< UInt64(8 &* digitCount)) &- 1, number: number)
+            : nil
+        return PlainRow(tag: tag, number: number, digits: digits)
+    }
+
+    /// At the end tag of a row read by ``plainRow()`` (`</row>`, no space before it), true, the scanner past it;
+    /// false, the scanner unmoved, at anything else, which ``cell(in:)`` reads.
+    mutating func plainRowEnd() -> Bool {
+        let index = position
+        guard index + 8 <= buffer.count, word(at: index) & 0xFFFF_FFFF_FFFF == Self.rowEnd else { return false }
+        position = index + 6
+        depth -= 1
+        return true
     }
 
     /// `<row r="`, as a little-endian word of memory (a constant: a stored static is initialized lazily, checked at
     /// each use).
     private static var rowStart: UInt64 { 0x223D_7220_776F_723C }
+    /// `</row>`, in the six low bytes of a little-endian word.
+    private static var rowEnd: UInt64 { 0x3E77_6F72_2F3C }
 
     /// A cell of the commonest shape read whole: its `r`'s, `t`'s and `v`'s ranges, with the reference's place
     /// and the value's number read on the way where they are of the commonest shapes too.
@@ -116,6 +162,8 @@ struct SpreadsheetScanner {
         /// three capitals then one to seven digits and names a cell of a sheet; nil for any other reference.
         var place: (column: Int, row: Int)?
         var type: Range<Int>?
+        /// Whether the type is `s`, a shared string's index.
+        var isShared: Bool
         var value: Range<Int>
         /// The value's number when it is one to eighteen digits (a shared string's index), nil otherwise.
         var number: Int?
@@ -153,12 +201,13 @@ struct SpreadsheetScanner {
     /// the names' length, is checked here).
     // Two cells in three of a form's sheets are of this shape: read in one pass, with no tag made. `row`, when
     // given, is the digits of the row's `r`, which a reference that repeats them is compared with.
+    @inline(__always)
     mutating func plainCell(inRow row: RowDigits?) -> PlainCell? {
         let buffer = self.buffer
         let count = buffer.count
         var index = position
-        guard index + 24 <= count, depth + 1 < limits.maximumDepth, attributeNames.count >= 2,
-            limits.maximumNameLength >= 1, word(at: index) & 0xFFFF_FFFF_FFFF == Self.cellStart
+        guard index + 24 <= count, depth + 1 < limits.maximumDepth, allowsPlainCells,
+            word(at: index) & 0xFFFF_FFFF_FFFF == Self.cellStart
         else { return nil }
         index += 6
         let referenceStart = index
@@ -170,12 +219,14 @@ struct SpreadsheetScanner {
         }
         let letters = index - referenceStart
         var rowNumber = 0
+        // Whether the digits are the row's own, the reference's end (`"`) after them.
+        var isRowsOwn = false
         if let row, index + 8 <= count, (word(at: index) ^ word(at: row.start)) & row.mask == 0,
             buffer[index + row.count] == UInt8(ascii: "\"")
         {
-            // The row's own digits, then the reference's end.
             rowNumber = row.number
             index += row.count
+            isRowsOwn = true
         } else {
             while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
                 rowNumber = rowNumber &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
@@ -184,7 +235,7 @@ struct SpreadsheetScanner {
         }
         let digits = index - referenceStart - letters
         var place: (column: Int, row: Int)?
-        if index < count, isReferenceByte(buffer[index]) {
+        if !isRowsOwn, index < count, isReferenceByte(buffer[index]) {
             while index < count, isReferenceByte(buffer[index]) { index += 1 }
         } else if (1...3).contains(letters), (1...7).contains(digits),
             (1...CellReference.maximumColumn).contains(column),
@@ -196,26 +247,45 @@ struct SpreadsheetScanner {
         guard index + 2 < count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
         var type: Range<Int>?
-        if buffer[index] == 0x20 {
-            guard index + 4 < count, buffer[index + 1] == UInt8(ascii: "t"), buffer[index + 2] == UInt8(ascii: "="),
-                buffer[index + 3] == UInt8(ascii: "\"")
+        var isShared = false
+        if index + 10 <= count, word(at: index) == Self.sharedType, buffer[index + 8] == UInt8(ascii: "v"),
+            buffer[index + 9] == UInt8(ascii: ">")
+        {
+            // ` t="s"><v>`, the commonest type and value's start, compared at once.
+            type = (index + 4)..<(index + 5)
+            isShared = true
+            index += 10
+        } else {
+            if buffer[index] == 0x20 {
+                guard index + 4 < count, buffer[index + 1] == UInt8(ascii: "t"),
+                    buffer[index + 2] == UInt8(ascii: "="), buffer[index + 3] == UInt8(ascii: "\"")
+                else { return nil }
+                index += 4
+                let typeStart = index
+                while index < count, (buffer[index] | 0x20) &- UInt8(ascii: "a") < 26 { index += 1 }
+                guard index < count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+                type = typeStart..<index
+                isShared = index - typeStart == 1 && buffer[typeStart] == UInt8(ascii: "s")
+                index += 1
+            }
+            guard index + 4 <= count, buffer[index] == UInt8(ascii: ">"), buffer[index + 1] == UInt8(ascii: "<"),
+                buffer[index + 2] == UInt8(ascii: "v"), buffer[index + 3] == UInt8(ascii: ">")
             else { return nil }
             index += 4
-            let typeStart = index
-            while index < count, (buffer[index] | 0x20) &- UInt8(ascii: "a") < 26 { index += 1 }
-            guard index < count, buffer[index] == UInt8(ascii: "\"") else { return nil }
-            type = typeStart..<index
-            index += 1
         }
-        guard index + 4 <= count, buffer[index] == UInt8(ascii: ">"), buffer[index + 1] == UInt8(ascii: "<"),
-            buffer[index + 2] == UInt8(ascii: "v"), buffer[index + 3] == UInt8(ascii: ">")
-        else { return nil }
-        index += 4
         let valueStart = index
         var number = 0
-        while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
-            number = number &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
-            index += 1
+        // One to seven digits then the value's end, read as one word; any other value byte by byte.
+        if index + 8 <= count, case let (digitCount, value) = decimalDigits(word(at: index)),
+            digitCount != 0, digitCount < 8, buffer[index + digitCount] == UInt8(ascii: "<")
+        {
+            number = value
+            index += digitCount
+        } else {
+            while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
+                number = number &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
         }
         let numberEnd = index
         while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
@@ -223,12 +293,15 @@ struct SpreadsheetScanner {
         position = index + 8
         let isNumber = numberEnd == index && (1...18).contains(index - valueStart)
         return PlainCell(
-            reference: reference, place: place, type: type, value: valueStart..<index, number: isNumber ? number : nil)
+            reference: reference, place: place, type: type, isShared: isShared, value: valueStart..<index,
+            number: isNumber ? number : nil)
     }
 
     /// `<c r="` and `</v></c>`, as little-endian words of memory (the first in its six low bytes).
     private static var cellStart: UInt64 { 0x223D_7220_633C }
     private static var cellEnd: UInt64 { 0x3E63_2F3C_3E76_2F3C }
+    /// ` t="s"><`, as a little-endian word of memory.
+    private static var sharedType: UInt64 { 0x3C3E_2273_223D_7420 }
 
     /// After a row's start tag: its next cell's start tag, nil after the row's end tag.
     mutating func cell(in row: Range<Int>) throws(Unusual) -> Tag? {
@@ -609,4 +682,23 @@ private func nameRange(at start: Int, in buffer: UnsafeBufferPointer<UInt8>, max
 @inline(__always)
 private func isReferenceByte(_ byte: UInt8) -> Bool {
     byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "$")
+}
+
+/// The decimal digits at the start of `word` (eight bytes of memory, little-endian, the first byte lowest): how many
+/// there are (0 to 8) and the number the first seven or fewer write (the first eight when all are digits).
+// A byte is a digit when its high nibble is 3 and stays 3 with 6 added (0x3A-0x3F carry to 4). A byte 0xFA or above
+// carries into the next byte, which only a byte after the first non-digit is. The digits are then moved to the
+// top of the word, zeros below them (leading zeros), and combined in pairs, fours and eights by three multiplications.
+@inline(__always)
+private func decimalDigits(_ word: UInt64) -> (count: Int, value: Int) {
+    let highs: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let threes: UInt64 = 0x3030_3030_3030_3030
+    let nonDigits = ((word & highs) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & highs) ^ threes)
+    let count = nonDigits.trailingZeroBitCount / 8
+    guard count != 0 else { return (0, 0) }
+    var value = (word & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64(64 - 8 * count)
+    value = (value &* 2561) &>> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+    value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+    return (count, Int(truncatingIfNeeded: value))
 }

@@ -287,33 +287,26 @@ private struct Parts {
     /// The rows of a `sheetData` through `scanner`, read as the general reader's loop reads them. Any error
     /// (the scanner's or the rows') gives up: the general reader then reads the part again and says where.
     private func scan(_ scanner: inout SpreadsheetScanner, into rows: inout SheetRows) throws {
-        while let row = try scanner.plainRow() ?? scanner.row() {
-            try rows.startRow(number: row.reference.map(scanner.bytes(in:)))
-            guard !row.empty else { continue }
-            let rowDigits = scanner.rowDigits(row.reference, number: rows.rowNumber)
+        while true {
+            let row: SpreadsheetScanner.Tag
+            let rowDigits: SpreadsheetScanner.RowDigits?
+            // A row of the commonest shape with its number read; any other by its parts.
+            if let plain = scanner.plainRow() {
+                row = plain.tag
+                try rows.startRow(parsed: plain.number, number: scanner.bytes(in: plain.tag.reference ?? 0..<0))
+                rowDigits = plain.digits
+            } else {
+                guard let tag = try scanner.row() else { break }
+                row = tag
+                try rows.startRow(number: row.reference.map(scanner.bytes(in:)))
+                guard !row.empty else { continue }
+                rowDigits = scanner.rowDigits(row.reference, number: rows.rowNumber)
+            }
             while true {
                 // The commonest shape read whole, with no tag made; any other by its parts.
-                if let cell = scanner.plainCell(inRow: rowDigits) {
-                    let reference = scanner.bytes(in: cell.reference)
-                    // The place the scanner read on the way, or (a reference of another shape) parsed here.
-                    let column =
-                        if let place = cell.place {
-                            try rows.startCell(at: place, reference: reference)
-                        } else {
-                            try rows.startCell(reference: reference)
-                        }
-                    let type = CellType(cell.type.map(scanner.bytes(in:)))
-                    let value = scanner.bytes(in: cell.value)
-                    // A shared string's index, read by the scanner when it is all digits.
-                    if case .shared = type {
-                        try rows.add(
-                            try rows.sharedString(cell.number ?? decimal(value), written: value, at: column), at: column
-                        )
-                    } else {
-                        try rows.add(try rows.value(of: type, value: value, inline: nil, at: column), at: column)
-                    }
-                    continue
-                }
+                try scanPlainCells(&scanner, inRow: rowDigits, into: &rows)
+                // `</row>` read at once where the row is named `row` (no prefix).
+                if row.name.count == 3, scanner.plainRowEnd() { break }
                 guard let cell = try scanner.cell(in: row.name) else { break }
                 let column = try rows.startCell(reference: cell.reference.map(scanner.bytes(in:)))
                 let type = CellType(cell.type.map(scanner.bytes(in:)))
@@ -321,6 +314,50 @@ private struct Parts {
                 try rows.add(
                     try rows.value(of: type, value: content.value, inline: content.inline, at: column), at: column)
             }
+        }
+    }
+
+    /// The cells of the commonest shape from the scanner on, each read whole with no tag made, up to the first of
+    /// another shape (or the row's end).
+    // A loop of its own, kept small (what is rare is called, not inlined), so that the scanner's reading of a cell
+    // is inlined into it: a call per cell was a sixth of the work.
+    private func scanPlainCells(
+        _ scanner: inout SpreadsheetScanner, inRow row: SpreadsheetScanner.RowDigits?, into rows: inout SheetRows
+    ) throws(XLSXError) {
+        while let cell = scanner.plainCell(inRow: row) {
+            // The commonest of these: its place read by the scanner on the way, a shared string's index.
+            guard let place = cell.place, cell.isShared else {
+                try addPlainCell(cell, scanner, &rows)
+                continue
+            }
+            let column = try rows.startCell(at: place, reference: scanner.bytes(in: cell.reference))
+            let value = scanner.bytes(in: cell.value)
+            try rows.addShared(cell.number ?? decimal(value), written: value, at: column)
+        }
+    }
+
+    /// A cell of the commonest shape read by the scanner, its place parsed here when the scanner did not read it,
+    /// its value read as its type says.
+    @inline(never)
+    private func addPlainCell(
+        _ cell: SpreadsheetScanner.PlainCell, _ scanner: SpreadsheetScanner, _ rows: inout SheetRows
+    )
+        throws(XLSXError)
+    {
+        let reference = scanner.bytes(in: cell.reference)
+        let column =
+            if let place = cell.place {
+                try rows.startCell(at: place, reference: reference)
+            } else {
+                try rows.startCell(reference: reference)
+            }
+        let value = scanner.bytes(in: cell.value)
+        if cell.isShared {
+            try rows.addShared(cell.number ?? decimal(value), written: value, at: column)
+        } else {
+            try rows.add(
+                try rows.value(of: CellType(cell.type.map(scanner.bytes(in:))), value: value, inline: nil, at: column),
+                at: column)
         }
     }
 
@@ -386,14 +423,21 @@ private struct SheetRows {
 
     /// A row starts, numbered `text` (its `r`) or after the last one.
     mutating func startRow<Bytes: Collection<UInt8>>(number text: Bytes?) throws(XLSXError) {
+        guard let text else { return try startRow(next: rowNumber + 1) }
+        try startRow(parsed: decimal(text), number: text)
+    }
+
+    /// A row starts, numbered `text` (its `r`), which writes `parsed` (as ``decimal(_:)`` reads it).
+    mutating func startRow<Bytes: Collection<UInt8>>(parsed: Int?, number text: Bytes) throws(XLSXError) {
+        guard let number = parsed, (1...CellReference.maximumRow).contains(number) else {
+            throw XLSXError(part: path, reason: "'\(string(text))' is not a row number")
+        }
+        try startRow(next: number)
+    }
+
+    /// A row starts, numbered `next`.
+    private mutating func startRow(next: Int) throws(XLSXError) {
         rowListed = false
-        let next =
-            try text.map { text throws(XLSXError) in
-                guard let number = decimal(text), (1...CellReference.maximumRow).contains(number) else {
-                    throw XLSXError(part: path, reason: "'\(string(text))' is not a row number")
-                }
-                return number
-            } ?? rowNumber + 1
         guard next > rowNumber else {
             throw XLSXError(
                 part: path, cell: CellLocation(sheet: sheet, row: next, column: 1),
@@ -423,12 +467,17 @@ private struct SheetRows {
     {
         guard rowNumber > 0 else { throw XLSXError(part: path, reason: "a cell outside a row") }
         guard place.row == rowNumber, place.column > column else {
-            throw XLSXError(
-                part: path, cell: location(place.column),
-                reason: "the cell \(string(reference)) is out of order in row \(rowNumber)")
+            throw outOfOrder(place.column, reference: string(reference))
         }
         column = place.column
         return column
+    }
+
+    /// The error of a cell at `column`, written `reference`, that does not follow the last one in its row.
+    @inline(never)
+    private func outOfOrder(_ column: Int, reference: String) -> XLSXError {
+        XLSXError(
+            part: path, cell: location(column), reason: "the cell \(reference) is out of order in row \(rowNumber)")
     }
 
     /// The cell at `column` of the row being read, named for a problem.
@@ -467,25 +516,54 @@ private struct SheetRows {
         throws(XLSXError) -> String
     {
         guard let index, sharedStrings.indices.contains(index) else {
-            throw XLSXError(
-                part: path, cell: location(column),
-                reason: "'\(string(value))' is not one of the \(sharedStrings.count) shared strings")
+            throw notShared(string(value), at: column)
         }
         return sharedStrings[index]
+    }
+
+    /// The error of a cell at `column` whose value, `written`, names no shared string.
+    @inline(never)
+    private func notShared(_ written: String, at column: Int) -> XLSXError {
+        XLSXError(
+            part: path, cell: location(column),
+            reason: "'\(written)' is not one of the \(sharedStrings.count) shared strings")
+    }
+
+    /// The shared string a cell's value names (as ``sharedString(_:written:at:)`` reads it), kept unless empty:
+    /// read where it is, and copied once, into the cell kept.
+    mutating func addShared<Bytes: Collection<UInt8>>(_ index: Int?, written value: Bytes, at column: Int)
+        throws(XLSXError)
+    {
+        guard let index, sharedStrings.indices.contains(index) else {
+            throw notShared(string(value), at: column)
+        }
+        guard !sharedStrings[index].isEmpty else { return }
+        try countCell(at: column)
+        cells.append(TableCell(value: sharedStrings[index], row: rowNumber, column: column))
     }
 
     /// The cell's text, kept unless empty.
     mutating func add(_ value: String, at column: Int) throws(XLSXError) {
         guard !value.isEmpty else { return }
+        try countCell(at: column)
+        cells.append(TableCell(value: value, row: rowNumber, column: column))
+    }
+
+    /// A cell to be kept at `column`: counted against the limit, its row listed if it is the row's first.
+    @inline(__always)
+    private mutating func countCell(at column: Int) throws(XLSXError) {
         cellCount += 1
-        guard cellCount <= maximumCells else {
-            throw XLSXError(part: path, cell: location(column), reason: "more than \(maximumCells) cells")
-        }
+        guard cellCount <= maximumCells else { throw tooManyCells(at: column) }
         if !rowListed {
             rowStarts.append(cells.count)
             rowListed = true
         }
-        cells.append(TableCell(value: value, row: rowNumber, column: column))
+    }
+
+    /// The error of one cell more than the limit, at `column`.
+    @inline(never)
+    private func tooManyCells(at column: Int) -> XLSXError {
+        XLSXError(part: path, cell: location(column), reason: "more than \(maximumCells) cells")
     }
 
     /// The table read.

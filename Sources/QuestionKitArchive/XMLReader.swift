@@ -121,12 +121,41 @@ package struct XMLReader {
                 }
                 var end = index + 1
                 while end < count, buffer[end] >= 0x80 { end += 1 }
-                guard String(validating: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self) != nil
-                else { return false }
+                guard isUTF8Run(buffer, index..<end) else { return false }
                 index = end
             }
             return true
         }
+    }
+
+    /// Whether the bytes of `run` in `buffer`, none of them ASCII, are whole UTF-8 sequences, as
+    /// `String(validating:as:)` says: the well-formed sequences of Unicode's table 3-7 (no overlong form, no
+    /// surrogate, nothing past U+10FFFF).
+    // Checked here: `String(validating:as:)`, generic over the encoding, made its metadata at each call, about a
+    // thousand instructions for a run of a few bytes (a workbook of labels in French has one in most labels).
+    static func isUTF8Run(_ buffer: UnsafeBufferPointer<UInt8>, _ run: Range<Int>) -> Bool {
+        var index = run.lowerBound
+        while index < run.upperBound {
+            let length: Int
+            // The range of the second byte; the others are any continuation byte.
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch buffer[index] {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: (length, low) = (3, 0xA0)
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: (length, high) = (3, 0x9F)
+            case 0xF0: (length, low) = (4, 0x90)
+            case 0xF1...0xF3: length = 4
+            case 0xF4: (length, high) = (4, 0x8F)
+            default: return false
+            }
+            guard run.upperBound - index >= length, (low...high).contains(buffer[index + 1]) else { return false }
+            // Every byte of the run is 0x80 or above: a continuation byte is below 0xC0.
+            for offset in 2..<length where buffer[index + offset] >= 0xC0 { return false }
+            index += length
+        }
+        return true
     }
 
     /// How many elements are open: after a start event, its element counts (even an empty-element tag's,

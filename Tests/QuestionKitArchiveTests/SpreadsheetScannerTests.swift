@@ -221,6 +221,23 @@ struct SpreadsheetScannerTests {
                 }
             }
         }
+        // Values of every length around the eight bytes read at once, each followed by every kind of byte.
+        for digits in ["5", "12", "1234567", "12345678", "123456789", "0000001", "00000001"] {
+            for after in ["", ".5", "E3", "x", "&amp;", " ", ":", "/", "é"] {
+                for type in [" t=\"s\"", "", " t=\"n\""] {
+                    cases.append(("<row r=\"1\"><c r=\"A1\"\(type)><v>\(digits)\(after)</v></c></row>", Self.strings))
+                }
+            }
+        }
+        // Rows' ends read at once or by their parts: another prefix, a space, a name that goes on.
+        for (start, end) in [
+            ("<row r=\"1\">", "</row>"), ("<x:row r=\"1\">", "</row>"), ("<row r=\"1\">", "</x:row>"),
+            ("<x:row r=\"1\">", "</x:row>"), ("<row r=\"1\">", "</row >"), ("<row r=\"1\">", "</rows>"),
+            ("<row r=\"1\" spans=\"1:1\">", "</row>"), ("<row r=\"12345678\">", "</row>"), ("<row r=\"\">", "</row>"),
+        ] {
+            cases.append((start + "<c r=\"A1\" t=\"s\"><v>0</v></c>" + end, Self.strings))
+            cases.append((start + "<c r=\"A1\" t=\"s\"><v>0</v></c>" + end + "<row r=\"2\"/>", Self.strings))
+        }
         let plain = "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\"><v>2</v></c></row>"
         for ending in ["", "</v>", "</v></c>", "</v></c></row>", "</v></c></row></sheetData>"] {
             cases.append(("<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0" + ending, Self.strings))
@@ -260,5 +277,39 @@ struct SpreadsheetScannerTests {
             let (scanned, general, _) = readBothWays(bytes, limits: limits)
             #expect(scanned == general, "\(strings)")
         }
+    }
+
+    /// Runs of bytes that are not ASCII are UTF-8 when `String(validating:as:)` says so: every run of one to three
+    /// such bytes, and runs of four to eight made of pieces of valid and invalid sequences.
+    @Test func runsOfNonASCIIBytesAreUTF8AsTheStandardLibrarySays() {
+        func check(_ run: [UInt8]) -> Bool {
+            run.withUnsafeBufferPointer { buffer in
+                XMLReader.isUTF8Run(buffer, 0..<buffer.count) == (String(validating: buffer, as: UTF8.self) != nil)
+            }
+        }
+        var mismatches = 0
+        for first in UInt8(0x80)...0xFF {
+            if !check([first]) { mismatches += 1 }
+            for second in UInt8(0x80)...0xFF {
+                if !check([first, second]) { mismatches += 1 }
+                // Three bytes: every first and second byte, and third bytes at the edges of the ranges.
+                for third: UInt8 in [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF4, 0xFF]
+                where !check([first, second, third]) {
+                    mismatches += 1
+                }
+            }
+        }
+        let pieces: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE2, 0x9C, 0x93], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0xF4, 0x90, 0x80, 0x80],
+            [0xED, 0xA0, 0x80], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xF0, 0x80, 0x80, 0x80], [0x80], [0xF0, 0x9F],
+            [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFF],
+        ]
+        for first in pieces {
+            for second in pieces where !check(first + second) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
     }
 }
