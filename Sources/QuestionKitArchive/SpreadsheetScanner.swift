@@ -36,8 +36,9 @@ struct SpreadsheetScanner {
     private let limits: XMLReader.Limits
     /// The names of the attributes of the tag being read, to refuse one given twice.
     private let attributeNames: UnsafeMutableBufferPointer<Range<Int>>
-    /// Whether the limits let a cell of two one-letter attributes be read (``plainCell(inRow:)`` checks the rest).
-    private let allowsPlainCells: Bool
+    /// The depth below which ``plainCell(inRow:)`` may read a cell (its `c` and `v` within the depth limit), or
+    /// `Int.min` when the limits refuse a cell of two one-letter attributes.
+    private let maximumPlainCellDepth: Int
 
     /// Runs `body` with a scanner of the contents of the element `reader` just started (not an empty-element
     /// tag): its result, where the scanner stopped and the bytes it looked at; nil when it gave up (any error).
@@ -69,7 +70,8 @@ struct SpreadsheetScanner {
         self.depth = depth
         self.limits = limits
         self.attributeNames = attributeNames
-        allowsPlainCells = attributeNames.count >= 2 && limits.maximumNameLength >= 1
+        maximumPlainCellDepth =
+            attributeNames.count >= 2 && limits.maximumNameLength >= 1 ? limits.maximumDepth - 1 : Int.min
     }
 
     /// The bytes of `range` of the document, valid while the scanner runs.
@@ -98,6 +100,7 @@ struct SpreadsheetScanner {
     /// row, the scanner past it; nil, the scanner unmoved, at anything else, which ``row()`` reads (finding the
     /// same: what it checks of this shape, the depth, the attributes' count and the name's length, is checked
     /// here).
+    @inline(__always)
     mutating func plainRow() -> PlainRow? {
         let buffer = self.buffer
         let count = buffer.count
@@ -140,6 +143,7 @@ struct SpreadsheetScanner {
 
     /// At the end tag of a row read by ``plainRow()`` (`</row>`, no space before it), true, the scanner past it;
     /// false, the scanner unmoved, at anything else, which ``cell(in:)`` reads.
+    @inline(__always)
     mutating func plainRowEnd() -> Bool {
         let index = position
         guard index + 8 <= buffer.count, word(at: index) & 0xFFFF_FFFF_FFFF == Self.rowEnd else { return false }
@@ -206,7 +210,7 @@ struct SpreadsheetScanner {
         let buffer = self.buffer
         let count = buffer.count
         var index = position
-        guard index + 24 <= count, depth + 1 < limits.maximumDepth, allowsPlainCells,
+        guard index + 24 <= count, depth < maximumPlainCellDepth,
             word(at: index) & 0xFFFF_FFFF_FFFF == Self.cellStart
         else { return nil }
         index += 6
@@ -275,20 +279,22 @@ struct SpreadsheetScanner {
         }
         let valueStart = index
         var number = 0
+        var numberEnd = index
         // One to seven digits then the value's end, read as one word; any other value byte by byte.
         if index + 8 <= count, case let (digitCount, value) = decimalDigits(word(at: index)),
             digitCount != 0, digitCount < 8, buffer[index + digitCount] == UInt8(ascii: "<")
         {
             number = value
             index += digitCount
+            numberEnd = index
         } else {
             while index < count, buffer[index] &- UInt8(ascii: "0") < 10 {
                 number = number &* 10 &+ Int(buffer[index] &- UInt8(ascii: "0"))
                 index += 1
             }
+            numberEnd = index
+            while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
         }
-        let numberEnd = index
-        while index < count, buffer[index] != UInt8(ascii: "<"), buffer[index] != UInt8(ascii: "&") { index += 1 }
         guard index + 8 <= count, word(at: index) == Self.cellEnd else { return nil }
         position = index + 8
         let isNumber = numberEnd == index && (1...18).contains(index - valueStart)

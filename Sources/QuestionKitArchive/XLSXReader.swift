@@ -531,6 +531,7 @@ private struct SheetRows {
 
     /// The shared string a cell's value names (as ``sharedString(_:written:at:)`` reads it), kept unless empty:
     /// read where it is, and copied once, into the cell kept.
+    @inline(__always)
     mutating func addShared<Bytes: Collection<UInt8>>(_ index: Int?, written value: Bytes, at column: Int)
         throws(XLSXError)
     {
