@@ -70,8 +70,10 @@ struct SpreadsheetScanner {
         self.depth = depth
         self.limits = limits
         self.attributeNames = attributeNames
+        // `depth + 1 < maximumDepth`, as `depth < maximumDepth - 1` (which a limit of `Int.min` keeps false).
         maximumPlainCellDepth =
-            attributeNames.count >= 2 && limits.maximumNameLength >= 1 ? limits.maximumDepth - 1 : Int.min
+            attributeNames.count >= 2 && limits.maximumNameLength >= 1
+            ? max(limits.maximumDepth, Int.min + 1) - 1 : Int.min
     }
 
     /// The bytes of `range` of the document, valid while the scanner runs.
