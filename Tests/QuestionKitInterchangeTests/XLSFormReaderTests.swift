@@ -128,6 +128,35 @@ struct XLSFormReaderTests {
         #expect(!inText.message.hasPrefix("survey!"))
     }
 
+    /// A list's choices are its rows wherever they are (a list given in two runs is one list, in order), each with its
+    /// own texts where lists repeat one another's names, and label columns are found on whichever row first has one.
+    @Test func choiceListsAreReadWhereverTheirRowsAre() throws {
+        let form = """
+            "survey",,,,
+            ,"type","name","label::English","label::French"
+            ,"select_one c","a","A?",
+            ,"select_one d","b",,"B?"
+            "choices",,,,
+            ,"list_name","name","label::English","label::French"
+            ,"c","x","Ex",
+            ,"c","y","Why",
+            ,"d","x","Ex too",
+            ,"d","y","Why","Pourquoi"
+            ,"d","z"," Zed ",
+            ,"c"," z ","Zed",
+            """
+        let (template, diagnostics) = XLSFormCheck.convert(
+            Array(form.utf8), reader: TemplateReader(registry: Self.registry))
+        let text = try #require(template).filter { !$0.isWhitespace }
+        #expect(
+            text.contains(#""answers":["Ex","Why","Zed"],"_xlsform":{"list_name":"c","choice_names":["x","y","z"]}"#))
+        #expect(
+            text.contains(#""answers":["Extoo","Why","Zed"],"_xlsform":{"list_name":"d","choice_names":["x","y","z"]"#))
+        let french = diagnostics.filter { $0.code == XLSFormCode.translationsNotCarried.rawValue }
+        #expect(french.count == 2)
+        #expect(french.contains { $0.message.contains("the choices' column 'label::French'") })
+    }
+
     /// The converted form is checked as `validate` checks a template, its problems moved to the row
     /// they came from: here, a condition on an option the list does not have.
     @Test func theTemplateMadeIsCheckedAtTheRows() throws {
