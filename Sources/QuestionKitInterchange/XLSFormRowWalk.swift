@@ -159,11 +159,36 @@ struct XLSFormRowWalk {
         -> [String: [XLSFormChoice]]
     {
         guard let choices else { return [:] }
-        let labels = labelColumns(of: choices)
+        // Most sheets have no column but `list_name`, `name` and one label: read first as if the label columns were the
+        // first row's (finding them on every row first cost a walk of each row's members), which they are when no row
+        // has another column; read again with the label columns of every row when one has.
+        if let first = choices.elements.first(where: { _ in true }),
+            let lists = lists(
+                choices, labelColumn: labelColumn(among: labelColumns(of: first.members), language: language),
+                problems: &problems, onlyColumnsRead: true)
+        {
+            return lists
+        }
+        let labelColumn = labelColumn(among: labelColumns(of: firstKeys(of: choices)), language: language)
+        return lists(choices, labelColumn: labelColumn, problems: &problems, onlyColumnsRead: false) ?? [:]
+    }
+
+    /// The label column read of the choices' `labels`: the one in `language`, else the one without a language, else
+    /// the first.
+    private static func labelColumn(among labels: [String], language: String) -> String {
         let wanted = language.isEmpty ? "label" : "label::" + language
-        let labelColumn =
-            labels.first { $0.lowercased() == wanted.lowercased() } ?? (labels.contains("label") ? "label" : nil)
+        return labels.first { $0.lowercased() == wanted.lowercased() } ?? (labels.contains("label") ? "label" : nil)
             ?? labels.first ?? "label"
+    }
+
+    /// `lists(_:language:problems:)` read with `labelColumn`; when `onlyColumnsRead`, nil (and nothing reported) at
+    /// the first row of another column: then a label column of a later row may be the one to read. (Rows of only
+    /// the columns read hold no other label column, so the first row's label columns are all of them.)
+    private static func lists(
+        _ choices: JSONNode, labelColumn: String, problems: inout ProblemCollector, onlyColumnsRead: Bool
+    ) -> [String: [XLSFormChoice]]? {
+        // Rows without a list or a name, reported at the end when `onlyColumnsRead` (the only problems then).
+        var incomplete: [JSONNode] = []
         let read = ["list_name", "name", labelColumn]
         let readSpellings = JSONKeySpellings(read)
         var reported = Set(read)
@@ -192,10 +217,13 @@ struct XLSFormRowWalk {
             }
             let listNode = JSONNode(document: document, index: cells.list)
             let nameNode = JSONNode(document: document, index: cells.name)
+            if onlyColumnsRead && cells.count < row.count { return nil }
             guard cells.list >= 0, listNode.kind == .string, cells.name >= 0, nameNode.kind == .string else {
-                problems.warning(
-                    XLSFormCode.choiceIncomplete, "a choice needs a list_name and a name; this one is not read",
-                    at: row)
+                if onlyColumnsRead {
+                    incomplete.append(row)
+                } else {
+                    reportIncomplete(row, problems: &problems)
+                }
                 continue
             }
             // The same bytes are the same list: its name is made once a run, not once a choice.
@@ -231,6 +259,7 @@ struct XLSFormRowWalk {
             }
         }
         if let (previous, _) = run { runs.append((previous, taken(&runChoices))) }
+        for row in incomplete { reportIncomplete(row, problems: &problems) }
         WorkCounter.add(visits, to: .interchangeVisits)
         var lists: [String: [XLSFormChoice]] = [:]
         lists.reserveCapacity(runs.count)
@@ -238,12 +267,18 @@ struct XLSFormRowWalk {
         return lists
     }
 
-    /// The columns of the `choices` sheet that hold a label (`label`, `label::English (en)`), in the order they
-    /// first appear.
-    private static func labelColumns(of choices: JSONNode) -> [String] {
+    /// A choice of no list or no name, reported.
+    private static func reportIncomplete(_ row: JSONNode, problems: inout ProblemCollector) {
+        problems.warning(
+            XLSFormCode.choiceIncomplete, "a choice needs a list_name and a name; this one is not read", at: row)
+    }
+
+    /// The columns among the choices' `members` that hold a label (`label`, `label::English (en)`), in the order
+    /// they appear.
+    private static func labelColumns(of members: some Sequence<JSONMember>) -> [String] {
         var labels: [String] = []
         // Told by the keys' bytes where they settle it, as the survey's labels are (`init`).
-        for member in firstKeys(of: choices) where mayBeLabelOrHint(member.keyNode) {
+        for member in members where mayBeLabelOrHint(member.keyNode) {
             let key = member.keyNode
             guard key.stringValueIs("label") || key.stringValueHasPrefix("label::") else { continue }
             if !labels.contains(where: key.stringValueIs) { labels.append(member.key) }

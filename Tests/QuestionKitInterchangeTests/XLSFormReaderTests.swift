@@ -157,6 +157,31 @@ struct XLSFormReaderTests {
         #expect(french.contains { $0.message.contains("the choices' column 'label::French'") })
     }
 
+    /// A label column first filled on a later row is read though the first row has none, and rows without a list or
+    /// a name are reported in order, where no row has a column other than those read.
+    @Test func aChoicesSheetOfTheColumnsReadIsReadWhole() throws {
+        let form = """
+            "survey",,,
+            ,"type","name","label"
+            ,"select_one c","a","A?"
+            ,"select_one d","b","B?"
+            "choices",,,
+            ,"list_name","name","label"
+            ,"c","x",
+            ,"c","y","Why"
+            ,"c",,"Zed"
+            ,,"w","Wh"
+            ,"d","x","Ex"
+            """
+        let (template, diagnostics) = XLSFormCheck.convert(
+            Array(form.utf8), reader: TemplateReader(registry: Self.registry))
+        let text = try #require(template).filter { !$0.isWhitespace }
+        #expect(text.contains(#""answers":["x","Why"],"_xlsform":{"list_name":"c""#))
+        #expect(text.contains(#""answers":["Ex"],"_xlsform":{"list_name":"d""#))
+        let incomplete = diagnostics.filter { $0.code == XLSFormCode.choiceIncomplete.rawValue }
+        #expect(incomplete.map(\.position?.line) == [9, 10])
+    }
+
     /// The converted form is checked as `validate` checks a template, its problems moved to the row
     /// they came from: here, a condition on an option the list does not have.
     @Test func theTemplateMadeIsCheckedAtTheRows() throws {
