@@ -1,5 +1,11 @@
 import QuestionKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One pass over an XLSForm's survey rows, in order: groups and repeats become sections (nested
 /// ones joined, `Outer / Inner`, as SurveyJS panels are), notes the help of the next question,
 /// question rows questions of the type that claims them. Conditions are mapped afterwards
@@ -86,16 +92,14 @@ struct XLSFormRowWalk {
         self.survey = survey
         var labels: [String] = []
         var hints: Set<String> = []
-        for row in survey.elements {
-            // Told by the keys' bytes where they settle it (`stringValueIs`): most rows repeat the columns seen,
-            // and a String made of each row's label key cost 200 instructions a row.
-            for member in row.members where Self.mayBeLabelOrHint(member.keyNode) {
-                let key = member.keyNode
-                if key.stringValueIs("label") || key.stringValueHasPrefix("label::") {
-                    if !labels.contains(where: key.stringValueIs) { labels.append(member.key) }
-                } else if key.stringValueHasPrefix("label") || key.stringValueHasPrefix("hint") {
-                    if !hints.contains(where: key.stringValueIs) { hints.insert(member.key) }
-                }
+        // Each column once (`firstKeys`), told by the keys' bytes where they settle it (`stringValueIs`): a String made
+        // of each row's label key cost 200 instructions a row.
+        for member in Self.firstKeys(of: survey) where Self.mayBeLabelOrHint(member.keyNode) {
+            let key = member.keyNode
+            if key.stringValueIs("label") || key.stringValueHasPrefix("label::") {
+                if !labels.contains(where: key.stringValueIs) { labels.append(member.key) }
+            } else if key.stringValueHasPrefix("label") || key.stringValueHasPrefix("hint") {
+                if !hints.contains(where: key.stringValueIs) { hints.insert(member.key) }
             }
         }
         let wanted = defaultLanguage.map { "label::" + $0.trimmingSpaces }
@@ -155,34 +159,55 @@ struct XLSFormRowWalk {
         -> [String: [XLSFormChoice]]
     {
         guard let choices else { return [:] }
-        var labels: [String] = []
-        for row in choices.elements {
-            // Told by the keys' bytes where they settle it, as the survey's labels are (`init`).
-            for member in row.members where mayBeLabelOrHint(member.keyNode) {
-                let key = member.keyNode
-                guard key.stringValueIs("label") || key.stringValueHasPrefix("label::") else { continue }
-                if !labels.contains(where: key.stringValueIs) { labels.append(member.key) }
-            }
+        // Most sheets have no column but `list_name`, `name` and one label: read first as if the label columns were the
+        // first row's (finding them on every row first cost a walk of each row's members), which they are when no row
+        // has another column; read again with the label columns of every row when one has.
+        if let first = choices.elements.first(where: { _ in true }),
+            let lists = lists(
+                choices, labelColumn: labelColumn(among: labelColumns(of: first.members), language: language),
+                problems: &problems, onlyColumnsRead: true)
+        {
+            return lists
         }
+        let labelColumn = labelColumn(among: labelColumns(of: firstKeys(of: choices)), language: language)
+        return lists(choices, labelColumn: labelColumn, problems: &problems, onlyColumnsRead: false) ?? [:]
+    }
+
+    /// The label column read of the choices' `labels`: the one in `language`, else the one without a language, else
+    /// the first.
+    private static func labelColumn(among labels: [String], language: String) -> String {
         let wanted = language.isEmpty ? "label" : "label::" + language
-        let labelColumn =
-            labels.first { $0.lowercased() == wanted.lowercased() } ?? (labels.contains("label") ? "label" : nil)
+        return labels.first { $0.lowercased() == wanted.lowercased() } ?? (labels.contains("label") ? "label" : nil)
             ?? labels.first ?? "label"
-        var lists: [String: [XLSFormChoice]] = [:]
+    }
+
+    /// `lists(_:language:problems:)` read with `labelColumn`; when `onlyColumnsRead`, nil (and nothing reported) at
+    /// the first row of another column: then a label column of a later row may be the one to read. (Rows of only
+    /// the columns read hold no other label column, so the first row's label columns are all of them.)
+    private static func lists(
+        _ choices: JSONNode, labelColumn: String, problems: inout ProblemCollector, onlyColumnsRead: Bool
+    ) -> [String: [XLSFormChoice]]? {
+        // Rows without a list or a name, reported at the end when `onlyColumnsRead` (the only problems then).
+        var incomplete: [JSONNode] = []
         let read = ["list_name", "name", labelColumn]
         let readSpellings = JSONKeySpellings(read)
         var reported = Set(read)
+        let document = choices.document
         // The choices of one list are mostly one run of rows: gathered, then added to the list once (a look-up of
-        // the list by name for every choice cost a hash of its name each).
-        // The run's choices are gathered in one buffer, kept from run to run, and each list made of it at its size.
+        // the list by name for every choice cost a hash of its name each). The runs are kept in order and the lists
+        // made of them at the end, at their number: grown a list at a time, the table hashed every name again at each
+        // growth (half of adding them).
+        var runs: [(list: String, choices: [XLSFormChoice])] = []
         var run: (list: String, node: JSONNode)?
         var runChoices: [XLSFormChoice] = []
+        var previousRun: [XLSFormChoice] = []
         var visits = 0  // added once: the counter is a task-local, read at each addition
         for row in choices.elements {
             visits += row.count
-            // The three columns read, in one walk of the row's members (three look-ups walked them three times).
-            var cells: (list: JSONNode?, name: JSONNode?, label: JSONNode?, count: Int) = (nil, nil, nil, 0)
-            row.forEachMember(named: readSpellings) { position, value in
+            // The three columns read, in one walk of the row's members (three look-ups walked them three times), as
+            // entry indices (-1: none): a node made of each cell cost a retain and a release of the document.
+            var cells: (list: Int, name: Int, label: Int, count: Int) = (-1, -1, -1, 0)
+            document.forEachMember(named: readSpellings, inObjectAt: row.index) { position, value in
                 switch position {
                 case 0: cells.list = value
                 case 1: cells.name = value
@@ -190,26 +215,35 @@ struct XLSFormRowWalk {
                 }
                 cells.count += 1
             }
-            guard let listNode = cells.list, listNode.kind == .string, let name = cells.name?.stringValue else {
-                problems.warning(
-                    XLSFormCode.choiceIncomplete, "a choice needs a list_name and a name; this one is not read",
-                    at: row)
+            let listNode = JSONNode(document: document, index: cells.list)
+            let nameNode = JSONNode(document: document, index: cells.name)
+            if onlyColumnsRead && cells.count < row.count { return nil }
+            guard cells.list >= 0, listNode.kind == .string, cells.name >= 0, nameNode.kind == .string else {
+                if onlyColumnsRead {
+                    incomplete.append(row)
+                } else {
+                    reportIncomplete(row, problems: &problems)
+                }
                 continue
             }
-            let choice = XLSFormChoice(name: name.trimmingSpaces, label: cells.label?.stringValue, node: row)
             // The same bytes are the same list: its name is made once a run, not once a choice.
-            if let node = run?.node, Self.sameBytes(node, listNode) {
-                runChoices.append(choice)
-            } else {
-                let list = listNode.stringValue?.trimmingSpaces ?? ""
+            if run.map({ !Self.sameBytes($0.node, listNode) }) ?? true {
+                let list = trimmedText(of: listNode) ?? ""
                 if run?.list != list {
-                    // A copy at its size (an Array of the whole buffer would share it, at the buffer's capacity).
-                    if let (previous, _) = run { add(Array(runChoices[...]), to: previous, in: &lists) }
-                    runChoices.removeAll(keepingCapacity: true)
+                    if let (previous, _) = run {
+                        previousRun = taken(&runChoices)
+                        runs.append((previous, previousRun))
+                    }
                     run = (list, listNode)
                 }
-                runChoices.append(choice)
             }
+            // Lists repeat one another's choices (a scale, yes and no, a list for each question): a text of the same
+            // bytes as the one of the choice at its place in the run before is that one's String, not made again.
+            let model = runChoices.count < previousRun.count ? previousRun[runChoices.count] : nil
+            let labelNode = cells.label >= 0 ? JSONNode(document: document, index: cells.label) : nil
+            let name = reused(model?.name, for: nameNode) ?? trimmedText(of: nameNode) ?? ""
+            let label = labelNode.flatMap { reused(model?.label, for: $0) ?? $0.stringValue }
+            runChoices.append(XLSFormChoice(name: name, label: label, node: row))
             // The columns read are told by their bytes (as `stringEquals` tells them), with no string made for them.
             guard cells.count < row.count else { continue }
             for member in row.members
@@ -224,9 +258,66 @@ struct XLSFormRowWalk {
                         : "the choices' column '\(member.key)' is not carried", at: member.value, atKey: true)
             }
         }
-        if let (previous, _) = run { add(Array(runChoices[...]), to: previous, in: &lists) }
+        if let (previous, _) = run { runs.append((previous, taken(&runChoices))) }
+        for row in incomplete { reportIncomplete(row, problems: &problems) }
         WorkCounter.add(visits, to: .interchangeVisits)
+        var lists: [String: [XLSFormChoice]] = [:]
+        lists.reserveCapacity(runs.count)
+        for (name, choices) in runs { add(choices, to: name, in: &lists) }
         return lists
+    }
+
+    /// A choice of no list or no name, reported.
+    private static func reportIncomplete(_ row: JSONNode, problems: inout ProblemCollector) {
+        problems.warning(
+            XLSFormCode.choiceIncomplete, "a choice needs a list_name and a name; this one is not read", at: row)
+    }
+
+    /// The columns among the choices' `members` that hold a label (`label`, `label::English (en)`), in the order
+    /// they appear.
+    private static func labelColumns(of members: some Sequence<JSONMember>) -> [String] {
+        var labels: [String] = []
+        // Told by the keys' bytes where they settle it, as the survey's labels are (`init`).
+        for member in members where mayBeLabelOrHint(member.keyNode) {
+            let key = member.keyNode
+            guard key.stringValueIs("label") || key.stringValueHasPrefix("label::") else { continue }
+            if !labels.contains(where: key.stringValueIs) { labels.append(member.key) }
+        }
+        return labels
+    }
+
+    /// The members of `rows`' objects whose key no member before them has (the same bytes: the same key), in order:
+    /// each column of a sheet once, for what is told of its key alone. A row of keys all seen (most rows) is told so
+    /// in one walk of its members: a look at each member's key cost 100 instructions a member, and more for a label's.
+    private static func firstKeys(of rows: JSONNode) -> [JSONMember] {
+        var firsts: [JSONMember] = []
+        var seen: [String] = []
+        var seenSpellings = JSONKeySpellings([])
+        let document = rows.document
+        for row in rows.elements {
+            var known = 0
+            document.forEachMember(named: seenSpellings, inObjectAt: row.index) { _, _ in known += 1 }
+            guard known < row.count else { continue }
+            for member in row.members {
+                let key = member.key
+                guard !seen.contains(where: { $0.utf8.elementsEqual(key.utf8) }) else { continue }
+                seen.append(key)
+                firsts.append(member)
+            }
+            seenSpellings = JSONKeySpellings(seen)
+        }
+        return firsts
+    }
+
+    /// A run's `choices`, at their number, leaving `choices` empty with room for a run as long: a list's own array
+    /// (a copy of a buffer kept from run to run cost a retain and a release of each choice, and sharing it kept
+    /// every list at the longest run's size).
+    private static func taken(_ choices: inout [XLSFormChoice]) -> [XLSFormChoice] {
+        var run: [XLSFormChoice] = []
+        swap(&run, &choices)
+        choices.reserveCapacity(run.count)
+        // A run longer than the one before grew its array: made at its size.
+        return run.capacity > run.count + run.count / 2 ? run.withUnsafeBufferPointer { Array($0) } : run
     }
 
     /// Adds a run of `choices` to the list `name`: as the list, when it is new (adding to an empty list copied the run).
@@ -237,9 +328,34 @@ struct XLSFormRowWalk {
         append(&lists[name, default: []])
     }
 
+    /// A string node's text, trimmed as `trimmingSpaces` trims it; nil for another kind. Most cells start and end
+    /// with no blank, told by their bytes: a `trimmingSpaces` of their text cost 100 instructions to find nothing.
+    private static func trimmedText(of node: JSONNode) -> String? {
+        let plain = node.withUnescapedUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first > 0x20 && first != 0xC2 && last > 0x20 && last != 0xA0
+        }
+        return plain == true ? node.stringValue : node.stringValue?.trimmingSpaces
+    }
+
+    /// `text`, when it is a string `node`'s bytes (nil otherwise): a text made once for cells that repeat it. (A
+    /// trimmed text of the same bytes as a cell is that cell's, trimmed.)
+    private static func reused(_ text: String?, for node: JSONNode) -> String? {
+        guard var text else { return nil }
+        let same = text.withUTF8 { bytes in node.withUnescapedUTF8 { sameBytes(bytes, $0) } }
+        return same == true ? text : nil
+    }
+
     /// Whether two string nodes without escapes have the same bytes.
     private static func sameBytes(_ first: JSONNode, _ second: JSONNode) -> Bool {
-        first.withUnescapedUTF8 { one in second.withUnescapedUTF8 { one.elementsEqual($0) } ?? false } ?? false
+        first.withUnescapedUTF8 { one in second.withUnescapedUTF8 { sameBytes(one, $0) } ?? false } ?? false
+    }
+
+    /// Whether two texts are the same bytes (`elementsEqual` of two buffers cost 190 instructions a call).
+    private static func sameBytes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard one.count == other.count else { return false }
+        guard let oneBase = one.baseAddress, let otherBase = other.baseAddress else { return true }
+        return memcmp(oneBase, otherBase, one.count) == 0
     }
 
     /// The cells of a row's core columns, as `row[column]` finds them (a repeated column's last cell), found in one

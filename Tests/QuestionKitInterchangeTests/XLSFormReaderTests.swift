@@ -128,6 +128,60 @@ struct XLSFormReaderTests {
         #expect(!inText.message.hasPrefix("survey!"))
     }
 
+    /// A list's choices are its rows wherever they are (a list given in two runs is one list, in order), each with its
+    /// own texts where lists repeat one another's names, and label columns are found on whichever row first has one.
+    @Test func choiceListsAreReadWhereverTheirRowsAre() throws {
+        let form = """
+            "survey",,,,
+            ,"type","name","label::English","label::French"
+            ,"select_one c","a","A?",
+            ,"select_one d","b",,"B?"
+            "choices",,,,
+            ,"list_name","name","label::English","label::French"
+            ,"c","x","Ex",
+            ,"c","y","Why",
+            ,"d","x","Ex too",
+            ,"d","y","Why","Pourquoi"
+            ,"d","z"," Zed ",
+            ,"c"," z ","Zed",
+            """
+        let (template, diagnostics) = XLSFormCheck.convert(
+            Array(form.utf8), reader: TemplateReader(registry: Self.registry))
+        let text = try #require(template).filter { !$0.isWhitespace }
+        #expect(
+            text.contains(#""answers":["Ex","Why","Zed"],"_xlsform":{"list_name":"c","choice_names":["x","y","z"]}"#))
+        #expect(
+            text.contains(#""answers":["Extoo","Why","Zed"],"_xlsform":{"list_name":"d","choice_names":["x","y","z"]"#))
+        let french = diagnostics.filter { $0.code == XLSFormCode.translationsNotCarried.rawValue }
+        #expect(french.count == 2)
+        #expect(french.contains { $0.message.contains("the choices' column 'label::French'") })
+    }
+
+    /// A label column first filled on a later row is read though the first row has none, and rows without a list or
+    /// a name are reported in order, where no row has a column other than those read.
+    @Test func aChoicesSheetOfTheColumnsReadIsReadWhole() throws {
+        let form = """
+            "survey",,,
+            ,"type","name","label"
+            ,"select_one c","a","A?"
+            ,"select_one d","b","B?"
+            "choices",,,
+            ,"list_name","name","label"
+            ,"c","x",
+            ,"c","y","Why"
+            ,"c",,"Zed"
+            ,,"w","Wh"
+            ,"d","x","Ex"
+            """
+        let (template, diagnostics) = XLSFormCheck.convert(
+            Array(form.utf8), reader: TemplateReader(registry: Self.registry))
+        let text = try #require(template).filter { !$0.isWhitespace }
+        #expect(text.contains(#""answers":["x","Why"],"_xlsform":{"list_name":"c""#))
+        #expect(text.contains(#""answers":["Ex"],"_xlsform":{"list_name":"d""#))
+        let incomplete = diagnostics.filter { $0.code == XLSFormCode.choiceIncomplete.rawValue }
+        #expect(incomplete.map(\.position?.line) == [9, 10])
+    }
+
     /// The converted form is checked as `validate` checks a template, its problems moved to the row
     /// they came from: here, a condition on an option the list does not have.
     @Test func theTemplateMadeIsCheckedAtTheRows() throws {
