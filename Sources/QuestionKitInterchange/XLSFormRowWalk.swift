@@ -19,10 +19,21 @@ struct XLSFormRowWalk {
         /// `relevant`, when it is a simple comparison (or several joined by one connective).
         var condition: (node: JSONNode, parsed: SimpleCondition)?
         /// What conditions on it compare with: its choices, as the options its type made of them
-        /// (`answers`, one for each), or numbers.
+        /// (`optionText`), or numbers.
         var choices: [XLSFormChoice]
-        var optionTexts: [JSONWriter.Value]
         var numeric: Bool
+
+        /// The option its type made of choice number `choice`: the element of its `answers`, when it wrote one for
+        /// each choice; else the choice's text. Found when a condition asks (an array of them kept for every
+        /// question was made and freed for each, mostly never asked).
+        func optionText(_ choice: Int) -> JSONWriter.Value {
+            if let answers = keys.first(where: { $0.0 == "answers" })?.1, case .array(let texts) = answers,
+                texts.count == choices.count
+            {
+                return texts[choice]
+            }
+            return .string(choices[choice].text)
+        }
     }
 
     let reader: XLSFormReader
@@ -55,9 +66,12 @@ struct XLSFormRowWalk {
     private let noteRowColumns: Set<String>
     /// The columns of `Cells`, in its order, looked up together in one walk of a row's members.
     private let cellSpellings: JSONKeySpellings
-    /// The types read so far, by their ASCII text (`rowType` cost 3,500 instructions a select row, and most
-    /// rows repeat a type: `text`, `select_one yes_no`).
-    private var rowTypes: [String: RowType] = [:]
+    /// The types read so far (but one-list selects, mostly each of another list), by the bytes of their cells
+    /// (`rowType(of:)`): `knownTypes[i]` is the type of the cell spelled `knownTypeCells.all[i]`.
+    private var knownTypeCells = JSONKeySpellings([])
+    private var knownTypes: [RowType] = []
+    /// The most types remembered (a form has a few dozen at most; any beyond are read at each row).
+    private static let knownTypesLimit = 64
     /// The row types some registered type or the walk itself takes, for a "did you mean" on one no
     /// one takes (`select_on`, `integr`); made at the first such row.
     private var knownRowTypes: (list: String, candidates: Suggestion.Candidates)?
@@ -138,14 +152,28 @@ struct XLSFormRowWalk {
         return coreColumns.contains(key.stringValue ?? "")
     }
 
-    /// `rowType(text)`, remembered for an ASCII text (where equal texts are equal bytes, so the remembered list
-    /// name is the row's own).
-    private mutating func rowType(ofTrimmed text: String) -> RowType {
+    /// The type of a row whose `type` cell is `cell` (`rowType(text)` of its text without surrounding spaces); nil
+    /// for a cell that is no text, or blank. Told by the cell's bytes where they are its text: the same bytes are the
+    /// same text, and so the same type, list name and all (a String made of each row's type, and a hash of it to find
+    /// the type remembered, cost 1,100 instructions a row; most rows repeat a type: `text`, `integer`).
+    private mutating func rowType(of cell: JSONNode) -> RowType? {
+        let read =
+            cell.withUnescapedUTF8 { bytes -> RowType? in
+                if let position = knownTypeCells.position(of: bytes) { return knownTypes[position] }
+                return Self.oneListSelect(utf8: bytes)
+            } ?? nil
+        if let read { return read }
+        guard let cellText = cell.stringValue else { return nil }
+        let text = cellText.trimmingSpaces
+        guard !text.isEmpty else { return nil }
         if let select = Self.oneListSelect(text) { return select }
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.rowType(text) }
-        if let known = rowTypes[text] { return known }
         let type = Self.rowType(text)
-        rowTypes[text] = type
+        // Remembered by the cell's text as it is (a cell with escapes is looked up by none: it is read at each row).
+        if knownTypes.count < Self.knownTypesLimit, cell.withUnescapedUTF8({ _ in true }) == true {
+            knownTypeCells = JSONKeySpellings(
+                knownTypeCells.all.map { String(decoding: $0, as: UTF8.self) } + [cellText])
+            knownTypes.append(type)
+        }
         return type
     }
 
@@ -353,31 +381,34 @@ struct XLSFormRowWalk {
 
     /// `rowType(text)` of a select of one word and a list, both ASCII, one space between (`select_multiple q2`),
     /// told by its bytes; nil for any other text. Most select rows name a list of their own, so that
-    /// remembering types by their text (`rowTypes`) missed each, and splitting and lowercasing it into words
+    /// remembering types (`knownTypes`) missed each, and splitting and lowercasing it into words
     /// cost 6,400 instructions a row.
     static func oneListSelect(_ text: String) -> RowType? {
-        // Every one-word select starts with an `s` or an `r` (`rank`): other types are told by their first byte.
-        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "s") || first | 0x20 == UInt8(ascii: "r")
-        else { return nil }
         var text = text
-        return text.withUTF8 { bytes -> RowType? in
-            // One loop over the bytes: where the one space is, and none that is not ASCII or another separator.
-            var space = -1
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x80 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return nil }
-                if byte == 0x20 {
-                    guard space < 0 else { return nil }
-                    space = index
-                }
+        return text.withUTF8(oneListSelect(utf8:))
+    }
+
+    /// `oneListSelect` of the text whose UTF-8 is `bytes` (nil for a text with spaces around: `rowType` reads it).
+    private static func oneListSelect(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RowType? {
+        // Every one-word select starts with an `s` or an `r` (`rank`): other types are told by their first byte.
+        guard let first = bytes.first, first | 0x20 == UInt8(ascii: "s") || first | 0x20 == UInt8(ascii: "r")
+        else { return nil }
+        // One loop over the bytes: where the one space is, and none that is not ASCII or another separator.
+        var space = -1
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return nil }
+            if byte == 0x20 {
+                guard space < 0 else { return nil }
+                space = index
             }
-            guard space > 0, space + 1 < bytes.count else { return nil }
-            let list = UnsafeBufferPointer(rebasing: bytes[(space + 1)...])
-            guard let keyword = oneWordSelects.first(where: { equalsLowercased($0.0, bytes[..<space]) }),
-                !equalsLowercased(orOther, list[...])
-            else { return nil }
-            return RowType(keyword: keyword.1, listName: String(decoding: list, as: UTF8.self), isQuestion: true)
         }
+        guard space > 0, space + 1 < bytes.count else { return nil }
+        let list = UnsafeBufferPointer(rebasing: bytes[(space + 1)...])
+        guard let keyword = oneWordSelects.first(where: { equalsLowercased($0.0, bytes[..<space]) }),
+            !equalsLowercased(orOther, list[...])
+        else { return nil }
+        return RowType(keyword: keyword.1, listName: String(decoding: list, as: UTF8.self), isQuestion: true)
     }
 
     private static let orOther = Array("or_other".utf8)
@@ -407,14 +438,12 @@ struct XLSFormRowWalk {
             counts.total += 1
             visits += row.count
             let cells = cells(of: row)
-            guard let typeNode = cells.type, let typeText = typeNode.stringValue?.trimmingSpaces, !typeText.isEmpty
-            else {
+            guard let typeNode = cells.type, let type = rowType(of: typeNode) else {
                 problems.warning(
                     XLSFormCode.rowWithoutType, "a row without a type is not read; kept under _xlsform", at: row)
                 keepUnmade(row)
                 continue
             }
-            let type = rowType(ofTrimmed: typeText)
             if type.isQuestion {
                 question(row, cells, type: type, section: sections.last?.title, notes: &notes, problems: &problems)
                 continue
@@ -575,25 +604,20 @@ struct XLSFormRowWalk {
                 kept.append(("relevant", relevant.writerValue))
             }
         }
-        var help = notes.isEmpty ? [] : notes.map(\.text).filter { !$0.isEmpty }
-        notes = []
-        if let hint = cells.hint?.stringValue { help.append(hint) }
+        // The notes before it, then its hint, as paragraphs: with no note (most questions), the hint as it is, with
+        // no array made of it.
+        var help = cells.hint?.stringValue
+        if !notes.isEmpty {
+            var paragraphs = notes.map(\.text).filter { !$0.isEmpty }
+            if let hint = help { paragraphs.append(hint) }
+            help = paragraphs.count < 2 ? paragraphs.first : paragraphs.joined(separator: "\n\n")
+            notes = []
+        }
         pending.append(
             Pending(
-                row: node, identifier: identifier, text: text, keys: imported.keys, section: section,
-                help: help.count < 2 ? help.first : help.joined(separator: "\n\n"), kept: kept, linkId: linkId,
-                condition: condition, choices: row.choices, optionTexts: Self.optionTexts(imported, row.choices),
+                row: node, identifier: identifier, text: text, keys: imported.keys, section: section, help: help,
+                kept: kept, linkId: linkId, condition: condition, choices: row.choices,
                 numeric: type.keyword == "integer" || type.keyword == "decimal"))
-    }
-
-    /// The options a type made of `choices`: its `answers`, when it wrote one for each choice; else their texts.
-    private static func optionTexts(_ imported: XLSFormImport, _ choices: [XLSFormChoice]) -> [JSONWriter.Value] {
-        if let answers = imported.keys.first(where: { $0.0 == "answers" })?.1, case .array(let texts) = answers,
-            texts.count == choices.count
-        {
-            return texts
-        }
-        return choices.map { .string($0.text) }
     }
 
     /// Notes before the end of their group or form, with no question after them to help: reported, kept.
