@@ -50,10 +50,15 @@ struct XLSFormRowWalk {
     /// Rows no type made, kept whole.
     var unmade: [JSONWriter.Value] = []
     var counts = ImportCounts()
-    /// Columns not carried, by name: the first cell (reported at its header), how many cells, and how
-    /// many of those (on groups and notes) have no question to be kept on.
-    private var uncarried: [String: (first: JSONNode, count: Int, unkept: Int)] = [:]
-    private var uncarriedOrder: [String] = []
+    /// Columns not carried, in the order met: the column, its first cell (reported at its header), how many cells,
+    /// and how many of those (on groups and notes) have no question to be kept on.
+    private var uncarried: [(column: String, first: JSONNode, count: Int, unkept: Int)] = []
+    /// Their positions in `uncarried` by column (as columns compare: canonical equivalence), and by the bytes of the
+    /// first `uncarriedSpellingsLimit` (the same bytes are the same column): a String made of each cell's key and a
+    /// hash of it cost 1,000 instructions a cell.
+    private var uncarriedPositions: [String: Int] = [:]
+    private var uncarriedSpellings = JSONKeySpellings([])
+    private static let uncarriedSpellingsLimit = 256
 
     /// Columns the converter itself carries, of every question row (made once: a set per row cost 4% of reading).
     let coreColumns: Set<String>
@@ -281,6 +286,13 @@ struct XLSFormRowWalk {
         var relevant: JSONNode?
         /// How many of the row's members are these cells (a repeated column's each): when all, no other is kept.
         var count = 0
+
+        /// Whether `cell` is one of these cells (so a core column's, told without its key).
+        func holds(_ cell: JSONNode) -> Bool {
+            let index = cell.index
+            return type?.index == index || name?.index == index || label?.index == index || hint?.index == index
+                || required?.index == index || relevant?.index == index
+        }
     }
 
     /// The core cells of `row`.
@@ -570,10 +582,10 @@ struct XLSFormRowWalk {
         // A row of the core columns alone (most rows) has no other member to keep.
         if cells.count < node.count {
             for member in node.members
-            where !isCore(member.keyNode) && (carried.isEmpty || !carried.contains(where: member.keyNode.stringValueIs))
+            where !cells.holds(member.value) && !isCore(member.keyNode)
+                && (carried.isEmpty || !carried.contains(where: member.keyNode.stringValueIs))
             {
-                kept.append((member.key, member.value.writerValue))
-                noteUncarried(member.key, member.value, kept: true)
+                kept.append((noteUncarried(member, kept: true), member.value.writerValue))
             }
         }
         if let required = cells.required, let value = required.stringValue?.trimmingSpaces.lowercased() {
@@ -635,24 +647,40 @@ struct XLSFormRowWalk {
     /// Notes the columns of a group's or note's row other than `carried`.
     private mutating func noteColumns(of row: JSONNode, carried: Set<String>) {
         for member in row.members where !carried.contains(where: member.keyNode.stringValueIs) {
-            noteUncarried(member.key, member.value, kept: false)
+            noteUncarried(member, kept: false)
         }
     }
 
-    private mutating func noteUncarried(_ column: String, _ cell: JSONNode, kept: Bool) {
-        // One look-up finds the column or adds it: a look-up, then a store, hashed the column twice.
-        let count = { (seen: inout (first: JSONNode, count: Int, unkept: Int)) -> Int in
-            seen.count += 1
-            seen.unkept += kept ? 0 : 1
-            return seen.count
+    /// Counts `member`'s cell in its column not carried; its key, as a String (the column's own, where the key's
+    /// bytes are the column's: no String made for each cell).
+    @discardableResult
+    private mutating func noteUncarried(_ member: JSONMember, kept: Bool) -> String {
+        let position: Int
+        let key: String
+        if let known = member.keyNode.withUnescapedUTF8({ uncarriedSpellings.position(of: $0) }) ?? nil {
+            position = known
+            key = uncarried[known].column
+        } else {
+            key = member.key
+            if let known = uncarriedPositions[key] {
+                position = known
+            } else {
+                position = uncarried.count
+                uncarried.append((key, member.value, 0, 0))
+                uncarriedPositions[key] = position
+                if position < Self.uncarriedSpellingsLimit {
+                    uncarriedSpellings = JSONKeySpellings(uncarried.map(\.column))
+                }
+            }
         }
-        if count(&uncarried[column, default: (cell, 0, 0)]) == 1 { uncarriedOrder.append(column) }
+        uncarried[position].count += 1
+        if !kept { uncarried[position].unkept += 1 }
+        return key
     }
 
     /// Each column not carried, once, at its header: translations, shown-only columns (notes), others.
     private func reportUncarried(problems: inout ProblemCollector) {
-        for column in uncarriedOrder {
-            guard let (first, count, unkept) = uncarried[column] else { continue }
+        for (column, first, count, unkept) in uncarried {
             let base = String(column.prefix { $0 != ":" })
             var cells = count == 1 ? "1 cell" : "\(count) cells"
             if unkept > 0 { cells += ", \(unkept) on groups or notes, not kept" }
