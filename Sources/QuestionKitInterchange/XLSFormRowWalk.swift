@@ -51,14 +51,20 @@ struct XLSFormRowWalk {
     var unmade: [JSONWriter.Value] = []
     var counts = ImportCounts()
     /// Columns not carried, in the order met: the column, its first cell (reported at its header), how many cells,
-    /// and how many of those (on groups and notes) have no question to be kept on.
-    private var uncarried: [(column: String, first: JSONNode, count: Int, unkept: Int)] = []
+    /// how many of those (on groups and notes) have no question to be kept on, and the last text kept of it
+    /// (`repeatedText`).
+    private var uncarried: [(column: String, first: JSONNode, count: Int, unkept: Int, last: RepeatedText?)] = []
     /// Their positions in `uncarried` by column (as columns compare: canonical equivalence), and by the bytes of the
     /// first `uncarriedSpellingsLimit` (the same bytes are the same column): a String made of each cell's key and a
     /// hash of it cost 1,000 instructions a cell.
     private var uncarriedPositions: [String: Int] = [:]
     private var uncarriedSpellings = JSONKeySpellings([])
     private static let uncarriedSpellingsLimit = 256
+    /// The last hint read (`repeatedText`).
+    private var lastHint: RepeatedText?
+
+    /// A cell read, and its text.
+    typealias RepeatedText = (cell: JSONNode, text: String)
 
     /// Columns the converter itself carries, of every question row (made once: a set per row cost 4% of reading).
     let coreColumns: Set<String>
@@ -585,7 +591,12 @@ struct XLSFormRowWalk {
             where !cells.holds(member.value) && !isCore(member.keyNode)
                 && (carried.isEmpty || !carried.contains(where: member.keyNode.stringValueIs))
             {
-                kept.append((noteUncarried(member, kept: true), member.value.writerValue))
+                let (key, position) = noteUncarried(member, kept: true)
+                let value =
+                    member.value.kind == .string
+                    ? .string(Self.repeatedText(of: member.value, last: &uncarried[position].last))
+                    : member.value.writerValue
+                kept.append((key, value))
             }
         }
         if let required = cells.required, let value = required.stringValue?.trimmingSpaces.lowercased() {
@@ -618,7 +629,7 @@ struct XLSFormRowWalk {
         }
         // The notes before it, then its hint, as paragraphs: with no note (most questions), the hint as it is, with
         // no array made of it.
-        var help = cells.hint?.stringValue
+        var help = cells.hint.flatMap { $0.kind == .string ? Self.repeatedText(of: $0, last: &lastHint) : nil }
         if !notes.isEmpty {
             var paragraphs = notes.map(\.text).filter { !$0.isEmpty }
             if let hint = help { paragraphs.append(hint) }
@@ -652,9 +663,9 @@ struct XLSFormRowWalk {
     }
 
     /// Counts `member`'s cell in its column not carried; its key, as a String (the column's own, where the key's
-    /// bytes are the column's: no String made for each cell).
+    /// bytes are the column's: no String made for each cell), and the column's position in `uncarried`.
     @discardableResult
-    private mutating func noteUncarried(_ member: JSONMember, kept: Bool) -> String {
+    private mutating func noteUncarried(_ member: JSONMember, kept: Bool) -> (key: String, position: Int) {
         let position: Int
         let key: String
         if let known = member.keyNode.withUnescapedUTF8({ uncarriedSpellings.position(of: $0) }) ?? nil {
@@ -666,7 +677,7 @@ struct XLSFormRowWalk {
                 position = known
             } else {
                 position = uncarried.count
-                uncarried.append((key, member.value, 0, 0))
+                uncarried.append((key, member.value, 0, 0, nil))
                 uncarriedPositions[key] = position
                 if position < Self.uncarriedSpellingsLimit {
                     uncarriedSpellings = JSONKeySpellings(uncarried.map(\.column))
@@ -675,12 +686,22 @@ struct XLSFormRowWalk {
         }
         uncarried[position].count += 1
         if !kept { uncarried[position].unkept += 1 }
-        return key
+        return (key, position)
+    }
+
+    /// The `stringValue` of the string `cell` (`""` for another kind): `last`'s text, when the cell's bytes are its
+    /// cell's; else made, and kept as `last`. Many rows repeat a hint or a message word for word: one String then
+    /// serves them all, with none made and freed for each (450 instructions a cell).
+    private static func repeatedText(of cell: JSONNode, last: inout RepeatedText?) -> String {
+        if let last, cell.hasSameUnescapedText(as: last.cell) { return last.text }
+        let text = cell.stringValue ?? ""
+        last = (cell, text)
+        return text
     }
 
     /// Each column not carried, once, at its header: translations, shown-only columns (notes), others.
     private func reportUncarried(problems: inout ProblemCollector) {
-        for (column, first, count, unkept) in uncarried {
+        for (column, first, count, unkept, _) in uncarried {
             let base = String(column.prefix { $0 != ":" })
             var cells = count == 1 ? "1 cell" : "\(count) cells"
             if unkept > 0 { cells += ", \(unkept) on groups or notes, not kept" }
