@@ -303,19 +303,26 @@ struct XLSFormRowWalk {
 
     /// The core cells of `row`.
     private func cells(of row: JSONNode) -> Cells {
-        var cells = Cells()
-        row.forEachMember(named: cellSpellings) { position, value in
+        // Found as entry indices, each cell's node made once: nodes stored as they were found, then returned, were
+        // each retained and released twice more (170 instructions a row).
+        var found = (type: -1, name: -1, label: -1, hint: -1, required: -1, relevant: -1)
+        var count = 0
+        let document = row.document
+        document.forEachMember(named: cellSpellings, inObjectAt: row.index) { position, value in
             switch position {
-            case 0: cells.type = value
-            case 1: cells.name = value
-            case 2: cells.label = value
-            case 3: cells.hint = value
-            case 4: cells.required = value
-            default: cells.relevant = value
+            case 0: found.type = value
+            case 1: found.name = value
+            case 2: found.label = value
+            case 3: found.hint = value
+            case 4: found.required = value
+            default: found.relevant = value
             }
-            cells.count += 1
+            count += 1
         }
-        return cells
+        let node = { (index: Int) in index < 0 ? nil : JSONNode(document: document, index: index) }
+        return Cells(
+            type: node(found.type), name: node(found.name), label: node(found.label), hint: node(found.hint),
+            required: node(found.required), relevant: node(found.relevant), count: count)
     }
 
     /// A row's `type`, as pyxform reads it: the keyword in its current spelling, and a select's list.
