@@ -456,6 +456,9 @@ struct XLSFormRowWalk {
     }
 
     mutating func walk(problems: inout ProblemCollector) {
+        let (groupCells, endCells, noteCells) = (
+            cellBits(groupRowColumns), cellBits(Self.endColumns), cellBits(noteRowColumns)
+        )
         var sections: [(title: String?, row: JSONNode)] = []
         var notes: [(text: String, row: JSONNode)] = []
         var visits = 0  // added once: the counter is a task-local, read at each addition
@@ -487,7 +490,7 @@ struct XLSFormRowWalk {
                         XLSFormCode.groupConditionNotCarried,
                         "the condition of a group is not carried: its questions are always asked", at: relevant)
                 }
-                noteColumns(of: row, carried: groupRowColumns)
+                noteColumns(of: row, carried: groupRowColumns, cells: groupCells)
                 // A group without a label in the language read keeps its label without one, as written.
                 let title = (cells.label ?? row["label"])?.stringValue ?? cells.name?.stringValue
                 let outer = sections.last?.title
@@ -495,7 +498,7 @@ struct XLSFormRowWalk {
             case "end_group", "end_repeat", "end_loop":
                 flush(&notes, problems: &problems)
                 counts.sections += 1
-                noteColumns(of: row, carried: Self.endColumns)
+                noteColumns(of: row, carried: Self.endColumns, cells: endCells)
                 if sections.popLast() == nil {
                     problems.warning(
                         XLSFormCode.groupEndUnmatched, "an end of a group or repeat that none begins", at: typeNode)
@@ -505,7 +508,7 @@ struct XLSFormRowWalk {
                 problems.report(
                     .note, XLSFormCode.noteAsHelp, "a note becomes the help text of the question after it",
                     at: typeNode)
-                noteColumns(of: row, carried: noteRowColumns)
+                noteColumns(of: row, carried: noteRowColumns, cells: noteCells)
                 notes.append((text, row))
                 counts.help += 1
             case "calculate", "hidden", "calculate_here":
@@ -663,10 +666,32 @@ struct XLSFormRowWalk {
     }
 
     /// Notes the columns of a group's or note's row other than `carried`.
-    private mutating func noteColumns(of row: JSONNode, carried: Set<String>) {
-        for member in row.members where !carried.contains(where: member.keyNode.stringValueIs) {
+    /// `cells`: the positions in `cellSpellings` of `carried`'s columns, as bits (`cellBits`), which tell
+    /// most keys by their bytes (a look at each of the set's columns cost 500 instructions a key).
+    private mutating func noteColumns(of row: JSONNode, carried: Set<String>, cells: UInt8) {
+        for member in row.members where !isCarried(member.keyNode, by: carried, cells: cells) {
             noteUncarried(member, kept: false)
         }
+    }
+
+    /// The positions in `cellSpellings` of `columns`, as bits (for `noteColumns`).
+    private func cellBits(_ columns: Set<String>) -> UInt8 {
+        var bits: UInt8 = 0
+        for (position, spelling) in cellSpellings.all.enumerated()
+        where position < 8 && columns.contains(String(decoding: spelling, as: UTF8.self)) {
+            bits |= 1 << position
+        }
+        return bits
+    }
+
+    /// Whether `key` is one of `carried`, whose positions in `cellSpellings` are the bits of `cells`.
+    private func isCarried(_ key: JSONNode, by carried: Set<String>, cells: UInt8) -> Bool {
+        if let position = key.withUnescapedUTF8({ cellSpellings.position(of: $0) }) ?? nil,
+            cells & (1 << position) != 0
+        {
+            return true
+        }
+        return carried.contains(where: key.stringValueIs)
     }
 
     /// Counts `member`'s cell in its column not carried; its key, as a String (the column's own, where the key's
