@@ -70,7 +70,7 @@ extension XLSFormRowWalk {
             guard comparison.op == "=" || comparison.op == "!=",
                 let choice = pending[target].choices.firstIndex(where: { $0.name == text })
             else { return nil }
-            return pending[target].optionTexts[choice]
+            return pending[target].optionText(choice)
         }
         if pending[target].numeric, let number = Double(text) { return .number(number) }
         return .string(text)

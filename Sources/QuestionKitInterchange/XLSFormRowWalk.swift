@@ -25,10 +25,21 @@ struct XLSFormRowWalk {
         /// `relevant`, when it is a simple comparison (or several joined by one connective).
         var condition: (node: JSONNode, parsed: SimpleCondition)?
         /// What conditions on it compare with: its choices, as the options its type made of them
-        /// (`answers`, one for each), or numbers.
+        /// (`optionText`), or numbers.
         var choices: [XLSFormChoice]
-        var optionTexts: [JSONWriter.Value]
         var numeric: Bool
+
+        /// The option its type made of choice number `choice`: the element of its `answers`, when it wrote one for
+        /// each choice; else the choice's text. Found when a condition asks (an array of them kept for every
+        /// question was made and freed for each, mostly never asked).
+        func optionText(_ choice: Int) -> JSONWriter.Value {
+            if let answers = keys.first(where: { $0.0 == "answers" })?.1, case .array(let texts) = answers,
+                texts.count == choices.count
+            {
+                return texts[choice]
+            }
+            return .string(choices[choice].text)
+        }
     }
 
     let reader: XLSFormReader
@@ -45,10 +56,21 @@ struct XLSFormRowWalk {
     /// Rows no type made, kept whole.
     var unmade: [JSONWriter.Value] = []
     var counts = ImportCounts()
-    /// Columns not carried, by name: the first cell (reported at its header), how many cells, and how
-    /// many of those (on groups and notes) have no question to be kept on.
-    private var uncarried: [String: (first: JSONNode, count: Int, unkept: Int)] = [:]
-    private var uncarriedOrder: [String] = []
+    /// Columns not carried, in the order met: the column, its first cell (reported at its header), how many cells,
+    /// how many of those (on groups and notes) have no question to be kept on, and the last text kept of it
+    /// (`repeatedText`).
+    private var uncarried: [(column: String, first: JSONNode, count: Int, unkept: Int, last: RepeatedText?)] = []
+    /// Their positions in `uncarried` by column (as columns compare: canonical equivalence), and by the bytes of the
+    /// first `uncarriedSpellingsLimit` (the same bytes are the same column): a String made of each cell's key and a
+    /// hash of it cost 1,000 instructions a cell.
+    private var uncarriedPositions: [String: Int] = [:]
+    private var uncarriedSpellings = JSONKeySpellings([])
+    private static let uncarriedSpellingsLimit = 256
+    /// The last hint read (`repeatedText`).
+    private var lastHint: RepeatedText?
+
+    /// A cell read, and its text.
+    typealias RepeatedText = (cell: JSONNode, text: String)
 
     /// Columns the converter itself carries, of every question row (made once: a set per row cost 4% of reading).
     let coreColumns: Set<String>
@@ -61,9 +83,12 @@ struct XLSFormRowWalk {
     private let noteRowColumns: Set<String>
     /// The columns of `Cells`, in its order, looked up together in one walk of a row's members.
     private let cellSpellings: JSONKeySpellings
-    /// The types read so far, by their ASCII text (`rowType` cost 3,500 instructions a select row, and most
-    /// rows repeat a type: `text`, `select_one yes_no`).
-    private var rowTypes: [String: RowType] = [:]
+    /// The types read so far (but one-list selects, mostly each of another list), by the bytes of their cells
+    /// (`rowType(of:)`): `knownTypes[i]` is the type of the cell spelled `knownTypeCells.all[i]`.
+    private var knownTypeCells = JSONKeySpellings([])
+    private var knownTypes: [RowType] = []
+    /// The most types remembered (a form has a few dozen at most; any beyond are read at each row).
+    private static let knownTypesLimit = 64
     /// The row types some registered type or the walk itself takes, for a "did you mean" on one no
     /// one takes (`select_on`, `integr`); made at the first such row.
     private var knownRowTypes: (list: String, candidates: Suggestion.Candidates)?
@@ -142,14 +167,28 @@ struct XLSFormRowWalk {
         return coreColumns.contains(key.stringValue ?? "")
     }
 
-    /// `rowType(text)`, remembered for an ASCII text (where equal texts are equal bytes, so the remembered list
-    /// name is the row's own).
-    private mutating func rowType(ofTrimmed text: String) -> RowType {
+    /// The type of a row whose `type` cell is `cell` (`rowType(text)` of its text without surrounding spaces); nil
+    /// for a cell that is no text, or blank. Told by the cell's bytes where they are its text: the same bytes are the
+    /// same text, and so the same type, list name and all (a String made of each row's type, and a hash of it to find
+    /// the type remembered, cost 1,100 instructions a row; most rows repeat a type: `text`, `integer`).
+    private mutating func rowType(of cell: JSONNode) -> RowType? {
+        let read =
+            cell.withUnescapedUTF8 { bytes -> RowType? in
+                if let position = knownTypeCells.position(of: bytes) { return knownTypes[position] }
+                return Self.oneListSelect(utf8: bytes)
+            } ?? nil
+        if let read { return read }
+        guard let cellText = cell.stringValue else { return nil }
+        let text = cellText.trimmingSpaces
+        guard !text.isEmpty else { return nil }
         if let select = Self.oneListSelect(text) { return select }
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.rowType(text) }
-        if let known = rowTypes[text] { return known }
         let type = Self.rowType(text)
-        rowTypes[text] = type
+        // Remembered by the cell's text as it is (a cell with escapes is looked up by none: it is read at each row).
+        if knownTypes.count < Self.knownTypesLimit, cell.withUnescapedUTF8({ _ in true }) == true {
+            knownTypeCells = JSONKeySpellings(
+                knownTypeCells.all.map { String(decoding: $0, as: UTF8.self) } + [cellText])
+            knownTypes.append(type)
+        }
         return type
     }
 
@@ -369,23 +408,37 @@ struct XLSFormRowWalk {
         var relevant: JSONNode?
         /// How many of the row's members are these cells (a repeated column's each): when all, no other is kept.
         var count = 0
+
+        /// Whether `cell` is one of these cells (so a core column's, told without its key).
+        func holds(_ cell: JSONNode) -> Bool {
+            let index = cell.index
+            return type?.index == index || name?.index == index || label?.index == index || hint?.index == index
+                || required?.index == index || relevant?.index == index
+        }
     }
 
     /// The core cells of `row`.
     private func cells(of row: JSONNode) -> Cells {
-        var cells = Cells()
-        row.forEachMember(named: cellSpellings) { position, value in
+        // Found as entry indices, each cell's node made once: nodes stored as they were found, then returned, were
+        // each retained and released twice more (170 instructions a row).
+        var found = (type: -1, name: -1, label: -1, hint: -1, required: -1, relevant: -1)
+        var count = 0
+        let document = row.document
+        document.forEachMember(named: cellSpellings, inObjectAt: row.index) { position, value in
             switch position {
-            case 0: cells.type = value
-            case 1: cells.name = value
-            case 2: cells.label = value
-            case 3: cells.hint = value
-            case 4: cells.required = value
-            default: cells.relevant = value
+            case 0: found.type = value
+            case 1: found.name = value
+            case 2: found.label = value
+            case 3: found.hint = value
+            case 4: found.required = value
+            default: found.relevant = value
             }
-            cells.count += 1
+            count += 1
         }
-        return cells
+        let node = { (index: Int) in index < 0 ? nil : JSONNode(document: document, index: index) }
+        return Cells(
+            type: node(found.type), name: node(found.name), label: node(found.label), hint: node(found.hint),
+            required: node(found.required), relevant: node(found.relevant), count: count)
     }
 
     /// A row's `type`, as pyxform reads it: the keyword in its current spelling, and a select's list.
@@ -469,31 +522,34 @@ struct XLSFormRowWalk {
 
     /// `rowType(text)` of a select of one word and a list, both ASCII, one space between (`select_multiple q2`),
     /// told by its bytes; nil for any other text. Most select rows name a list of their own, so that
-    /// remembering types by their text (`rowTypes`) missed each, and splitting and lowercasing it into words
+    /// remembering types (`knownTypes`) missed each, and splitting and lowercasing it into words
     /// cost 6,400 instructions a row.
     static func oneListSelect(_ text: String) -> RowType? {
-        // Every one-word select starts with an `s` or an `r` (`rank`): other types are told by their first byte.
-        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "s") || first | 0x20 == UInt8(ascii: "r")
-        else { return nil }
         var text = text
-        return text.withUTF8 { bytes -> RowType? in
-            // One loop over the bytes: where the one space is, and none that is not ASCII or another separator.
-            var space = -1
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x80 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return nil }
-                if byte == 0x20 {
-                    guard space < 0 else { return nil }
-                    space = index
-                }
+        return text.withUTF8(oneListSelect(utf8:))
+    }
+
+    /// `oneListSelect` of the text whose UTF-8 is `bytes` (nil for a text with spaces around: `rowType` reads it).
+    private static func oneListSelect(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RowType? {
+        // Every one-word select starts with an `s` or an `r` (`rank`): other types are told by their first byte.
+        guard let first = bytes.first, first | 0x20 == UInt8(ascii: "s") || first | 0x20 == UInt8(ascii: "r")
+        else { return nil }
+        // One loop over the bytes: where the one space is, and none that is not ASCII or another separator.
+        var space = -1
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return nil }
+            if byte == 0x20 {
+                guard space < 0 else { return nil }
+                space = index
             }
-            guard space > 0, space + 1 < bytes.count else { return nil }
-            let list = UnsafeBufferPointer(rebasing: bytes[(space + 1)...])
-            guard let keyword = oneWordSelects.first(where: { equalsLowercased($0.0, bytes[..<space]) }),
-                !equalsLowercased(orOther, list[...])
-            else { return nil }
-            return RowType(keyword: keyword.1, listName: String(decoding: list, as: UTF8.self), isQuestion: true)
         }
+        guard space > 0, space + 1 < bytes.count else { return nil }
+        let list = UnsafeBufferPointer(rebasing: bytes[(space + 1)...])
+        guard let keyword = oneWordSelects.first(where: { equalsLowercased($0.0, bytes[..<space]) }),
+            !equalsLowercased(orOther, list[...])
+        else { return nil }
+        return RowType(keyword: keyword.1, listName: String(decoding: list, as: UTF8.self), isQuestion: true)
     }
 
     private static let orOther = Array("or_other".utf8)
@@ -516,6 +572,9 @@ struct XLSFormRowWalk {
     }
 
     mutating func walk(problems: inout ProblemCollector) {
+        let (groupCells, endCells, noteCells) = (
+            cellBits(groupRowColumns), cellBits(Self.endColumns), cellBits(noteRowColumns)
+        )
         var sections: [(title: String?, row: JSONNode)] = []
         var notes: [(text: String, row: JSONNode)] = []
         var visits = 0  // added once: the counter is a task-local, read at each addition
@@ -523,14 +582,12 @@ struct XLSFormRowWalk {
             counts.total += 1
             visits += row.count
             let cells = cells(of: row)
-            guard let typeNode = cells.type, let typeText = typeNode.stringValue?.trimmingSpaces, !typeText.isEmpty
-            else {
+            guard let typeNode = cells.type, let type = rowType(of: typeNode) else {
                 problems.warning(
                     XLSFormCode.rowWithoutType, "a row without a type is not read; kept under _xlsform", at: row)
                 keepUnmade(row)
                 continue
             }
-            let type = rowType(ofTrimmed: typeText)
             if type.isQuestion {
                 question(row, cells, type: type, section: sections.last?.title, notes: &notes, problems: &problems)
                 continue
@@ -549,7 +606,7 @@ struct XLSFormRowWalk {
                         XLSFormCode.groupConditionNotCarried,
                         "the condition of a group is not carried: its questions are always asked", at: relevant)
                 }
-                noteColumns(of: row, carried: groupRowColumns)
+                noteColumns(of: row, carried: groupRowColumns, cells: groupCells)
                 // A group without a label in the language read keeps its label without one, as written.
                 let title = (cells.label ?? row["label"])?.stringValue ?? cells.name?.stringValue
                 let outer = sections.last?.title
@@ -557,7 +614,7 @@ struct XLSFormRowWalk {
             case "end_group", "end_repeat", "end_loop":
                 flush(&notes, problems: &problems)
                 counts.sections += 1
-                noteColumns(of: row, carried: Self.endColumns)
+                noteColumns(of: row, carried: Self.endColumns, cells: endCells)
                 if sections.popLast() == nil {
                     problems.warning(
                         XLSFormCode.groupEndUnmatched, "an end of a group or repeat that none begins", at: typeNode)
@@ -567,7 +624,7 @@ struct XLSFormRowWalk {
                 problems.report(
                     .note, XLSFormCode.noteAsHelp, "a note becomes the help text of the question after it",
                     at: typeNode)
-                noteColumns(of: row, carried: noteRowColumns)
+                noteColumns(of: row, carried: noteRowColumns, cells: noteCells)
                 notes.append((text, row))
                 counts.help += 1
             case "calculate", "hidden", "calculate_here":
@@ -657,10 +714,15 @@ struct XLSFormRowWalk {
         // A row of the core columns alone (most rows) has no other member to keep.
         if cells.count < node.count {
             for member in node.members
-            where !isCore(member.keyNode) && (carried.isEmpty || !carried.contains(where: member.keyNode.stringValueIs))
+            where !cells.holds(member.value) && !isCore(member.keyNode)
+                && (carried.isEmpty || !carried.contains(where: member.keyNode.stringValueIs))
             {
-                kept.append((member.key, member.value.writerValue))
-                noteUncarried(member.key, member.value, kept: true)
+                let (key, position) = noteUncarried(member, kept: true)
+                let value =
+                    member.value.kind == .string
+                    ? .string(Self.repeatedText(of: member.value, last: &uncarried[position].last))
+                    : member.value.writerValue
+                kept.append((key, value))
             }
         }
         if let required = cells.required, let value = required.stringValue?.trimmingSpaces.lowercased() {
@@ -691,25 +753,20 @@ struct XLSFormRowWalk {
                 kept.append(("relevant", relevant.writerValue))
             }
         }
-        var help = notes.isEmpty ? [] : notes.map(\.text).filter { !$0.isEmpty }
-        notes = []
-        if let hint = cells.hint?.stringValue { help.append(hint) }
+        // The notes before it, then its hint, as paragraphs: with no note (most questions), the hint as it is, with
+        // no array made of it.
+        var help = cells.hint.flatMap { $0.kind == .string ? Self.repeatedText(of: $0, last: &lastHint) : nil }
+        if !notes.isEmpty {
+            var paragraphs = notes.map(\.text).filter { !$0.isEmpty }
+            if let hint = help { paragraphs.append(hint) }
+            help = paragraphs.count < 2 ? paragraphs.first : paragraphs.joined(separator: "\n\n")
+            notes = []
+        }
         pending.append(
             Pending(
-                row: node, identifier: identifier, text: text, keys: imported.keys, section: section,
-                help: help.count < 2 ? help.first : help.joined(separator: "\n\n"), kept: kept, linkId: linkId,
-                condition: condition, choices: row.choices, optionTexts: Self.optionTexts(imported, row.choices),
+                row: node, identifier: identifier, text: text, keys: imported.keys, section: section, help: help,
+                kept: kept, linkId: linkId, condition: condition, choices: row.choices,
                 numeric: type.keyword == "integer" || type.keyword == "decimal"))
-    }
-
-    /// The options a type made of `choices`: its `answers`, when it wrote one for each choice; else their texts.
-    private static func optionTexts(_ imported: XLSFormImport, _ choices: [XLSFormChoice]) -> [JSONWriter.Value] {
-        if let answers = imported.keys.first(where: { $0.0 == "answers" })?.1, case .array(let texts) = answers,
-            texts.count == choices.count
-        {
-            return texts
-        }
-        return choices.map { .string($0.text) }
     }
 
     /// Notes before the end of their group or form, with no question after them to help: reported, kept.
@@ -725,26 +782,74 @@ struct XLSFormRowWalk {
     }
 
     /// Notes the columns of a group's or note's row other than `carried`.
-    private mutating func noteColumns(of row: JSONNode, carried: Set<String>) {
-        for member in row.members where !carried.contains(where: member.keyNode.stringValueIs) {
-            noteUncarried(member.key, member.value, kept: false)
+    /// `cells`: the positions in `cellSpellings` of `carried`'s columns, as bits (`cellBits`), which tell
+    /// most keys by their bytes (a look at each of the set's columns cost 500 instructions a key).
+    private mutating func noteColumns(of row: JSONNode, carried: Set<String>, cells: UInt8) {
+        for member in row.members where !isCarried(member.keyNode, by: carried, cells: cells) {
+            noteUncarried(member, kept: false)
         }
     }
 
-    private mutating func noteUncarried(_ column: String, _ cell: JSONNode, kept: Bool) {
-        // One look-up finds the column or adds it: a look-up, then a store, hashed the column twice.
-        let count = { (seen: inout (first: JSONNode, count: Int, unkept: Int)) -> Int in
-            seen.count += 1
-            seen.unkept += kept ? 0 : 1
-            return seen.count
+    /// The positions in `cellSpellings` of `columns`, as bits (for `noteColumns`).
+    private func cellBits(_ columns: Set<String>) -> UInt8 {
+        var bits: UInt8 = 0
+        for (position, spelling) in cellSpellings.all.enumerated()
+        where position < 8 && columns.contains(String(decoding: spelling, as: UTF8.self)) {
+            bits |= 1 << position
         }
-        if count(&uncarried[column, default: (cell, 0, 0)]) == 1 { uncarriedOrder.append(column) }
+        return bits
+    }
+
+    /// Whether `key` is one of `carried`, whose positions in `cellSpellings` are the bits of `cells`.
+    private func isCarried(_ key: JSONNode, by carried: Set<String>, cells: UInt8) -> Bool {
+        if let position = key.withUnescapedUTF8({ cellSpellings.position(of: $0) }) ?? nil,
+            cells & (1 << position) != 0
+        {
+            return true
+        }
+        return carried.contains(where: key.stringValueIs)
+    }
+
+    /// Counts `member`'s cell in its column not carried; its key, as a String (the column's own, where the key's
+    /// bytes are the column's: no String made for each cell), and the column's position in `uncarried`.
+    @discardableResult
+    private mutating func noteUncarried(_ member: JSONMember, kept: Bool) -> (key: String, position: Int) {
+        let position: Int
+        let key: String
+        if let known = member.keyNode.withUnescapedUTF8({ uncarriedSpellings.position(of: $0) }) ?? nil {
+            position = known
+            key = uncarried[known].column
+        } else {
+            key = member.key
+            if let known = uncarriedPositions[key] {
+                position = known
+            } else {
+                position = uncarried.count
+                uncarried.append((key, member.value, 0, 0, nil))
+                uncarriedPositions[key] = position
+                if position < Self.uncarriedSpellingsLimit {
+                    uncarriedSpellings = JSONKeySpellings(uncarried.map(\.column))
+                }
+            }
+        }
+        uncarried[position].count += 1
+        if !kept { uncarried[position].unkept += 1 }
+        return (key, position)
+    }
+
+    /// The `stringValue` of the string `cell` (`""` for another kind): `last`'s text, when the cell's bytes are its
+    /// cell's; else made, and kept as `last`. Many rows repeat a hint or a message word for word: one String then
+    /// serves them all, with none made and freed for each (450 instructions a cell).
+    private static func repeatedText(of cell: JSONNode, last: inout RepeatedText?) -> String {
+        if let last, cell.hasSameUnescapedText(as: last.cell) { return last.text }
+        let text = cell.stringValue ?? ""
+        last = (cell, text)
+        return text
     }
 
     /// Each column not carried, once, at its header: translations, shown-only columns (notes), others.
     private func reportUncarried(problems: inout ProblemCollector) {
-        for column in uncarriedOrder {
-            guard let (first, count, unkept) = uncarried[column] else { continue }
+        for (column, first, count, unkept, _) in uncarried {
             let base = String(column.prefix { $0 != ":" })
             var cells = count == 1 ? "1 cell" : "\(count) cells"
             if unkept > 0 { cells += ", \(unkept) on groups or notes, not kept" }

@@ -31,6 +31,20 @@ struct JSONNodeComparisonTests {
         #expect(!number.stringValueIs("1") && !number.stringValueHasPrefix(""))
     }
 
+    /// Two strings of the same bytes without escapes have one value; escaped ones and other kinds are never told so.
+    @Test func sameUnescapedTextIsOneValue() throws {
+        let array = try #require(jsonRoot("[" + Self.literals.joined(separator: ",") + #", 1, "abc"]"#))
+        let nodes = Array(array.elements)
+        for first in nodes {
+            for second in nodes where first.hasSameUnescapedText(as: second) {
+                #expect(first.stringValue != nil && first.stringValue == second.stringValue)
+                #expect(first.sourceText == second.sourceText && !first.sourceText.contains("\\"))
+            }
+        }
+        #expect(nodes[0].hasSameUnescapedText(as: nodes[nodes.count - 1]))
+        #expect(!nodes[3].hasSameUnescapedText(as: nodes[3]), "an escaped string is told by its value")
+    }
+
     /// One walk finds what the look-ups find: the last of a repeated key, escaped keys too.
     @Test func forEachMemberFindsWhatLookUpsFind() throws {
         let object = try #require(jsonRoot(#"{"type": 1, "item": [], "t\u0079pe": 2, "other": 3, "linkId": "a"}"#))
