@@ -1,11 +1,5 @@
 import QuestionKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One pass over an XLSForm's survey rows, in order: groups and repeats become sections (nested
 /// ones joined, `Outer / Inner`, as SurveyJS panels are), notes the help of the next question,
 /// question rows questions of the type that claims them. Conditions are mapped afterwards
@@ -266,7 +260,7 @@ struct XLSFormRowWalk {
                 continue
             }
             // The same bytes are the same list: its name is made once a run, not once a choice.
-            if run.map({ !Self.sameBytes($0.node, listNode) }) ?? true {
+            if run.map({ !$0.node.hasSameUnescapedText(as: listNode) }) ?? true {
                 let list = trimmedText(of: listNode) ?? ""
                 if run?.list != list {
                     if let (previous, _) = run {
@@ -380,21 +374,8 @@ struct XLSFormRowWalk {
     /// `text`, when it is a string `node`'s bytes (nil otherwise): a text made once for cells that repeat it. (A
     /// trimmed text of the same bytes as a cell is that cell's, trimmed.)
     private static func reused(_ text: String?, for node: JSONNode) -> String? {
-        guard var text else { return nil }
-        let same = text.withUTF8 { bytes in node.withUnescapedUTF8 { sameBytes(bytes, $0) } }
-        return same == true ? text : nil
-    }
-
-    /// Whether two string nodes without escapes have the same bytes.
-    private static func sameBytes(_ first: JSONNode, _ second: JSONNode) -> Bool {
-        first.withUnescapedUTF8 { one in second.withUnescapedUTF8 { sameBytes(one, $0) } ?? false } ?? false
-    }
-
-    /// Whether two texts are the same bytes (`elementsEqual` of two buffers cost 190 instructions a call).
-    private static func sameBytes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard one.count == other.count else { return false }
-        guard let oneBase = one.baseAddress, let otherBase = other.baseAddress else { return true }
-        return memcmp(oneBase, otherBase, one.count) == 0
+        guard let text, node.hasUnescapedText(text) else { return nil }
+        return text
     }
 
     /// The cells of a row's core columns, as `row[column]` finds them (a repeated column's last cell), found in one

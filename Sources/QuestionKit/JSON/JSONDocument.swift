@@ -441,7 +441,6 @@ public struct JSONNode: Sendable {
         bytes.allSatisfy { $0 < 0x80 }
     }
 
-    /// Whether `first` and `second` are the same bytes (`elementsEqual` of two buffers cost 175 instructions a call).
     /// Whether this string and `other` are strings without escapes of the same bytes (so of one `stringValue`),
     /// told where the bytes lie: a reader that meets a text again (the same hint on many rows) keeps the String made
     /// of it before, with none made and freed again.
@@ -449,6 +448,15 @@ public struct JSONNode: Sendable {
         withUnescapedUTF8 { bytes in other.withUnescapedUTF8 { Self.sameBytes(bytes, $0) } ?? false } ?? false
     }
 
+    /// Whether this is a string without escapes of exactly `text`'s bytes: the String a reader made of a node
+    /// with these bytes serves this one too. (Not `stringValueIs`, which is Swift's comparison: canonically
+    /// equivalent texts of other bytes are equal there, and a String reused for them would change the bytes written.)
+    package func hasUnescapedText(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { wanted in withUnescapedUTF8 { Self.sameBytes($0, wanted) } ?? false }
+    }
+
+    /// Whether `first` and `second` are the same bytes (`elementsEqual` of two buffers cost 175 instructions a call).
     private static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
         guard first.count == second.count else { return false }
         guard let firstBase = first.baseAddress, let secondBase = second.baseAddress else { return true }
