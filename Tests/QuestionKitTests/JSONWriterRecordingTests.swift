@@ -201,6 +201,35 @@ struct JSONWriterRecordingTests {
         }
     }
 
+    /// The stream writer keeps the keys it has written, to copy them when they come again: keys written over and over in
+    /// many objects (literals and strings made at run time, escaped, empty, too long to keep, more than it keeps, some
+    /// sharing their filter bits), repeated inside an object after being kept, are the tree's text and parse.
+    @Test func keysWrittenAgainAreTheTreesTextAndParse() {
+        let made = (0..<150).map { "key \($0)" + ($0 % 3 == 0 ? String(repeating: "x", count: 20) : "") }
+        let keys =
+            [
+                "answer-type", "question", "linkId", "", "a\"b", "tab\there", "é", "abc", "axc",
+                String(repeating: "k", count: 40),
+            ]
+            + made
+        var generator = SplitMix64(seed: 38)
+        var questions: [JSONWriter.Value] = []
+        for round in 0..<400 {
+            // Mostly the same few keys, as a converter writes them; now and then others, and a key twice.
+            let count = Int(generator.next() % 9)
+            var members: [(String, JSONWriter.Value)] = (0..<count).map { position in
+                let key = generator.next() % 4 == 0 ? keys[Int(generator.next() % UInt64(keys.count))] : keys[position]
+                return (key, .string("v\(round)"))
+            }
+            if round % 17 == 0, let first = members.first { members.append((first.0, .integer(round))) }
+            questions.append(.object(members + [("nested", .object(members))]))
+        }
+        let tree = JSONWriter.Value.object([("Title", .string("t")), ("questions", .array(questions))])
+        for wholeFrom in [1, 2, 3, 4, Int.max] {
+            #expect(Self.streamedDifferences(tree, wholeFrom: wholeFrom) == [], "whole from \(wholeFrom)")
+        }
+    }
+
     /// A text written piece by piece (`JSONRecordedText`, as the XLSForm reader writes its sheets, one line a
     /// cell): its document is the parse's, entry for entry, with escapes, empty containers and large counts.
     @Test func recordedTextIsWhatTheParserReads() {

@@ -164,9 +164,10 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `value` when it is a null, flag, number or string (no line of its own): false, with nothing
-    /// written, for an array or object.
+    /// written, for an array or object. (`JSONStreamWriter` writes a scalar value given whole with it, with no call of
+    /// the tree writer.)
     @inline(__always)
-    private static func writeScalar<Recording: JSONWriterRecording>(
+    static func writeScalar<Recording: JSONWriterRecording>(
         _ value: Value, to output: inout JSONWriterOutput, recording: inout Recording
     ) -> Bool {
         let start = output.count

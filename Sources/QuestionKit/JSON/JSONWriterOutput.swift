@@ -81,6 +81,25 @@ struct JSONWriterOutput {
         text.withUTF8 { append($0) }
     }
 
+    /// Appends the first `count` bytes (at most 32) of `words`, as they lie in memory: a text made once and copied
+    /// whole (`JSONStreamWriter`'s keys written before).
+    @inline(__always)
+    mutating func append(words: (UInt64, UInt64, UInt64, UInt64), count: Int) {
+        // A buffer of fewer than 32 bytes (none is made) takes them one by one.
+        guard reserve(32) else {
+            withUnsafeBytes(of: words) {
+                append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count]))
+            }
+            return
+        }
+        let target = UnsafeMutableRawPointer(buffer + used)
+        target.storeBytes(of: words.0, as: UInt64.self)
+        target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
+        target.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
+        used &+= count
+    }
+
     /// What goes before an element or member: a comma unless it is the `first`, then a line end and `count`
     /// spaces unless `count` is nil (a text on one line). Reserved once for all of it, as `newline` does.
     @inline(__always)

@@ -53,15 +53,18 @@ struct JSONDocumentRecording: JSONWriterRecording {
         self.maxDepth = maxDepth
     }
 
+    @inline(__always)
     mutating func scalar(_ kind: JSONKind, start: Int, end: Int) {
         entries.appendLeaf(kind, start: start, end: end, parent: currentParent, flags: 0)
     }
 
+    @inline(__always)
     mutating func string(escaped: Bool, start: Int, end: Int) {
         entries.appendLeaf(
             .string, start: start, end: end, parent: currentParent, flags: escaped ? JSONEntry.hasEscapes : 0)
     }
 
+    @inline(__always)
     mutating func key(escaped: Bool, start: Int, end: Int) {
         entries.appendLeaf(
             .string, start: start, end: end, parent: currentParent,
