@@ -38,12 +38,24 @@ extension TableAnswerQuestion {
         }
         var keys: [(String, JSONWriter.Value)] = [
             ("numRows", .integer(grid.labels.count + 1)), ("numColumns", .integer(grid.headers.count + 1)),
-            ("firstRow", .array([.string("")] + grid.headers.map(JSONWriter.Value.string))),
-            ("firstColumn", .array([.string("")] + grid.labels.map(JSONWriter.Value.string))),
-            ("rowType", .array([.string("")] + grid.kinds.map { .string($0.rawValue) })),
+            ("firstRow", Self.cornered(grid.headers) { $0 }), ("firstColumn", Self.cornered(grid.labels) { $0 }),
+            ("rowType", Self.cornered(grid.kinds) { $0.rawValue }),
         ]
         if !grid.noCells.isEmpty { keys.append(("noCells", .array(grid.noCells.map { .string($0.description) }))) }
-        return FHIRImport(keys: keys, carriedMembers: ["item"], carriedExtensions: [FHIRItem.itemControlURL])
+        return FHIRImport(keys: keys, carriedMembers: Self.carriedMembers, carriedExtensions: Self.carriedExtensions)
+    }
+
+    /// What `questionKeys` carries of a grid, made once: a set made per grid cost ~950 instructions.
+    private static let carriedMembers: Set<String> = ["item"]
+    private static let carriedExtensions: Set<String> = [FHIRItem.itemControlURL]
+
+    /// An array of the corner, empty, then each of `values` as a string: one array made, sized once.
+    private static func cornered<Value>(_ values: [Value], _ text: (Value) -> String) -> JSONWriter.Value {
+        var strings: [JSONWriter.Value] = []
+        strings.reserveCapacity(values.count + 1)
+        strings.append(.string(""))
+        for value in values { strings.append(.string(text(value))) }
+        return .array(strings)
     }
 
     /// A `grid` group of row groups. Nil (reported) when a column header is empty or repeated: a
@@ -92,9 +104,28 @@ extension TableAnswerQuestion {
         var labels: [String] = []
         var kinds: [RowKind] = []
         var noCells: [TableCell] = []
-        /// Each header's index in `headers`.
+        /// Each header's index in `headers`, or empty until a row first lists headers otherwise than
+        /// `headers` stand (see `place`): most grids' rows all list the same columns.
         var positions: [String: Int] = [:]
     }
+
+    /// A row of a grid as `gridRow(of:eachCell:)` finds it.
+    struct FHIRGridRow {
+        var kind: RowKind
+        /// The row's `text`, a string, if it has one.
+        var label: JSONNode?
+        /// The row's `item`: its cells.
+        var cells: JSONNode
+    }
+
+    /// The members of a row of a grid, and of a cell, that `gridRow(of:eachCell:)` reads: each row and
+    /// cell is read in one walk of its members (looked up by key, a row and its 3 cells took ~19 walks,
+    /// ~5,100 instructions, and every row is read twice: by `claims` and by `grid(of:)`).
+    static let rowMembers = JSONKeySpellings(["type", "item", "text", "linkId"])
+    static let cellMembers = JSONKeySpellings(["type", "text", "readOnly", "linkId"])
+    /// A row's `type`, and a cell's `type`s: `boolean` (a check row), `string` or `text` (a text row).
+    static let groupType = JSONKeySpellings(["group"])
+    static let cellTypes = JSONKeySpellings(["boolean", "string", "text"])
 
     /// What the cells of a row of a grid hold, or nil when it is no row of a table: a `group` of
     /// `linkId`, `text` (the label, may be missing) and `item`, its items all `boolean` (a check row)
@@ -102,37 +133,71 @@ extension TableAnswerQuestion {
     /// `readOnly` (true: a no-cell) and nothing more. Conditions, `required`, `repeats`, extensions,
     /// other item types: a table cannot hold them, and the group is read as a section.
     static func rowKind(of row: JSONNode) -> RowKind? {
-        guard row.kind == .object, row["type"]?.stringEquals("group") == true, let cells = row["item"],
-            cells.kind == .array, cells.count > 0
-        else { return nil }
-        let label = row["text"]
-        guard label == nil || label?.kind == .string, row.count == 2 + count(row["linkId"]) + count(label) else {
-            return nil
-        }
-        var kind: RowKind?
-        for cell in cells.elements {
-            guard cell.kind == .object, let type = cell["type"], let text = cell["text"], text.kind == .string,
-                !text.stringEquals("")
-            else { return nil }
-            let cellKind: RowKind
-            if type.stringEquals("boolean") {
-                cellKind = .check
-            } else if type.stringEquals("string") || type.stringEquals("text") {
-                cellKind = .text
-            } else {
-                return nil
-            }
-            let readOnly = cell["readOnly"]
-            guard kind == nil || kind == cellKind, readOnly == nil || readOnly?.boolValue != nil,
-                cell.count == 2 + count(cell["linkId"]) + count(readOnly)
-            else { return nil }
-            kind = cellKind
-        }
-        return kind
+        gridRow(of: row) { _, _ in }?.kind
     }
 
-    /// 1 for a member present, 0 for one missing.
-    private static func count(_ member: JSONNode?) -> Int { member == nil ? 0 : 1 }
+    /// The row `row` of a grid (see `rowKind(of:)`), calling `eachCell` with each cell's `text` and whether
+    /// it is `readOnly` as the cells are read: when a later cell makes it no row of a table (nil), what
+    /// `eachCell` saw is to be dropped.
+    static func gridRow(of row: JSONNode, eachCell: (_ text: JSONNode, _ readOnly: Bool) -> Void) -> FHIRGridRow? {
+        guard row.kind == .object else { return nil }
+        let document = row.document
+        let (rowType, rowItem, rowText, rowLinkId) = memberIndices(of: row, named: rowMembers)
+        guard rowType >= 0, rowItem >= 0,
+            position(of: JSONNode(document: document, index: rowType), in: groupType) != nil
+        else { return nil }
+        let cells = JSONNode(document: document, index: rowItem)
+        let label = rowText < 0 ? nil : JSONNode(document: document, index: rowText)
+        guard cells.kind == .array, cells.count > 0, label == nil || label?.kind == .string,
+            row.count == 2 + count(rowLinkId) + count(rowText)
+        else { return nil }
+        var kind: RowKind?
+        for cell in cells.elements {
+            guard cell.kind == .object else { return nil }
+            let (cellType, cellText, cellReadOnly, cellLinkId) = memberIndices(of: cell, named: cellMembers)
+            guard cellType >= 0, cellText >= 0 else { return nil }
+            let text = JSONNode(document: document, index: cellText)
+            // An empty string has no escapes: its bytes tell it.
+            guard text.kind == .string, text.withUnescapedUTF8({ !$0.isEmpty }) ?? true,
+                let type = position(of: JSONNode(document: document, index: cellType), in: cellTypes)
+            else { return nil }
+            let cellKind: RowKind = type == 0 ? .check : .text
+            let readOnly = cellReadOnly < 0 ? nil : JSONNode(document: document, index: cellReadOnly).boolValue
+            guard kind == nil || kind == cellKind, cellReadOnly < 0 || readOnly != nil,
+                cell.count == 2 + count(cellLinkId) + count(cellReadOnly)
+            else { return nil }
+            kind = cellKind
+            eachCell(text, readOnly == true)
+        }
+        guard let kind else { return nil }
+        return FHIRGridRow(kind: kind, label: label, cells: cells)
+    }
+
+    /// The entry indices of the values of the members of `object` named by the four `spellings`, in their
+    /// order, -1 for one missing; a repeated key's last, as a look-up finds it.
+    private static func memberIndices(of object: JSONNode, named spellings: JSONKeySpellings) -> (Int, Int, Int, Int) {
+        var indices = (-1, -1, -1, -1)
+        object.document.forEachMember(named: spellings, inObjectAt: object.index) { position, value in
+            switch position {
+            case 0: indices.0 = value
+            case 1: indices.1 = value
+            case 2: indices.2 = value
+            default: indices.3 = value
+            }
+        }
+        return indices
+    }
+
+    /// The position in `spellings` of string `node`'s value, compared byte for byte as `stringEquals`
+    /// compares; nil for another value or another kind.
+    private static func position(of node: JSONNode, in spellings: JSONKeySpellings) -> Int? {
+        guard node.kind == .string else { return nil }
+        if let found = node.withUnescapedUTF8({ spellings.position(of: $0) }) { return found }
+        return node.stringValue.flatMap { value in spellings.all.firstIndex { $0.elementsEqual(value.utf8) } }
+    }
+
+    /// 1 for a member found (its entry index), 0 for one missing (-1).
+    private static func count(_ member: Int) -> Int { member < 0 ? 0 : 1 }
 
     /// The grid of `item`, whose rows `claims` found of a table's shape (`rowKind(of:)`; `display`
     /// items among them are its help): the columns are the headers in the rows' order, a header new in
@@ -141,37 +206,77 @@ extension TableAnswerQuestion {
     static func grid(of item: FHIRItem) -> FHIRGrid? {
         guard let rows = item["item"] else { return nil }
         var grid = FHIRGrid()
-        var rowHeaders: [(row: Int, headers: Set<String>, readOnly: Set<String>)] = []
+        // Each row's headers in its order, and the offsets among them of its `readOnly` cells.
+        var placed: [(headers: [String], readOnly: [Int])] = []
+        // Sized once for all the items (help items among them leave a little unused): none grows row by row.
+        placed.reserveCapacity(rows.count)
+        grid.labels.reserveCapacity(rows.count)
+        grid.kinds.reserveCapacity(rows.count)
         for row in rows.elements where row["type"]?.stringEquals("display") != true {
-            guard let kind = rowKind(of: row), let cells = row["item"] else { return nil }
-            var headers: [String] = []
-            var seen: Set<String> = []
-            var readOnly: Set<String> = []
-            for cell in cells.elements {
-                guard let header = cell["text"]?.stringValue, seen.insert(header).inserted else { return nil }
-                if cell["readOnly"]?.boolValue == true { readOnly.insert(header) }
-                headers.append(header)
+            // A row that lists the columns as they stand, in their order, is compared with them where its
+            // bytes lie: no String made of its headers, no set of them, nothing to place.
+            var matched = 0
+            var listsColumns = true
+            var readOnly: [Int] = []
+            let shape = gridRow(of: row) { text, isReadOnly in
+                if isReadOnly { readOnly.append(matched) }
+                listsColumns = listsColumns && matched < grid.headers.count && text.stringValueIs(grid.headers[matched])
+                matched += 1
             }
-            guard grid.place(headers) else { return nil }
-            grid.labels.append(row["text"]?.stringValue ?? "")
-            grid.kinds.append(kind)
-            rowHeaders.append((grid.labels.count + 1, seen, readOnly))
+            guard let shape else { return nil }
+            if listsColumns && matched == grid.headers.count {
+                placed.append((grid.headers, readOnly))
+            } else {
+                let headers = shape.cells.elements.map { $0["text"]?.stringValue ?? "" }
+                guard areDistinct(headers), grid.place(headers) else { return nil }
+                placed.append((headers, readOnly))
+            }
+            grid.labels.append(shape.label?.stringValue ?? "")
+            grid.kinds.append(shape.kind)
         }
-        for (row, headers, readOnly) in rowHeaders {
+        for (offset, row) in placed.enumerated() {
+            let rowNumber = offset + 2
+            // A row's headers are in the columns' order: as many as the columns are all of them, and then only
+            // its `readOnly` cells are no-cells.
+            if row.headers.count == grid.headers.count {
+                for offset in row.readOnly { grid.noCells.append(TableCell(row: rowNumber, column: offset + 2)) }
+                continue
+            }
+            let present = Set(row.headers)
+            let readOnly = Set(row.readOnly.map { row.headers[$0] })
             for (offset, header) in grid.headers.enumerated()
-            where !headers.contains(header) || readOnly.contains(header) {
-                grid.noCells.append(TableCell(row: row, column: offset + 2))
+            where !present.contains(header) || readOnly.contains(header) {
+                grid.noCells.append(TableCell(row: rowNumber, column: offset + 2))
             }
         }
         return grid
     }
+
+    /// Whether no two of `headers` are equal (as a set tells them): a few, as a row of a grid mostly has,
+    /// are compared pairwise rather than hashed.
+    private static func areDistinct(_ headers: [String]) -> Bool {
+        guard headers.count > 8 else {
+            for (offset, header) in headers.enumerated() where headers[(offset + 1)...].contains(header) {
+                return false
+            }
+            return true
+        }
+        return Set(headers).count == headers.count
+    }
 }
 
 extension TableAnswerQuestion.FHIRGrid {
-    /// Adds a row's headers to the columns, each new one after the last it follows; false when the
-    /// row lists known headers in another order. Headers are found by `positions`, so that a large
-    /// grid costs a look-up per cell and a shift per new column.
+    /// Adds a row's headers (distinct) to the columns, each new one after the last it follows; false when
+    /// the row lists known headers in another order. Headers are found by `positions`, so that a large
+    /// grid costs a look-up per cell and a shift per new column; a first row's headers are the columns.
     mutating func place(_ row: [String]) -> Bool {
+        if headers.isEmpty {
+            headers = row
+            return headers.count < TableAnswerQuestion.maximumSize
+        }
+        if positions.isEmpty {
+            positions = Dictionary(uniqueKeysWithValues: zip(headers, headers.indices))
+        }
         var last = -1
         for header in row {
             if let index = positions[header] {

@@ -92,6 +92,73 @@ struct FHIRTableTests {
         #expect(read.counts.sections == 0)
     }
 
+    /// A grid of `rows` (row groups and help), with the item control `grid`.
+    static func grid(_ rows: String) -> String {
+        #"""
+        {"resourceType": "Questionnaire", "status": "active", "item": [
+          {"linkId": "g", "type": "group", "text": "Grid",
+           "extension": [{"url": "http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl",
+             "valueCodeableConcept": {"coding": [{"code": "grid"}]}}],
+           "item": [\#(rows)]}
+        ]}
+        """#
+    }
+
+    /// Rows that list the columns as they stand are compared with them in place; a column a later row brings
+    /// in moves the no-cells of those rows as it moves the columns.
+    @Test func aColumnALaterRowBringsInIsANoCellOfTheRowsBefore() throws {
+        let read = Self.read(
+            Self.grid(
+                #"""
+                {"linkId": "r1", "type": "group", "text": "One", "item": [
+                  {"linkId": "a", "type": "string", "text": "A"}, {"linkId": "b", "type": "string", "text": "B", "readOnly": true}]},
+                {"linkId": "r2", "type": "group", "text": "Two", "item": [
+                  {"linkId": "a", "type": "string", "text": "A", "readOnly": true}, {"linkId": "b", "type": "string", "text": "B"}]},
+                {"linkId": "h", "type": "display", "text": "Help"},
+                {"linkId": "r3", "type": "group", "item": [
+                  {"linkId": "a", "type": "bool\u0065an", "text": "A"}, {"linkId": "c", "type": "boolean", "text": "C"},
+                  {"linkId": "b", "type": "boolean", "text": "B"}]}
+                """#))
+        let question = try Self.firstQuestion(read)
+        #expect(question["answer-type"]?.stringValue == "table-answer")
+        #expect(Self.strings(question["firstRow"]) == ["", "A", "C", "B"])
+        #expect(Self.strings(question["firstColumn"]) == ["", "One", "Two", ""])
+        #expect(Self.strings(question["rowType"]) == ["", "text", "text", "check"])
+        #expect(Self.strings(question["noCells"]) == ["2,3", "2,4", "3,2", "3,3"])
+        #expect(question["helpInfo"]?["text"]?.stringValue == "Help")
+    }
+
+    /// Headers are one column when they are one string, as Swift compares them: "Café" written composed
+    /// and decomposed.
+    @Test func headersOfOneStringInOtherBytesAreOneColumn() throws {
+        let read = Self.read(
+            Self.grid(
+                #"""
+                {"linkId": "r1", "type": "group", "text": "One", "item": [
+                  {"linkId": "a", "type": "string", "text": "Caf\#u{E9}"}, {"linkId": "b", "type": "text", "text": "B"}]},
+                {"linkId": "r2", "type": "group", "text": "Two", "item": [
+                  {"linkId": "a", "type": "string", "text": "Cafe\#u{301}", "readOnly": true},
+                  {"linkId": "b", "type": "string", "text": "B"}]},
+                {"linkId": "r3", "type": "group", "text": "Three", "item": [{"linkId": "b", "type": "string", "text": "B"}]}
+                """#))
+        let question = try Self.firstQuestion(read)
+        #expect(Self.strings(question["firstRow"]) == ["", "Caf\u{E9}", "B"])
+        #expect(Self.strings(question["noCells"]) == ["3,2", "4,2"])
+    }
+
+    @Test func rowsListingColumnsInAnotherOrderAreReported() throws {
+        let read = Self.read(
+            Self.grid(
+                #"""
+                {"linkId": "r1", "type": "group", "text": "One", "item": [
+                  {"linkId": "a", "type": "string", "text": "A"}, {"linkId": "b", "type": "string", "text": "B"}]},
+                {"linkId": "r2", "type": "group", "text": "Two", "item": [
+                  {"linkId": "b", "type": "string", "text": "B"}, {"linkId": "a", "type": "string", "text": "A"}]}
+                """#))
+        #expect(read.diagnostics.map(\.code).contains(TableAnswerQuestion.Code.fhirGridColumnsUnclear.rawValue))
+        #expect(!(read.template.map { JSONWriter.text(of: $0) } ?? "").contains("table-answer"))
+    }
+
     /// A grid a table cannot hold (a `date` cell, more members, no item control) stays a section of questions.
     @Test(arguments: [
         (#"{"linkId": "c", "type": "date", "text": "When"}"#, true),
