@@ -362,11 +362,12 @@ struct XLSFormRowWalk {
     }
 
     /// A string node's text, trimmed as `trimmingSpaces` trims it; nil for another kind. Most cells start and end
-    /// with no blank, told by their bytes: a `trimmingSpaces` of their text cost 100 instructions to find nothing.
+    /// with no blank, told by their bytes (`String.hasNothingToTrim`): a `trimmingSpaces` of their text cost 100
+    /// instructions to find nothing.
     private static func trimmedText(of node: JSONNode) -> String? {
         let plain = node.withUnescapedUTF8 { bytes in
             guard let first = bytes.first, let last = bytes.last else { return false }
-            return first > 0x20 && first != 0xC2 && last > 0x20 && last != 0xA0
+            return String.hasNothingToTrim(first: first, last: last)
         }
         return plain == true ? node.stringValue : node.stringValue?.trimmingSpaces
     }

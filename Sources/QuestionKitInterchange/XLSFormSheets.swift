@@ -274,11 +274,14 @@ enum XLSFormSheets {
 
 extension String {
     /// Without leading and trailing spaces, tabs and line ends.
+    /// Whether a text whose UTF-8 starts with `first` and ends with `last` has nothing for `trimmingSpaces` to trim:
+    /// most cells, told by those two bytes alone (U+00A0 is C2 A0 in UTF-8).
+    static func hasNothingToTrim(first: UInt8, last: UInt8) -> Bool {
+        first > 0x20 && first != 0xC2 && last > 0x20 && last != 0xA0
+    }
+
     var trimmingSpaces: String {
-        // Most cells have nothing to trim: told by their first and last bytes (U+00A0 is C2 A0 in UTF-8).
-        if let first = utf8.first, let last = utf8.last, first > 0x20 && first != 0xC2, last > 0x20 && last != 0xA0 {
-            return self
-        }
+        if let first = utf8.first, let last = utf8.last, Self.hasNothingToTrim(first: first, last: last) { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !Self.isBlank($0) }),
             let last = scalars.lastIndex(where: { !Self.isBlank($0) })
